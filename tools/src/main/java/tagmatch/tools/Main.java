@@ -1,0 +1,37 @@
+package tagmatch.tools;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import tagmatch.tools.bench.BenchCommand;
+
+/** The {@code tagmatch} command line. Each subcommand lives in its own class. */
+@Command(name = "tagmatch",
+        mixinStandardHelpOptions = true,
+        version = "tagmatch 0.1.0",
+        description = "Generate MPI message-matching offload hardware and firmware, and prove it by co-simulation.",
+        footer = {"", "  test      (handled by the ./tagmatch launcher) install the toolchain when missing, then run every test"},
+        subcommands = {
+                DemoCommand.class,
+                HdlCommand.class,
+                BenchCommand.class,
+        })
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line, shared by {@link #main} and the tests. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler(new ErrorHandler());
+        return cl;
+    }
+}

@@ -1,0 +1,20 @@
+package tagmatch.tools.bench;
+
+import picocli.CommandLine.Command;
+
+/** {@code tagmatch bench <what>}: benchmarks that print ratios against a baseline run side by side. */
+@Command(name = "bench",
+        mixinStandardHelpOptions = true,
+        description = "Run a benchmark and print ratios against its baseline.",
+        subcommands = {
+                HdlBench.class,
+        })
+public final class BenchCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}
