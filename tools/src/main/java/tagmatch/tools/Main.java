@@ -11,8 +11,6 @@ import tagmatch.tools.bench.BenchCommand;
         description = "Generate MPI message-matching offload hardware and firmware, and prove it by co-simulation.",
         footer = {"", "  test      (handled by the ./tagmatch launcher) install the toolchain when missing, then run every test"},
         subcommands = {
-                DemoCommand.class,
-                HdlCommand.class,
                 BenchCommand.class,
         })
 public final class Main implements Runnable {

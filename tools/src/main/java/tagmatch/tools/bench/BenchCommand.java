@@ -7,7 +7,6 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Run a benchmark and print ratios against its baseline.",
         subcommands = {
-                HdlBench.class,
         })
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
