@@ -12,6 +12,7 @@ import tagmatch.tools.bench.BenchCommand;
         footer = {"", "  test      (handled by the ./tagmatch launcher) install the toolchain when missing, then run every test"},
         subcommands = {
                 BenchCommand.class,
+                CosimCommand.class,
         })
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -1,0 +1,19 @@
+package tagmatch.tools;
+
+import picocli.CommandLine.Command;
+
+/** {@code tagmatch cosim <what>}: co-simulation soaks of any size, with a progress bar and a verdict. */
+@Command(name = "cosim",
+        mixinStandardHelpOptions = true,
+        description = "Run a co-simulation soak against the reference and print a verdict.",
+        subcommands = {
+        })
+public final class CosimCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}
