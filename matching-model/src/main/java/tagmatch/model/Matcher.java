@@ -18,6 +18,14 @@ public interface Matcher {
     /** Closes a block of arrivals; only block-aware strategies (optimistic matching) care. */
     default void endBlock() {}
 
+    /**
+     * The costs this matcher has accumulated so far (entries inspected, depths, conflicts...).
+     * Matchers that count nothing return a fresh, empty {@link Costs}.
+     */
+    default Costs costs() {
+        return new Costs();
+    }
+
     /** Runs one event; {@link Event.BlockEnd} returns {@code null}. */
     default Result apply(Event event) {
         if (event instanceof Event.Post p) return post(p);

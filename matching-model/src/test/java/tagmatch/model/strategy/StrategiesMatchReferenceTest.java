@@ -1,0 +1,81 @@
+package tagmatch.model.strategy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import tagmatch.model.Capacities;
+import tagmatch.model.Event;
+import tagmatch.model.Hints;
+import tagmatch.model.Matcher;
+import tagmatch.model.Matchers;
+import tagmatch.model.ReferenceMatcher;
+import tagmatch.model.Result;
+import tagmatch.model.workload.Workload;
+import tagmatch.model.workload.WorkloadSpec;
+import tagmatch.model.workload.Workloads;
+
+/** Property: on random workloads of every kind, every strategy gives exactly the reference's results. */
+class StrategiesMatchReferenceTest {
+    private static final int SEEDS_PER_KIND = 1500;
+
+    @Test
+    void everyStrategyEqualsTheReferenceOnThousandsOfSeedsOfEveryKind() {
+        long checked = 0;
+        for (String kind : Workloads.kinds()) {
+            for (int seed = 0; seed < SEEDS_PER_KIND; seed++) {
+                SplittableRandom rng = new SplittableRandom(seed * 31L + kind.hashCode());
+                Hints hints = seed % 4 == 0 ? Hints.NO_WILDCARDS
+                        : seed % 4 == 1 ? new Hints(rng.nextBoolean(), rng.nextBoolean()) : Hints.NONE;
+                WorkloadSpec spec = WorkloadSpec.of(kind)
+                        .withSize(1 + rng.nextInt(24))
+                        .withRounds(1 + rng.nextInt(3))
+                        .withPeers(1 + rng.nextInt(6))
+                        .withBlockSize(1 + rng.nextInt(8))
+                        .withWildcardMix(rng.nextDouble())
+                        .withComms(1 + rng.nextInt(3))
+                        .withHints(hints)
+                        .withSeed(seed);
+                Workload w = Workloads.generate(spec);
+                // Small capacities a quarter of the time, so FULL is exercised and must agree too.
+                Capacities caps = seed % 4 == 3 ? new Capacities(1 + rng.nextInt(8), 1 + rng.nextInt(8)) : Capacities.UNBOUNDED;
+                StrategyOptions opts = StrategyOptions.defaults()
+                        .withCapacities(caps)
+                        .withBins(1 << rng.nextInt(5))
+                        .withThreads(spec.blockSize() + rng.nextInt(3))
+                        .withPartners(PartnerSettings.defaults().withThreshold(1 + rng.nextInt(6))
+                                .withMetric(EdgeMetric.values()[rng.nextInt(3)]));
+                List<Result> expected = Matchers.run(new ReferenceMatcher(caps), w.events());
+                boolean wildcardFree = hints.noAnySource() && hints.noAnyTag();
+                for (String name : Strategies.names()) {
+                    if (name.equals("single-hash") && !wildcardFree) continue;
+                    StrategyOptions o = name.equals("partner-static")
+                            ? opts.withPartners(opts.partners().profile(w.events(), caps)) : opts;
+                    Matcher m = Strategies.create(name, o);
+                    List<Result> actual = Matchers.run(m, w.events());
+                    if (!expected.equals(actual)) {
+                        fail(name + " differs from the reference on " + spec + " with " + o + ": first difference at "
+                                + firstDifference(expected, actual, w.events()));
+                    }
+                    checked++;
+                }
+            }
+        }
+        assertEquals(true, checked > 50_000, "checked " + checked);
+    }
+
+    static String firstDifference(List<Result> expected, List<Result> actual, List<Event> events) {
+        int k = 0;
+        for (Event e : events) {
+            if (e instanceof Event.BlockEnd) continue;
+            if (k >= actual.size() || !expected.get(k).equals(actual.get(k))) {
+                return "op " + k + " " + e + ": expected " + expected.get(k) + ", got "
+                        + (k < actual.size() ? actual.get(k) : "nothing");
+            }
+            k++;
+        }
+        return "none";
+    }
+}
