@@ -1,0 +1,63 @@
+package tagmatch.sim;
+
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A running instance of one design. Pokes take effect at the next evaluation; a peek shows the
+ * settled value for the current inputs and state (clock low). {@link #step(long)} runs full clock
+ * cycles (settle, rising edge). Values are unsigned: ports of up to 64 bits as {@code long}, any
+ * port as {@link BigInteger}. Not thread-safe; one thread drives one instance.
+ */
+public interface Simulator extends AutoCloseable {
+    /** The design's ports, in handle-index order. */
+    List<SimPort> ports();
+
+    /** Resolves a port by name. */
+    PortHandle port(String name);
+
+    void poke(PortHandle port, long value);
+
+    void poke(PortHandle port, BigInteger value);
+
+    long peek(PortHandle port);
+
+    BigInteger peekWide(PortHandle port);
+
+    default void poke(String port, long value) { poke(port(port), value); }
+
+    default void poke(String port, BigInteger value) { poke(port(port), value); }
+
+    default long peek(String port) { return peek(port(port)); }
+
+    default BigInteger peekWide(String port) { return peekWide(port(port)); }
+
+    /** Runs {@code n} clock cycles. */
+    void step(long n);
+
+    default void step() { step(1); }
+
+    /** Holds the reset input high for {@code cycles} cycles, then low again. */
+    void reset(int cycles);
+
+    default void reset() { reset(1); }
+
+    /** Completed clock cycles since creation. */
+    long cycle();
+
+    /** Runs a whole stimulus program in one call. */
+    BatchResult run(Stimulus stimulus);
+
+    /** Starts writing a VCD waveform to {@code file} (Verilator backend built with trace on). */
+    void openVcd(Path file);
+
+    /** Finishes and closes the waveform file, if one is open. */
+    void closeVcd();
+
+    /** Which backend this is ("verilator", "interpreter"), for messages and benchmark output. */
+    String backend();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,228 @@
+package tagmatch.sim;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The one place that invokes Verilator and the C++ compiler. Three cached products:
+ * the Verilator runtime objects (per Verilator and compiler version, shared by all designs), the
+ * generic JNA-bound runtime {@code libtmsim.so}, and one {@code libdesign.so} per design, keyed by a
+ * hash of the Verilog, the port list, the options and the tool versions. Design objects are
+ * compiled in parallel ({@link VerilatorOptions#jobs()}); model code at -O2, Verilator's
+ * once-only "Slow" code at -O0 since it only runs at construction.
+ */
+final class VerilatorBuild {
+    /** Bumped whenever the generated shim, flags or layout change, to invalidate old entries. */
+    private static final String LAYOUT = "tagmatch-sim-3";
+    static final String DESIGN_LIB = "libdesign.so";
+    static final String RUNTIME_LIB = "libtmsim.so";
+
+    private final VerilatorOptions opts;
+    private final BuildCache cache;
+    private final Path verilator;
+    private final Path cxx;
+    private final String verilatorVersion;
+    private final String cxxVersion;
+    private final Path include;
+
+    /** Timing and outcome of one {@link #design} call. */
+    record Built(Path library, boolean hit, long nanos) {}
+
+    VerilatorBuild(VerilatorOptions opts, BuildCache cache) {
+        this.opts = opts;
+        this.cache = cache;
+        this.verilator = Tools.find(opts.verilator(), "verilator");
+        this.cxx = Tools.find(opts.cxx(), "g++");
+        this.verilatorVersion = Tools.query(verilator, "--version");
+        this.cxxVersion = Tools.query(cxx, "--version");
+        String root = Tools.query(verilator, "--getenv", "VERILATOR_ROOT");
+        this.include = Path.of(root, "include");
+        if (!Files.isRegularFile(include.resolve("verilated.cpp"))) {
+            throw new SimBuildException("Verilator's runtime sources are missing: no verilated.cpp in " + include
+                    + ". Install them with: sudo apt-get install -y verilator");
+        }
+    }
+
+    private List<String> commonFlags(boolean trace) {
+        List<String> f = new ArrayList<>(List.of("-std=gnu++17", "-fPIC", "-fvisibility=hidden",
+                "-faligned-new", "-fcf-protection=none", "-Wno-bool-operation", "-Wno-sign-compare",
+                "-Wno-uninitialized", "-Wno-unused-but-set-variable", "-Wno-unused-parameter",
+                "-Wno-unused-variable", "-Wno-shadow",
+                "-I" + include, "-I" + include.resolve("vltstd"),
+                "-DVM_COVERAGE=0", "-DVM_SC=0", "-DVM_TRACE=" + (trace ? 1 : 0), "-DVM_TRACE_FST=0",
+                "-DVM_TRACE_VCD=" + (trace ? 1 : 0)));
+        f.addAll(opts.cxxFlags());
+        return f;
+    }
+
+    /** The generic runtime library bound through JNA. */
+    Path runtimeLibrary() {
+        String src = resource("tm_runtime.c");
+        String abi = resource("tm_abi.h");
+        String key = "tmrt-" + BuildCache.hash(LAYOUT, src, abi, cxxVersion);
+        BuildCache.Entry e = cache.get(key, dir -> {
+            Files.writeString(dir.resolve("tm_abi.h"), abi);
+            Files.writeString(dir.resolve("tm_runtime.c"), src);
+            compile(dir, List.of(cxx.toString(), "-x", "c", "-std=c11", "-O2", "-fPIC", "-shared",
+                    "-fvisibility=hidden", "-Wall", "-Wextra", "-Werror", "-o", RUNTIME_LIB, "tm_runtime.c"), "compiling the simulation runtime");
+        });
+        return e.dir().resolve(RUNTIME_LIB);
+    }
+
+    /** Verilator's own runtime objects, compiled once per tool versions and trace setting. */
+    private Path verilatedArchive() {
+        String key = "vlrt-" + BuildCache.hash(LAYOUT, verilatorVersion, cxxVersion, String.valueOf(opts.trace()),
+                String.join(" ", commonFlags(opts.trace())));
+        BuildCache.Entry e = cache.get(key, dir -> {
+            List<String> srcs = new ArrayList<>(List.of("verilated.cpp", "verilated_threads.cpp"));
+            if (opts.trace()) {
+                srcs.add("verilated_vcd_c.cpp");
+            }
+            List<List<String>> cmds = new ArrayList<>();
+            List<String> objs = new ArrayList<>();
+            for (String s : srcs) {
+                String o = s.replace(".cpp", ".o");
+                objs.add(o);
+                List<String> c = new ArrayList<>(List.of(cxx.toString(), "-O2"));
+                c.addAll(commonFlags(opts.trace()));
+                c.addAll(List.of("-c", "-o", o, include.resolve(s).toString()));
+                cmds.add(c);
+            }
+            parallel(dir, cmds, "compiling Verilator's runtime");
+            List<String> ar = new ArrayList<>(List.of("ar", "rcs", "libverilated.a"));
+            ar.addAll(objs);
+            compile(dir, ar, "archiving Verilator's runtime");
+        });
+        return e.dir().resolve("libverilated.a");
+    }
+
+    /** Builds (or finds) the shared library of one design. */
+    Built design(SimDesign d) {
+        long t0 = System.nanoTime();
+        StringBuilder portKey = new StringBuilder();
+        for (SimPort p : d.ports()) {
+            portKey.append(p).append(';');
+        }
+        String key = "design-" + d.top() + "-" + BuildCache.hash(LAYOUT, d.verilog(), d.top(), portKey.toString(),
+                String.valueOf(d.clock()), String.valueOf(opts.trace()), String.join(" ", opts.verilatorFlags()),
+                String.join(" ", opts.cxxFlags()), verilatorVersion, cxxVersion);
+        if (Files.exists(cache.dir().resolve(key).resolve(BuildCache.DONE))) {
+            return new Built(cache.dir().resolve(key).resolve(DESIGN_LIB), true, System.nanoTime() - t0);
+        }
+        Path archive = verilatedArchive();
+        BuildCache.Entry e = cache.get(key, dir -> buildDesign(d, dir, archive));
+        return new Built(e.dir().resolve(DESIGN_LIB), e.hit(), System.nanoTime() - t0);
+    }
+
+    private void buildDesign(SimDesign d, Path dir, Path archive) throws IOException {
+        String vfile = d.top() + ".v";
+        Files.writeString(dir.resolve(vfile), d.verilog());
+        Files.writeString(dir.resolve("tm_abi.h"), resource("tm_abi.h"));
+        Files.writeString(dir.resolve("shim.cpp"), ShimGenerator.shim(d));
+        List<String> v = new ArrayList<>(List.of(verilator.toString(), "--cc", "-O3", "--x-assign", "0",
+                "--x-initial", "0", "--prefix", "Vdut", "--top-module", d.top(), "--Mdir", "obj"));
+        if (opts.trace()) {
+            v.add("--trace");
+        }
+        v.addAll(opts.verilatorFlags());
+        v.add(vfile);
+        compile(dir, v, "Verilator rejected " + vfile);
+        Path obj = dir.resolve("obj");
+        List<List<String>> cmds = new ArrayList<>();
+        List<String> objs = new ArrayList<>();
+        List<Path> sources = new ArrayList<>();
+        try (var s = Files.list(obj)) {
+            s.filter(p -> p.toString().endsWith(".cpp")).sorted().forEach(sources::add);
+        }
+        sources.add(dir.resolve("shim.cpp"));
+        for (Path src : sources) {
+            String name = src.getFileName().toString();
+            boolean slow = name.contains("__Slow") || name.endsWith("__Syms.cpp");
+            String o = "o_" + name.replace(".cpp", ".o");
+            objs.add(o);
+            List<String> c = new ArrayList<>(List.of(cxx.toString(), slow ? "-O0" : "-O2"));
+            c.addAll(commonFlags(opts.trace()));
+            c.addAll(List.of("-Iobj", "-I.", "-c", "-o", o, dir.relativize(src).toString()));
+            cmds.add(c);
+        }
+        // Biggest sources first so the parallel compile ends together.
+        cmds.sort((a, b) -> Long.compare(size(dir, b), size(dir, a)));
+        parallel(dir, cmds, "compiling the Verilated model of " + d.top());
+        List<String> link = new ArrayList<>(List.of(cxx.toString(), "-shared", "-fPIC", "-Wl,-Bsymbolic",
+                "-Wl,--exclude-libs,ALL", "-o", DESIGN_LIB));
+        link.addAll(objs);
+        link.add(archive.toString());
+        link.add("-pthread");
+        compile(dir, link, "linking " + DESIGN_LIB);
+    }
+
+    private static long size(Path dir, List<String> cmd) {
+        try {
+            return Files.size(dir.resolve(cmd.get(cmd.size() - 1)));
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private void parallel(Path dir, List<List<String>> cmds, String what) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(opts.jobs(), Math.max(1, cmds.size())));
+        try {
+            List<Future<Tools.Result>> fs = new ArrayList<>();
+            for (List<String> c : cmds) {
+                fs.add(pool.submit(() -> Tools.run(c, dir)));
+            }
+            for (int i = 0; i < fs.size(); i++) {
+                Tools.Result r = fs.get(i).get();
+                if (r.exit() != 0) {
+                    throw failure(what, cmds.get(i), r, dir);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SimBuildException(what + ": interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException) {
+                throw (RuntimeException) e.getCause();
+            }
+            throw new SimBuildException(what + ": " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static void compile(Path dir, List<String> cmd, String what) {
+        Tools.Result r = Tools.run(cmd, dir);
+        if (r.exit() != 0) {
+            throw failure(what, cmd, r, dir);
+        }
+    }
+
+    private static SimBuildException failure(String what, List<String> cmd, Tools.Result r, Path dir) {
+        String out = r.output();
+        if (out.length() > 8000) {
+            out = out.substring(0, 8000) + "\n... (" + (r.output().length() - 8000) + " more characters)";
+        }
+        return new SimBuildException(what + " (exit " + r.exit() + ").\nCommand: " + String.join(" ", cmd)
+                + "\nGenerated files: " + dir + "\n" + out);
+    }
+
+    static String resource(String name) {
+        try (InputStream in = VerilatorBuild.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource tagmatch/sim/" + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package tagmatch.sim;
+
+import com.sun.jna.Function;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Pointer;
+import java.nio.file.Path;
+
+/**
+ * One design compiled by Verilator and loaded into this JVM; creates any number of independent
+ * {@link Simulator} instances (each with its own Verilator context and state).
+ */
+public final class VerilatorModel {
+    private final SimDesign design;
+    private final VerilatorOptions options;
+    private final Path library;
+    private final boolean cacheHit;
+    private final long buildNanos;
+    private final Function create;
+
+    VerilatorModel(SimDesign design, VerilatorOptions options, VerilatorBuild.Built built) {
+        this.design = design;
+        this.options = options;
+        this.library = built.library();
+        this.cacheHit = built.hit();
+        this.buildNanos = built.nanos();
+        this.create = NativeLibrary.getInstance(library.toString()).getFunction("tm_create");
+    }
+
+    /** A fresh instance in its initial (all-zero) state. */
+    public Simulator newInstance() {
+        Pointer p = create.invokePointer(new Object[0]);
+        if (p == null) {
+            throw new IllegalStateException("out of memory creating an instance of " + design.top());
+        }
+        return new VerilatorSimulator(design, options.trace(), Pointer.nativeValue(p));
+    }
+
+    public SimDesign design() { return design; }
+
+    /** The shared library this model was loaded from (inside the build cache, beside its sources). */
+    public Path library() { return library; }
+
+    /** Whether the library came from the build cache. */
+    public boolean cacheHit() { return cacheHit; }
+
+    /** Time spent building or finding the library, in nanoseconds. */
+    public long buildNanos() { return buildNanos; }
+}

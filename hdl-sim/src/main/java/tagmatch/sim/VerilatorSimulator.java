@@ -1,0 +1,94 @@
+package tagmatch.sim;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** A {@link Simulator} over one native Verilator instance, driven through {@link NativeRuntime}. */
+final class VerilatorSimulator extends AbstractSimulator {
+    private final boolean trace;
+    private long h;
+
+    VerilatorSimulator(SimDesign design, boolean trace, long handle) {
+        super(design);
+        this.trace = trace;
+        this.h = handle;
+    }
+
+    @Override
+    protected void pokeRaw(int index, long value) { NativeRuntime.tm_poke(h, index, value); }
+
+    @Override
+    protected void pokeWideRaw(int index, long[] words) { NativeRuntime.tm_poke_wide(h, index, words); }
+
+    @Override
+    protected long peekRaw(int index) { return NativeRuntime.tm_peek(h, index); }
+
+    @Override
+    protected void peekWideRaw(int index, long[] words) { NativeRuntime.tm_peek_wide(h, index, words); }
+
+    @Override
+    protected void stepRaw(long n) { NativeRuntime.tm_step(h, n); }
+
+    @Override
+    public long cycle() {
+        checkOpen();
+        return NativeRuntime.tm_cycle(h);
+    }
+
+    @Override
+    protected long[] runRaw(Stimulus s, long[] out) {
+        PortHandle[] in = s.driveUnsafe();
+        PortHandle[] cap = s.captureUnsafe();
+        List<StopCondition> until = s.until();
+        int[] inIdx = indices(in);
+        int[] outIdx = indices(cap);
+        int[] condPorts = new int[until.size()];
+        int[] condOps = new int[until.size()];
+        long[] condValues = new long[until.size()];
+        for (int i = 0; i < condPorts.length; i++) {
+            condPorts[i] = until.get(i).port().index();
+            condOps[i] = until.get(i).equal() ? 0 : 1;
+            condValues[i] = until.get(i).value();
+        }
+        int[] status = new int[1];
+        long cycles = NativeRuntime.tm_run(h, inIdx, inIdx.length, s.inputsUnsafe(), s.rows(), outIdx, outIdx.length,
+                out, s.maxCycles(), condPorts, condOps, condValues, condPorts.length, status);
+        return new long[] {cycles, status[0]};
+    }
+
+    private static int[] indices(PortHandle[] ps) {
+        int[] r = new int[ps.length];
+        for (int i = 0; i < ps.length; i++) {
+            r[i] = ps[i].index();
+        }
+        return r;
+    }
+
+    @Override
+    public void openVcd(Path file) {
+        checkOpen();
+        if (!trace) {
+            throw new IllegalStateException("openVcd: " + design.top()
+                    + " was built without trace support; build it with VerilatorOptions.withTrace(true)");
+        }
+        int r = NativeRuntime.tm_vcd_open(h, file.toAbsolutePath().toString());
+        if (r != 0) {
+            throw new IllegalArgumentException("openVcd: could not open " + file + " for writing");
+        }
+    }
+
+    @Override
+    public void closeVcd() {
+        checkOpen();
+        NativeRuntime.tm_vcd_close(h);
+    }
+
+    @Override
+    public String backend() { return "verilator"; }
+
+    @Override
+    protected void closeRaw() {
+        NativeRuntime.tm_destroy(h);
+        h = 0;
+    }
+}
