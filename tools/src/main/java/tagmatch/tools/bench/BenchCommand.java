@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Run a benchmark and print ratios against its baseline.",
         subcommands = {
+                ModelBench.class,
         })
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
