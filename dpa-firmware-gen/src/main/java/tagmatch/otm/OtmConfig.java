@@ -1,0 +1,79 @@
+package tagmatch.otm;
+
+import java.util.Objects;
+
+/**
+ * Generation-time configuration of one firmware build. Every component is checked here, so
+ * an illegal configuration never reaches the generator and no file is written for it.
+ *
+ * @param threads       N, messages matched concurrently in one block (1..64)
+ * @param bins          bins of each hash index (power of two, 1..65536)
+ * @param maxRecvs      receive descriptors (1..1048576)
+ * @param maxUnexpected unexpected messages stored at once (1..1048576)
+ * @param noAnySource   MPI-4 assertion: no receive uses ANY_SOURCE
+ * @param noAnyTag      MPI-4 assertion: no receive uses ANY_TAG
+ * @param hash          the bin hash function
+ * @param senderHash    also emit the sender-side hash API (seed 000 IV-D "inline hash values")
+ * @param pollBudget    empty polls after which the DPA handler closes a partial block (1..1e9)
+ */
+public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
+                        boolean noAnySource, boolean noAnyTag, OtmHash hash,
+                        boolean senderHash, int pollBudget) {
+
+    public static final int MAX_THREADS = 64;
+    public static final int MAX_BINS = 65536;
+    public static final int MAX_ENTRIES = 1048576;
+    public static final int MAX_POLL_BUDGET = 1_000_000_000;
+
+    public OtmConfig {
+        range("threads", threads, 1, MAX_THREADS);
+        range("bins", bins, 1, MAX_BINS);
+        if (Integer.bitCount(bins) != 1) {
+            throw new IllegalArgumentException("bins = " + bins
+                    + " is not a power of two: legal values are powers of two 1..65536");
+        }
+        range("maxRecvs", maxRecvs, 1, MAX_ENTRIES);
+        range("maxUnexpected", maxUnexpected, 1, MAX_ENTRIES);
+        range("pollBudget", pollBudget, 1, MAX_POLL_BUDGET);
+        Objects.requireNonNull(hash, "hash must be one of multiplicative, xor-fold, got null");
+    }
+
+    /** The seed's prototype: 32 threads, 128 bins, 1024 receives (plus 1024 unexpected). */
+    public static OtmConfig defaults() {
+        return new OtmConfig(32, 128, 1024, 1024, false, false, OtmHash.MULTIPLICATIVE, false, 1000);
+    }
+
+    public OtmConfig withThreads(int n) {
+        return new OtmConfig(n, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget);
+    }
+
+    public OtmConfig withBins(int b) {
+        return new OtmConfig(threads, b, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget);
+    }
+
+    public OtmConfig withCapacities(int recvs, int unexpected) {
+        return new OtmConfig(threads, bins, recvs, unexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget);
+    }
+
+    public OtmConfig withHints(boolean noAnySrc, boolean noAnyTg) {
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySrc, noAnyTg, hash, senderHash, pollBudget);
+    }
+
+    public OtmConfig withHash(OtmHash h, boolean sender) {
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, sender, pollBudget);
+    }
+
+    /** A short, file-name-safe identity of this configuration (used to cache builds). */
+    public String key() {
+        return "n" + threads + "-b" + bins + "-r" + maxRecvs + "-u" + maxUnexpected
+                + (noAnySource ? "-nas" : "") + (noAnyTag ? "-nat" : "")
+                + "-" + hash.label() + (senderHash ? "-sh" : "") + "-p" + pollBudget;
+    }
+
+    private static void range(String name, long value, long lo, long hi) {
+        if (value < lo || value > hi) {
+            throw new IllegalArgumentException(name + " = " + value + " is out of range: legal values are "
+                    + lo + ".." + hi);
+        }
+    }
+}
