@@ -44,6 +44,7 @@ final class Tools {
 
     static Result run(List<String> cmd, Path dir) {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("LC_ALL", "C"); // plain ASCII quotes in tool messages, whatever the user's locale
         if (dir != null) {
             pb.directory(dir.toFile());
         }

@@ -118,12 +118,11 @@ final class VerilatorBuild {
         if (Files.exists(cache.dir().resolve(key).resolve(BuildCache.DONE))) {
             return new Built(cache.dir().resolve(key).resolve(DESIGN_LIB), true, System.nanoTime() - t0);
         }
-        Path archive = verilatedArchive();
-        BuildCache.Entry e = cache.get(key, dir -> buildDesign(d, dir, archive));
+        BuildCache.Entry e = cache.get(key, dir -> buildDesign(d, dir));
         return new Built(e.dir().resolve(DESIGN_LIB), e.hit(), System.nanoTime() - t0);
     }
 
-    private void buildDesign(SimDesign d, Path dir, Path archive) throws IOException {
+    private void buildDesign(SimDesign d, Path dir) throws IOException {
         String vfile = d.top() + ".v";
         Files.writeString(dir.resolve(vfile), d.verilog());
         Files.writeString(dir.resolve("tm_abi.h"), resource("tm_abi.h"));
@@ -136,6 +135,7 @@ final class VerilatorBuild {
         v.addAll(opts.verilatorFlags());
         v.add(vfile);
         compile(dir, v, "Verilator rejected " + vfile);
+        Path archive = verilatedArchive(); // after Verilator, so a Verilog error is reported at once
         Path obj = dir.resolve("obj");
         List<List<String>> cmds = new ArrayList<>();
         List<String> objs = new ArrayList<>();
@@ -163,6 +163,10 @@ final class VerilatorBuild {
         link.add(archive.toString());
         link.add("-pthread");
         compile(dir, link, "linking " + DESIGN_LIB);
+        // Objects are only needed for linking; the sources stay beside the library for reading.
+        for (String o : objs) {
+            Files.deleteIfExists(dir.resolve(o));
+        }
     }
 
     private static long size(Path dir, List<String> cmd) {
