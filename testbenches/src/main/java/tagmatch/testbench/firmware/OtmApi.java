@@ -1,0 +1,21 @@
+package tagmatch.testbench.firmware;
+
+import com.sun.jna.Pointer;
+
+/** The contract's C API as seen from Java; one implementation class per loaded library. */
+public interface OtmApi {
+    long ctxBytes();
+
+    int init(Pointer ctx);
+
+    int postRecv(Pointer ctx, int src, int tag, long recvId, long[] out);
+
+    void blockBegin(Pointer ctx, int count);
+
+    int matchMsg(Pointer ctx, int tid, int src, int tag, long msgId, long[] out);
+
+    void blockEnd(Pointer ctx);
+
+    /** The nine counters of otm_stats, in declaration order. */
+    long[] stats(Pointer ctx);
+}

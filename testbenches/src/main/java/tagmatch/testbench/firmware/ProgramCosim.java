@@ -1,0 +1,133 @@
+package tagmatch.testbench.firmware;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import tagmatch.model.Event;
+
+/**
+ * Runs a generated program (otm_driver or otm_handler; natively, sanitized, or under
+ * qemu-riscv64 via {@code launcher}) on a workload file and reads its results back.
+ */
+public final class ProgramCosim {
+    private ProgramCosim() {}
+
+    /** What a program run produced: the results and the raw results file. */
+    public record Output(List<OpResult> results, Path file, String log) {}
+
+    public static Output run(List<String> launcher, Path exe, List<Event> events, Path work) {
+        try {
+            Files.createDirectories(work);
+            Path wl = Files.createTempFile(work, "wl-", ".txt");
+            Path res = Files.createTempFile(work, "res-", ".txt");
+            WorkloadFile.write(events, wl);
+            List<String> cmd = new ArrayList<>(launcher);
+            cmd.add(exe.toString());
+            cmd.add(wl.toString());
+            cmd.add(res.toString());
+            Commands.Run r = Commands.run(work, 900, cmd);
+            if (r.exit() != 0) {
+                throw new IllegalStateException(String.join(" ", cmd) + " exited " + r.exit() + ":\n" + tail(r.output()));
+            }
+            return new Output(WorkloadFile.readResults(res), res, r.output());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The handler reports ordinals (recv id = post ordinal, msg id = arrival ordinal); maps
+     * its results back to the workload's ids.
+     */
+    public static List<OpResult> handlerResults(List<Event> events, List<OpResult> raw) {
+        List<Long> postIds = new ArrayList<>();
+        List<Long> msgIds = new ArrayList<>();
+        for (Event e : events) {
+            if (e instanceof Event.Post p) postIds.add(p.id());
+            if (e instanceof Event.Arrive a) msgIds.add(a.id());
+        }
+        List<OpResult> out = new ArrayList<>();
+        int i = 0;
+        for (Event e : events) {
+            if (e instanceof Event.BlockEnd) continue;
+            OpResult r = raw.get(i++);
+            if (r.status() != OpResult.MATCHED) {
+                out.add(r);
+            } else {
+                List<Long> ids = e instanceof Event.Post ? msgIds : postIds;
+                out.add(new OpResult(r.status(), ids.get((int) r.partner())));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Checks every receive's buffer against the reference pairing: an eager message's bytes
+     * ((m * 31 + k) & 255 for arrival ordinal m) with its length, or a rendezvous read of that
+     * message's sender buffer. Returns null when all are right, else the first problem.
+     */
+    public static String checkDeliveries(List<Event> events, List<OpResult> expected, Path resultsFile) {
+        List<Long> postIds = new ArrayList<>();
+        List<Long> msgIds = new ArrayList<>();
+        for (Event e : events) {
+            if (e instanceof Event.Post p) postIds.add(p.id());
+            if (e instanceof Event.Arrive a) msgIds.add(a.id());
+        }
+        /* partner of each post ordinal per the reference */
+        long[] msgOfPost = new long[postIds.size()];
+        java.util.Arrays.fill(msgOfPost, -1);
+        int i = 0;
+        for (Event e : events) {
+            if (e instanceof Event.BlockEnd) continue;
+            OpResult r = expected.get(i++);
+            if (r.status() != OpResult.MATCHED) continue;
+            if (e instanceof Event.Post p) msgOfPost[postIds.indexOf(p.id())] = r.partner();
+            else msgOfPost[postIds.indexOf(r.partner())] = ((Event.Arrive) e).id();
+        }
+        List<String[]> d = WorkloadFile.records(resultsFile, "D");
+        if (d.size() != postIds.size()) return "expected " + postIds.size() + " delivery lines, got " + d.size();
+        for (String[] f : d) {
+            int post = Integer.parseInt(f[1]);
+            char kind = f[2].charAt(0);
+            long msg = msgOfPost[post];
+            if (msg < 0) {
+                if (kind != '-') return "receive " + postIds.get(post) + " matched nothing but got data " + String.join(" ", f);
+                continue;
+            }
+            int ord = msgIds.indexOf(msg);
+            if (WorkloadFile.proto(msg) == 1) {
+                long want = 0x10000L + ord;
+                if (kind != 'R' || Long.parseLong(f[3]) != want) {
+                    return "receive " + postIds.get(post) + " should read message " + msg + " by rendezvous, got " + String.join(" ", f);
+                }
+            } else {
+                int len = WorkloadFile.length(msg);
+                byte[] bytes = new byte[len];
+                for (int k = 0; k < len; k++) bytes[k] = (byte) ((ord * 31L + k) & 255);
+                String fnv = HexFormat.of().toHexDigits(fnv1a(bytes));
+                if (kind != 'E' || Long.parseLong(f[3]) != ord || Integer.parseInt(f[4]) != len || !f[5].equals(fnv)) {
+                    return "receive " + postIds.get(post) + " should hold eager message " + msg + " (" + len
+                            + " bytes, fnv " + fnv + "), got " + String.join(" ", f);
+                }
+            }
+        }
+        return null;
+    }
+
+    static long fnv1a(byte[] b) {
+        long h = 0xcbf29ce484222325L;
+        for (byte x : b) {
+            h ^= (x & 0xff);
+            h *= 0x100000001b3L;
+        }
+        return h;
+    }
+
+    private static String tail(String s) {
+        return s.length() > 4000 ? s.substring(s.length() - 4000) : s;
+    }
+}
