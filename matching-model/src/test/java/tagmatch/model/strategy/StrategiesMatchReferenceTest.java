@@ -1,6 +1,6 @@
 package tagmatch.model.strategy;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.List;
@@ -19,11 +19,12 @@ import tagmatch.model.workload.Workloads;
 
 /** Property: on random workloads of every kind, every strategy gives exactly the reference's results. */
 class StrategiesMatchReferenceTest {
-    private static final int SEEDS_PER_KIND = 1500;
+    private static final int SEEDS_PER_KIND = 3000;
 
     @Test
     void everyStrategyEqualsTheReferenceOnThousandsOfSeedsOfEveryKind() {
         long checked = 0;
+        long conflicts = 0, fast = 0, slow = 0, partnersExtracted = 0, full = 0;
         for (String kind : Workloads.kinds()) {
             for (int seed = 0; seed < SEEDS_PER_KIND; seed++) {
                 SplittableRandom rng = new SplittableRandom(seed * 31L + kind.hashCode());
@@ -48,6 +49,7 @@ class StrategiesMatchReferenceTest {
                         .withPartners(PartnerSettings.defaults().withThreshold(1 + rng.nextInt(6))
                                 .withMetric(EdgeMetric.values()[rng.nextInt(3)]));
                 List<Result> expected = Matchers.run(new ReferenceMatcher(caps), w.events());
+                full += expected.stream().filter(r -> r.equals(Result.FULL)).count();
                 boolean wildcardFree = hints.noAnySource() && hints.noAnyTag();
                 for (String name : Strategies.names()) {
                     if (name.equals("single-hash") && !wildcardFree) continue;
@@ -60,10 +62,54 @@ class StrategiesMatchReferenceTest {
                                 + firstDifference(expected, actual, w.events()));
                     }
                     checked++;
+                    if (m instanceof OptimisticMatcher) {
+                        conflicts += m.costs().conflicts();
+                        fast += m.costs().fastPath();
+                        slow += m.costs().slowPath();
+                    }
+                    if (m instanceof PartnerMatcher pm && name.equals("partner-dynamic")) {
+                        partnersExtracted += pm.partnerCounts()[0] + pm.partnerCounts()[1];
+                    }
                 }
             }
         }
-        assertEquals(true, checked > 50_000, "checked " + checked);
+        // The runs must actually reach the interesting paths, or equality would prove little.
+        String reached = "checked " + checked + ", conflicts " + conflicts + ", fast " + fast + ", slow " + slow
+                + ", partners " + partnersExtracted + ", full " + full;
+        assertTrue(checked > 150_000, reached);
+        assertTrue(conflicts > 10_000 && fast > 1_000 && slow > 1_000, reached);
+        assertTrue(partnersExtracted > 1_000 && full > 1_000, reached);
+        System.out.println("StrategiesMatchReferenceTest: " + reached);
+    }
+
+    @Test
+    void everyStrategyEqualsTheReferenceAtMediumSizes() {
+        for (String kind : Workloads.kinds()) {
+            for (int seed = 0; seed < 60; seed++) {
+                SplittableRandom rng = new SplittableRandom(seed * 131L + kind.hashCode());
+                WorkloadSpec spec = WorkloadSpec.of(kind).withSize(50 + rng.nextInt(400)).withRounds(1 + rng.nextInt(3))
+                        .withPeers(1 + rng.nextInt(40)).withBlockSize(1 + rng.nextInt(64))
+                        .withWildcardMix(rng.nextDouble() * 0.3).withComms(1 + rng.nextInt(2))
+                        .withHints(seed % 3 == 0 ? Hints.NO_WILDCARDS : Hints.NONE).withSeed(seed);
+                Workload w = Workloads.generate(spec);
+                Capacities caps = seed % 5 == 4 ? new Capacities(20 + rng.nextInt(100), 20 + rng.nextInt(100))
+                        : Capacities.UNBOUNDED;
+                StrategyOptions opts = StrategyOptions.defaults().withCapacities(caps).withBins(1 << rng.nextInt(8))
+                        .withThreads(spec.blockSize())
+                        .withPartners(PartnerSettings.defaults().withThreshold(5 + rng.nextInt(60)));
+                List<Result> expected = Matchers.run(new ReferenceMatcher(caps), w.events());
+                for (String name : Strategies.names()) {
+                    if (name.equals("single-hash") && seed % 3 != 0) continue;
+                    StrategyOptions o = name.equals("partner-static")
+                            ? opts.withPartners(opts.partners().profile(w.events(), caps)) : opts;
+                    List<Result> actual = Matchers.run(Strategies.create(name, o), w.events());
+                    if (!expected.equals(actual)) {
+                        fail(name + " differs from the reference on " + spec + " with " + o + ": first difference at "
+                                + firstDifference(expected, actual, w.events()));
+                    }
+                }
+            }
+        }
     }
 
     static String firstDifference(List<Result> expected, List<Result> actual, List<Event> events) {
