@@ -1,0 +1,89 @@
+package tagmatch.otm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OtmGeneratorTest {
+
+    @Test
+    void renderingIsDeterministic() {
+        OtmConfig c = OtmConfig.defaults().withHash(OtmHash.XOR_FOLD, true);
+        assertEquals(OtmGenerator.render(c), OtmGenerator.render(c));
+    }
+
+    @Test
+    void configHeaderHoldsExactlyTheContractMacros() {
+        OtmConfig c = new OtmConfig(32, 128, 8192, 100, true, false, OtmHash.MULTIPLICATIVE, false, 10);
+        String h = OtmGenerator.render(c).get("otm_config.h");
+        Matcher m = Pattern.compile("#define (\\w+)[ \\t]+(\\S+)").matcher(h);
+        StringBuilder defs = new StringBuilder();
+        while (m.find()) defs.append(m.group(1)).append('=').append(m.group(2)).append(' ');
+        assertEquals("OTM_THREADS=32 OTM_BINS=128 OTM_MAX_RECVS=8192 OTM_MAX_UNEXPECTED=100 "
+                + "OTM_NO_ANY_SOURCE=1 OTM_NO_ANY_TAG=0 ", defs.toString());
+    }
+
+    @Test
+    void otmCIncludesOnlyFreestandingHeaders() {
+        String c = OtmGenerator.render(OtmConfig.defaults()).get("otm.c");
+        Matcher m = Pattern.compile("#include [<\"]([^>\"]+)[>\"]").matcher(c);
+        StringBuilder inc = new StringBuilder();
+        while (m.find()) inc.append(m.group(1)).append(' ');
+        assertEquals("stdbool.h stddef.h stdint.h otm.h ", inc.toString());
+    }
+
+    @Test
+    void hintsLeaveOutTheIndexesTheyMakeUnnecessary() {
+        String all = OtmGenerator.render(OtmConfig.defaults()).get("otm.c");
+        assertTrue(all.contains("rx_tag[") && all.contains("rx_src[") && all.contains("rx_any"));
+        String noSrc = OtmGenerator.render(OtmConfig.defaults().withHints(true, false)).get("otm.c");
+        assertFalse(noSrc.contains("rx_tag") || noSrc.contains("rx_any") || noSrc.contains("ux_any"));
+        assertTrue(noSrc.contains("rx_src[") && noSrc.contains("built with NO_ANY_SOURCE"));
+        String none = OtmGenerator.render(OtmConfig.defaults().withHints(true, true)).get("otm.c");
+        assertFalse(none.contains("rx_src[") || none.contains("rx_tag[") || none.contains("otm_earlier"));
+        assertTrue(none.contains("built with NO_ANY_TAG"));
+    }
+
+    @Test
+    void senderSideHashesAreOptional() {
+        assertFalse(OtmGenerator.render(OtmConfig.defaults()).containsKey("otm_inline_hash.h"));
+        Map<String, String> on = OtmGenerator.render(OtmConfig.defaults().withHash(OtmHash.MULTIPLICATIVE, true));
+        assertTrue(on.get("otm_inline_hash.h").contains("otm_match_msg_hashed"));
+        assertTrue(on.get("otm.c").contains("otm_sender_hashes"));
+    }
+
+    @Test
+    void writesEveryFileIntoTheOutputDirectory(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("fw");
+        List<Path> files = OtmGenerator.write(OtmConfig.defaults(), out);
+        assertEquals(13, files.size());
+        for (String f : List.of("otm_config.h", "otm.h", "otm.c", "otm_hal.h", "otm_hal_host.c", "otm_dpa_handler.c",
+                "otm_driver.c", "Makefile", "README.md")) {
+            assertTrue(Files.isRegularFile(out.resolve(f)), f);
+        }
+        try (var s = Files.list(tmp)) {
+            assertEquals(List.of(out), s.toList(), "no temporary directory left behind");
+        }
+    }
+
+    @Test
+    void anOutputPathThatIsAFileIsRefusedAndNothingIsWritten(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("plain"), "x");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> OtmGenerator.write(OtmConfig.defaults(), file));
+        assertEquals("--out = " + file + " is not a directory", e.getMessage());
+        try (var s = Files.list(tmp)) {
+            assertEquals(List.of(file), s.toList());
+        }
+    }
+}
