@@ -28,6 +28,7 @@ public interface Matcher {
 
     /** Runs one event; {@link Event.BlockEnd} returns {@code null}. */
     default Result apply(Event event) {
+        if (event == null) throw new IllegalArgumentException("event must not be null");
         if (event instanceof Event.Post p) return post(p);
         if (event instanceof Event.Arrive a) return arrive(a);
         endBlock();
