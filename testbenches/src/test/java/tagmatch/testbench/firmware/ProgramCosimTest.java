@@ -1,0 +1,104 @@
+package tagmatch.testbench.firmware;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tagmatch.model.Event;
+import tagmatch.otm.OtmConfig;
+
+/**
+ * The generated programs on workload files written by Java: the barrier driver natively and
+ * under ThreadSanitizer and AddressSanitizer+UBSan, the DPA handler skeleton end to end on the
+ * host HAL with payloads checked in the receive buffers, and otm.c freestanding at every
+ * optimization level for x86-64 and rv64imac.
+ */
+class ProgramCosimTest {
+    private static final OtmConfig CFG = OtmConfig.defaults().withThreads(8).withBins(16).withCapacities(40, 24);
+    private static final Path WORK = Path.of("target", "otm-work").toAbsolutePath();
+
+    private static void runDriver(String target, String exe, List<String> launcher, OtmConfig cfg, long seeds, int size) {
+        FirmwareBuild b = FirmwareBuild.generate(cfg, CosimSupport.ROOT);
+        Path bin = b.artifact(target, exe);
+        int n = 0;
+        for (long seed = 1; seed <= seeds; seed++) {
+            for (List<Event> events : CosimSupport.streams(cfg, seed, size)) {
+                ProgramCosim.Output out = ProgramCosim.run(launcher, bin, events, WORK);
+                assertFalse(out.log().contains("WARNING: ThreadSanitizer") || out.log().contains("runtime error"),
+                        exe + " reported: " + out.log());
+                CosimSupport.assertMatchesReference(exe + " seed " + seed + " stream " + n, events, cfg, out.results(), null);
+                n++;
+            }
+        }
+        assertTrue(n >= 9);
+    }
+
+    @Test
+    void driverEqualsReference() {
+        runDriver("driver", "otm_driver", List.of(), CFG, 2, 48);
+        runDriver("driver", "otm_driver", List.of(), OtmConfig.defaults().withThreads(64).withCapacities(64, 64), 1, 64);
+    }
+
+    @Test
+    void driverIsCleanUnderThreadSanitizer() {
+        runDriver("tsan", "otm_driver_tsan", List.of(), CFG, 1, 24);
+    }
+
+    @Test
+    void driverIsCleanUnderAddressAndUndefinedBehaviourSanitizers() {
+        runDriver("asan", "otm_driver_asan", List.of(), CFG.withHints(true, false), 1, 24);
+    }
+
+    @Test
+    void handlerDeliversEveryPayloadIntoTheRightReceiveBuffer() {
+        FirmwareBuild b = FirmwareBuild.generate(CFG.withCapacities(1024, 1024), CosimSupport.ROOT);
+        Path bin = b.artifact("handler", "otm_handler");
+        checkHandler(List.of(), bin, b.config(), 2);
+    }
+
+    static void checkHandler(List<String> launcher, Path bin, OtmConfig cfg, long seeds) {
+        int partial = 0;
+        for (long seed = 1; seed <= seeds; seed++) {
+            for (List<Event> events : CosimSupport.streams(cfg, seed, 32)) {
+                ProgramCosim.Output out = ProgramCosim.run(launcher, bin, events, WORK);
+                List<OpResult> got = ProgramCosim.handlerResults(events, out.results());
+                List<OpResult> want = Expected.of(events, CosimSupport.caps(cfg), CosimSupport.hints(cfg));
+                assertNull(Expected.firstDifference(events, want, got), "handler seed " + seed);
+                assertNull(ProgramCosim.checkDeliveries(events, want, out.file()), "handler seed " + seed);
+                partial += Integer.parseInt(WorkloadFile.records(out.file(), "B").get(0)[2]);
+            }
+        }
+        assertTrue(partial > 0, "partial blocks were closed by the poll budget");
+    }
+
+    @Test
+    void otmCIsFreestandingAndWarningFreeOnX86AndRv64() {
+        for (OtmConfig c : List.of(CFG, CFG.withHints(true, false), CFG.withHints(false, true), CFG.withHints(true, true),
+                CFG.withHash(tagmatch.otm.OtmHash.XOR_FOLD, true))) {
+            FirmwareBuild b = FirmwareBuild.generate(c, CosimSupport.ROOT);
+            b.make("check-freestanding", "rv64");
+            String undefined = Commands.check(b.dir(), 60, List.of("riscv64-unknown-elf-nm", "-u", "otm_rv64.o"));
+            for (String line : undefined.strip().split("\n")) {
+                if (line.isBlank()) continue;
+                String sym = line.trim().split("\\s+")[1];
+                assertTrue(List.of("memcpy", "memset", "memmove").contains(sym), "otm.c references " + sym);
+            }
+        }
+    }
+
+    @Test
+    void riscvLinuxProgramsRunUnderQemu() {
+        OtmConfig cfg = CFG.withThreads(4).withCapacities(1024, 1024);
+        FirmwareBuild b = FirmwareBuild.generate(cfg, CosimSupport.ROOT);
+        Path handler = b.artifact("rv64-linux", "otm_handler_rv64");
+        checkHandler(List.of("qemu-riscv64"), handler, cfg, 1);
+        runDriver("rv64-linux", "otm_driver_rv64", List.of("qemu-riscv64"), CFG.withThreads(4), 1, 24);
+        String file = Commands.check(b.dir(), 60, List.of("file", handler.toString()));
+        assertTrue(file.contains("RISC-V") && file.contains("statically linked"), file);
+        assertEquals(0, Commands.run(b.dir(), 60, List.of("qemu-riscv64", "--version")).exit());
+    }
+}
