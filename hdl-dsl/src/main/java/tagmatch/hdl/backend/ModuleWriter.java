@@ -1,0 +1,491 @@
+package tagmatch.hdl.backend;
+
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.Exprs;
+import tagmatch.hdl.ir.Instance;
+import tagmatch.hdl.ir.Locator;
+import tagmatch.hdl.ir.Memory;
+import tagmatch.hdl.ir.ModuleDef;
+import tagmatch.hdl.ir.Namespace;
+import tagmatch.hdl.ir.Signal;
+import tagmatch.hdl.ir.Stmt;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes one lowered module as Verilog-2005.
+ *
+ * <p>Width safety: Verilog sizes expressions from their context, which silently keeps carries
+ * that the DSL's wrapping operators drop. Every operand is therefore extended explicitly to its
+ * operator's width (zero- or sign-extension by concatenation), so no implicit extension ever
+ * happens and any subexpression can be inlined. Values used more than once, values the user
+ * named, {@code case} choices and overly long expressions get a declared temporary instead.
+ */
+final class ModuleWriter {
+    private static final int MAX_INLINE = 90;
+
+    private final ModuleDef m;
+    private final String name;
+    private final Namespace ns = new Namespace();
+    private final Map<Expr, Integer> uses = new IdentityHashMap<>();
+    private final Map<Expr, String> temps = new IdentityHashMap<>();
+    private final Map<Expr, String> instWires = new HashMap<>();
+    private final Map<Expr, Expr> instDrivers = new HashMap<>();
+    private final Map<String, Expr.Lit> labels = new LinkedHashMap<>();
+    private final Map<String, String> labelNames = new HashMap<>();
+    private final Set<Signal> caseWires = new LinkedHashSet<>();
+
+    private final List<String[]> decls = new ArrayList<>();
+    private final StringBuilder assigns = new StringBuilder();
+    private final StringBuilder procs = new StringBuilder();
+    private final StringBuilder tempProcs = new StringBuilder();
+
+    ModuleWriter(ModuleDef m, String name) {
+        this.m = m;
+        this.name = name;
+    }
+
+    String write() {
+        for (Signal s : m.signals()) ns.claim(s.name());
+        for (Memory mem : m.memories()) ns.claim(mem.name());
+        for (Instance i : m.instances()) ns.claim(i.name());
+        countUses();
+        collectLabels();
+        for (Instance i : m.instances())
+            for (Signal p : i.definition().portSignals()) {
+                Expr ref = new Expr.InstRef(i, p);
+                Expr driver = instDrivers.get(ref);
+                boolean direct = driver != null && isPlainLeaf(driver) && driver.width() == p.width();
+                if (!direct) instWires.put(ref, ns.claim(i.name() + "_" + p.name()));
+            }
+
+        for (Stmt s : m.body()) {
+            if (s instanceof Stmt.Connect k) connect(k);
+            else memWrite((Stmt.MemWrite) s);
+        }
+
+        StringBuilder out = new StringBuilder();
+        out.append("// ").append(m.generator());
+        if (!m.params().isEmpty()) out.append(" (").append(VerilogEmitter.params(m.params())).append(')');
+        out.append(" @[").append(m.locator()).append("]\n");
+        out.append("module ").append(name).append(m.portSignals().isEmpty() ? "" : " (").append('\n');
+        List<Signal> ports = m.portSignals();
+        List<String[]> portLines = new ArrayList<>();
+        for (Signal p : ports)
+            portLines.add(new String[] {(p.kind() == Signal.Kind.INPUT ? "input  wire" : "output wire") + sign(p.signed()) + range(p.width()), p.name()});
+        int col = column(portLines);
+        for (int i = 0; i < portLines.size(); i++)
+            out.append("  ").append(pad(portLines.get(i)[0], col)).append(portLines.get(i)[1]).append(i + 1 < ports.size() ? "," : "").append('\n');
+        out.append(ports.isEmpty() ? "" : ")").append(";\n");
+
+        List<String[]> head = new ArrayList<>();
+        for (Map.Entry<String, Expr.Lit> l : labels.entrySet().stream().sorted(Map.Entry.comparingByValue(
+                java.util.Comparator.comparing(Expr.Lit::value))).toList())
+            head.add(new String[] {"localparam" + range(l.getValue().width()), labelNames.get(l.getKey()) + " = " + number(l.getValue().value(), l.getValue().width()) + ";"});
+        for (Signal s : m.locals()) {
+            String kind = s.kind() == Signal.Kind.REG || caseWires.contains(s) ? "reg " : "wire";
+            head.add(new String[] {kind + sign(s.signed()) + range(s.width()), s.name() + ";" + comment(List.of(s.locator()))});
+        }
+        for (Memory mem : m.memories())
+            head.add(new String[] {"reg " + range(mem.width()), mem.name() + " [0:" + (mem.depth() - 1) + "];" + comment(List.of(mem.locator()))});
+        for (Map.Entry<Expr, String> w : instWires.entrySet().stream().sorted(Map.Entry.comparingByValue()).toList()) {
+            Expr.InstRef r = (Expr.InstRef) w.getKey();
+            head.add(new String[] {"wire" + sign(r.signed()) + range(r.width()), w.getValue() + ";"});
+        }
+        head.addAll(decls);
+        int hc = column(head);
+        if (!head.isEmpty()) out.append('\n');
+        for (String[] d : head) out.append("  ").append(pad(d[0], hc)).append(d[1]).append('\n');
+
+        if (assigns.length() > 0) out.append('\n').append(assigns);
+        for (Instance i : m.instances()) instance(out, i);
+        out.append(tempProcs).append(procs);
+        out.append("endmodule\n");
+        return out.toString();
+    }
+
+    // ---- statements ------------------------------------------------------------------------------
+
+    private void connect(Stmt.Connect k) {
+        Expr sink = k.sink();
+        if (sink instanceof Expr.InstRef) {
+            String wire = instWires.get(sink);
+            if (wire != null) assigns.append("  assign ").append(wire).append(" = ").append(root(k.source(), sink.width())).append(';').append(comment(k.locators())).append('\n');
+            return;
+        }
+        Signal s = ((Expr.Ref) sink).signal();
+        if (s.kind() == Signal.Kind.REG) {
+            register(s, k.source(), k.locators());
+        } else if (s.kind() == Signal.Kind.WIRE && k.source() instanceof Expr.Case c && uses(c) == 1) {
+            caseWires.add(s);
+            String body = caseBlock(s.name(), "=", c, s.width(), 2);
+            procs.append("\n  always @(*) begin").append(comment(k.locators())).append('\n').append(body).append("  end\n");
+        } else {
+            String text = root(k.source(), s.width());
+            assigns.append("  assign ").append(s.name()).append(" = ").append(text).append(';').append(comment(k.locators())).append('\n');
+        }
+    }
+
+    // Blocks are built in a local buffer and appended whole: rendering an operand may declare a
+    // temporary with its own always block, which must not land inside this one.
+    private void register(Signal r, Expr next, List<Locator> locs) {
+        StringBuilder sb = new StringBuilder();
+        String clock = e(r.clock());
+        if (r.reset() != null) {
+            sb.append("    if (").append(e(r.reset())).append(") begin\n");
+            sb.append("      ").append(r.name()).append(" <= ").append(root(r.resetValue(), r.width())).append(";\n");
+            elseChain(sb, r, next, 2);
+        } else {
+            nextState(sb, r, next, 2);
+        }
+        procs.append("\n  always @(posedge ").append(clock).append(") begin").append(comment(locs)).append('\n').append(sb).append("  end\n");
+    }
+
+    private static boolean holds(Expr x, Signal r) {
+        return x instanceof Expr.Ref ref && ref.signal() == r;
+    }
+
+    /** Register updates as if/else-if chains and case statements, mirroring their when/switch. */
+    private void nextState(StringBuilder sb, Signal r, Expr next, int depth) {
+        if (holds(next, r)) return;
+        String ind = "  ".repeat(depth);
+        if (next instanceof Expr.Mux mux && uses(mux) == 1) {
+            if (holds(mux.whenTrue(), r)) {
+                sb.append(ind).append("if (").append(invert(mux.cond())).append(") begin\n");
+                nextState(sb, r, mux.whenFalse(), depth + 1);
+                sb.append(ind).append("end\n");
+                return;
+            }
+            sb.append(ind).append("if (").append(e(mux.cond())).append(") begin\n");
+            nextState(sb, r, mux.whenTrue(), depth + 1);
+            elseChain(sb, r, mux.whenFalse(), depth);
+        } else if (next instanceof Expr.Case c && uses(c) == 1) {
+            sb.append(caseBlock(r.name(), "<=", c, r.width(), depth));
+        } else {
+            sb.append(ind).append(r.name()).append(" <= ").append(root(next, r.width())).append(";\n");
+        }
+    }
+
+    /** Closes an open {@code if} with the else branch {@code f}, as {@code else if} when it is a chain. */
+    private void elseChain(StringBuilder sb, Signal r, Expr f, int depth) {
+        String ind = "  ".repeat(depth);
+        while (f instanceof Expr.Mux fm && uses(fm) == 1 && !holds(fm.whenTrue(), r)) {
+            sb.append(ind).append("end else if (").append(e(fm.cond())).append(") begin\n");
+            nextState(sb, r, fm.whenTrue(), depth + 1);
+            f = fm.whenFalse();
+        }
+        if (!holds(f, r)) {
+            sb.append(ind).append("end else begin\n");
+            nextState(sb, r, f, depth + 1);
+        }
+        sb.append(ind).append("end\n");
+    }
+
+    private String caseBlock(String target, String op, Expr.Case c, int width, int depth) {
+        StringBuilder sb = new StringBuilder();
+        String ind = "  ".repeat(depth);
+        sb.append(ind).append("case (").append(e(c.selector())).append(")\n");
+        for (int i = 0; i < c.keys().size(); i++) {
+            sb.append(ind).append("  ").append(key(c.keys().get(i), c.selector().width())).append(": ")
+                    .append(target).append(' ').append(op).append(' ').append(root(c.values().get(i), width)).append(";\n");
+        }
+        sb.append(ind).append("  default: ").append(target).append(' ').append(op).append(' ').append(root(c.otherwise(), width)).append(";\n");
+        sb.append(ind).append("endcase\n");
+        return sb.toString();
+    }
+
+    private void memWrite(Stmt.MemWrite w) {
+        Memory mem = w.memory();
+        String clock = e(mem.clock());
+        String write = mem.name() + "[" + e(w.address()) + "] <= " + root(w.data(), mem.width()) + ";";
+        boolean always = w.enable() instanceof Expr.Lit l && l.isAllOnes();
+        String body = always ? "    " + write + "\n" : "    if (" + e(w.enable()) + ") begin\n      " + write + "\n    end\n";
+        procs.append("\n  always @(posedge ").append(clock).append(") begin").append(comment(List.of(w.locator()))).append('\n')
+                .append(body).append("  end\n");
+    }
+
+    private void instance(StringBuilder out, Instance i) {
+        out.append('\n').append("  ").append(i.definition().name()).append(' ').append(i.name()).append(" (").append(comment(List.of(i.locator()))).append('\n');
+        List<Signal> ports = i.definition().portSignals();
+        for (int k = 0; k < ports.size(); k++) {
+            Expr ref = new Expr.InstRef(i, ports.get(k));
+            String wire = instWires.get(ref);
+            String conn = wire != null ? wire : e(instDrivers.get(ref));
+            out.append("    .").append(ports.get(k).name()).append('(').append(conn).append(')').append(k + 1 < ports.size() ? "," : "").append('\n');
+        }
+        out.append("  );\n");
+    }
+
+    // ---- expressions -----------------------------------------------------------------------------
+
+    /** An expression driving a sink of {@code width} bits, widened if narrower. */
+    private String root(Expr x, int width) {
+        if (x.width() == width) return rootText(x);
+        return ext(x, width);
+    }
+
+    private String rootText(Expr x) {
+        if (isLeaf(x) || temps.containsKey(x) || needsTemp(x)) return e(x);
+        return render(x);
+    }
+
+    /** An expression as an operand: a name, a literal, or inline text. */
+    private String e(Expr x) {
+        if (x instanceof Expr.Ref r) return r.signal().name();
+        if (x instanceof Expr.InstRef) {
+            String w = instWires.get(x);
+            return w != null ? w : e(instDrivers.get(x));
+        }
+        if (x instanceof Expr.Lit l) return lit(l, l.width());
+        if (x instanceof Expr.Invalid) throw new IllegalStateException("invalid value reached the backend");
+        String t = temps.get(x);
+        if (t != null) return t;
+        if (needsTemp(x)) return temp(x);
+        String text = render(x);
+        return text.length() > MAX_INLINE ? temp(x, text) : text;
+    }
+
+    private boolean needsTemp(Expr x) {
+        if (x instanceof Expr.Case) return true;
+        if (uses(x) > 1) return true;
+        return x instanceof Expr.Op op && op.name() != null;
+    }
+
+    private String temp(Expr x) {
+        if (x instanceof Expr.Case c) {
+            String n = ns.claim("_T");
+            temps.put(x, n);
+            decls.add(new String[] {"reg " + sign(x.signed()) + range(x.width()), n + ";"});
+            String body = caseBlock(n, "=", c, c.width(), 2);
+            tempProcs.append("\n  always @(*) begin\n").append(body).append("  end\n");
+            return n;
+        }
+        return temp(x, render(x));
+    }
+
+    private String temp(Expr x, String text) {
+        String hint = x instanceof Expr.Op op && op.name() != null ? op.name() : "_T";
+        String n = ns.claim(hint);
+        temps.put(x, n);
+        Locator loc = x instanceof Expr.Op op ? op.locator : null;
+        decls.add(new String[] {"wire" + sign(x.signed()) + range(x.width()), n + ";"});
+        assigns.append("  assign ").append(n).append(" = ").append(text).append(';')
+                .append(loc == null || loc == Locator.UNKNOWN ? "" : comment(List.of(loc))).append('\n');
+        return n;
+    }
+
+    /** A name for {@code x}, declaring a temporary if it is not one already (for bit selects). */
+    private String named(Expr x) {
+        if (x instanceof Expr.Ref || (x instanceof Expr.InstRef && instWires.containsKey(x))) return e(x);
+        String t = temps.get(x);
+        return t != null ? t : temp(x, x instanceof Expr.Lit || x instanceof Expr.InstRef ? e(x) : render(x));
+    }
+
+    private String render(Expr x) {
+        if (x instanceof Expr.Mux mux) {
+            int w = mux.width();
+            return e(mux.cond()) + " ? " + paren(mux.whenTrue(), ext(mux.whenTrue(), w)) + " : " + ext(mux.whenFalse(), w);
+        }
+        if (x instanceof Expr.MemRead r) return r.memory().name() + "[" + e(r.address()) + "]";
+        if (x instanceof Expr.Case) return temp(x);
+        Expr.Op op = (Expr.Op) x;
+        List<Expr> a = op.args;
+        int w = op.width();
+        switch (op.op) {
+            case ADD: case SUB: case ADD_EXPAND: case SUB_EXPAND: case MUL: case AND: case OR: case XOR:
+                return operand(a.get(0), w) + " " + op.op.symbol + " " + operand(a.get(1), w);
+            case NOT:
+                return "~" + paren(a.get(0), e(a.get(0)));
+            case EQ: case NE: case LT: case LE: case GT: case GE: {
+                int cw = Math.max(a.get(0).width(), a.get(1).width());
+                return operand(a.get(0), cw) + " " + op.op.symbol + " " + operand(a.get(1), cw);
+            }
+            case ANDR: case ORR: case XORR:
+                return op.op.symbol + paren(a.get(0), e(a.get(0)));
+            case SHL:
+                return op.n == 0 ? e(a.get(0)) : "{" + e(a.get(0)) + ", " + op.n + "'d0}";
+            case SHR: {
+                int aw = a.get(0).width();
+                String bits;
+                if (op.n >= aw) bits = a.get(0).signed() ? named(a.get(0)) + (aw == 1 ? "" : "[" + (aw - 1) + "]") : "1'd0";
+                else bits = op.n == 0 ? e(a.get(0)) : slice(named(a.get(0)), aw, aw - 1, op.n);
+                return a.get(0).signed() && op.n > 0 ? "$signed(" + bits + ")" : bits;
+            }
+            case DSHL:
+                return operand(a.get(0), w) + (op.signed() ? " <<< " : " << ") + paren(a.get(1), e(a.get(1)));
+            case DSHR:
+                return paren(a.get(0), e(a.get(0))) + (op.signed() ? " >>> " : " >> ") + paren(a.get(1), e(a.get(1)));
+            case CAT: {
+                StringBuilder sb = new StringBuilder("{");
+                for (int i = 0; i < a.size(); i++) sb.append(i == 0 ? "" : ", ").append(e(a.get(i)));
+                return sb.append('}').toString();
+            }
+            case BITS:
+                return slice(named(a.get(0)), a.get(0).width(), op.n, op.m);
+            case PAD:
+                return ext(a.get(0), w);
+            case AS_UINT:
+                return a.get(0).signed() ? "$unsigned(" + e(a.get(0)) + ")" : e(a.get(0));
+            case AS_SINT:
+                return "$signed(" + e(a.get(0)) + ")";
+            default:
+                throw new IllegalStateException(op.op.toString());
+        }
+    }
+
+    private String operand(Expr x, int width) {
+        return paren(x, ext(x, width));
+    }
+
+    /** {@code x} extended to {@code width} bits: zero-extension for UInt, sign-extension for SInt. */
+    private String ext(Expr x, int width) {
+        int w = x.width();
+        if (w == width) return e(x);
+        if (x instanceof Expr.Lit l) {
+            BigInteger v = l.value();
+            if (l.signed() && v.testBit(w - 1)) v = v.add(BigInteger.ONE.shiftLeft(width).subtract(BigInteger.ONE.shiftLeft(w)));
+            return lit(new Expr.Lit(v, width, l.signed(), null), width);
+        }
+        if (!x.signed()) return "{" + (width - w) + "'d0, " + e(x) + "}";
+        String n = named(x);
+        String msb = w == 1 ? n : n + "[" + (w - 1) + "]";
+        return "$signed({{" + (width - w) + "{" + msb + "}}, " + n + "})";
+    }
+
+    private static String slice(String name, int width, int hi, int lo) {
+        if (width == 1) return name;
+        return hi == lo ? name + "[" + hi + "]" : name + "[" + hi + ":" + lo + "]";
+    }
+
+    /** Parenthesizes compound text used as an operand. */
+    private String paren(Expr x, String text) {
+        boolean primary = isLeaf(x) || temps.containsKey(x) || text.startsWith("{") && text.endsWith("}")
+                || text.startsWith("$") || x instanceof Expr.MemRead || text.matches("[A-Za-z_][A-Za-z0-9_$]*(\\[[0-9:]+\\])?");
+        return primary ? text : "(" + text + ")";
+    }
+
+    private String invert(Expr cond) {
+        return "!" + paren(cond, e(cond));
+    }
+
+    private String lit(Expr.Lit l, int width) {
+        if (l.label() != null && l.width() == width) return labelNames.get(l.label());
+        String n = number(l.value(), width);
+        return l.signed() ? n.replace("'d", "'sd").replace("'h", "'sh") : n;
+    }
+
+    private String key(Expr.Lit l, int width) {
+        return l.label() != null && l.width() == width ? labelNames.get(l.label()) : number(l.value(), width);
+    }
+
+    static String number(BigInteger v, int width) {
+        return v.compareTo(BigInteger.valueOf(1024)) < 0 ? width + "'d" + v : width + "'h" + v.toString(16);
+    }
+
+    private static boolean isLeaf(Expr x) {
+        return x instanceof Expr.Ref || x instanceof Expr.Lit || x instanceof Expr.InstRef;
+    }
+
+    private static boolean isPlainLeaf(Expr x) {
+        return x instanceof Expr.Ref || x instanceof Expr.Lit;
+    }
+
+    private int uses(Expr x) {
+        return uses.getOrDefault(x, 0);
+    }
+
+    private void countUses() {
+        List<Expr> roots = new ArrayList<>();
+        for (Stmt s : m.body()) {
+            if (s instanceof Stmt.Connect k) {
+                roots.add(k.source());
+                if (k.sink() instanceof Expr.InstRef) instDrivers.put(k.sink(), k.source());
+            } else {
+                roots.addAll(Exprs.exprsOf(s));
+            }
+        }
+        for (Signal s : m.locals())
+            if (s.kind() == Signal.Kind.REG && s.reset() != null) {
+                roots.add(s.reset());
+                roots.add(s.resetValue());
+            }
+        Map<Expr, Boolean> seen = new IdentityHashMap<>();
+        for (Expr r : roots) count(r, seen);
+    }
+
+    private void count(Expr x, Map<Expr, Boolean> seen) {
+        uses.merge(x, 1, Integer::sum);
+        if (seen.put(x, Boolean.TRUE) != null) return;
+        for (Expr c : Exprs.children(x)) count(c, seen);
+    }
+
+    private void collectLabels() {
+        Map<Expr, Boolean> seen = new IdentityHashMap<>();
+        List<Expr> roots = new ArrayList<>();
+        for (Stmt s : m.body()) roots.addAll(Exprs.exprsOf(s));
+        for (Signal s : m.locals()) if (s.resetValue() != null) roots.add(s.resetValue());
+        for (Expr r : roots)
+            Exprs.forEach(r, seen, x -> {
+                if (x instanceof Expr.Lit l && l.label() != null) addLabel(l);
+                if (x instanceof Expr.Case c) for (Expr.Lit k : c.keys()) if (k.label() != null) addLabel(k);
+            });
+    }
+
+    private void addLabel(Expr.Lit l) {
+        Expr.Lit prev = labels.get(l.label());
+        if (prev == null) {
+            labelNames.put(l.label(), ns.claim(l.label()));
+            labels.put(l.label(), l);
+        } else if (!prev.value().equals(l.value()) || prev.width() != l.width()) {
+            throw new tagmatch.hdl.ir.HdlException("state name " + l.label() + " is used for two different values in module " + m.name(), null);
+        }
+    }
+
+    // ---- layout ----------------------------------------------------------------------------------
+
+    private static String range(int width) {
+        return width == 1 ? "" : " [" + (width - 1) + ":0]";
+    }
+
+    private static String sign(boolean signed) {
+        return signed ? " signed" : "";
+    }
+
+    private static int column(List<String[]> rows) {
+        int c = 0;
+        for (String[] r : rows) c = Math.max(c, r[0].length());
+        return c + 1;
+    }
+
+    private static String pad(String s, int col) {
+        return s + " ".repeat(Math.max(1, col - s.length()));
+    }
+
+    /** {@code // @[File.java:12,15 Other.java:3]}, same file lines grouped. */
+    static String comment(List<Locator> locs) {
+        Map<String, List<Integer>> byFile = new LinkedHashMap<>();
+        for (Locator l : locs) {
+            if (l == null || l == Locator.UNKNOWN) continue;
+            List<Integer> lines = byFile.computeIfAbsent(l.file(), f -> new ArrayList<>());
+            if (!lines.contains(l.line())) lines.add(l.line());
+        }
+        if (byFile.isEmpty()) return "";
+        StringBuilder sb = new StringBuilder(" // @[");
+        boolean first = true;
+        for (Map.Entry<String, List<Integer>> f : byFile.entrySet()) {
+            if (!first) sb.append(' ');
+            first = false;
+            sb.append(f.getKey()).append(':');
+            for (int i = 0; i < f.getValue().size(); i++) sb.append(i == 0 ? "" : ",").append(f.getValue().get(i));
+        }
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,78 @@
+package tagmatch.hdl.backend;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the open-source tools that read generated Verilog: Verilator's linter, yosys and Icarus
+ * Verilog. A missing tool is an error that says how to install it, never a silent pass.
+ */
+public final class VerilogTools {
+    private VerilogTools() {}
+
+    /** What a tool said. */
+    public record Result(String tool, int exitCode, String output) {
+        public boolean ok() {
+            return exitCode == 0;
+        }
+    }
+
+    /** {@code verilator --lint-only -Wall}, no waivers. */
+    public static Result verilatorLint(List<Path> files, String top) {
+        List<String> cmd = new ArrayList<>(List.of("verilator", "--lint-only", "-Wall", "--top-module", top));
+        files.forEach(f -> cmd.add(f.toString()));
+        return run("verilator", cmd);
+    }
+
+    /** {@code yosys}: read_verilog; hierarchy -check; proc; opt. */
+    public static Result yosys(List<Path> files, String top) {
+        StringBuilder script = new StringBuilder();
+        for (Path f : files) script.append("read_verilog ").append(f).append("; ");
+        script.append("hierarchy -check -top ").append(top).append("; proc; opt");
+        return run("yosys", List.of("yosys", "-q", "-p", script.toString()));
+    }
+
+    /** {@code iverilog -g2005} into a scratch file. */
+    public static Result iverilog(List<Path> files, String top) {
+        try {
+            Path out = Files.createTempFile("tagmatch-iverilog", ".vvp");
+            try {
+                List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2005", "-Wall", "-s", top, "-o", out.toString()));
+                files.forEach(f -> cmd.add(f.toString()));
+                return run("iverilog", cmd);
+            } finally {
+                Files.deleteIfExists(out);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create a scratch file for iverilog: " + e.getMessage(), e);
+        }
+    }
+
+    static Result run(String tool, List<String> cmd) {
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new IllegalStateException(tool + " is not installed or not on PATH: install it with "
+                    + "`apt-get install " + tool + "` (./tagmatch test installs the whole toolchain)", e);
+        }
+        try {
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(10, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                return new Result(tool, -1, out + "\n(timed out)");
+            }
+            return new Result(tool, p.exitValue(), out);
+        } catch (IOException e) {
+            throw new IllegalStateException("reading " + tool + " output failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + tool, e);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package tagmatch.hdl.core;
+
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.HdlException;
+import tagmatch.hdl.ir.PrimOp;
+import tagmatch.hdl.ir.Signal;
+import tagmatch.hdl.ir.Widths;
+
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * A ground hardware value of some width: the common part of {@link UInt}, {@link SInt} and
+ * {@link Bool}. Exactly one of three things makes it hardware: a bound signal (port, wire,
+ * register), a value expression (operator result or literal), or a vector element selected by a
+ * hardware index.
+ */
+public abstract class Bits extends Data {
+    private final int declaredWidth;
+    Signal signal;
+    Module owner;
+    Expr value;
+    DynamicElement dynamic;
+
+    Bits(int width) {
+        Widths.check(width, "a " + getClass().getSimpleName(), Locators.here());
+        this.declaredWidth = width;
+    }
+
+    Bits(Expr value) {
+        this.declaredWidth = value.width();
+        this.value = value;
+        Builder.Frame f = Builder.frameOrNull();
+        this.owner = f == null ? null : f.module;
+    }
+
+    /** Whether arithmetic and comparisons treat this value as two's complement. */
+    public abstract boolean signed();
+
+    /** A value of the same kind (UInt, SInt, Bool) computed by {@code e}. */
+    abstract Bits wrap(Expr e);
+
+    @Override
+    public int width() {
+        if (signal != null) return signal.width();
+        if (value != null) return value.width();
+        if (dynamic != null) return dynamic.width();
+        return declaredWidth;
+    }
+
+    /** True for wires, registers, ports, operator results and literals; false for a bare type. */
+    public boolean isHardware() {
+        return signal != null || value != null || dynamic != null;
+    }
+
+    @Override
+    public List<Bits> leaves() {
+        return List.of(this);
+    }
+
+    @Override
+    void nameAs(String base, boolean explicit) {
+        if (signal != null) signal.name(base, explicit);
+        else if (value instanceof Expr.Op op && (explicit || op.name() == null)) op.name(base);
+    }
+
+    /** The IR expression for this value as seen from the module being described now. */
+    Expr ref() {
+        if (signal != null) {
+            Builder.Frame f = Builder.frameOrNull();
+            if (f != null && owner != f.module && owner.parentModule == f.module && signal.isPort())
+                return new Expr.InstRef(owner.instance, signal);
+            // A foreign reference stays a plain Ref; the scope check reports it with both module names.
+            return new Expr.Ref(signal);
+        }
+        if (value != null) return value;
+        if (dynamic != null) return dynamic.read();
+        throw new HdlException(describe() + " is a hardware type, not a value: wrap it in wire(...), reg(...) "
+                + "or a port before using it", Locators.here());
+    }
+
+    void bind(Signal s, Module m) {
+        if (isHardware())
+            throw new HdlException(describe() + " is already hardware; pass a fresh type such as UInt(8) instead",
+                    Locators.here());
+        signal = s;
+        owner = m;
+    }
+
+    void setLeaf(Bits source) {
+        if (signed() != source.signed())
+            throw new HdlException("cannot connect " + source.describe() + " to " + describe()
+                    + ": convert with asUInt() or asSInt() first", Locators.here());
+        Expr src = source.ref();
+        if (dynamic != null) {
+            dynamic.write(src);
+            return;
+        }
+        if (signal == null)
+            throw new HdlException("cannot drive " + describe() + ": only wires, registers and ports can be driven, "
+                    + "not the result of an operation or a literal", Locators.here());
+        Builder.add(new tagmatch.hdl.ir.Stmt.Connect(ref(), src, Builder.here()));
+    }
+
+    /** Drives this wire, register or port with the constant {@code v}, sized to this width. */
+    public void set(long v) {
+        setLeaf(literalLike(v));
+    }
+
+    /** A literal of this value's kind holding {@code v}, as wide as this value when that is known. */
+    abstract Bits literalLike(long v);
+
+    // ---- operators shared by all ground kinds -------------------------------------------------
+
+    Expr op(PrimOp op, int n, int m, Bits... args) {
+        Expr[] exprs = new Expr[args.length];
+        for (int i = 0; i < args.length; i++) exprs[i] = args[i].ref();
+        return new Expr.Op(op, List.of(exprs), n, m, Builder.here());
+    }
+
+    void sameKind(Bits other, String what) {
+        if (signed() != other.signed())
+            throw new HdlException("cannot " + what + " " + describe() + " and " + other.describe()
+                    + ": convert with asUInt() or asSInt() first", Locators.here());
+    }
+
+    /** Bit {@code i} (0 is least significant). */
+    public Bool bit(int i) {
+        checkRange(i, i);
+        return new Bool(op(PrimOp.BITS, i, i, this));
+    }
+
+    /** Bits {@code hi} down to {@code lo}, inclusive, as an unsigned value. */
+    public UInt bits(int hi, int lo) {
+        checkRange(hi, lo);
+        return new UInt(op(PrimOp.BITS, hi, lo, this));
+    }
+
+    private void checkRange(int hi, int lo) {
+        int w = width();
+        if (lo < 0 || hi < lo || (w >= 0 && hi >= w))
+            throw new HdlException("bit range [" + hi + ":" + lo + "] is outside " + describe()
+                    + ": legal bits are " + (w - 1) + " down to 0, with hi >= lo", Locators.here());
+    }
+
+    /** The most significant bit. */
+    public Bool msb() {
+        return bit(width() - 1);
+    }
+
+    public Bool andR() { return new Bool(op(PrimOp.ANDR, 0, 0, this)); }
+    public Bool orR() { return new Bool(op(PrimOp.ORR, 0, 0, this)); }
+    public Bool xorR() { return new Bool(op(PrimOp.XORR, 0, 0, this)); }
+
+    /** The same bits, unsigned. */
+    public UInt asUInt() {
+        return this instanceof UInt && !(this instanceof Bool) ? (UInt) this : new UInt(op(PrimOp.AS_UINT, 0, 0, this));
+    }
+
+    /** The same bits, two's complement. */
+    public SInt asSInt() {
+        return new SInt(op(PrimOp.AS_SINT, 0, 0, this));
+    }
+
+    public Bool eq(Bits o) { sameKind(o, "compare"); return new Bool(op(PrimOp.EQ, 0, 0, this, o)); }
+    public Bool ne(Bits o) { sameKind(o, "compare"); return new Bool(op(PrimOp.NE, 0, 0, this, o)); }
+    public Bool lt(Bits o) { sameKind(o, "compare"); return new Bool(op(PrimOp.LT, 0, 0, this, o)); }
+    public Bool le(Bits o) { sameKind(o, "compare"); return new Bool(op(PrimOp.LE, 0, 0, this, o)); }
+    public Bool gt(Bits o) { sameKind(o, "compare"); return new Bool(op(PrimOp.GT, 0, 0, this, o)); }
+    public Bool ge(Bits o) { sameKind(o, "compare"); return new Bool(op(PrimOp.GE, 0, 0, this, o)); }
+
+    public Bool eq(long v) { return eq(literalLike(v)); }
+    public Bool ne(long v) { return ne(literalLike(v)); }
+    public Bool lt(long v) { return lt(literalLike(v)); }
+    public Bool le(long v) { return le(literalLike(v)); }
+    public Bool gt(long v) { return gt(literalLike(v)); }
+    public Bool ge(long v) { return ge(literalLike(v)); }
+
+    @Override
+    Data freshType() {
+        throw new AssertionError("overridden");
+    }
+
+    static BigInteger mask(int width) {
+        return BigInteger.ONE.shiftLeft(width).subtract(BigInteger.ONE);
+    }
+}

@@ -1,0 +1,116 @@
+package tagmatch.hdl.core;
+
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.HdlException;
+import tagmatch.hdl.ir.Locator;
+import tagmatch.hdl.ir.ModuleDef;
+import tagmatch.hdl.ir.Stmt;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * The elaboration context of the current thread: which module is being described and which
+ * statement block ({@code when} branch) new connections go into. Like Chisel's Builder, it is
+ * implicit so that hardware can be described with plain Java calls.
+ */
+final class Builder {
+    private static final ThreadLocal<Builder> CURRENT = new ThreadLocal<>();
+
+    private final Deque<Frame> stack = new ArrayDeque<>();
+
+    /** One module under construction. */
+    static final class Frame {
+        final Module module;
+        final ModuleDef def;
+        final Deque<List<Stmt>> blocks = new ArrayDeque<>();
+        Expr resetOverride;
+        Expr clockOverride;
+
+        Frame(Module module, ModuleDef def) {
+            this.module = module;
+            this.def = def;
+            blocks.push(def.body());
+        }
+
+        void add(Stmt s) {
+            blocks.peek().add(s);
+        }
+
+        /** Runs {@code body} with new statements going into {@code block}. */
+        void inBlock(List<Stmt> block, Runnable body) {
+            blocks.push(block);
+            try {
+                body.run();
+            } finally {
+                blocks.pop();
+            }
+        }
+
+        Expr clock() {
+            return clockOverride != null ? clockOverride : new Expr.Ref(def.clockPort());
+        }
+
+        Expr reset() {
+            return resetOverride != null ? resetOverride : new Expr.Ref(def.resetPort());
+        }
+    }
+
+    static Builder start() {
+        if (CURRENT.get() != null) throw new IllegalStateException("an elaboration is already running on this thread");
+        Builder b = new Builder();
+        CURRENT.set(b);
+        return b;
+    }
+
+    static void end() {
+        CURRENT.remove();
+    }
+
+    static Builder active() {
+        Builder b = CURRENT.get();
+        if (b == null)
+            throw new HdlException("hardware can only be described during elaboration: build the top with "
+                    + "Elaborator.elaborate(() -> new Top(...)) and children with instance(new Child(...))", Locators.here());
+        return b;
+    }
+
+    /** The module being described now. */
+    static Frame frame() {
+        Builder b = active();
+        if (b.stack.isEmpty()) throw new HdlException("no module is being elaborated", Locators.here());
+        return b.stack.peek();
+    }
+
+    /** The current frame, or null outside elaboration (literals may be made anywhere). */
+    static Frame frameOrNull() {
+        Builder b = CURRENT.get();
+        return b == null || b.stack.isEmpty() ? null : b.stack.peek();
+    }
+
+    void push(Module m, ModuleDef def) {
+        stack.push(new Frame(m, def));
+    }
+
+    Frame pop(Module expected) {
+        Frame top = stack.peek();
+        if (top == null || top.module != expected)
+            throw new HdlException("module " + expected.getClass().getSimpleName() + " must be wrapped in instance(new "
+                    + expected.getClass().getSimpleName() + "(...)) right where it is constructed", Locators.here());
+        return stack.pop();
+    }
+
+    static void add(Stmt s) {
+        frame().add(s);
+    }
+
+    static Locator here() {
+        return Locators.here();
+    }
+
+    static List<Stmt> newBlock() {
+        return new ArrayList<>();
+    }
+}

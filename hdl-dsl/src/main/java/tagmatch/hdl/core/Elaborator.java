@@ -1,0 +1,99 @@
+package tagmatch.hdl.core;
+
+import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.Instance;
+import tagmatch.hdl.ir.ModuleDef;
+import tagmatch.hdl.passes.Passes;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Runs a module's constructor to build its IR, names everything, then runs the standard passes
+ * (see {@link Passes}). The result is checked and ready for the Verilog backend or a simulator.
+ */
+public final class Elaborator {
+    private Elaborator() {}
+
+    public static Circuit elaborate(Supplier<? extends Module> top) {
+        Builder b = Builder.start();
+        Module m;
+        try {
+            m = top.get();
+            b.pop(m);
+            finish(m);
+        } finally {
+            Builder.end();
+        }
+        return Passes.standard(new Circuit(m.def, collect(m.def)));
+    }
+
+    /** Elaborates without the deduplication and naming passes; for tests of the passes themselves. */
+    public static Circuit elaborateRaw(Supplier<? extends Module> top) {
+        Builder b = Builder.start();
+        Module m;
+        try {
+            m = top.get();
+            b.pop(m);
+            finish(m);
+        } finally {
+            Builder.end();
+        }
+        return new Circuit(m.def, collect(m.def));
+    }
+
+    /** Children before parents, each definition once. */
+    private static List<ModuleDef> collect(ModuleDef top) {
+        List<ModuleDef> out = new ArrayList<>();
+        Set<ModuleDef> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<ModuleDef> path = new ArrayDeque<>();
+        visit(top, out, seen, path);
+        return out;
+    }
+
+    private static void visit(ModuleDef d, List<ModuleDef> out, Set<ModuleDef> seen, Deque<ModuleDef> path) {
+        if (!seen.add(d)) return;
+        for (Instance i : d.instances()) visit(i.definition(), out, seen, path);
+        out.add(d);
+    }
+
+    /** Names fields after the constructor has run, and fixes the module's name. */
+    static void finish(Module m) {
+        List<Class<?>> chain = new ArrayList<>();
+        for (Class<?> c = m.getClass(); c != null && c != Module.class; c = c.getSuperclass()) chain.add(0, c);
+        for (Class<?> c : chain) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) continue;
+                try {
+                    f.setAccessible(true);
+                    nameValue(m, f.get(m), f.getName());
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    // A field we cannot read simply keeps a generated name.
+                }
+            }
+        }
+        m.def.name(m.desiredName());
+    }
+
+    private static void nameValue(Module m, Object v, String name) {
+        if (v instanceof Data d) {
+            d.nameAs(name, false);
+        } else if (v instanceof Module child && child.parentModule == m) {
+            child.instance.name(name, false);
+        } else if (v instanceof Mem<?> mem) {
+            mem.memory.name(name, false);
+        } else if (v instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) nameValue(m, list.get(i), name + "_" + i);
+        } else if (v instanceof Object[] arr) {
+            for (int i = 0; i < arr.length; i++) nameValue(m, arr[i], name + "_" + i);
+        }
+    }
+}

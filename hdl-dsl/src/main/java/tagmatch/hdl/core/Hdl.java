@@ -1,0 +1,228 @@
+package tagmatch.hdl.core;
+
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.HdlException;
+import tagmatch.hdl.ir.Instance;
+import tagmatch.hdl.ir.PrimOp;
+import tagmatch.hdl.ir.Signal;
+import tagmatch.hdl.ir.Stmt;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The DSL's vocabulary, meant for {@code import static tagmatch.hdl.core.Hdl.*}: types
+ * ({@code UInt(8)}, {@code Bool()}, {@code Vec(4, () -> UInt(8))}), literals, wires, registers,
+ * memories, instances, {@code when}/{@code switchOn}, {@code mux} and {@code cat}.
+ */
+public final class Hdl {
+    private Hdl() {}
+
+    // ---- types ---------------------------------------------------------------------------------
+
+    /** An unsigned type of {@code width} bits. */
+    public static UInt UInt(int width) { return new UInt(width); }
+    /** An unsigned type whose width is inferred from what drives it. */
+    public static UInt UInt() { return new UInt(-1); }
+    public static SInt SInt(int width) { return new SInt(width); }
+    public static Bool Bool() { return new Bool(); }
+    public static <T extends Data> Vec<T> Vec(int size, Supplier<T> element) { return new Vec<>(size, element); }
+
+    // ---- literals ------------------------------------------------------------------------------
+
+    public static UInt lit(long value, int width) { return UInt.lit(value, width); }
+    public static UInt lit(long value) { return UInt.lit(value); }
+    public static SInt slit(long value, int width) { return SInt.lit(value, width); }
+    public static Bool lit(boolean value) { return Bool.lit(value); }
+    public static Bool TRUE() { return Bool.lit(true); }
+
+    /** A named constant (a state of a state machine): emitted as a {@code localparam} and used by name. */
+    public static UInt state(String name, long value, int width) {
+        UInt l = UInt.lit(value, width);
+        return new UInt(new Expr.Lit(((Expr.Lit) l.ref()).value(), width, false, name));
+    }
+    public static Bool FALSE() { return Bool.lit(false); }
+
+    // ---- storage and wiring --------------------------------------------------------------------
+
+    /** Combinational hardware of the given type; must be driven on every path. */
+    public static <T extends Data> T wire(T type) {
+        Builder.Frame f = Builder.frame();
+        for (Bits b : type.leaves()) b.bind(f.def.addLocal(Signal.Kind.WIRE, null, b.width(), b.signed(), Builder.here()), f.module);
+        return type;
+    }
+
+    public static <T extends Data> T wire(String name, T type) {
+        return wire(type).named(name);
+    }
+
+    /** A wire driven by {@code value}, handy to give an expression a name. */
+    @SuppressWarnings("unchecked")
+    public static <T extends Bits> T wireOf(String name, T value) {
+        T w = wire(name, (T) value.freshType());
+        w.set(value);
+        return w;
+    }
+
+    /** A register without reset: holds its value unless connected. */
+    public static <T extends Data> T reg(T type) {
+        return register(type, null);
+    }
+
+    /** A ground register reset to {@code init}. */
+    public static <T extends Bits> T regInit(T type, long init) {
+        List<Expr> inits = new ArrayList<>();
+        inits.add(type.literalLike(init).ref());
+        return register(type, inits);
+    }
+
+    /** A ground register reset to the literal {@code init} (which may be a named state). */
+    public static <T extends Bits> T regInit(T type, Bits init) {
+        if (!(init.value instanceof Expr.Lit))
+            throw new HdlException("a reset value must be a literal, got " + init.describe(), Builder.here());
+        List<Expr> inits = new ArrayList<>();
+        inits.add(init.ref());
+        return register(type, inits);
+    }
+
+    /** A register of any type whose every leaf resets to 0. */
+    public static <T extends Data> T regZero(T type) {
+        List<Expr> inits = new ArrayList<>();
+        for (Bits b : type.leaves()) inits.add(b.literalLike(0).ref());
+        return register(type, inits);
+    }
+
+    /** A register that takes {@code next} every cycle. */
+    @SuppressWarnings("unchecked")
+    public static <T extends Bits> T regNext(T next) {
+        T r = reg((T) next.freshType());
+        r.set(next);
+        return r;
+    }
+
+    @SuppressWarnings("unchecked")
+    public static <T extends Bits> T regNext(T next, long init) {
+        T r = regInit((T) next.freshType(), init);
+        r.set(next);
+        return r;
+    }
+
+    /** A register that takes {@code next} in cycles where {@code enable} is 1. */
+    @SuppressWarnings("unchecked")
+    public static <T extends Bits> T regEnable(T next, Bool enable) {
+        T r = reg((T) next.freshType());
+        when(enable, () -> r.set(next));
+        return r;
+    }
+
+    @SuppressWarnings("unchecked")
+    public static <T extends Bits> T regEnable(T next, long init, Bool enable) {
+        T r = regInit((T) next.freshType(), init);
+        when(enable, () -> r.set(next));
+        return r;
+    }
+
+    private static <T extends Data> T register(T type, List<Expr> inits) {
+        Builder.Frame f = Builder.frame();
+        List<Bits> leaves = type.leaves();
+        for (int i = 0; i < leaves.size(); i++) {
+            Bits b = leaves.get(i);
+            if (b.width() < 1) throw new HdlException("registers need a known width: " + b.describe(), Builder.here());
+            Signal s = f.def.addLocal(Signal.Kind.REG, null, b.width(), b.signed(), Builder.here());
+            s.registerTiming(f.clock(), inits == null ? null : f.reset(), inits == null ? null : inits.get(i));
+            b.bind(s, f.module);
+        }
+        return type;
+    }
+
+    /** A memory of {@code depth} words of {@code word}'s type. */
+    public static <T extends Bits> Mem<T> mem(int depth, T word) {
+        return new Mem<>(depth, word);
+    }
+
+    /** Instantiates a child module: {@code Fifo q = instance(new Fifo(8, 16));}. */
+    public static <T extends Module> T instance(T child) {
+        Builder b = Builder.active();
+        b.pop(child);
+        Elaborator.finish(child);
+        Builder.Frame parent = Builder.frame();
+        Instance inst = new Instance(null, child.def, Builder.here());
+        parent.def.addInstance(inst);
+        child.instance = inst;
+        child.parentModule = parent.module;
+        if (child.def.clock() != null)
+            parent.add(new Stmt.Connect(new Expr.InstRef(inst, child.def.clock()), parent.clock(), inst.locator()));
+        if (child.def.reset() != null)
+            parent.add(new Stmt.Connect(new Expr.InstRef(inst, child.def.reset()), parent.reset(), inst.locator()));
+        return child;
+    }
+
+    /** Names an instance explicitly (otherwise the Java field name, or the module name, is used). */
+    public static <T extends Module> T instance(String name, T child) {
+        T c = instance(child);
+        c.instance.name(name, true);
+        return c;
+    }
+
+    // ---- control -------------------------------------------------------------------------------
+
+    public static When when(Bool cond, Runnable body) {
+        return new When(cond, body);
+    }
+
+    public static Switch switchOn(Bits selector) {
+        return new Switch(selector);
+    }
+
+    /** Registers described in {@code body} use {@code reset} instead of the module's {@code rst}. */
+    public static void withReset(Bool reset, Runnable body) {
+        Builder.Frame f = Builder.frame();
+        Expr saved = f.resetOverride;
+        f.resetOverride = reset.ref();
+        try {
+            body.run();
+        } finally {
+            f.resetOverride = saved;
+        }
+    }
+
+    /** Registers and memories described in {@code body} are clocked by {@code clock} (a port or wire). */
+    public static void withClock(Bool clock, Runnable body) {
+        if (clock.signal == null) throw new HdlException("a clock must be a port or a wire, not " + clock.describe(), Builder.here());
+        Builder.Frame f = Builder.frame();
+        Expr saved = f.clockOverride;
+        f.clockOverride = clock.ref();
+        try {
+            body.run();
+        } finally {
+            f.clockOverride = saved;
+        }
+    }
+
+    // ---- combinational helpers ----------------------------------------------------------------
+
+    /** {@code cond ? a : b}; both of the same kind, the result as wide as the wider. */
+    @SuppressWarnings("unchecked")
+    public static <T extends Bits> T mux(Bool cond, T a, T b) {
+        a.sameKind(b, "mux");
+        Bits kind = a instanceof Bool && !(b instanceof Bool) ? b : a;
+        return (T) kind.wrap(new Expr.Mux(cond.ref(), a.ref(), b.ref()));
+    }
+
+    /** Concatenation, first argument most significant. */
+    public static UInt cat(Bits... parts) {
+        if (parts.length == 0) throw new HdlException("cat needs at least one argument", Builder.here());
+        if (parts.length == 1) return parts[0].asUInt();
+        Expr[] exprs = new Expr[parts.length];
+        for (int i = 0; i < parts.length; i++) exprs[i] = parts[i].ref();
+        return new UInt(new Expr.Op(PrimOp.CAT, List.of(exprs), 0, 0, Builder.here()));
+    }
+
+    /** {@code n} copies of {@code bit} side by side. */
+    public static UInt fill(int n, Bool bit) {
+        Bits[] parts = new Bits[n];
+        java.util.Arrays.fill(parts, bit);
+        return cat(parts);
+    }
+}

@@ -1,0 +1,121 @@
+package tagmatch.hdl.ir;
+
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * Expressions of the circuit IR: ground values only (bundles and vectors are flattened by the
+ * builder). Leaves are references and literals; {@link Op} is the one node kind that carries
+ * a name hint, so that values the user kept in a Java field keep that name in the Verilog.
+ */
+public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, Expr.Mux, Expr.Case,
+        Expr.MemRead, Expr.Invalid {
+
+    int width();
+
+    boolean signed();
+
+    /** A signal of the current module. */
+    record Ref(Signal signal) implements Expr {
+        public int width() { return signal.width(); }
+        public boolean signed() { return signal.signed(); }
+    }
+
+    /** A port of a child instance, seen from the instantiating module. */
+    record InstRef(Instance instance, Signal port) implements Expr {
+        public int width() { return port.width(); }
+        public boolean signed() { return port.signed(); }
+    }
+
+    /**
+     * A constant. {@code value} is the bit pattern (non-negative, below 2^width); {@code label}
+     * is an optional symbolic name (a state of a state machine) the backend declares once.
+     */
+    record Lit(BigInteger value, int width, boolean signed, String label) implements Expr {
+        public Lit {
+            if (value.signum() < 0 || value.bitLength() > width)
+                throw new IllegalArgumentException("literal " + value + " does not fit in " + width + " bits");
+        }
+
+        public static Lit of(long value, int width) {
+            return new Lit(BigInteger.valueOf(value), width, false, null);
+        }
+
+        public boolean isZero() { return value.signum() == 0; }
+
+        public boolean isAllOnes() { return value.bitCount() == width && value.bitLength() == width; }
+    }
+
+    /** A primitive operation; see {@link PrimOp} for widths. */
+    final class Op implements Expr {
+        public final PrimOp op;
+        public final List<Expr> args;
+        public final int n;
+        public final int m;
+        public final Locator locator;
+        private String name;
+        private int width = -1;
+
+        public Op(PrimOp op, List<Expr> args, int n, int m, Locator locator) {
+            this.op = op;
+            this.args = List.copyOf(args);
+            this.n = n;
+            this.m = m;
+            this.locator = locator;
+        }
+
+        public Op withArgs(List<Expr> newArgs) {
+            Op copy = new Op(op, newArgs, n, m, locator);
+            copy.name = name;
+            return copy;
+        }
+
+        public String name() { return name; }
+
+        public void name(String name) { this.name = name; }
+
+        public int width() {
+            if (width < 0) width = op.width(args, n, m);
+            return width;
+        }
+
+        public boolean signed() { return op.signed(args.get(0).signed()); }
+
+        @Override
+        public String toString() { return op + args.toString(); }
+    }
+
+    /** {@code cond ? whenTrue : whenFalse}; the result is as wide as the wider branch. */
+    record Mux(Expr cond, Expr whenTrue, Expr whenFalse) implements Expr {
+        public int width() {
+            int a = whenTrue.width(), b = whenFalse.width();
+            return a < 0 || b < 0 ? -1 : Math.max(a, b);
+        }
+        public boolean signed() { return whenTrue.signed(); }
+    }
+
+    /** A multi-way choice on one selector with literal keys; emitted as a Verilog {@code case}. */
+    record Case(Expr selector, List<Lit> keys, List<Expr> values, Expr otherwise) implements Expr {
+        public Case {
+            keys = List.copyOf(keys);
+            values = List.copyOf(values);
+        }
+        public int width() {
+            int w = otherwise.width();
+            for (Expr v : values) { if (v.width() < 0) return -1; w = Math.max(w, v.width()); }
+            return w;
+        }
+        public boolean signed() { return otherwise.signed(); }
+    }
+
+    /** Combinational read of a memory word. */
+    record MemRead(Memory memory, Expr address) implements Expr {
+        public int width() { return memory.width(); }
+        public boolean signed() { return false; }
+    }
+
+    /** A sink that is not driven on some path; a check reports it, it is never emitted. */
+    record Invalid(int width) implements Expr {
+        public boolean signed() { return false; }
+    }
+}

@@ -1,0 +1,108 @@
+package tagmatch.hdl.ir;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One module definition: its signals, memories, child instances and body. The builder fills it
+ * during elaboration; passes rewrite the body in place.
+ */
+public final class ModuleDef {
+    private String name;
+    private final String generator;
+    private final Map<String, String> params;
+    private final Locator locator;
+    private final List<Signal> ports = new ArrayList<>();
+    private final List<Signal> locals = new ArrayList<>();
+    private final List<Memory> memories = new ArrayList<>();
+    private final List<Instance> instances = new ArrayList<>();
+    private List<Stmt> body = new ArrayList<>();
+    private Signal clock;
+    private Signal reset;
+    /** After the loop check: for each output, the inputs it depends on combinationally. */
+    private Map<Signal, Set<Signal>> combinationalPaths = Map.of();
+
+    public ModuleDef(String name, String generator, Map<String, String> params, Locator locator) {
+        this.name = name;
+        this.generator = generator;
+        this.params = new LinkedHashMap<>(params);
+        this.locator = locator;
+    }
+
+    public String name() { return name; }
+    public void name(String n) { name = n; }
+    /** Fully qualified name of the Java class that generated this module. */
+    public String generator() { return generator; }
+    public Map<String, String> params() { return Collections.unmodifiableMap(params); }
+    public void param(String key, String value) { params.put(key, value); }
+    public Locator locator() { return locator; }
+    public List<Signal> portSignals() { return Collections.unmodifiableList(ports); }
+    public List<Signal> locals() { return Collections.unmodifiableList(locals); }
+    public List<Memory> memories() { return Collections.unmodifiableList(memories); }
+    public List<Instance> instances() { return Collections.unmodifiableList(instances); }
+    public List<Stmt> body() { return body; }
+    public void body(List<Stmt> b) { body = b; }
+    public Signal clock() { return clock; }
+    public Signal reset() { return reset; }
+    public Map<Signal, Set<Signal>> combinationalPaths() { return combinationalPaths; }
+    public void combinationalPaths(Map<Signal, Set<Signal>> paths) { combinationalPaths = paths; }
+
+    /** The flattened ports as tools see them, in declaration order (clock and reset first). */
+    public List<Port> ports() {
+        List<Port> out = new ArrayList<>();
+        for (Signal s : ports)
+            out.add(new Port(s.name(), s.kind() == Signal.Kind.INPUT ? Direction.IN : Direction.OUT, s.width(), s.signed()));
+        return out;
+    }
+
+    public Signal addPort(String portName, Direction dir, int width, boolean signed, Locator loc) {
+        Signal s = new Signal(this, dir == Direction.IN ? Signal.Kind.INPUT : Signal.Kind.OUTPUT, portName, width, signed, loc);
+        ports.add(s);
+        return s;
+    }
+
+    public Signal addLocal(Signal.Kind kind, String localName, int width, boolean signed, Locator loc) {
+        if (kind == Signal.Kind.INPUT || kind == Signal.Kind.OUTPUT) throw new IllegalArgumentException("ports go through addPort");
+        Signal s = new Signal(this, kind, localName, width, signed, loc);
+        locals.add(s);
+        return s;
+    }
+
+    /** Creates the clock and reset inputs on first use, ahead of the other ports. */
+    public Signal clockPort() {
+        if (clock == null) {
+            clock = new Signal(this, Signal.Kind.INPUT, "clk", 1, false, locator);
+            clock.name("clk", true);
+            ports.add(0, clock);
+        }
+        return clock;
+    }
+
+    public Signal resetPort() {
+        if (reset == null) {
+            clockPort();
+            reset = new Signal(this, Signal.Kind.INPUT, "rst", 1, false, locator);
+            reset.name("rst", true);
+            ports.add(1, reset);
+        }
+        return reset;
+    }
+
+    public void addMemory(Memory m) { memories.add(m); }
+
+    public void addInstance(Instance i) { instances.add(i); }
+
+    /** Every signal: ports then locals. */
+    public List<Signal> signals() {
+        List<Signal> all = new ArrayList<>(ports);
+        all.addAll(locals);
+        return all;
+    }
+
+    @Override
+    public String toString() { return name; }
+}

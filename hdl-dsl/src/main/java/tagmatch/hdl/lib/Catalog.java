@@ -1,0 +1,100 @@
+package tagmatch.hdl.lib;
+
+import tagmatch.hdl.core.Elaborator;
+import tagmatch.hdl.core.Module;
+import tagmatch.hdl.ir.Circuit;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The standard-library blocks that can be generated standalone ({@code tagmatch hdl <block>}),
+ * with their integer parameters, defaults and legal ranges.
+ */
+public final class Catalog {
+    private Catalog() {}
+
+    /** One integer parameter: its legal range and whether it must be a power of two. */
+    public record Param(String name, int defaultValue, int min, int max, boolean powerOfTwo, String help) {
+        String legal() {
+            return (powerOfTwo ? "a power of two in " : "") + min + ".." + max;
+        }
+
+        void check(String block, int v) {
+            if (v < min || v > max || powerOfTwo && Integer.bitCount(v) != 1)
+                throw new IllegalArgumentException("parameter " + name + " of " + block + " must be " + legal() + ", got " + v);
+        }
+    }
+
+    /** A generatable block. */
+    public record Block(String name, String summary, List<Param> params, Function<Map<String, Integer>, Module> factory) {
+        /** Parses and checks {@code key=value} settings; unset parameters take their defaults. */
+        public Map<String, Integer> resolve(Map<String, String> given) {
+            Map<String, Integer> out = new LinkedHashMap<>();
+            for (String k : given.keySet())
+                if (params.stream().noneMatch(p -> p.name().equals(k)))
+                    throw new IllegalArgumentException("block " + name + " has no parameter '" + k + "'; its parameters are "
+                            + params.stream().map(Param::name).toList());
+            for (Param p : params) {
+                String raw = given.get(p.name());
+                int v;
+                try {
+                    v = raw == null ? p.defaultValue() : Integer.decode(raw.trim());
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("parameter " + p.name() + " of " + name + " must be an integer ("
+                            + p.legal() + "), got '" + raw + "'");
+                }
+                p.check(name, v);
+                out.put(p.name(), v);
+            }
+            return out;
+        }
+
+        public Circuit elaborate(Map<String, Integer> values) {
+            return Elaborator.elaborate(() -> factory.apply(values));
+        }
+
+        public Circuit elaborateDefaults() {
+            return elaborate(resolve(Map.of()));
+        }
+    }
+
+    private static final List<Block> BLOCKS = List.of(
+            new Block("fifo", "synchronous FIFO with registered outputs (SyncFifo)",
+                    List.of(new Param("depth", 8, 2, 65536, true, "words"), new Param("width", 8, 1, 4096, false, "bits per word")),
+                    p -> new SyncFifo(p.get("depth"), p.get("width"))),
+            new Block("priority-tree", "first valid input, its index and payload (PriorityTree)",
+                    List.of(new Param("inputs", 8, 2, 4096, false, "inputs"), new Param("width", 8, 1, 1024, false, "payload bits"),
+                            new Param("radix", 2, 2, 16, true, "children per node")),
+                    p -> new PriorityTree(p.get("inputs"), p.get("width"), p.get("radix"))),
+            new Block("priority-encoder", "index of the lowest set bit (PriorityEncoder)",
+                    List.of(new Param("width", 8, 2, 4096, false, "input bits")),
+                    p -> new PriorityEncoder(p.get("width"))),
+            new Block("one-hot-mux", "AND-OR selection by a one-hot select (OneHotMux)",
+                    List.of(new Param("inputs", 4, 2, 1024, false, "inputs"), new Param("width", 8, 1, 1024, false, "bits per input")),
+                    p -> new OneHotMux(p.get("inputs"), p.get("width"))),
+            new Block("counter", "counter modulo n with enable and wrap pulse (Counter)",
+                    List.of(new Param("n", 10, 2, 1 << 30, false, "modulus")),
+                    p -> new Counter(p.get("n"))),
+            new Block("pipe", "valid/data pipeline registers (Pipe)",
+                    List.of(new Param("width", 8, 1, 4096, false, "data bits"), new Param("latency", 2, 1, 64, false, "stages")),
+                    p -> new Pipe(p.get("width"), p.get("latency"))),
+            new Block("state-machine", "a bit-sequence detector built with StateMachine (SequenceDetector)",
+                    List.of(new Param("pattern", 0b1011, 0, 65535, false, "bits to detect, first received = MSB"),
+                            new Param("length", 4, 1, 16, false, "pattern length")),
+                    p -> new SequenceDetector(p.get("pattern"), p.get("length"))));
+
+    public static List<Block> blocks() {
+        return BLOCKS;
+    }
+
+    public static Block block(String name) {
+        for (Block b : BLOCKS) if (b.name().equals(name)) return b;
+        List<String> names = new ArrayList<>();
+        for (Block b : BLOCKS) names.add(b.name());
+        throw new IllegalArgumentException("unknown block '" + name + "'; blocks are " + names);
+    }
+}

@@ -1,0 +1,84 @@
+package tagmatch.hdl.lib;
+
+import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Mem;
+import tagmatch.hdl.core.Module;
+import tagmatch.hdl.core.UInt;
+import tagmatch.hdl.ir.Widths;
+
+import static tagmatch.hdl.core.Hdl.*;
+
+/**
+ * A synchronous FIFO of {@code depth} words (a power of two, at least 2) with registered
+ * outputs: {@code deq_valid} and {@code deq_bits} come straight from flip-flops, so a consumer
+ * sees no combinational path from this FIFO's storage. {@code enq_ready}, {@code count},
+ * {@code full} and {@code empty} depend only on state, never on this cycle's inputs.
+ *
+ * <pre>{@code
+ * SyncFifo q = instance(new SyncFifo(16, 8));
+ * q.enq.valid.set(inValid); q.enq.bits.set(inData); ...
+ * }</pre>
+ *
+ * The head word lives in the output register; the rest in a memory with read and write
+ * pointers. A word enqueued into an empty FIFO bypasses the memory and is visible the next cycle.
+ */
+public final class SyncFifo extends Module {
+    public final Stream<UInt> enq;
+    public final Stream<UInt> deq;
+    public final UInt count;
+    public final Bool full;
+    public final Bool empty;
+
+    public SyncFifo(int depth, int width) {
+        if (depth < 2 || Integer.bitCount(depth) != 1)
+            throw new IllegalArgumentException("SyncFifo depth must be a power of two >= 2, got " + depth);
+        if (width < 1 || width > Widths.MAX)
+            throw new IllegalArgumentException("SyncFifo width must be 1.." + Widths.MAX + ", got " + width);
+        param("depth", depth);
+        param("width", width);
+        int aw = Widths.forCount(depth);
+        int cw = Widths.forValue(depth);
+        enq = input(new Stream<>(UInt(width)));
+        deq = output(new Stream<>(UInt(width)));
+        count = output(UInt(cw));
+        full = output(Bool());
+        empty = output(Bool());
+
+        Mem<UInt> ram = mem(depth, UInt(width)).named("ram");
+        UInt head = regInit(UInt(aw), 0).named("head");
+        UInt tail = regInit(UInt(aw), 0).named("tail");
+        UInt stored = regInit(UInt(cw), 0).named("stored");
+        Bool outValid = regInit(Bool(), 0).named("out_valid");
+        UInt outBits = reg(UInt(width)).named("out_bits");
+
+        UInt total = stored.add(outValid.pad(cw));
+        Bool isFull = total.eq(depth);
+        Bool doEnq = enq.valid.and(isFull.not());
+        Bool outFree = outValid.not().or(deq.ready);
+        Bool pop = outFree.and(stored.ne(0));
+        Bool bypass = outFree.and(stored.eq(0)).and(doEnq);
+        Bool push = doEnq.and(bypass.not());
+
+        when(pop, () -> {
+            outBits.set(ram.read(head));
+            outValid.set(1);
+            head.set(head.add(1));
+        }).elseWhen(bypass, () -> {
+            outBits.set(enq.bits);
+            outValid.set(1);
+        }).elseWhen(outFree, () -> outValid.set(0));
+        when(push, () -> {
+            ram.write(tail, enq.bits);
+            tail.set(tail.add(1));
+        });
+        when(push.and(pop.not()), () -> stored.set(stored.add(1)))
+                .elseWhen(pop.and(push.not()), () -> stored.set(stored.sub(1)));
+
+        enq.ready.set(isFull.not());
+        deq.valid.set(outValid);
+        deq.bits.set(outBits);
+        count.set(total);
+        full.set(isFull);
+        empty.set(total.eq(0));
+    }
+}

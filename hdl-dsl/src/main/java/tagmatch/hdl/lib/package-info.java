@@ -1,0 +1,6 @@
+/**
+ * The standard library: small, parameterized generators in the spirit of Chisel's util
+ * package, each a module that can also be used inline through a static method. The
+ * {@link tagmatch.hdl.lib.Catalog} lists the ones {@code tagmatch hdl} can emit standalone.
+ */
+package tagmatch.hdl.lib;

@@ -1,0 +1,139 @@
+package tagmatch.hdl.passes;
+
+import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.Exprs;
+import tagmatch.hdl.ir.ModuleDef;
+import tagmatch.hdl.ir.PrimOp;
+import tagmatch.hdl.ir.Signal;
+import tagmatch.hdl.ir.Stmt;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Evaluates operators whose operands are all literals, resolves muxes with a constant select
+ * or equal branches, and applies the identities {@code x & 0}, {@code x & ~0}, {@code x | 0},
+ * {@code x ^ 0}. Results keep their width and signedness exactly; unnamed values only (a value
+ * the user named stays visible in the Verilog).
+ */
+public final class ConstantFolding implements Pass {
+    @Override
+    public Circuit run(Circuit c) {
+        for (ModuleDef m : c.modules()) {
+            Map<Expr, Expr> memo = new IdentityHashMap<>();
+            List<Stmt> out = new ArrayList<>();
+            for (Stmt s : m.body()) {
+                if (s instanceof Stmt.Connect k) {
+                    out.add(new Stmt.Connect(k.sink(), fold(k.source(), memo), k.locators()));
+                } else {
+                    Stmt.MemWrite w = (Stmt.MemWrite) s;
+                    Expr en = fold(w.enable(), memo);
+                    if (en instanceof Expr.Lit l && l.isZero()) continue;
+                    out.add(new Stmt.MemWrite(w.memory(), fold(w.address(), memo), fold(w.data(), memo), en, w.locator()));
+                }
+            }
+            m.body(out);
+            for (Signal s : m.signals())
+                if (s.kind() == Signal.Kind.REG && s.reset() != null)
+                    s.registerTiming(s.clock(), fold(s.reset(), memo), fold(s.resetValue(), memo));
+        }
+        return c;
+    }
+
+    static Expr fold(Expr e, Map<Expr, Expr> memo) {
+        return Exprs.map(e, memo, ConstantFolding::simplify);
+    }
+
+    private static Expr simplify(Expr e) {
+        if (e instanceof Expr.Mux m) {
+            if (m.cond() instanceof Expr.Lit l) return fit(l.isZero() ? m.whenFalse() : m.whenTrue(), m.width(), m.signed());
+            if (m.whenTrue().equals(m.whenFalse())) return m.whenTrue();
+            return m;
+        }
+        if (!(e instanceof Expr.Op op) || op.name() != null) return e;
+        boolean allLit = true;
+        for (Expr a : op.args) allLit &= a instanceof Expr.Lit;
+        if (allLit) return evaluate(op);
+        if (op.args.size() == 2 && (op.op == PrimOp.AND || op.op == PrimOp.OR || op.op == PrimOp.XOR)) {
+            for (int i = 0; i < 2; i++) {
+                if (!(op.args.get(i) instanceof Expr.Lit l)) continue;
+                Expr other = op.args.get(1 - i);
+                if (op.op == PrimOp.AND && l.isZero()) return lit(BigInteger.ZERO, op.width(), op.signed());
+                boolean identity = op.op == PrimOp.AND ? l.isAllOnes() && l.width() == op.width() : l.isZero();
+                if (identity && other.width() == op.width()) return other;
+            }
+        }
+        return e;
+    }
+
+    /** A value widened to {@code width} (the width of the mux it replaces). */
+    private static Expr fit(Expr e, int width, boolean signed) {
+        if (e.width() == width) return e;
+        if (e instanceof Expr.Lit l) return lit(toSigned(l).and(mask(width)), width, signed);
+        return new Expr.Op(PrimOp.PAD, List.of(e), width, 0, tagmatch.hdl.ir.Locator.UNKNOWN);
+    }
+
+    private static Expr evaluate(Expr.Op op) {
+        List<Expr.Lit> a = new ArrayList<>();
+        for (Expr x : op.args) a.add((Expr.Lit) x);
+        int w = op.width();
+        BigInteger x = a.isEmpty() ? BigInteger.ZERO : value(a.get(0)), y = a.size() > 1 ? value(a.get(1)) : BigInteger.ZERO;
+        BigInteger r;
+        switch (op.op) {
+            case ADD: case ADD_EXPAND: r = x.add(y); break;
+            case SUB: case SUB_EXPAND: r = x.subtract(y); break;
+            case MUL: r = x.multiply(y); break;
+            case AND: r = x.and(y); break;
+            case OR: r = x.or(y); break;
+            case XOR: r = x.xor(y); break;
+            case NOT: r = x.not(); break;
+            case EQ: r = bool(x.compareTo(y) == 0); break;
+            case NE: r = bool(x.compareTo(y) != 0); break;
+            case LT: r = bool(x.compareTo(y) < 0); break;
+            case LE: r = bool(x.compareTo(y) <= 0); break;
+            case GT: r = bool(x.compareTo(y) > 0); break;
+            case GE: r = bool(x.compareTo(y) >= 0); break;
+            case ANDR: r = bool(a.get(0).isAllOnes()); break;
+            case ORR: r = bool(!a.get(0).isZero()); break;
+            case XORR: r = BigInteger.valueOf(a.get(0).value().bitCount() & 1); break;
+            case SHL: r = x.shiftLeft(op.n); break;
+            case SHR: r = x.shiftRight(op.n); break;
+            case DSHL: r = x.shiftLeft(a.get(1).value().intValueExact()); break;
+            case DSHR: r = x.shiftRight(Math.min(a.get(1).value().intValue(), 1 << 16)); break;
+            case CAT: {
+                r = BigInteger.ZERO;
+                for (Expr.Lit l : a) r = r.shiftLeft(l.width()).or(l.value());
+                break;
+            }
+            case BITS: r = a.get(0).value().shiftRight(op.m); break;
+            case PAD: case AS_UINT: case AS_SINT: r = x; break;
+            default: return op;
+        }
+        return lit(r.and(mask(w)), w, op.signed());
+    }
+
+    /** The numeric value of a literal: two's complement when signed. */
+    private static BigInteger value(Expr.Lit l) {
+        return l.signed() ? toSigned(l) : l.value();
+    }
+
+    private static BigInteger toSigned(Expr.Lit l) {
+        return l.signed() && l.value().testBit(l.width() - 1) ? l.value().subtract(BigInteger.ONE.shiftLeft(l.width())) : l.value();
+    }
+
+    private static BigInteger bool(boolean b) {
+        return b ? BigInteger.ONE : BigInteger.ZERO;
+    }
+
+    private static BigInteger mask(int w) {
+        return BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE);
+    }
+
+    private static Expr.Lit lit(BigInteger v, int w, boolean signed) {
+        return new Expr.Lit(v, w, signed, null);
+    }
+}

@@ -1,0 +1,78 @@
+package tagmatch.hdl.passes;
+
+import tagmatch.hdl.backend.VerilogEmitter;
+import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.Exprs;
+import tagmatch.hdl.ir.Instance;
+import tagmatch.hdl.ir.ModuleDef;
+import tagmatch.hdl.ir.Namespace;
+import tagmatch.hdl.ir.Stmt;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Emits structurally identical definitions once: 256 identical cells become one {@code module}
+ * instantiated 256 times. Two definitions are identical when they come from the same Java class
+ * and their Verilog bodies are equal (children are merged first, bottom-up, so equal children
+ * make equal parents). Distinct variants of one class are named {@code Cell}, {@code Cell_1}, ...
+ */
+public final class Deduplicate implements Pass {
+    @Override
+    public Circuit run(Circuit c) {
+        Map<String, ModuleDef> byKey = new HashMap<>();
+        Map<ModuleDef, ModuleDef> canonical = new IdentityHashMap<>();
+        Namespace moduleNames = new Namespace();
+        List<ModuleDef> kept = new ArrayList<>();
+        for (ModuleDef m : c.modules()) {
+            repoint(m, canonical);
+            String key = m.generator() + '\n' + m.name() + '\n' + VerilogEmitter.moduleText(m, "_");
+            ModuleDef same = byKey.get(key);
+            if (same != null) {
+                canonical.put(m, same);
+                continue;
+            }
+            byKey.put(key, m);
+            canonical.put(m, m);
+            m.name(moduleNames.claim(m.name()));
+            kept.add(m);
+        }
+        return new Circuit(canonical.get(c.top()), kept);
+    }
+
+    /** Points instances at canonical children and rewrites references to their ports. */
+    private static void repoint(ModuleDef m, Map<ModuleDef, ModuleDef> canonical) {
+        boolean changed = false;
+        for (Instance i : m.instances()) {
+            ModuleDef canon = canonical.get(i.definition());
+            if (canon != null && canon != i.definition()) {
+                i.definition(canon);
+                changed = true;
+            }
+        }
+        if (!changed) return;
+        Map<Expr, Expr> memo = new IdentityHashMap<>();
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt s : m.body()) {
+            if (s instanceof Stmt.Connect k) {
+                out.add(new Stmt.Connect(remap(k.sink(), memo), remap(k.source(), memo), k.locators()));
+            } else {
+                Stmt.MemWrite w = (Stmt.MemWrite) s;
+                out.add(new Stmt.MemWrite(w.memory(), remap(w.address(), memo), remap(w.data(), memo), remap(w.enable(), memo), w.locator()));
+            }
+        }
+        m.body(out);
+    }
+
+    private static Expr remap(Expr e, Map<Expr, Expr> memo) {
+        return Exprs.map(e, memo, x -> {
+            if (x instanceof Expr.InstRef r && r.port().owner() != r.instance().definition())
+                return new Expr.InstRef(r.instance(), r.instance().port(r.port().name()));
+            return x;
+        });
+    }
+}

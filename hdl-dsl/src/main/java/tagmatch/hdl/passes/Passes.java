@@ -1,0 +1,24 @@
+package tagmatch.hdl.passes;
+
+import tagmatch.hdl.ir.Circuit;
+
+import java.util.List;
+
+/**
+ * The standard pass pipeline. Widths are inferred and checked on the connections as written
+ * (so errors point at the user's line), then {@code when}s are lowered, drivers and scopes
+ * checked, constants folded, loops looked for, names legalized and identical modules merged.
+ */
+public final class Passes {
+    private Passes() {}
+
+    public static List<Pass> pipeline() {
+        return List.of(new InferWidths(), new CheckWidths(), new WhenLowering(), new CheckDrivers(),
+                new ConstantFolding(), new CheckCombLoops(), new LegalizeNames(), new Deduplicate());
+    }
+
+    public static Circuit standard(Circuit c) {
+        for (Pass p : pipeline()) c = p.run(c);
+        return c;
+    }
+}
