@@ -58,6 +58,7 @@ final class BuildCache {
     record Entry(Path dir, boolean hit) {}
 
     /** The entry for {@code key}, built by {@code producer} if absent. */
+    @SuppressWarnings("try") // the file lock is held for the block's extent, never referenced
     Entry get(String key, Producer producer) {
         Path target = dir.resolve(key);
         if (Files.exists(target.resolve(DONE))) {

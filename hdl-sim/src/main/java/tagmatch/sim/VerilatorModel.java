@@ -4,12 +4,20 @@ import com.sun.jna.Function;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One design compiled by Verilator and loaded into this JVM; creates any number of independent
  * {@link Simulator} instances (each with its own Verilator context and state).
  */
 public final class VerilatorModel {
+    /**
+     * Loaded design libraries stay loaded for the JVM's lifetime: JNA unloads a library whose
+     * NativeLibrary object is collected, which would pull the code from under live instances.
+     */
+    private static final Map<Path, NativeLibrary> LOADED = new ConcurrentHashMap<>();
+
     private final SimDesign design;
     private final VerilatorOptions options;
     private final Path library;
@@ -23,7 +31,7 @@ public final class VerilatorModel {
         this.library = built.library();
         this.cacheHit = built.hit();
         this.buildNanos = built.nanos();
-        this.create = NativeLibrary.getInstance(library.toString()).getFunction("tm_create");
+        this.create = LOADED.computeIfAbsent(library, p -> NativeLibrary.getInstance(p.toString())).getFunction("tm_create");
     }
 
     /** A fresh instance in its initial (all-zero) state. */
@@ -32,7 +40,7 @@ public final class VerilatorModel {
         if (p == null) {
             throw new IllegalStateException("out of memory creating an instance of " + design.top());
         }
-        return new VerilatorSimulator(design, options.trace(), Pointer.nativeValue(p));
+        return new VerilatorSimulator(this, options.trace(), Pointer.nativeValue(p));
     }
 
     public SimDesign design() { return design; }

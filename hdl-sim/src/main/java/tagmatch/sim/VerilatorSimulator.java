@@ -5,11 +5,14 @@ import java.util.List;
 
 /** A {@link Simulator} over one native Verilator instance, driven through {@link NativeRuntime}. */
 final class VerilatorSimulator extends AbstractSimulator {
+    /** Held so that the model (and its library) outlives every instance. */
+    private final VerilatorModel model;
     private final boolean trace;
     private long h;
 
-    VerilatorSimulator(SimDesign design, boolean trace, long handle) {
-        super(design);
+    VerilatorSimulator(VerilatorModel model, boolean trace, long handle) {
+        super(model.design());
+        this.model = model;
         this.trace = trace;
         this.h = handle;
     }
@@ -85,6 +88,9 @@ final class VerilatorSimulator extends AbstractSimulator {
 
     @Override
     public String backend() { return "verilator"; }
+
+    /** The model this instance belongs to. */
+    VerilatorModel model() { return model; }
 
     @Override
     protected void closeRaw() {

@@ -238,6 +238,19 @@ class VerilatorSimulatorTest {
     }
 
     @Test
+    void instancesKeepTheirLibraryLoadedAfterTheModelIsCollected() {
+        try (Simulator s = Simulators.verilator(TestDesigns.counter(), OPTS)) {
+            for (int i = 0; i < 5; i++) {
+                System.gc(); // JNA unloads a NativeLibrary it finds unreachable; ours must stay loaded
+            }
+            s.reset();
+            s.poke("en", 1);
+            s.step(100);
+            assertEquals(100, s.peek("count"));
+        }
+    }
+
+    @Test
     void twoDesignsCoexistInOneJvm() {
         try (Simulator c = Simulators.verilator(TestDesigns.counter(), OPTS);
              Simulator f = Simulators.verilator(TestDesigns.fifo(), OPTS);
