@@ -31,6 +31,7 @@ import tagmatch.model.workload.Workloads;
         description = "Matching strategies: ops/s and entries inspected per op on shuffle and burst, vs linked-list.")
 public final class ModelBench implements Callable<Integer> {
     private static final String BASELINE = "linked-list";
+    private static volatile long blackhole;
 
     @Option(names = "--depths", split = ",", description = "Queue depths (messages per round). Default: ${DEFAULT-VALUE}.")
     int[] depths = {16, 256, 4096};
@@ -59,6 +60,9 @@ public final class ModelBench implements Callable<Integer> {
     @Option(names = "--seed", description = "Workload seed. Default: ${DEFAULT-VALUE}.")
     long seed = 1;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     /** One strategy's figures on one workload. */
     private record Row(String strategy, double opsPerSecond, Costs costs) {}
 
@@ -66,15 +70,16 @@ public final class ModelBench implements Callable<Integer> {
     public Integer call() {
         List<String> names = strategies == null ? Strategies.names() : List.of(strategies);
         validate(names);
+        java.io.PrintWriter out = spec.commandLine().getOut();
         StrategyOptions options = StrategyOptions.defaults().withHints(Hints.NO_WILDCARDS)
                 .withBins(bins).withThreads(threads);
-        System.out.println("Matching strategies: median of " + reps + " repetitions after " + warmup
+        out.println("Matching strategies: median of " + reps + " repetitions after " + warmup
                 + " warm-up, >= " + minMillis + " ms each; optimistic N = " + threads + ", bins = " + bins
                 + "; ratio = ops/s / " + BASELINE + " ops/s in this run.");
-        System.out.println();
-        System.out.println("| workload | depth | strategy | ops/s | ratio vs " + BASELINE
+        out.println();
+        out.println("| workload | depth | strategy | ops/s | ratio vs " + BASELINE
                 + " | inspected/op | max bin depth | conflicts | fast/slow path |");
-        System.out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|");
+        out.println("|---|---:|---|---:|---:|---:|---:|---:|---:|");
         for (String kind : workloads) {
             for (int depth : depths) {
                 Workload w = Workloads.generate(WorkloadSpec.of(kind).withSize(depth).withRounds(2)
@@ -83,12 +88,12 @@ public final class ModelBench implements Callable<Integer> {
                 double base = rows.stream().filter(r -> r.strategy.equals(BASELINE)).findFirst()
                         .map(r -> r.opsPerSecond).orElse(Double.NaN);
                 for (Row r : rows) {
-                    System.out.printf("| %s | %d | %s | %,.0f | %s | %.2f | %d | %d | %d/%d |%n", kind, depth, r.strategy,
+                    out.printf("| %s | %d | %s | %,.0f | %s | %.2f | %d | %d | %d/%d |%n", kind, depth, r.strategy,
                             r.opsPerSecond, Double.isNaN(base) ? "n/a" : String.format("%.2f", r.opsPerSecond / base),
                             r.costs.inspectedPerOperation(), r.costs.binDepthMax(), r.costs.conflicts(),
                             r.costs.fastPath(), r.costs.slowPath());
                 }
-                System.out.flush();
+                out.flush();
             }
         }
         return 0;
@@ -158,7 +163,7 @@ public final class ModelBench implements Callable<Integer> {
             passes++;
             now = System.nanoTime();
         } while (now < deadline);
-        if (sink == 42) System.out.print(""); // keeps the results alive for the JIT
+        if (sink == 42) blackhole++; // keeps the results alive for the JIT
         return (double) passes * opsPerPass / ((now - start) / 1e9);
     }
 }
