@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Run a co-simulation soak against the reference and print a verdict.",
         subcommands = {
+                CosimFirmware.class,
         })
 public final class CosimCommand implements Runnable {
     @picocli.CommandLine.Spec

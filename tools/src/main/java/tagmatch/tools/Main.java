@@ -13,6 +13,7 @@ import tagmatch.tools.bench.BenchCommand;
         subcommands = {
                 BenchCommand.class,
                 CosimCommand.class,
+                FirmwareCommand.class,
         })
 public final class Main implements Runnable {
     @CommandLine.Spec

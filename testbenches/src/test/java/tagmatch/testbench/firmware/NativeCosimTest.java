@@ -62,4 +62,15 @@ class NativeCosimTest {
         }
         assertTrue(streams >= 9 * seeds, "every generator ran");
     }
+
+    @org.junit.jupiter.api.Test
+    void footprintBreakdownAddsUpToOtmCtxBytes() {
+        OtmConfig base = OtmConfig.defaults();
+        for (OtmConfig c : List.of(base.withBins(128).withCapacities(8192, 1024), base.withThreads(5).withBins(1).withCapacities(3, 7),
+                base.withHints(true, true).withBins(2), base.withHints(false, true).withThreads(64).withCapacities(1, 1))) {
+            FirmwareBuild b = FirmwareBuild.generate(c, CosimSupport.ROOT);
+            OtmApi api = OtmLibrary.load(b.artifact("lib", "libotm.so"));
+            org.junit.jupiter.api.Assertions.assertEquals(api.ctxBytes(), tagmatch.otm.OtmFootprint.of(c).total(), c.key());
+        }
+    }
 }

@@ -1,0 +1,104 @@
+package tagmatch.tools;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import tagmatch.model.Capacities;
+import tagmatch.model.Event;
+import tagmatch.model.Hints;
+import tagmatch.model.workload.Workload;
+import tagmatch.model.workload.WorkloadSpec;
+import tagmatch.model.workload.Workloads;
+import tagmatch.otm.OtmConfig;
+import tagmatch.testbench.firmware.CommSplit;
+import tagmatch.testbench.firmware.Expected;
+import tagmatch.testbench.firmware.FirmwareBuild;
+import tagmatch.testbench.firmware.NativeCosim;
+import tagmatch.testbench.firmware.OpResult;
+import tagmatch.testbench.firmware.OtmApi;
+import tagmatch.testbench.firmware.OtmLibrary;
+import tagmatch.testbench.firmware.ProgramCosim;
+
+/** {@code tagmatch cosim firmware}: a soak of the generated firmware against the reference. */
+@Command(name = "firmware",
+        mixinStandardHelpOptions = true,
+        description = "Soak the generated DPA firmware against the reference: native (JNA, chaos build, "
+                + "N concurrent threads) or riscv (the driver under qemu-riscv64).")
+public final class CosimFirmware implements Callable<Integer> {
+    @Option(names = "--target", description = "native or riscv (default ${DEFAULT-VALUE})")
+    String target = "native";
+    @Option(names = "--ops", description = "posts and arrivals to run (default ${DEFAULT-VALUE})")
+    long ops = 200_000;
+    @Option(names = "--seed", description = "first workload seed (default ${DEFAULT-VALUE})")
+    long seed = 1;
+
+    private static final int[][] SHAPES = {{4, 128, 64, 48}, {32, 1, 256, 256}, {64, 128, 96, 64}, {1, 1, 16, 16},
+        {8, 16, 32, 24}};
+
+    @Override
+    public Integer call() throws Exception {
+        if (!target.equals("native") && !target.equals("riscv")) {
+            throw new IllegalArgumentException("--target = " + target + " is unknown: legal values are native, riscv");
+        }
+        if (ops < 1) throw new IllegalArgumentException("--ops = " + ops + " is illegal: must be >= 1");
+        Path root = Files.createTempDirectory("tagmatch-cosim-fw-");
+        long done = 0;
+        long streams = 0;
+        String failure = null;
+        List<String> kinds = Workloads.kinds();
+        try (ProgressBar pb = new ProgressBarBuilder().setTaskName("cosim firmware " + target).setInitialMax(ops)
+                .setStyle(ProgressBarStyle.ASCII).build()) {
+            int round = 0;
+            while (done < ops && failure == null) {
+                int[] s = SHAPES[round % SHAPES.length];
+                boolean nas = round % 7 == 5;
+                boolean nat = round % 7 == 6;
+                OtmConfig cfg = OtmConfig.defaults().withThreads(target.equals("riscv") ? Math.min(s[0], 8) : s[0])
+                        .withBins(s[1]).withCapacities(s[2], s[3]).withHints(nas, nat);
+                FirmwareBuild b = FirmwareBuild.generate(cfg, root);
+                Hints hints = new Hints(nas, nat);
+                Capacities caps = new Capacities(cfg.maxRecvs(), cfg.maxUnexpected());
+                OtmApi api = target.equals("native") ? OtmLibrary.load(b.artifact("chaos", "libotm_chaos.so")) : null;
+                Path driver = target.equals("riscv") ? b.artifact("rv64-linux", "otm_driver_rv64") : null;
+                try (NativeCosim sim = api == null ? null : new NativeCosim(api, cfg.threads())) {
+                    for (String kind : kinds) {
+                        long ws = seed + round;
+                        Workload w = Workloads.generate(WorkloadSpec.of(kind).withBlockSize(cfg.threads()).withSeed(ws)
+                                .withHints(hints).withSize(64).withRounds(8).withComms(1 + round % 3));
+                        for (Map.Entry<Integer, List<Event>> e : CommSplit.split(w.events()).entrySet()) {
+                            List<Event> ev = e.getValue();
+                            List<OpResult> got = sim != null ? sim.run(ev)
+                                    : ProgramCosim.run(List.of("qemu-riscv64"), driver, ev, root.resolve("work")).results();
+                            String diff = Expected.firstDifference(ev, Expected.of(ev, caps, hints), got);
+                            if (diff != null) {
+                                failure = cfg.key() + " " + kind + " seed " + ws + " comm " + e.getKey() + ": " + diff;
+                                break;
+                            }
+                            long n = new ArrayList<>(ev).stream().filter(x -> !(x instanceof Event.BlockEnd)).count();
+                            done += n;
+                            streams++;
+                            pb.stepBy(n);
+                        }
+                        if (failure != null) break;
+                    }
+                }
+                round++;
+            }
+        }
+        if (failure != null) {
+            System.out.println("FAIL: " + failure);
+            return 1;
+        }
+        System.out.println("PASS: " + done + " operations in " + streams + " streams on " + target
+                + ", every status and id equal to the reference");
+        return 0;
+    }
+}

@@ -1,0 +1,95 @@
+package tagmatch.tools;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import tagmatch.otm.OtmConfig;
+import tagmatch.otm.OtmFootprint;
+import tagmatch.otm.OtmGenerator;
+import tagmatch.otm.OtmHash;
+import tagmatch.testbench.firmware.FirmwareBuild;
+import tagmatch.testbench.firmware.OtmLibrary;
+
+/** {@code tagmatch firmware}: generate the DPA optimistic tag matching firmware for one configuration. */
+@Command(name = "firmware",
+        mixinStandardHelpOptions = true,
+        description = "Generate the optimistic tag matching DPA firmware (C, spec/otm.md) into a directory.")
+public final class FirmwareCommand implements Callable<Integer> {
+    @Option(names = "--threads", description = "N, messages matched concurrently (1..64, default ${DEFAULT-VALUE})")
+    int threads = 32;
+    @Option(names = "--bins", description = "bins per hash index (power of two 1..65536, default ${DEFAULT-VALUE})")
+    int bins = 128;
+    @Option(names = "--max-recvs", description = "receive descriptors (1..1048576, default ${DEFAULT-VALUE})")
+    int maxRecvs = 1024;
+    @Option(names = "--max-unexpected", description = "unexpected messages stored (1..1048576, default ${DEFAULT-VALUE})")
+    int maxUnexpected = 1024;
+    @Option(names = "--no-any-source", description = "MPI-4 assertion: no receive uses ANY_SOURCE")
+    boolean noAnySource;
+    @Option(names = "--no-any-tag", description = "MPI-4 assertion: no receive uses ANY_TAG")
+    boolean noAnyTag;
+    @Option(names = "--hash", description = "multiplicative or xor-fold (default ${DEFAULT-VALUE})")
+    String hash = "multiplicative";
+    @Option(names = "--sender-hash", description = "also emit the sender-side hash API (otm_inline_hash.h)")
+    boolean senderHash;
+    @Option(names = "--poll-budget", description = "empty polls before the handler closes a partial block (default ${DEFAULT-VALUE})")
+    int pollBudget = 1000;
+    @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
+    Path out = Path.of("firmware-out");
+    @Option(names = "--report", description = "print otm_ctx_bytes() (built with gcc) and its breakdown")
+    boolean report;
+
+    @Override
+    public Integer call() throws IOException {
+        OtmConfig cfg = config();
+        List<Path> files = OtmGenerator.write(cfg, out);
+        System.out.println("wrote " + files.size() + " files to " + out + " (" + cfg.key() + ")");
+        if (report) report(cfg);
+        return 0;
+    }
+
+    OtmConfig config() {
+        OtmHash h;
+        if (hash.equals("multiplicative")) h = OtmHash.MULTIPLICATIVE;
+        else if (hash.equals("xor-fold")) h = OtmHash.XOR_FOLD;
+        else throw new IllegalArgumentException("--hash = " + hash + " is unknown: legal values are multiplicative, xor-fold");
+        try {
+            return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash, pollBudget);
+        } catch (IllegalArgumentException e) {
+            String m = e.getMessage().replaceFirst("^threads", "--threads").replaceFirst("^bins", "--bins")
+                    .replaceFirst("^maxRecvs", "--max-recvs").replaceFirst("^maxUnexpected", "--max-unexpected")
+                    .replaceFirst("^pollBudget", "--poll-budget");
+            throw new IllegalArgumentException(m, e);
+        }
+    }
+
+    private static void report(OtmConfig cfg) throws IOException {
+        Path tmp = Files.createTempDirectory("tagmatch-otm-report-");
+        long bytes;
+        try {
+            FirmwareBuild b = FirmwareBuild.generate(cfg, tmp);
+            bytes = OtmLibrary.load(b.artifact("lib", "libotm.so")).ctxBytes();
+        } catch (IllegalStateException e) {
+            throw new UserError("cannot build the firmware to measure it: " + e.getMessage(), e);
+        }
+        OtmFootprint f = OtmFootprint.of(cfg);
+        if (f.total() != bytes) {
+            throw new IllegalStateException("breakdown " + f.total() + " B disagrees with otm_ctx_bytes() = " + bytes);
+        }
+        long seed = OtmFootprint.SEED_128_BINS_8K_RECVS;
+        System.out.printf("otm_ctx_bytes() = %d B (%.1f KiB) for %s%n", bytes, bytes / 1024.0, cfg.key());
+        System.out.printf("  receive index bins        %10d B%n", f.receiveBins());
+        System.out.printf("  receive descriptors       %10d B  (%d x 64 B + free list)%n", f.descriptors(), cfg.maxRecvs());
+        System.out.printf("  unexpected storage        %10d B  (%d messages, their index bins, free list)%n",
+                f.unexpected(), cfg.maxUnexpected());
+        System.out.printf("  rest (sync, threads, counters, padding) %d B%n", f.rest());
+        System.out.printf("like for like with the seed (bins + descriptors): %d B = %.1f KiB; seed's 128 bins / 8 K receives: "
+                + "%d B = %.1f KiB (3 x 128 x 20 B + 8192 x 64 B)%s%n", f.seedComparable(), f.seedComparable() / 1024.0,
+                seed, seed / 1024.0, cfg.bins() == 128 && cfg.maxRecvs() == 8192
+                        ? String.format(", ratio %.3f", f.seedComparable() / (double) seed) : " (run with --bins 128 --max-recvs 8192 to compare)");
+        System.out.printf("total with unexpected storage and the rest: %.1f KiB%n", bytes / 1024.0);
+    }
+}
