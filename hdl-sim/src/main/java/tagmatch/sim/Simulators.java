@@ -1,6 +1,11 @@
 package tagmatch.sim;
 
-/** Entry points: build a design with Verilator (cached) and create simulators of it. */
+import tagmatch.hdl.ir.Circuit;
+
+/**
+ * Entry points: simulators of a DSL {@link Circuit} or of any {@link SimDesign}, on Verilator
+ * (built once per design and cached) or on the Java interpreter.
+ */
 public final class Simulators {
     private Simulators() {}
 
@@ -14,6 +19,26 @@ public final class Simulators {
     /** One Verilator instance of {@code design} with default options. */
     public static Simulator verilator(SimDesign design) {
         return verilatorModel(design, VerilatorOptions.defaults()).newInstance();
+    }
+
+    /** Builds (or finds) and loads an elaborated DSL circuit. */
+    public static VerilatorModel verilatorModel(Circuit circuit, VerilatorOptions options) {
+        return verilatorModel(CircuitDesigns.of(circuit), options);
+    }
+
+    /** One Verilator instance of an elaborated DSL circuit, default options. */
+    public static Simulator verilator(Circuit circuit) {
+        return verilator(CircuitDesigns.of(circuit));
+    }
+
+    /** One Verilator instance of an elaborated DSL circuit. */
+    public static Simulator verilator(Circuit circuit, VerilatorOptions options) {
+        return verilator(CircuitDesigns.of(circuit), options);
+    }
+
+    /** One Java-interpreter instance of an elaborated (lowered) DSL circuit. */
+    public static Simulator interpreter(Circuit circuit) {
+        return new InterpreterSimulator(CircuitDesigns.of(circuit), new FlatCircuit(circuit));
     }
 
     /** One Verilator instance of {@code design}. */

@@ -1,0 +1,376 @@
+package tagmatch.sim;
+
+import java.math.BigInteger;
+import java.util.List;
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.PrimOp;
+
+/**
+ * The interpreter's compiled expressions: a tree of evaluator nodes built once from the IR.
+ * Values are unsigned bit patterns of the node's width; values of up to 64 bits live in a
+ * {@code long}, wider ones in a {@link BigInteger}. Operands are extended to the operator's
+ * width by their own signedness, as the Verilog backend writes them, so both backends share
+ * one meaning of every operator (see {@link PrimOp}).
+ */
+final class Eval {
+    private Eval() {}
+
+    /** Mutable state of one interpreter instance. */
+    static final class State {
+        final long[] n;
+        final BigInteger[] w;
+        final long[][] memN;
+        final BigInteger[][] memW;
+
+        State(int narrow, int wide, int[] memDepth, boolean[] memWide) {
+            n = new long[narrow];
+            w = new BigInteger[wide];
+            java.util.Arrays.fill(w, BigInteger.ZERO);
+            memN = new long[memDepth.length][];
+            memW = new BigInteger[memDepth.length][];
+            for (int i = 0; i < memDepth.length; i++) {
+                if (memWide[i]) {
+                    memW[i] = new BigInteger[memDepth[i]];
+                    java.util.Arrays.fill(memW[i], BigInteger.ZERO);
+                } else {
+                    memN[i] = new long[memDepth[i]];
+                }
+            }
+        }
+    }
+
+    /** Where a compiled reference reads its value. */
+    interface Binder {
+        Node ref(Expr x);
+
+        Node memRead(Expr.MemRead r, Node address);
+    }
+
+    abstract static class Node {
+        final int width;
+        final boolean signed;
+
+        Node(int width, boolean signed) {
+            this.width = width;
+            this.signed = signed;
+        }
+
+        /** The value (width <= 64) or its low 64 bits. */
+        abstract long l(State s);
+
+        /** The value as an unsigned BigInteger. */
+        BigInteger b(State s) { return Words.unsigned(l(s)); }
+
+        final boolean wide() { return width > 64; }
+    }
+
+    static long mask(int w) { return w >= 64 ? -1L : (1L << w) - 1; }
+
+    static long sext(long v, int w) { return w >= 64 ? v : (v << (64 - w)) >> (64 - w); }
+
+    static BigInteger bigMask(int w) { return BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE); }
+
+    /** {@code x} extended (by its signedness) or truncated to {@code w <= 64} bits. */
+    static long extL(Node x, State s, int w) {
+        long v = x.l(s);
+        if (x.signed && x.width < w) {
+            v = sext(v, x.width);
+        }
+        return v & mask(w);
+    }
+
+    static BigInteger extB(Node x, State s, int w) {
+        BigInteger v = x.b(s);
+        if (x.signed && x.width < w && v.testBit(x.width - 1)) {
+            v = v.add(BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE.shiftLeft(x.width)));
+        }
+        return x.width > w ? v.and(bigMask(w)) : v;
+    }
+
+    static BigInteger toSigned(BigInteger v, int w) { return v.testBit(w - 1) ? v.subtract(BigInteger.ONE.shiftLeft(w)) : v; }
+
+    static Node compile(Expr x, Binder b) {
+        if (x instanceof Expr.Ref || x instanceof Expr.InstRef) {
+            return b.ref(x);
+        }
+        if (x instanceof Expr.Lit) {
+            Expr.Lit l = (Expr.Lit) x;
+            return lit(l.value(), l.width(), l.signed());
+        }
+        if (x instanceof Expr.Mux) {
+            Expr.Mux m = (Expr.Mux) x;
+            return mux(compile(m.cond(), b), compile(m.whenTrue(), b), compile(m.whenFalse(), b), m.width(), m.signed());
+        }
+        if (x instanceof Expr.Case) {
+            Expr.Case c = (Expr.Case) x;
+            Node sel = compile(c.selector(), b);
+            Node[] vals = new Node[c.values().size()];
+            for (int i = 0; i < vals.length; i++) {
+                vals[i] = compile(c.values().get(i), b);
+            }
+            return caseNode(sel, c.keys(), vals, compile(c.otherwise(), b), c.width(), c.signed());
+        }
+        if (x instanceof Expr.MemRead) {
+            Expr.MemRead r = (Expr.MemRead) x;
+            return b.memRead(r, compile(r.address(), b));
+        }
+        if (x instanceof Expr.Op) {
+            Expr.Op op = (Expr.Op) x;
+            Node[] a = new Node[op.args.size()];
+            boolean anyWide = op.width() > 64;
+            for (int i = 0; i < a.length; i++) {
+                a[i] = compile(op.args.get(i), b);
+                anyWide |= a[i].wide();
+            }
+            return anyWide ? new BigOp(op.op, a, op.n, op.m, op.width(), op.signed()) : narrow(op.op, a, op.n, op.m, op.width(), op.signed());
+        }
+        throw new IllegalArgumentException("cannot simulate expression " + x + ": an undriven (invalid) value reached the simulator");
+    }
+
+    static Node lit(BigInteger v, int width, boolean signed) {
+        if (width > 64) {
+            return new Node(width, signed) {
+                long l(State s) { return v.longValue(); }
+
+                BigInteger b(State s) { return v; }
+            };
+        }
+        long c = v.longValue();
+        return new Node(width, signed) {
+            long l(State s) { return c; }
+        };
+    }
+
+    private static Node mux(Node c, Node t, Node f, int w, boolean signed) {
+        if (w > 64) {
+            return new Node(w, signed) {
+                long l(State s) { return b(s).longValue(); }
+
+                BigInteger b(State s) { return c.l(s) != 0 ? extB(t, s, w) : extB(f, s, w); }
+            };
+        }
+        return new Node(w, signed) {
+            long l(State s) { return c.l(s) != 0 ? extL(t, s, w) : extL(f, s, w); }
+        };
+    }
+
+    private static Node caseNode(Node sel, List<Expr.Lit> keys, Node[] vals, Node other, int w, boolean signed) {
+        if (sel.wide() || w > 64) {
+            BigInteger[] k = new BigInteger[keys.size()];
+            for (int i = 0; i < k.length; i++) {
+                k[i] = keys.get(i).value();
+            }
+            return new Node(w, signed) {
+                long l(State s) { return b(s).longValue(); }
+
+                BigInteger b(State s) {
+                    BigInteger v = sel.b(s);
+                    for (int i = 0; i < k.length; i++) {
+                        if (k[i].equals(v)) {
+                            return extB(vals[i], s, w);
+                        }
+                    }
+                    return extB(other, s, w);
+                }
+            };
+        }
+        long[] k = new long[keys.size()];
+        for (int i = 0; i < k.length; i++) {
+            k[i] = keys.get(i).value().longValue();
+        }
+        return new Node(w, signed) {
+            long l(State s) {
+                long v = sel.l(s);
+                for (int i = 0; i < k.length; i++) {
+                    if (k[i] == v) {
+                        return extL(vals[i], s, w);
+                    }
+                }
+                return extL(other, s, w);
+            }
+        };
+    }
+
+    /** Operators whose operands and result all fit a long. */
+    private static Node narrow(PrimOp op, Node[] a, int n, int m, int w, boolean signed) {
+        Node x = a[0];
+        Node y = a.length > 1 ? a[1] : null;
+        long mw = mask(w);
+        switch (op) {
+            case ADD: case ADD_EXPAND:
+                return new Node(w, signed) { long l(State s) { return (extL(x, s, w) + extL(y, s, w)) & mw; } };
+            case SUB: case SUB_EXPAND:
+                return new Node(w, signed) { long l(State s) { return (extL(x, s, w) - extL(y, s, w)) & mw; } };
+            case MUL:
+                return new Node(w, signed) { long l(State s) { return (extL(x, s, w) * extL(y, s, w)) & mw; } };
+            case AND:
+                return new Node(w, signed) { long l(State s) { return extL(x, s, w) & extL(y, s, w); } };
+            case OR:
+                return new Node(w, signed) { long l(State s) { return extL(x, s, w) | extL(y, s, w); } };
+            case XOR:
+                return new Node(w, signed) { long l(State s) { return extL(x, s, w) ^ extL(y, s, w); } };
+            case NOT:
+                return new Node(w, signed) { long l(State s) { return ~x.l(s) & mw; } };
+            case EQ: case NE: case LT: case LE: case GT: case GE: {
+                int cw = Math.max(x.width, y.width);
+                boolean sc = x.signed && y.signed;
+                return new Node(1, false) {
+                    long l(State s) {
+                        long p = extL(x, s, cw);
+                        long q = extL(y, s, cw);
+                        int c = sc ? Long.compare(sext(p, cw), sext(q, cw)) : Long.compareUnsigned(p, q);
+                        return compare(op, c) ? 1 : 0;
+                    }
+                };
+            }
+            case ANDR: {
+                long mx = mask(x.width);
+                return new Node(1, false) { long l(State s) { return x.l(s) == mx ? 1 : 0; } };
+            }
+            case ORR:
+                return new Node(1, false) { long l(State s) { return x.l(s) != 0 ? 1 : 0; } };
+            case XORR:
+                return new Node(1, false) { long l(State s) { return Long.bitCount(x.l(s)) & 1; } };
+            case SHL:
+                return new Node(w, signed) { long l(State s) { return (x.l(s) << n) & mw; } };
+            case SHR: {
+                int xw = x.width;
+                if (n >= xw) {
+                    return new Node(w, signed) { long l(State s) { return x.signed ? (x.l(s) >>> (xw - 1)) & 1 : 0; } };
+                }
+                return new Node(w, signed) { long l(State s) { return x.l(s) >>> n; } };
+            }
+            case DSHL:
+                return new Node(w, signed) {
+                    long l(State s) {
+                        long sh = y.l(s);
+                        return sh >= 64 || sh < 0 ? 0 : (extL(x, s, w) << sh) & mw;
+                    }
+                };
+            case DSHR: {
+                int xw = x.width;
+                return new Node(w, signed) {
+                    long l(State s) {
+                        long sh = y.l(s);
+                        if (signed) {
+                            return (sext(x.l(s), xw) >> (sh >= 64 || sh < 0 ? 63 : sh)) & mw;
+                        }
+                        return sh >= 64 || sh < 0 ? 0 : x.l(s) >>> sh;
+                    }
+                };
+            }
+            case CAT:
+                return new Node(w, signed) {
+                    long l(State s) {
+                        long v = 0;
+                        for (Node p : a) {
+                            v = (p.width >= 64 ? 0 : v << p.width) | p.l(s);
+                        }
+                        return v;
+                    }
+                };
+            case BITS: {
+                long mb = mask(n - m + 1);
+                return new Node(w, signed) { long l(State s) { return (x.l(s) >>> m) & mb; } };
+            }
+            case PAD:
+                return new Node(w, signed) { long l(State s) { return extL(x, s, w); } };
+            case AS_UINT: case AS_SINT:
+                return new Node(w, signed) { long l(State s) { return x.l(s); } };
+            default:
+                throw new IllegalArgumentException("unknown operator " + op);
+        }
+    }
+
+    static boolean compare(PrimOp op, int c) {
+        switch (op) {
+            case EQ: return c == 0;
+            case NE: return c != 0;
+            case LT: return c < 0;
+            case LE: return c <= 0;
+            case GT: return c > 0;
+            default: return c >= 0;
+        }
+    }
+
+    /** Any operator with an operand or result wider than 64 bits. */
+    static final class BigOp extends Node {
+        private final PrimOp op;
+        private final Node[] a;
+        private final int n;
+        private final int m;
+
+        BigOp(PrimOp op, Node[] a, int n, int m, int w, boolean signed) {
+            super(w, signed);
+            if (w == Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("cannot simulate a dynamic left shift by a " + a[1].width
+                        + "-bit amount (result width 2^" + a[1].width + ")");
+            }
+            this.op = op;
+            this.a = a;
+            this.n = n;
+            this.m = m;
+        }
+
+        @Override
+        long l(State s) { return b(s).longValue(); }
+
+        @Override
+        BigInteger b(State s) {
+            Node x = a[0];
+            int w = width;
+            switch (op) {
+                case ADD: case ADD_EXPAND: return extB(x, s, w).add(extB(a[1], s, w)).and(bigMask(w));
+                case SUB: case SUB_EXPAND: return extB(x, s, w).subtract(extB(a[1], s, w)).and(bigMask(w));
+                case MUL: return extB(x, s, w).multiply(extB(a[1], s, w)).and(bigMask(w));
+                case AND: return extB(x, s, w).and(extB(a[1], s, w));
+                case OR: return extB(x, s, w).or(extB(a[1], s, w));
+                case XOR: return extB(x, s, w).xor(extB(a[1], s, w));
+                case NOT: return x.b(s).xor(bigMask(x.width));
+                case EQ: case NE: case LT: case LE: case GT: case GE: {
+                    Node y = a[1];
+                    int cw = Math.max(x.width, y.width);
+                    BigInteger p = extB(x, s, cw);
+                    BigInteger q = extB(y, s, cw);
+                    if (x.signed && y.signed) {
+                        p = toSigned(p, cw);
+                        q = toSigned(q, cw);
+                    }
+                    return compare(op, p.compareTo(q)) ? BigInteger.ONE : BigInteger.ZERO;
+                }
+                case ANDR: return x.b(s).equals(bigMask(x.width)) ? BigInteger.ONE : BigInteger.ZERO;
+                case ORR: return x.b(s).signum() != 0 ? BigInteger.ONE : BigInteger.ZERO;
+                case XORR: return BigInteger.valueOf(x.b(s).bitCount() & 1);
+                case SHL: return x.b(s).shiftLeft(n);
+                case SHR:
+                    if (n >= x.width) {
+                        return x.signed && x.b(s).testBit(x.width - 1) ? BigInteger.ONE : BigInteger.ZERO;
+                    }
+                    return x.b(s).shiftRight(n);
+                case DSHL: {
+                    BigInteger sh = a[1].b(s);
+                    return sh.bitLength() > 31 ? BigInteger.ZERO : extB(x, s, w).shiftLeft(sh.intValue()).and(bigMask(w));
+                }
+                case DSHR: {
+                    BigInteger sh = a[1].b(s);
+                    int k = sh.bitLength() > 31 ? Integer.MAX_VALUE : sh.intValue();
+                    if (signed) {
+                        return toSigned(x.b(s), x.width).shiftRight(Math.min(k, x.width)).and(bigMask(x.width));
+                    }
+                    return k >= x.width ? BigInteger.ZERO : x.b(s).shiftRight(k);
+                }
+                case CAT: {
+                    BigInteger v = BigInteger.ZERO;
+                    for (Node p : a) {
+                        v = v.shiftLeft(p.width).or(p.b(s));
+                    }
+                    return v;
+                }
+                case BITS: return x.b(s).shiftRight(m).and(bigMask(n - m + 1));
+                case PAD: return extB(x, s, w);
+                case AS_UINT: case AS_SINT: return x.b(s);
+                default: throw new IllegalArgumentException("unknown operator " + op);
+            }
+        }
+    }
+}

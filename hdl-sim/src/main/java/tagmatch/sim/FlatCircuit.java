@@ -1,0 +1,293 @@
+package tagmatch.sim;
+
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.Instance;
+import tagmatch.hdl.ir.Memory;
+import tagmatch.hdl.ir.ModuleDef;
+import tagmatch.hdl.ir.Signal;
+import tagmatch.hdl.ir.Stmt;
+
+/**
+ * A lowered circuit compiled for the interpreter: the hierarchy flattened into value slots (one
+ * per signal per instance), every combinational connect compiled to an {@link Eval.Node} and put
+ * in dependency order once, registers with their next-state and synchronous-reset expressions,
+ * and memory writes. One clock domain: every register and memory write is clocked by the top's
+ * clock, which is what the DSL builds.
+ */
+final class FlatCircuit {
+    /** {@code slot := source}, the source extended or truncated to the sink's width. */
+    record Assign(String name, int slot, boolean wide, int width, Eval.Node source) {}
+
+    /** A register; {@code next} is null when it only holds, {@code reset} null without reset. */
+    record Reg(String name, int slot, boolean wide, int width, Eval.Node next, Eval.Node reset, Eval.Node resetValue) {}
+
+    record MemWrite(int memory, int depth, boolean wide, int width, Eval.Node address, Eval.Node data, Eval.Node enable) {}
+
+    final List<Assign> order = new ArrayList<>();
+    final List<Reg> regs = new ArrayList<>();
+    final List<MemWrite> memWrites = new ArrayList<>();
+    final List<int[]> memories = new ArrayList<>(); // {depth, width}
+    /** Top ports in declaration order: slot and whether it is wide. */
+    final int[] portSlot;
+    final boolean[] portWide;
+    int narrowSlots;
+    int wideSlots;
+
+    /** One instance of a module definition in the flattened hierarchy. */
+    private final class Ctx {
+        final ModuleDef def;
+        final String path;
+        final Map<Signal, Integer> slot = new IdentityHashMap<>();
+        final Map<String, Signal> portByName = new java.util.HashMap<>();
+        final Map<Instance, Ctx> children = new IdentityHashMap<>();
+        final Map<Memory, Integer> mem = new IdentityHashMap<>();
+
+        Ctx(ModuleDef def, String path) {
+            this.def = def;
+            this.path = path;
+            for (Signal s : def.signals()) {
+                slot.put(s, s.width() > 64 ? wideSlots++ : narrowSlots++);
+                if (s.isPort()) {
+                    portByName.put(s.name(), s);
+                }
+            }
+            for (Memory m : def.memories()) {
+                mem.put(m, memories.size());
+                memories.add(new int[] {m.depth(), m.width()});
+            }
+            for (Instance i : def.instances()) {
+                children.put(i, new Ctx(i.definition(), path + i.name() + "."));
+            }
+        }
+
+        int slotOf(Signal s) {
+            Integer k = slot.get(s);
+            if (k == null) {
+                throw new IllegalArgumentException("signal " + s.name() + " is not declared in module " + def.name());
+            }
+            return k;
+        }
+
+        int slotOfInstancePort(Instance i, Signal port) {
+            Ctx c = children.get(i);
+            if (c == null) {
+                throw new IllegalArgumentException("instance " + i.name() + " is not declared in module " + def.name());
+            }
+            Signal p = c.portByName.get(port.name());
+            if (p == null) {
+                throw new IllegalArgumentException("no port " + port.name() + " on " + c.def.name());
+            }
+            return c.slot.get(p);
+        }
+    }
+
+    /** Compiles one context's expressions, recording the slots they read. */
+    private final class Compiler implements Eval.Binder {
+        final Ctx ctx;
+        BitSet readsNarrow = new BitSet();
+        BitSet readsWide = new BitSet();
+
+        Compiler(Ctx ctx) { this.ctx = ctx; }
+
+        Eval.Node compile(Expr x) {
+            readsNarrow = new BitSet();
+            readsWide = new BitSet();
+            return Eval.compile(x, this);
+        }
+
+        @Override
+        public Eval.Node ref(Expr x) {
+            int k;
+            int w;
+            boolean signed = x.signed();
+            if (x instanceof Expr.Ref) {
+                Signal s = ((Expr.Ref) x).signal();
+                k = ctx.slotOf(s);
+                w = s.width();
+            } else {
+                Expr.InstRef r = (Expr.InstRef) x;
+                k = ctx.slotOfInstancePort(r.instance(), r.port());
+                w = r.port().width();
+            }
+            if (w > 64) {
+                readsWide.set(k);
+                return new Eval.Node(w, signed) {
+                    long l(Eval.State s) { return s.w[k].longValue(); }
+
+                    BigInteger b(Eval.State s) { return s.w[k]; }
+                };
+            }
+            readsNarrow.set(k);
+            return new Eval.Node(w, signed) {
+                long l(Eval.State s) { return s.n[k]; }
+            };
+        }
+
+        @Override
+        public Eval.Node memRead(Expr.MemRead r, Eval.Node address) {
+            int mi = ctx.mem.get(r.memory());
+            int depth = r.memory().depth();
+            int w = r.memory().width();
+            if (w > 64) {
+                return new Eval.Node(w, false) {
+                    long l(Eval.State s) { return b(s).longValue(); }
+
+                    BigInteger b(Eval.State s) {
+                        long a = address.l(s);
+                        return a >= 0 && a < depth ? s.memW[mi][(int) a] : BigInteger.ZERO;
+                    }
+                };
+            }
+            return new Eval.Node(w, false) {
+                long l(Eval.State s) {
+                    long a = address.l(s);
+                    return a >= 0 && a < depth ? s.memN[mi][(int) a] : 0;
+                }
+            };
+        }
+    }
+
+    FlatCircuit(Circuit circuit) {
+        Ctx top = new Ctx(circuit.top(), "");
+        List<Assign> comb = new ArrayList<>();
+        List<BitSet[]> deps = new ArrayList<>();
+        Deque<Ctx> work = new ArrayDeque<>();
+        work.add(top);
+        while (!work.isEmpty()) {
+            Ctx c = work.poll();
+            work.addAll(c.children.values());
+            Compiler cc = new Compiler(c);
+            java.util.Set<Signal> regsWithNext = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+            Map<Signal, Eval.Node> next = new IdentityHashMap<>();
+            for (Stmt st : c.def.body()) {
+                if (st instanceof Stmt.Connect) {
+                    Stmt.Connect k = (Stmt.Connect) st;
+                    Eval.Node src = cc.compile(k.source());
+                    if (k.sink() instanceof Expr.Ref && ((Expr.Ref) k.sink()).signal().kind() == Signal.Kind.REG) {
+                        Signal r = ((Expr.Ref) k.sink()).signal();
+                        regsWithNext.add(r);
+                        next.put(r, src);
+                        continue;
+                    }
+                    int slot;
+                    int width;
+                    String name;
+                    if (k.sink() instanceof Expr.Ref) {
+                        Signal s = ((Expr.Ref) k.sink()).signal();
+                        slot = c.slotOf(s);
+                        width = s.width();
+                        name = c.path + s.name();
+                    } else if (k.sink() instanceof Expr.InstRef) {
+                        Expr.InstRef r = (Expr.InstRef) k.sink();
+                        slot = c.slotOfInstancePort(r.instance(), r.port());
+                        width = r.port().width();
+                        name = c.path + r.instance().name() + "." + r.port().name();
+                    } else {
+                        throw new IllegalArgumentException("cannot simulate a connect to " + k.sink() + " in " + c.def.name());
+                    }
+                    comb.add(new Assign(name, slot, width > 64, width, src));
+                    deps.add(new BitSet[] {cc.readsNarrow, cc.readsWide});
+                } else if (st instanceof Stmt.MemWrite) {
+                    Stmt.MemWrite mw = (Stmt.MemWrite) st;
+                    int mi = c.mem.get(mw.memory());
+                    memWrites.add(new MemWrite(mi, mw.memory().depth(), mw.memory().width() > 64, mw.memory().width(),
+                            cc.compile(mw.address()), cc.compile(mw.data()), cc.compile(mw.enable())));
+                } else {
+                    throw new IllegalArgumentException("cannot simulate module " + c.def.name()
+                            + ": its body is not lowered (found " + st.getClass().getSimpleName() + "); elaborate it with Elaborator.elaborate");
+                }
+            }
+            for (Signal s : c.def.locals()) {
+                if (s.kind() != Signal.Kind.REG) {
+                    continue;
+                }
+                Eval.Node rst = s.reset() == null ? null : cc.compile(s.reset());
+                Eval.Node rv = s.resetValue() == null ? null : cc.compile(s.resetValue());
+                regs.add(new Reg(c.path + s.name(), c.slotOf(s), s.width() > 64, s.width(), next.get(s), rst, rv));
+            }
+        }
+        sort(comb, deps);
+        List<Signal> ports = circuit.top().portSignals();
+        portSlot = new int[ports.size()];
+        portWide = new boolean[ports.size()];
+        for (int i = 0; i < portSlot.length; i++) {
+            portSlot[i] = top.slotOf(ports.get(i));
+            portWide[i] = ports.get(i).width() > 64;
+        }
+    }
+
+    /** Kahn's algorithm over "assignment A reads the slot assignment B writes". */
+    private void sort(List<Assign> comb, List<BitSet[]> deps) {
+        int n = comb.size();
+        Map<Long, Integer> writer = new java.util.HashMap<>();
+        for (int i = 0; i < n; i++) {
+            Assign a = comb.get(i);
+            Integer prev = writer.put(key(a.wide(), a.slot()), i);
+            if (prev != null) {
+                throw new IllegalArgumentException("cannot simulate: " + a.name() + " has more than one driver");
+            }
+        }
+        int[] indegree = new int[n];
+        List<List<Integer>> users = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            users.add(new ArrayList<>());
+        }
+        for (int i = 0; i < n; i++) {
+            BitSet[] d = deps.get(i);
+            for (int w = 0; w < 2; w++) {
+                for (int k = d[w].nextSetBit(0); k >= 0; k = d[w].nextSetBit(k + 1)) {
+                    Integer src = writer.get(key(w == 1, k));
+                    if (src != null) {
+                        indegree[i]++;
+                        users.get(src).add(i);
+                    }
+                }
+            }
+        }
+        Deque<Integer> ready = new ArrayDeque<>();
+        for (int i = 0; i < n; i++) {
+            if (indegree[i] == 0) {
+                ready.add(i);
+            }
+        }
+        while (!ready.isEmpty()) {
+            int i = ready.poll();
+            order.add(comb.get(i));
+            for (int u : users.get(i)) {
+                if (--indegree[u] == 0) {
+                    ready.add(u);
+                }
+            }
+        }
+        if (order.size() != n) {
+            List<String> loop = new ArrayList<>();
+            for (int i = 0; i < n && loop.size() < 10; i++) {
+                if (indegree[i] > 0) {
+                    loop.add(comb.get(i).name());
+                }
+            }
+            throw new IllegalArgumentException("cannot simulate: combinational loop through " + loop);
+        }
+    }
+
+    private static long key(boolean wide, int slot) { return (wide ? 1L << 32 : 0) | slot; }
+
+    Eval.State newState() {
+        int[] depth = new int[memories.size()];
+        boolean[] wide = new boolean[memories.size()];
+        for (int i = 0; i < depth.length; i++) {
+            depth[i] = memories.get(i)[0];
+            wide[i] = memories.get(i)[1] > 64;
+        }
+        return new Eval.State(narrowSlots, wideSlots, depth, wide);
+    }
+}

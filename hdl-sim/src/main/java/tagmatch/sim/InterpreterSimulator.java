@@ -1,0 +1,214 @@
+package tagmatch.sim;
+
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A {@link Simulator} that interprets the lowered circuit IR in Java: cycle-based, two-state,
+ * all state zero at start, the same cycle convention as the Verilator backend (settle with the
+ * clock low, then the rising edge). An independent second opinion on what the Verilog means.
+ */
+final class InterpreterSimulator extends AbstractSimulator {
+    private final FlatCircuit fc;
+    private final Eval.State st;
+    private final FlatCircuit.Assign[] order;
+    private final FlatCircuit.Reg[] regs;
+    private final FlatCircuit.MemWrite[] writes;
+    private final long[] nextN;
+    private final BigInteger[] nextW;
+    private final boolean[] regWrites;
+    private boolean dirty = true;
+    private long cycle;
+
+    InterpreterSimulator(SimDesign design, FlatCircuit fc) {
+        super(design);
+        this.fc = fc;
+        this.st = fc.newState();
+        this.order = fc.order.toArray(new FlatCircuit.Assign[0]);
+        this.regs = fc.regs.toArray(new FlatCircuit.Reg[0]);
+        this.writes = fc.memWrites.toArray(new FlatCircuit.MemWrite[0]);
+        this.nextN = new long[regs.length];
+        this.nextW = new BigInteger[regs.length];
+        this.regWrites = new boolean[regs.length];
+    }
+
+    private void settle() {
+        if (!dirty) {
+            return;
+        }
+        Eval.State s = st;
+        for (FlatCircuit.Assign a : order) {
+            if (a.wide()) {
+                s.w[a.slot()] = Eval.extB(a.source(), s, a.width());
+            } else {
+                s.n[a.slot()] = Eval.extL(a.source(), s, a.width());
+            }
+        }
+        dirty = false;
+    }
+
+    private void edge() {
+        Eval.State s = st;
+        for (int i = 0; i < regs.length; i++) {
+            FlatCircuit.Reg r = regs[i];
+            Eval.Node src = r.reset() != null && r.reset().l(s) != 0 ? r.resetValue() : r.next();
+            regWrites[i] = src != null;
+            if (src == null) {
+                continue;
+            }
+            if (r.wide()) {
+                nextW[i] = Eval.extB(src, s, r.width());
+            } else {
+                nextN[i] = Eval.extL(src, s, r.width());
+            }
+        }
+        int nw = writes.length;
+        long[] addr = new long[nw];
+        Object[] data = new Object[nw];
+        for (int i = 0; i < nw; i++) {
+            FlatCircuit.MemWrite w = writes[i];
+            addr[i] = w.enable().l(s) != 0 ? w.address().l(s) : -1;
+            if (addr[i] >= 0 && addr[i] < w.depth()) {
+                data[i] = w.wide() ? (Object) Eval.extB(w.data(), s, w.width()) : (Object) Eval.extL(w.data(), s, w.width());
+            } else {
+                addr[i] = -1;
+            }
+        }
+        for (int i = 0; i < regs.length; i++) {
+            if (!regWrites[i]) {
+                continue;
+            }
+            if (regs[i].wide()) {
+                s.w[regs[i].slot()] = nextW[i];
+            } else {
+                s.n[regs[i].slot()] = nextN[i];
+            }
+        }
+        for (int i = 0; i < nw; i++) {
+            if (addr[i] >= 0) {
+                FlatCircuit.MemWrite w = writes[i];
+                if (w.wide()) {
+                    s.memW[w.memory()][(int) addr[i]] = (BigInteger) data[i];
+                } else {
+                    s.memN[w.memory()][(int) addr[i]] = (Long) data[i];
+                }
+            }
+        }
+        cycle++;
+        dirty = true;
+    }
+
+    @Override
+    protected void pokeRaw(int index, long value) {
+        int w = handles()[index].width();
+        st.n[fc.portSlot[index]] = value & Eval.mask(w);
+        dirty = true;
+    }
+
+    @Override
+    protected void pokeWideRaw(int index, long[] words) {
+        int w = handles()[index].width();
+        st.w[fc.portSlot[index]] = Words.toBig(words).and(Eval.bigMask(w));
+        dirty = true;
+    }
+
+    @Override
+    protected long peekRaw(int index) {
+        settle();
+        return st.n[fc.portSlot[index]];
+    }
+
+    @Override
+    protected void peekWideRaw(int index, long[] words) {
+        settle();
+        long[] w = Words.fromBig(st.w[fc.portSlot[index]], words.length);
+        System.arraycopy(w, 0, words, 0, words.length);
+    }
+
+    @Override
+    protected void stepRaw(long n) {
+        for (long i = 0; i < n; i++) {
+            settle();
+            edge();
+        }
+    }
+
+    @Override
+    public long cycle() {
+        checkOpen();
+        return cycle;
+    }
+
+    @Override
+    protected long[] runRaw(Stimulus s, long[] out) {
+        PortHandle[] in = s.driveUnsafe();
+        PortHandle[] cap = s.captureUnsafe();
+        List<StopCondition> until = s.until();
+        long[] inputs = s.inputsUnsafe();
+        int inWords = Stimulus.rowWords(in);
+        int outWords = Stimulus.rowWords(cap);
+        long rows = s.rows();
+        long c = 0;
+        int fired = -1;
+        while (c < s.maxCycles()) {
+            if (c < rows) {
+                int p = (int) (c * inWords);
+                for (PortHandle h : in) {
+                    if (h.narrow()) {
+                        pokeRaw(h.index(), inputs[p]);
+                    } else {
+                        long[] w = new long[h.words()];
+                        System.arraycopy(inputs, p, w, 0, w.length);
+                        pokeWideRaw(h.index(), w);
+                    }
+                    p += h.words();
+                }
+            }
+            settle();
+            int q = (int) (c * outWords);
+            for (PortHandle h : cap) {
+                if (h.narrow()) {
+                    out[q] = st.n[fc.portSlot[h.index()]];
+                } else {
+                    long[] w = Words.fromBig(st.w[fc.portSlot[h.index()]], h.words());
+                    System.arraycopy(w, 0, out, q, w.length);
+                }
+                q += h.words();
+            }
+            for (int k = 0; k < until.size(); k++) {
+                StopCondition u = until.get(k);
+                boolean eq = st.n[fc.portSlot[u.port().index()]] == u.value();
+                if (u.equal() == eq) {
+                    fired = k;
+                    break;
+                }
+            }
+            edge();
+            c++;
+            if (fired >= 0) {
+                break;
+            }
+        }
+        return new long[] {c, fired};
+    }
+
+    @Override
+    public void openVcd(Path file) {
+        throw new IllegalStateException("openVcd: the interpreter does not write waveforms; "
+                + "use Simulators.verilator with VerilatorOptions.withTrace(true)");
+    }
+
+    @Override
+    public void closeVcd() {
+        // nothing is ever open
+    }
+
+    @Override
+    public String backend() { return "interpreter"; }
+
+    @Override
+    protected void closeRaw() {
+        // plain Java state: nothing to release
+    }
+}

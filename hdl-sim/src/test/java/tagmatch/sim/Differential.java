@@ -1,0 +1,162 @@
+package tagmatch.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import tagmatch.hdl.ir.Circuit;
+
+/**
+ * Runs one circuit on both backends side by side with the same random stimulus, compares every
+ * output in every cycle, and hands each cycle's inputs and settled outputs to a plain Java model.
+ */
+final class Differential {
+    private Differential() {}
+
+    /** One cycle's port values by name; the driver sets inputs, the model reads both. */
+    static final class Frame {
+        final int cycle;
+        final Random random;
+        private final Map<String, Integer> index;
+        private final BigInteger[] values;
+
+        Frame(int cycle, Random random, Map<String, Integer> index, BigInteger[] values) {
+            this.cycle = cycle;
+            this.random = random;
+            this.index = index;
+            this.values = values;
+        }
+
+        private int at(String port) {
+            Integer i = index.get(port);
+            if (i == null) {
+                throw new IllegalArgumentException("no port " + port + "; ports are " + index.keySet());
+            }
+            return i;
+        }
+
+        void set(String port, long v) { values[at(port)] = BigInteger.valueOf(v); }
+
+        void set(String port, BigInteger v) { values[at(port)] = v; }
+
+        long get(String port) { return values[at(port)].longValueExact(); }
+
+        BigInteger big(String port) { return values[at(port)]; }
+
+        boolean bit(String port) { return get(port) != 0; }
+    }
+
+    /** Chooses the inputs of one cycle (inputs keep last cycle's values unless set). */
+    interface Driver {
+        void drive(Frame f);
+    }
+
+    /** Checks one cycle's settled outputs against a model, then advances the model over the clock edge. */
+    interface Model {
+        void cycle(Frame f);
+    }
+
+    /** What a run saw. */
+    record Stats(int cycles, int outputs, int outputsThatChanged) {}
+
+    /** Random values for every data input; reset (if any) held for the first two cycles only. */
+    static Driver randomInputs(SimDesign d) {
+        return f -> {
+            for (SimPort p : d.ports()) {
+                if (p.input() && !p.name().equals(d.clock())) {
+                    f.set(p.name(), p.name().equals(d.reset())
+                            ? BigInteger.valueOf(f.cycle < 2 ? 1 : 0) : new BigInteger(p.width(), f.random));
+                }
+            }
+        };
+    }
+
+    /** Holds reset for cycles 0 and 1, then lets {@code rest} drive. */
+    static Driver afterReset(String reset, Driver rest) {
+        return f -> {
+            f.set(reset, f.cycle < 2 ? 1 : 0);
+            rest.drive(f);
+        };
+    }
+
+    static Stats run(Circuit circuit, int cycles, long seed, Driver driver, Model model) {
+        SimDesign d = CircuitDesigns.of(circuit);
+        List<SimPort> ports = d.ports();
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < ports.size(); i++) {
+            index.put(ports.get(i).name(), i);
+        }
+        Random random = new Random(seed);
+        BigInteger[] first = new BigInteger[ports.size()];
+        boolean[] changed = new boolean[ports.size()];
+        try (Simulator v = Simulators.verilator(d); Simulator j = Simulators.interpreter(circuit)) {
+            PortHandle[] hv = new PortHandle[ports.size()];
+            PortHandle[] hj = new PortHandle[ports.size()];
+            for (int i = 0; i < hv.length; i++) {
+                hv[i] = v.port(ports.get(i).name());
+                hj[i] = j.port(ports.get(i).name());
+            }
+            BigInteger[] values = new BigInteger[ports.size()];
+            java.util.Arrays.fill(values, BigInteger.ZERO);
+            for (int c = 0; c < cycles; c++) {
+                Frame f = new Frame(c, random, index, values);
+                driver.drive(f);
+                for (int i = 0; i < hv.length; i++) {
+                    SimPort p = ports.get(i);
+                    if (p.input() && !p.name().equals(d.clock())) {
+                        v.poke(hv[i], values[i]);
+                        j.poke(hj[i], values[i]);
+                    }
+                }
+                for (int i = 0; i < hv.length; i++) {
+                    if (ports.get(i).input()) {
+                        continue;
+                    }
+                    BigInteger a = v.peekWide(hv[i]);
+                    BigInteger b = j.peekWide(hj[i]);
+                    if (!a.equals(b)) {
+                        assertEquals(a.toString(16), b.toString(16), d.top() + " cycle " + c + ": output " + ports.get(i).name()
+                                + " (hex) differs between verilator (expected) and interpreter (actual); inputs "
+                                + describe(ports, values));
+                    }
+                    values[i] = a;
+                    if (first[i] == null) {
+                        first[i] = a;
+                    } else if (!first[i].equals(a)) {
+                        changed[i] = true;
+                    }
+                }
+                if (model != null) {
+                    model.cycle(f);
+                }
+                v.step();
+                j.step();
+            }
+            assertEquals(v.cycle(), j.cycle());
+        }
+        int outs = 0;
+        int ch = 0;
+        for (int i = 0; i < ports.size(); i++) {
+            if (!ports.get(i).input()) {
+                outs++;
+                ch += changed[i] ? 1 : 0;
+            }
+        }
+        assertTrue(ch > 0, d.top() + ": no output ever changed; the stimulus does not exercise the design");
+        return new Stats(cycles, outs, ch);
+    }
+
+    static String describe(List<SimPort> ports, BigInteger[] in) {
+        StringBuilder sb = new StringBuilder("{");
+        for (int i = 0; i < ports.size(); i++) {
+            if (ports.get(i).input()) {
+                sb.append(sb.length() > 1 ? ", " : "").append(ports.get(i).name()).append("=0x").append(in[i].toString(16));
+            }
+        }
+        return sb.append('}').toString();
+    }
+}

@@ -1,0 +1,52 @@
+package tagmatch.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.math.BigInteger;
+import org.junit.jupiter.api.Test;
+import tagmatch.hdl.core.Elaborator;
+import tagmatch.hdl.ir.Circuit;
+
+class InterpreterVsVerilatorTest {
+    @Test
+    void everyOperatorMeansTheSameOnBothBackends() {
+        Circuit c = Elaborator.elaborate(OpsDesign::new);
+        SimDesign d = CircuitDesigns.of(c);
+        Differential.Stats st = Differential.run(c, 3000, 42, Differential.randomInputs(d), null);
+        assertEquals(st.outputs(), st.outputsThatChanged(), "random stimulus moves every output of the operator design");
+    }
+
+    @Test
+    void operatorResultsMatchHandComputedValues() {
+        Circuit c = Elaborator.elaborate(OpsDesign::new);
+        try (Simulator s = Simulators.interpreter(c)) {
+            s.poke("a", 0xfff0);
+            s.poke("b", 0x0020);
+            s.poke("sa", 0xffd); // -3
+            s.poke("sb", 0x005);
+            s.poke("sh", 4);
+            assertEquals(0x0010, s.peek("add"));
+            assertEquals(0x10010, s.peek("addx"));
+            assertEquals(0xfff0L * 0x20, s.peek("mul"));
+            assertEquals(2, s.peek("sadd"));
+            assertEquals(0xffffff & -15L, s.peek("smul"));
+            assertEquals(0b1100, s.peek("scmp"), "-3 < 5 and -3 <= 5 signed");
+            assertEquals(0xfffff & -3L, s.peek("spad"));
+            s.poke("wa", BigInteger.ONE.shiftLeft(99));
+            s.poke("wb", BigInteger.ONE.shiftLeft(99));
+            assertEquals(BigInteger.ONE.shiftLeft(100), s.peekWide("wadd"));
+            assertEquals(BigInteger.ONE.shiftLeft(39), s.peekWide("wbits"));
+        }
+    }
+
+    @Test
+    void interpreterRefusesWaveforms() {
+        Circuit c = Elaborator.elaborate(OpsDesign::new);
+        try (Simulator s = Simulators.interpreter(c)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.openVcd(java.nio.file.Path.of("x.vcd")));
+            assertEquals("openVcd: the interpreter does not write waveforms; use Simulators.verilator with "
+                    + "VerilatorOptions.withTrace(true)", e.getMessage());
+        }
+    }
+}
