@@ -9,7 +9,7 @@ import picocli.CommandLine;
 final class ErrorHandler implements CommandLine.IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
-        if (ex instanceof IllegalArgumentException || ex instanceof UserError) {
+        if (ex instanceof IllegalArgumentException || ex instanceof UserError || ex instanceof tagmatch.hdl.ir.HdlException) {
             cl.getErr().println("tagmatch " + cl.getCommandName() + ": " + ex.getMessage());
             return 2;
         }

@@ -9,11 +9,14 @@ import tagmatch.tools.bench.BenchCommand;
         mixinStandardHelpOptions = true,
         version = "tagmatch 0.1.0",
         description = "Generate MPI message-matching offload hardware and firmware, and prove it by co-simulation.",
-        footer = {"", "  test      (handled by the ./tagmatch launcher) install the toolchain when missing, then run every test"},
+        footer = {"", "  test      install missing tools, then run every test (./tagmatch launcher)"},
         subcommands = {
+                DemoCommand.class,
+                HdlCommand.class,
                 BenchCommand.class,
                 CosimCommand.class,
                 FirmwareCommand.class,
+                tagmatch.tools.trace.TraceCommand.class,
         })
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -96,9 +96,11 @@ final class Builder {
 
     Frame pop(Module expected) {
         Frame top = stack.peek();
-        if (top == null || top.module != expected)
-            throw new HdlException("module " + expected.getClass().getSimpleName() + " must be wrapped in instance(new "
-                    + expected.getClass().getSimpleName() + "(...)) right where it is constructed", Locators.here());
+        if (top == null || top.module != expected) {
+            String stray = top == null ? expected.getClass().getSimpleName() : top.module.getClass().getSimpleName();
+            throw new HdlException("module " + stray + " was constructed but not instantiated: write instance(new "
+                    + stray + "(...)) right where it is constructed", top == null ? Locators.here() : top.def.locator());
+        }
         return stack.pop();
     }
 

@@ -42,7 +42,7 @@ public final class Catalog {
                 String raw = given.get(p.name());
                 int v;
                 try {
-                    v = raw == null ? p.defaultValue() : Integer.decode(raw.trim());
+                    v = raw == null ? p.defaultValue() : parse(raw.trim());
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException("parameter " + p.name() + " of " + name + " must be an integer ("
                             + p.legal() + "), got '" + raw + "'");
@@ -51,6 +51,12 @@ public final class Catalog {
                 out.put(p.name(), v);
             }
             return out;
+        }
+
+        /** Decimal, {@code 0x} hex or {@code 0b} binary. */
+        private static int parse(String raw) {
+            if (raw.startsWith("0b") || raw.startsWith("0B")) return Integer.parseInt(raw.substring(2), 2);
+            return Integer.decode(raw);
         }
 
         public Circuit elaborate(Map<String, Integer> values) {

@@ -95,9 +95,11 @@ public final class WhenLowering implements Pass {
         }
     }
 
+    // Linear in the number of connections: a sink is only compared in the arms that touch it,
+    // unless the otherwise branch touches it (then every arm that does not differs from it).
     private void lowerSwitch(Stmt.Switch sw, Scope scope, Expr cond) {
         List<Scope> arms = new ArrayList<>();
-        Set<Expr> touched = new LinkedHashSet<>();
+        Map<Expr, List<Integer>> touchedBy = new LinkedHashMap<>();
         Expr none = null;
         for (int i = 0; i < sw.keys().size(); i++) {
             Expr hit = eq(sw.selector(), sw.keys().get(i));
@@ -105,19 +107,24 @@ public final class WhenLowering implements Pass {
             Scope arm = new Scope(scope);
             process(sw.bodies().get(i), arm, and(cond, hit));
             arms.add(arm);
-            touched.addAll(arm.values.keySet());
+            for (Expr sink : arm.values.keySet()) touchedBy.computeIfAbsent(sink, k -> new ArrayList<>()).add(i);
         }
         Scope other = new Scope(scope);
         process(sw.otherwise(), other, none == null ? cond : and(cond, none));
-        touched.addAll(other.values.keySet());
-        for (Expr sink : touched) {
-            Expr dflt = valueOf(sink, other);
+        for (Expr sink : other.values.keySet()) touchedBy.computeIfAbsent(sink, k -> new ArrayList<>());
+        for (Map.Entry<Expr, List<Integer>> t : touchedBy.entrySet()) {
+            Expr sink = t.getKey();
+            Expr before = valueOf(sink, scope);
+            Expr dflt = other.values.getOrDefault(sink, before);
             List<Expr.Lit> keys = new ArrayList<>();
             List<Expr> vals = new ArrayList<>();
-            for (int i = 0; i < arms.size(); i++) {
-                Expr v = valueOf(sink, arms.get(i));
+            boolean all = other.values.containsKey(sink);
+            List<Integer> candidates = t.getValue();
+            for (int i = 0, c = 0; all ? i < arms.size() : c < candidates.size(); i++) {
+                int armIndex = all ? i : candidates.get(c++);
+                Expr v = arms.get(armIndex).values.getOrDefault(sink, before);
                 if (!v.equals(dflt)) {
-                    keys.add(sw.keys().get(i));
+                    keys.add(sw.keys().get(armIndex));
                     vals.add(v);
                 }
             }

@@ -7,7 +7,9 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Run a benchmark and print ratios against its baseline.",
         subcommands = {
+                HdlBench.class,
                 ModelBench.class,
+                FirmwareBench.class,
         })
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec

@@ -1,0 +1,89 @@
+package tagmatch.hdl.core;
+
+import org.junit.jupiter.api.Test;
+import tagmatch.hdl.backend.VerilogEmitter;
+import tagmatch.hdl.ir.Circuit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static tagmatch.hdl.core.Hdl.*;
+
+/** Names come from explicit names, then Java fields, then stable generated names; all legal Verilog. */
+class NamingTest {
+
+    static final class Named extends Module {
+        final UInt in = input(UInt(8));
+        final UInt out = output(UInt(8));
+        final UInt doubled;
+        final Bool flag;
+        final ErrorsFree child;
+
+        Named() {
+            doubled = in.add(in);
+            flag = regNext(in.orR());
+            child = instance(new ErrorsFree());
+            child.x.set(doubled);
+            UInt local = wire(UInt(8));
+            local.set(child.y);
+            out.set(mux(flag, local, in.not()));
+        }
+    }
+
+    static final class ErrorsFree extends Module {
+        final UInt x = input(UInt(8));
+        final UInt y = output(UInt(8));
+
+        ErrorsFree() {
+            y.set(x);
+        }
+    }
+
+    @Test
+    void fieldsNameSignalsValuesAndInstances() {
+        String v = VerilogEmitter.emit(Elaborator.elaborate(Named::new));
+        assertTrue(v.contains("input  wire [7:0] in,"), v);
+        assertTrue(v.contains("wire [7:0] doubled;"), v);
+        assertTrue(v.contains("assign doubled = in + in;"), v);
+        assertTrue(v.contains("reg        flag;"), v);
+        assertTrue(v.contains("ErrorsFree child ("), v);
+        assertTrue(v.contains("wire [7:0] _WIRE;"), v);
+    }
+
+    @Test
+    void keywordsAndCollisionsAreLegalized() {
+        String v = VerilogEmitter.emit(Elaborator.elaborate(() -> new Module() {{
+            UInt a = input("reg", UInt(2));
+            UInt b = wire("x", UInt(2));
+            UInt c = wire("x", UInt(2));
+            UInt d = wire("my signal", UInt(2));
+            b.set(a);
+            c.set(b);
+            d.set(c);
+            output("module", UInt(2)).set(d);
+        }}));
+        assertTrue(v.contains("input  wire [1:0] reg_1"), v);
+        assertTrue(v.contains("output wire [1:0] module_1"), v);
+        assertTrue(v.contains("wire [1:0] x;"), v);
+        assertTrue(v.contains("wire [1:0] x_1;"), v);
+        assertTrue(v.contains("wire [1:0] my_signal;"), v);
+    }
+
+    @Test
+    void statementsCarryTheLineOfTheJavaSourceThatWroteThem() {
+        int[] line = new int[1];
+        String v = VerilogEmitter.emit(Elaborator.elaborate(() -> new Module() {{
+            UInt a = input("a", UInt(4));
+            line[0] = new Throwable().getStackTrace()[0].getLineNumber() + 1;
+            output("y", UInt(4)).set(a.not());
+        }}));
+        assertTrue(v.contains("assign y = ~a; // @[NamingTest.java:" + line[0] + "]"), v);
+    }
+
+    @Test
+    void emittingTwiceGivesIdenticalBytes() {
+        Circuit c1 = Elaborator.elaborate(Named::new);
+        Circuit c2 = Elaborator.elaborate(Named::new);
+        assertEquals(VerilogEmitter.emit(c1), VerilogEmitter.emit(c2));
+        assertEquals(VerilogEmitter.emit(c1), VerilogEmitter.emit(c1));
+    }
+}
