@@ -46,6 +46,24 @@ public final class Workloads {
         return KINDS;
     }
 
+    /** A one-line description of {@code kind}, for command-line help. */
+    public static String description(String kind) {
+        switch (kind) {
+            case "no-conflict": return "seed 000 NC: receives with distinct (source, tag), then their messages in random order";
+            case "with-conflict": return "seed 000 WC: receives with one (source, tag), then as many matching messages";
+            case "shuffle": return "seed 002: tags 0..size-1 posted in order, messages in random order (odd rounds: messages first)";
+            case "burst": return "seed 002: as shuffle, messages in posting order (always the head)";
+            case "halo-2d": return "4 neighbours, size/4 fields each, posts and arrivals interleaved";
+            case "halo-3d": return "6 neighbours, size/6 fields each, posts and arrivals interleaved";
+            case "all-to-all": return "every peer sends size/peers messages, posts and arrivals interleaved";
+            case "many-to-one": return "ANY_SOURCE receives, messages from random peers";
+            case "random": return "random posts and arrivals, wildcardMix of receives with wildcards, several comms";
+            default:
+                throw new IllegalArgumentException("workload kind = '" + kind + "' is unknown: legal kinds are "
+                        + String.join(", ", KINDS));
+        }
+    }
+
     /** The workload {@code kind} with {@link WorkloadSpec#of default} parameters and the given seed. */
     public static Workload generate(String kind, long seed) {
         return generate(WorkloadSpec.of(kind).withSeed(seed));

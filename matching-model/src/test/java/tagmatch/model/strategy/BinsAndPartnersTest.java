@@ -32,6 +32,22 @@ class BinsAndPartnersTest {
         assertTrue(previous < 2.0, "128 bins should leave short chains, got " + previous);
     }
 
+    @Test
+    void aReceiveSearchesOnlyTheIndexOfItsWildcardKind() {
+        Matcher m = Strategies.create("four-index", StrategyOptions.defaults().withBins(128));
+        for (int t = 0; t < 50; t++) m.arrive(new Event.Arrive(t, 0, 1, t));
+        m.arrive(new Event.Arrive(50, 0, 2, 7));
+        long before = m.costs().inspected();
+        assertEquals(tagmatch.model.Result.matched(50), m.post(new Event.Post(100, 0, 2, -1)));
+        assertEquals(1, m.costs().inspected() - before, "the (comm, source) bin of source 2 holds one message");
+        before = m.costs().inspected();
+        assertEquals(tagmatch.model.Result.matched(7), m.post(new Event.Post(101, 0, -1, 7)));
+        assertEquals(1, m.costs().inspected() - before, "the (comm, tag) bin of tag 7: the oldest is first");
+        before = m.costs().inspected();
+        assertEquals(tagmatch.model.Result.matched(0), m.post(new Event.Post(102, 0, -1, -1)));
+        assertEquals(1, m.costs().inspected() - before, "the arrival-order list: the head");
+    }
+
     /** Source 0 sends 90% of the messages, sources 1..9 the rest; nobody posts receives yet. */
     private static List<Event> heavySender() {
         List<Event> events = new ArrayList<>();

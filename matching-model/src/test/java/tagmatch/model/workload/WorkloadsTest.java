@@ -95,6 +95,13 @@ class WorkloadsTest {
     }
 
     @Test
+    void everyKindHasADescription() {
+        for (String kind : Workloads.kinds()) assertTrue(Workloads.description(kind).length() > 10, kind);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Workloads.description("x"));
+        assertTrue(e.getMessage().startsWith("workload kind = 'x' is unknown: legal kinds are no-conflict"), e.getMessage());
+    }
+
+    @Test
     void badSpecsAreRejectedNamingTheParameter() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> WorkloadSpec.of("nope"));
         assertEquals("workload kind = 'nope' is unknown: legal kinds are no-conflict, with-conflict, shuffle, burst, "
