@@ -118,6 +118,41 @@ abstract class AbstractSimulator implements Simulator {
     }
 
     @Override
+    public void pokeWords(PortHandle port, long[] words) {
+        checkOpen();
+        pokeable(port);
+        if (words.length != port.words()) {
+            throw new IllegalArgumentException("port '" + port.name() + "' (" + port.width() + " bits) takes "
+                    + port.words() + " words, got " + words.length);
+        }
+        int top = port.width() - 64 * (words.length - 1);
+        if (top < 64 && (words[words.length - 1] >>> top) != 0) {
+            throw new IllegalArgumentException("value does not fit port '" + port.name() + "' (" + port.width()
+                    + " bits): bits above the width are set in word " + (words.length - 1));
+        }
+        if (port.narrow()) {
+            pokeRaw(port.index(), words[0]);
+        } else {
+            pokeWideRaw(port.index(), words);
+        }
+    }
+
+    @Override
+    public void peekWords(PortHandle port, long[] words) {
+        checkOpen();
+        own(port);
+        if (words.length != port.words()) {
+            throw new IllegalArgumentException("port '" + port.name() + "' (" + port.width() + " bits) fills "
+                    + port.words() + " words, got an array of " + words.length);
+        }
+        if (port.narrow()) {
+            words[0] = peekRaw(port.index());
+        } else {
+            peekWideRaw(port.index(), words);
+        }
+    }
+
+    @Override
     public long peek(PortHandle port) {
         checkOpen();
         own(port);

@@ -25,6 +25,15 @@ public interface Simulator extends AutoCloseable {
 
     BigInteger peekWide(PortHandle port);
 
+    /**
+     * Pokes any port from {@link PortHandle#words()} 64-bit words, least significant first, without
+     * BigInteger; bits above the port width must be zero.
+     */
+    void pokeWords(PortHandle port, long[] words);
+
+    /** Peeks any port into {@code words} ({@link PortHandle#words()} longs, least significant first). */
+    void peekWords(PortHandle port, long[] words);
+
     default void poke(String port, long value) { poke(port(port), value); }
 
     default void poke(String port, BigInteger value) { poke(port(port), value); }

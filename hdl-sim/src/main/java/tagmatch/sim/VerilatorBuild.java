@@ -169,6 +169,41 @@ final class VerilatorBuild {
         }
     }
 
+    /**
+     * Compiles {@code mainCpp} with the Verilated sources of an already built design into a
+     * stand-alone executable in {@code outDir}, with the same flags as the shared library: a
+     * pure C++ test bench over the very same model code.
+     */
+    Path executable(SimDesign d, Path designDir, String mainCpp, Path outDir) throws IOException {
+        Files.createDirectories(outDir);
+        Files.writeString(outDir.resolve("main.cpp"), mainCpp);
+        Path obj = designDir.resolve("obj");
+        List<List<String>> cmds = new ArrayList<>();
+        List<String> objs = new ArrayList<>();
+        List<Path> sources = new ArrayList<>();
+        try (var s = Files.list(obj)) {
+            s.filter(p -> p.toString().endsWith(".cpp")).sorted().forEach(sources::add);
+        }
+        sources.add(outDir.resolve("main.cpp"));
+        for (Path src : sources) {
+            String name = src.getFileName().toString();
+            boolean slow = name.contains("__Slow") || name.endsWith("__Syms.cpp");
+            String o = "o_" + name.replace(".cpp", ".o");
+            objs.add(o);
+            List<String> c = new ArrayList<>(List.of(cxx.toString(), slow ? "-O0" : "-O2"));
+            c.addAll(commonFlags(opts.trace()));
+            c.addAll(List.of("-I" + obj, "-c", "-o", o, src.toString()));
+            cmds.add(c);
+        }
+        parallel(outDir, cmds, "compiling the C++ harness of " + d.top());
+        List<String> link = new ArrayList<>(List.of(cxx.toString(), "-o", "harness"));
+        link.addAll(objs);
+        link.add(verilatedArchive().toString());
+        link.add("-pthread");
+        compile(outDir, link, "linking the C++ harness of " + d.top());
+        return outDir.resolve("harness");
+    }
+
     private static long size(Path dir, List<String> cmd) {
         try {
             return Files.size(dir.resolve(cmd.get(cmd.size() - 1)));

@@ -45,6 +45,20 @@ public final class VerilatorModel {
 
     public SimDesign design() { return design; }
 
+    /**
+     * Builds a stand-alone C++ program from {@code mainCpp} (which includes {@code "Vdut.h"} and
+     * drives class {@code Vdut}) linked with this model's Verilated code, compiled with the same
+     * flags as the library: the pure C++ baseline the JNA paths are measured against.
+     * Returns the executable, written under {@code outDir}.
+     */
+    public Path buildHarness(String mainCpp, Path outDir) {
+        try {
+            return new VerilatorBuild(options, BuildCache.standard()).executable(design, library.getParent(), mainCpp, outDir);
+        } catch (java.io.IOException e) {
+            throw new SimBuildException("writing the C++ harness into " + outDir + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The shared library this model was loaded from (inside the build cache, beside its sources). */
     public Path library() { return library; }
 

@@ -219,6 +219,51 @@ class VerilatorSimulatorTest {
     }
 
     @Test
+    void wordsApiPokesAndPeeksWidePortsWithoutBigIntegers() {
+        try (Simulator s = Simulators.verilator(TestDesigns.wideAdder(), OPTS)) {
+            PortHandle a = s.port("a");
+            s.pokeWords(a, new long[] {-1L, 0xfL});
+            s.pokeWords(s.port("b"), new long[] {1, 0});
+            long[] sum = new long[2];
+            s.peekWords(s.port("sum"), sum);
+            assertArrayEquals(new long[] {0, 0x10L}, sum);
+            long[] low = new long[1];
+            s.peekWords(s.port("low"), low);
+            assertEquals(0, low[0]);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> s.pokeWords(a, new long[] {0, 1L << 36}));
+            assertEquals("value does not fit port 'a' (100 bits): bits above the width are set in word 1", e.getMessage());
+            e = assertThrows(IllegalArgumentException.class, () -> s.pokeWords(a, new long[1]));
+            assertEquals("port 'a' (100 bits) takes 2 words, got 1", e.getMessage());
+        }
+    }
+
+    @Test
+    void harnessRunsTheSameModelAsAStandaloneProgram(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws Exception {
+        VerilatorModel m = Simulators.verilatorModel(TestDesigns.counter(), OPTS);
+        String main = String.join("\n",
+                "#include \"Vdut.h\"",
+                "#include \"verilated.h\"",
+                "#include <cstdio>",
+                "int main() {",
+                "    VerilatedContext ctx;",
+                "    Vdut t(&ctx, \"counter\");",
+                "    t.reset = 1; t.clk = 0; t.eval(); t.clk = 1; t.eval(); t.clk = 0; t.reset = 0; t.en = 1;",
+                "    for (int i = 0; i < 7; i++) { t.eval(); t.clk = 1; t.eval(); t.clk = 0; }",
+                "    t.eval();",
+                "    std::printf(\"count=%d\\n\", (int)t.count);",
+                "    t.final();",
+                "    return 0;",
+                "}", "");
+        java.nio.file.Path exe = m.buildHarness(main, tmp.resolve("h"));
+        Process p = new ProcessBuilder(exe.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor());
+        assertEquals("count=7\n", out);
+    }
+
+    @Test
     void twoInstancesOfOneDesignAreIndependent() {
         VerilatorModel m = Simulators.verilatorModel(TestDesigns.counter(), OPTS);
         try (Simulator a = m.newInstance(); Simulator b = m.newInstance()) {
