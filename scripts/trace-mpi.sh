@@ -9,7 +9,7 @@
 #   -z         gzip the trace files afterwards (the analyzer reads .txt.gz)
 #   -C WORKDIR run the program in WORKDIR (e.g. where its input files are)
 #
-# The tracer is built on first use (tracer/build/libdumpi_tracer.so). The program's own output
+# The tracer is built on first use (tracer/target/libdumpi_tracer.so). The program's own output
 # goes to OUTDIR/program.log.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -37,7 +37,7 @@ outdir=${outdir:-traces/$(basename "$1")}
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
 
-lib="$ROOT/tracer/build/libdumpi_tracer.so"
+lib="$ROOT/tracer/target/libdumpi_tracer.so"
 if [[ ! -f $lib || $ROOT/tracer/dumpi_tracer.c -nt $lib ]]; then
   flock /tmp/tagmatch-build.lock make -s -C "$ROOT/tracer" >&2
 fi

@@ -12,7 +12,8 @@
  * "MPI_X returning at walltime ...", then a footer of call counts and datatype sizes.
  *
  * Handles are numbered like DUMPI does: MPI_COMM_WORLD is 2, MPI_COMM_SELF 3, other
- * communicators 4, 5, ... in creation order; requests 1, 2, ... in creation order, -1 for
+ * communicators 4, 5, ... in creation order (a freed communicator's number is not reused, so
+ * ranks that create communicators together number them alike); requests 1, 2, ... in creation order, -1 for
  * MPI_REQUEST_NULL. One addition, still plain DUMPI syntax: every communicator-creating call
  * carries "int worldranks[n]=[...]", the MPI_COMM_WORLD rank of each member of the new
  * communicator, so that a reader can map communicator-local ranks to processes exactly.
@@ -74,7 +75,11 @@ static const char *call_names[C_COUNT] = {
     "MPI_Testany", "MPI_Testsome", "MPI_Request_free", "MPI_Cancel", "MPI_Comm_dup",
     "MPI_Comm_split", "MPI_Comm_create", "MPI_Cart_create", "MPI_Comm_free", "MPI_Comm_rank",
     "MPI_Comm_size", "MPI_Init", "MPI_Finalize"};
-static long call_counts[C_COUNT];
+static long call_counts[C_COUNT], call_ignored[C_COUNT];
+/* DUMPI_TRACE_SKIP_IDLE=1: MPI_Test* or MPI_Iprobe calls that complete or find nothing are counted as
+ * ignored in the footer but not written (they cannot change matching; polling loops make
+ * most of some traces). */
+static int skip_idle;
 
 /* Every traced call takes the lock for its whole record, so records never interleave. */
 #define BEGIN(C)                       \
@@ -83,6 +88,13 @@ static long call_counts[C_COUNT];
     if (traced_) {                     \
         pthread_mutex_lock(&lock);     \
         call_counts[C]++;              \
+    }
+/* Leaves a MPI_Test* or MPI_Iprobe call unwritten when it found nothing and DUMPI_TRACE_SKIP_IDLE is set. */
+#define SKIP_IF_IDLE(C, IDLE)               \
+    if (traced_ && skip_idle && (IDLE)) {   \
+        call_ignored[C]++;                  \
+        pthread_mutex_unlock(&lock);        \
+        traced_ = 0;                        \
     }
 #define ENTER(C) \
     if (traced_) line_enter(call_names[C], st_)
@@ -154,6 +166,17 @@ static int comm_id(MPI_Comm c) {
         table_put(&comms, (uintptr_t)c, id);
     }
     return id;
+}
+
+/* A communicator just created gets a new id even if MPI reuses the handle of a freed one. */
+static void comm_new(MPI_Comm c) {
+    if (c == MPI_COMM_NULL || c == MPI_COMM_WORLD || c == MPI_COMM_SELF) return;
+    table_put(&comms, (uintptr_t)c, next_comm++);
+}
+
+static void comm_forget(MPI_Comm c) {
+    if (c == MPI_COMM_NULL || c == MPI_COMM_WORLD || c == MPI_COMM_SELF) return;
+    table_put(&comms, (uintptr_t)c, 0);
 }
 
 static const char *comm_label(int id) {
@@ -299,6 +322,8 @@ static int *ids_of(int n, const MPI_Request *r) {
 
 static void open_trace(void) {
     init_predefined();
+    const char *skip = getenv("DUMPI_TRACE_SKIP_IDLE");
+    skip_idle = skip && *skip && *skip != '0';
     PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
     const char *dir = getenv("DUMPI_TRACE_DIR");
     const char *prefix = getenv("DUMPI_TRACE_PREFIX");
@@ -324,13 +349,14 @@ static void open_trace(void) {
 }
 
 static void close_trace(void) {
-    long all = 0;
+    long all = 0, all_ignored = 0;
     fputs("Total keyvals: 0\n", out);
     for (int i = 0; i < C_COUNT; i++) {
-        fprintf(out, "%s called %ld times and ignored 0 times\n", call_names[i], call_counts[i]);
+        fprintf(out, "%s called %ld times and ignored %ld times\n", call_names[i], call_counts[i], call_ignored[i]);
         all += call_counts[i];
+        all_ignored += call_ignored[i];
     }
-    fprintf(out, "MPI_ALL_FUNCTIONS called %ld times and ignored 0 times\n", all);
+    fprintf(out, "MPI_ALL_FUNCTIONS called %ld times and ignored %ld times\n", all, all_ignored);
     fputs("Performance counters: 0\n", out);
     for (size_t i = 0; i < N_PREDEFINED; i++) {
         int size = 0;
@@ -402,6 +428,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
     if (!out) return rc;
     pthread_mutex_lock(&lock);
     call_counts[C_COMM_DUP]++;
+    comm_new(*newcomm);
     line_enter("MPI_Comm_dup", s);
     put_comm("oldcomm", comm);
     put_comm("newcomm", *newcomm);
@@ -417,6 +444,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
     if (!out) return rc;
     pthread_mutex_lock(&lock);
     call_counts[C_COMM_SPLIT]++;
+    comm_new(*newcomm);
     line_enter("MPI_Comm_split", s);
     put_comm("oldcomm", comm);
     put_int("color", color);
@@ -434,6 +462,7 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
     if (!out) return rc;
     pthread_mutex_lock(&lock);
     call_counts[C_COMM_CREATE]++;
+    comm_new(*newcomm);
     line_enter("MPI_Comm_create", s);
     put_comm("oldcomm", comm);
     put_comm("newcomm", *newcomm);
@@ -450,6 +479,7 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int period
     if (!out) return rc;
     pthread_mutex_lock(&lock);
     call_counts[C_CART_CREATE]++;
+    comm_new(*newcomm);
     line_enter("MPI_Cart_create", s);
     put_comm("oldcomm", comm);
     put_int("ndim", ndims);
@@ -466,7 +496,10 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int period
 int MPI_Comm_free(MPI_Comm *comm) {
     BEGIN(C_COMM_FREE);
     ENTER(C_COMM_FREE);
-    if (traced_) put_comm("comm", *comm);
+    if (traced_) {
+        put_comm("comm", *comm);
+        comm_forget(*comm);
+    }
     int rc = PMPI_Comm_free(comm);
     END(C_COMM_FREE);
     return rc;
@@ -652,6 +685,7 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status
     if (status == MPI_STATUS_IGNORE) status = &mine;
     BEGIN(C_IPROBE);
     int rc = PMPI_Iprobe(source, tag, comm, flag, status);
+    SKIP_IF_IDLE(C_IPROBE, !*flag);
     ENTER(C_IPROBE);
     if (traced_) {
         put_source("source", source);
@@ -782,6 +816,7 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
     BEGIN(C_TEST);
     int id = traced_ ? request_id(*request) : -1;
     int rc = PMPI_Test(request, flag, status);
+    SKIP_IF_IDLE(C_TEST, !*flag);
     ENTER(C_TEST);
     if (traced_) {
         put_request_ids("request", &id, 1, 0);
@@ -798,6 +833,7 @@ int MPI_Testall(int count, MPI_Request reqs[], int *flag, MPI_Status statuses[])
     BEGIN(C_TESTALL);
     int *ids = traced_ ? ids_of(count, reqs) : NULL;
     int rc = PMPI_Testall(count, reqs, flag, statuses);
+    SKIP_IF_IDLE(C_TESTALL, !*flag);
     ENTER(C_TESTALL);
     if (traced_) {
         put_int("count", count);
@@ -817,6 +853,7 @@ int MPI_Testany(int count, MPI_Request reqs[], int *index, int *flag, MPI_Status
     BEGIN(C_TESTANY);
     int *ids = traced_ ? ids_of(count, reqs) : NULL;
     int rc = PMPI_Testany(count, reqs, index, flag, status);
+    SKIP_IF_IDLE(C_TESTANY, !*flag);
     ENTER(C_TESTANY);
     if (traced_) {
         put_int("count", count);
@@ -837,6 +874,7 @@ int MPI_Testsome(int incount, MPI_Request reqs[], int *outcount, int indices[],
     BEGIN(C_TESTSOME);
     int *ids = traced_ ? ids_of(incount, reqs) : NULL;
     int rc = PMPI_Testsome(incount, reqs, outcount, indices, statuses);
+    SKIP_IF_IDLE(C_TESTSOME, *outcount == 0 || *outcount == MPI_UNDEFINED);
     ENTER(C_TESTSOME);
     if (traced_) {
         int n = *outcount == MPI_UNDEFINED ? 0 : *outcount;

@@ -1,0 +1,139 @@
+package tagmatch.tools.trace;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The text and CSV forms of an analysis. The bins table follows seed 000 figure 7: one row per
+ * application (trace), in descending order of queue depth with one bin, mean (max) queue depth
+ * per bin count, then the average over applications (the figure's red line) and the seed's own
+ * averages over its 16 DOE mini-apps for comparison.
+ */
+public final class AnalysisReport {
+    /** Seed 000 section V: average queue depth over its applications at 1, 32 and 128 bins. */
+    public static final Map<Integer, Double> SEED_000 = Map.of(1, 8.21, 32, 0.8, 128, 0.33);
+
+    private AnalysisReport() {}
+
+    /** Seed 000 figure 7 as a table: queue depth, mean (max), against bins. */
+    public static String binsTable(List<TraceAnalysis.Result> results, List<Integer> bins) {
+        List<TraceAnalysis.Result> sorted = new ArrayList<>(results);
+        sorted.sort(Comparator.comparingDouble((TraceAnalysis.Result r) -> -r.depthMean(bins.get(0))).thenComparing(TraceAnalysis.Result::trace));
+        StringBuilder sb = new StringBuilder();
+        int w = 16;
+        for (TraceAnalysis.Result r : results) w = Math.max(w, r.trace().length() + 8);
+        sb.append(String.format(Locale.ROOT, "Queue depth against bins (%s): mean entries in the bins a post or arrival searches (deepest bin)%n", TraceAnalysis.BINNED));
+        sb.append(pad("trace (ranks)", w));
+        for (int b : bins) sb.append(String.format(Locale.ROOT, "%14s", b + (b == 1 ? " bin" : " bins")));
+        sb.append('\n');
+        for (TraceAnalysis.Result r : sorted) {
+            sb.append(pad(r.trace() + " (" + r.ranks() + ")", w));
+            for (int b : bins) sb.append(String.format(Locale.ROOT, "%14s", String.format(Locale.ROOT, "%.2f (%d)", r.depthMean(b), r.depthMax(b))));
+            sb.append('\n');
+        }
+        sb.append(pad("average", w));
+        for (int b : bins) sb.append(String.format(Locale.ROOT, "%14s", String.format(Locale.ROOT, "%.2f", average(results, b))));
+        sb.append('\n');
+        sb.append(pad("seed 000 average", w));
+        for (int b : bins) sb.append(String.format(Locale.ROOT, "%14s", SEED_000.containsKey(b) ? String.format(Locale.ROOT, "%.2f", SEED_000.get(b)) : "-"));
+        sb.append('\n');
+        return sb.toString();
+    }
+
+    /** The average over traces of each trace's mean queue depth at {@code bins} (figure 7's red line). */
+    public static double average(List<TraceAnalysis.Result> results, int bins) {
+        double s = 0;
+        for (TraceAnalysis.Result r : results) s += r.depthMean(bins);
+        return results.isEmpty() ? 0 : s / results.size();
+    }
+
+    /** Per trace and strategy, over all ranks: inspected per operation, queue depths, conflicts. */
+    public static String strategyTable(List<TraceAnalysis.Result> results, int threads) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Strategies (all ranks; conflicts: optimistic matching at N = %d threads)%n", threads));
+        sb.append(String.format(Locale.ROOT, "%-20s %-16s %9s %9s %10s %10s %14s %14s %10s%n", "trace", "strategy", "posts", "arrivals",
+                "insp/op", "max insp", "PRQ mean(max)", "UMQ mean(max)", "conflicts"));
+        for (TraceAnalysis.Result r : results) {
+            for (Map.Entry<String, List<StrategyStats>> e : r.byStrategy().entrySet()) {
+                List<StrategyStats> ranks = e.getValue();
+                String rejected = null;
+                for (StrategyStats s : ranks) if (s.rejected() != null) rejected = s.rejected();
+                if (rejected != null) {
+                    sb.append(String.format(Locale.ROOT, "%-20s %-16s rejected the trace: %s%n", r.trace(), e.getKey(), rejected));
+                    continue;
+                }
+                StrategyStats all = total(ranks);
+                sb.append(String.format(Locale.ROOT, "%-20s %-16s %9d %9d %10.2f %10d %14s %14s %10d%n", r.trace(), e.getKey(),
+                        all.posts(), all.arrivals(), all.inspectedPerOp(), all.maxInspected(),
+                        String.format(Locale.ROOT, "%.2f(%d)", all.postedDepthMean(), all.postedDepthMax()),
+                        String.format(Locale.ROOT, "%.2f(%d)", all.unexpectedDepthMean(), all.unexpectedDepthMax()), all.conflicts()));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Ranks combined: counts summed, means weighted by operations, maxima taken. */
+    static StrategyStats total(List<StrategyStats> ranks) {
+        long posts = 0, arrivals = 0, maxInsp = 0, pMax = 0, uMax = 0, searches = 0, bMax = 0, conflicts = 0, fast = 0, slow = 0, blocks = 0;
+        double insp = 0, p = 0, u = 0, b = 0;
+        for (StrategyStats s : ranks) {
+            long ops = s.posts() + s.arrivals();
+            posts += s.posts();
+            arrivals += s.arrivals();
+            insp += s.inspectedPerOp() * ops;
+            maxInsp = Math.max(maxInsp, s.maxInspected());
+            p += s.postedDepthMean() * ops;
+            u += s.unexpectedDepthMean() * ops;
+            pMax = Math.max(pMax, s.postedDepthMax());
+            uMax = Math.max(uMax, s.unexpectedDepthMax());
+            searches += s.binSearches();
+            b += s.binDepthMean() * s.binSearches();
+            bMax = Math.max(bMax, s.binDepthMax());
+            conflicts += s.conflicts();
+            fast += s.fastPath();
+            slow += s.slowPath();
+            blocks += s.blocks();
+        }
+        long ops = posts + arrivals;
+        return new StrategyStats(ranks.isEmpty() ? "" : ranks.get(0).strategy(), -1, posts, arrivals, ops == 0 ? 0 : insp / ops, maxInsp,
+                ops == 0 ? 0 : p / ops, pMax, ops == 0 ? 0 : u / ops, uMax, searches, searches == 0 ? 0 : b / searches, bMax,
+                conflicts, fast, slow, blocks, null);
+    }
+
+    /** One line per trace, rank and strategy (and per bin count for {@link TraceAnalysis#BINNED}). */
+    public static String perRankCsv(List<TraceAnalysis.Result> results) {
+        StringBuilder sb = new StringBuilder("trace,rank,strategy,bins,posts,arrivals,inspected_per_op,max_inspected,"
+                + "posted_depth_mean,posted_depth_max,unexpected_depth_mean,unexpected_depth_max,bin_depth_mean,bin_depth_max,"
+                + "conflicts,fast_path,slow_path,blocks,rejected\n");
+        for (TraceAnalysis.Result r : results) {
+            for (Map.Entry<String, List<StrategyStats>> e : r.byStrategy().entrySet()) for (StrategyStats s : e.getValue()) row(sb, r, s, "");
+            for (Map.Entry<Integer, List<StrategyStats>> e : r.byBins().entrySet()) for (StrategyStats s : e.getValue()) row(sb, r, s, e.getKey().toString());
+        }
+        return sb.toString();
+    }
+
+    /** trace,bins,depth_mean,depth_max: the data of the plot. */
+    public static String binsCsv(List<TraceAnalysis.Result> results, List<Integer> bins) {
+        StringBuilder sb = new StringBuilder("trace,bins,depth_mean,depth_max\n");
+        for (TraceAnalysis.Result r : results) {
+            for (int b : bins) sb.append(String.format(Locale.ROOT, "%s,%d,%.4f,%d%n", r.trace(), b, r.depthMean(b), r.depthMax(b)));
+        }
+        return sb.toString();
+    }
+
+    private static void row(StringBuilder sb, TraceAnalysis.Result r, StrategyStats s, String bins) {
+        sb.append(String.format(Locale.ROOT, "%s,%d,%s,%s,%d,%d,%.4f,%d,%.4f,%d,%.4f,%d,%.4f,%d,%d,%d,%d,%d,%s%n", r.trace(), s.rank(), s.strategy(), bins,
+                s.posts(), s.arrivals(), s.inspectedPerOp(), s.maxInspected(), s.postedDepthMean(), s.postedDepthMax(),
+                s.unexpectedDepthMean(), s.unexpectedDepthMax(), s.binDepthMean(), s.binDepthMax(), s.conflicts(), s.fastPath(),
+                s.slowPath(), s.blocks(), s.rejected() == null ? "" : '"' + s.rejected().replace("\"", "'") + '"'));
+    }
+
+    private static String pad(String s, int w) {
+        StringBuilder b = new StringBuilder(s);
+        while (b.length() < w) b.append(' ');
+        return b.toString();
+    }
+}

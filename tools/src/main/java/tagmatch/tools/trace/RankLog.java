@@ -1,0 +1,63 @@
+package tagmatch.tools.trace;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What the analysis keeps of one rank's trace file: its point-to-point operations in program
+ * order, what it knows about its communicators, and how many calls of each kind it made. Only
+ * this summary stays in memory, never the file's text.
+ */
+public final class RankLog {
+    /** How a communicator handle of this rank came to be. */
+    public record CommInfo(int handle, String origin, int parent, int[] worldRanks, long color, long key) {}
+
+    private final int rank;
+    private final String file;
+    private final List<P2pOp> ops = new ArrayList<>();
+    private final Map<Integer, CommInfo> comms = new LinkedHashMap<>();
+    private final Map<String, Long> calls = new TreeMap<>();
+    private int worldHandle = -1;
+    private int selfHandle = -1;
+    private int worldSize = -1;
+    private long procNull;
+    private long badTags;
+    private long startsWithoutInit;
+
+    RankLog(int rank, String file) {
+        this.rank = rank;
+        this.file = file;
+    }
+
+    public int rank() { return rank; }
+    public String file() { return file; }
+    public List<P2pOp> ops() { return Collections.unmodifiableList(ops); }
+    public Map<Integer, CommInfo> comms() { return Collections.unmodifiableMap(comms); }
+    /** Calls by name, e.g. {@code MPI_Isend -> 2034}. */
+    public Map<String, Long> calls() { return Collections.unmodifiableMap(calls); }
+    /** The handle this rank's trace uses for {@code MPI_COMM_WORLD}, or -1 if it never names it. */
+    public int worldHandle() { return worldHandle; }
+    public int selfHandle() { return selfHandle; }
+    /** The size of {@code MPI_COMM_WORLD} as {@code MPI_Comm_size} reported it, or -1. */
+    public int worldSize() { return worldSize; }
+    /** Sends and receives with {@code MPI_PROC_NULL}, which match nothing and are left out. */
+    public long procNull() { return procNull; }
+    /** Operations with a negative tag other than {@code MPI_ANY_TAG}, left out. */
+    public long badTags() { return badTags; }
+    /** {@code MPI_Start} of a request no {@code *_init} call made, left out. */
+    public long startsWithoutInit() { return startsWithoutInit; }
+
+    void add(P2pOp op) { ops.add(op); }
+    void addComm(CommInfo c) { comms.put(c.handle(), c); }
+    void count(String call) { calls.merge(call, 1L, Long::sum); }
+    void world(int handle) { worldHandle = handle; }
+    void self(int handle) { selfHandle = handle; }
+    void worldSize(int n) { worldSize = n; }
+    void procNull(long n) { procNull += n; }
+    void badTag() { badTags++; }
+    void startWithoutInit() { startsWithoutInit++; }
+}

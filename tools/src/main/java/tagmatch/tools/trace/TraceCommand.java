@@ -1,0 +1,161 @@
+package tagmatch.tools.trace;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tagmatch.model.strategy.Strategies;
+import tagmatch.model.strategy.StrategyOptions;
+import tagmatch.tools.UserError;
+
+/** {@code tagmatch trace analyze}: MPI traces (DUMPI text) replayed through every matching strategy. */
+@Command(name = "trace",
+        mixinStandardHelpOptions = true,
+        description = "Analyze MPI traces (DUMPI text format) for message matching.",
+        subcommands = {TraceCommand.Analyze.class})
+public final class TraceCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    @Command(name = "analyze",
+            mixinStandardHelpOptions = true,
+            description = {"Replay DUMPI text traces through the matching strategies: per rank and strategy, queue depth",
+                    "(mean, max), entries inspected per operation, optimistic-matching conflicts at N threads; the queue",
+                    "depth against bins table of seed 000 figure 7 and its plot.",
+                    "Messages arrive in the order of their senders' send times (see docs/traces.md)."})
+    static final class Analyze implements Runnable {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Parameters(arity = "1..*", paramLabel = "TRACE", description = "trace directories (rank files NAME-RRRR.txt[.gz], or subdirectories of them) or rank files")
+        List<Path> traces;
+
+        @Option(names = "--bins", split = ",", paramLabel = "B", description = "bin counts for queue depth against bins (default: 1,2,4,...,256)")
+        List<Integer> bins = List.of(1, 2, 4, 8, 16, 32, 64, 128, 256);
+
+        @Option(names = "--strategies", split = ",", paramLabel = "NAME", description = "strategies to run (default: reference and all of the matching-model's)")
+        List<String> strategies;
+
+        @Option(names = "--threads", paramLabel = "N", description = "N, the arrivals an optimistic matcher takes as one block (default: ${DEFAULT-VALUE})")
+        int threads = 4;
+
+        @Option(names = "--parse-threads", paramLabel = "T", description = "rank files parsed in parallel (default: the number of processors)")
+        int parseThreads = Runtime.getRuntime().availableProcessors();
+
+        @Option(names = "--out", paramLabel = "DIR", description = "where summary.txt, per-rank.csv, queue-depth-vs-bins.csv/.png go (default: ${DEFAULT-VALUE})")
+        Path out = Path.of("trace-analysis");
+
+        @Option(names = "--no-progress", description = "no progress bar")
+        boolean noProgress;
+
+        @Override
+        public void run() {
+            List<String> names = strategies != null ? strategies : defaultStrategies();
+            StrategyOptions options = StrategyOptions.defaults().withThreads(threads);
+            for (String n : names) Strategies.create(n, options); // unknown name: fails before any work, listing the legal ones
+            for (int b : bins) options.withBins(b);
+            if (bins.isEmpty()) throw new IllegalArgumentException("--bins must name at least one bin count");
+            if (parseThreads < 1) throw new IllegalArgumentException("--parse-threads = " + parseThreads + " is illegal: must be >= 1");
+            List<Integer> sortedBins = bins.stream().distinct().sorted().toList();
+
+            List<TraceFiles.Trace> found = TraceFiles.find(traces);
+            List<TraceAnalysis.Result> results = new ArrayList<>();
+            for (TraceFiles.Trace t : found) {
+                List<RankLog> logs = parse(t);
+                results.add(TraceAnalysis.run(t.name(), logs, names, sortedBins, options));
+            }
+            String summary = summary(results, sortedBins);
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.print(summary);
+            write(results, sortedBins, summary);
+            stdout.println("wrote " + out.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv, queue-depth-vs-bins.png");
+            stdout.flush();
+        }
+
+        private static List<String> defaultStrategies() {
+            List<String> all = new ArrayList<>();
+            all.add("reference");
+            all.addAll(Strategies.names());
+            return all;
+        }
+
+        private List<RankLog> parse(TraceFiles.Trace t) {
+            long total = TraceParser.bytes(t.ranks());
+            if (noProgress) return TraceParser.parse(t.ranks(), parseThreads, n -> {});
+            try (ProgressBar bar = new ProgressBarBuilder().setTaskName("parse " + t.name()).setInitialMax(total)
+                    .setUnit(" MB", 1 << 20).setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(200)
+                    .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
+                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, bar::stepTo);
+                bar.stepTo(total);
+                return logs;
+            }
+        }
+
+        private String summary(List<TraceAnalysis.Result> results, List<Integer> sortedBins) {
+            StringBuilder sb = new StringBuilder();
+            for (TraceAnalysis.Result r : results) {
+                long unresolved = r.conversion().unresolvedSends();
+                long procNull = 0;
+                for (RankLog l : r.logs()) procNull += l.procNull();
+                sb.append(String.format(Locale.ROOT, "%s: %d ranks, %d streams (rank x communicator), %d events%s%s%n", r.trace(), r.ranks(),
+                        r.conversion().streams().size(), r.events(), unresolved > 0 ? ", " + unresolved + " sends on unknown communicators left out" : "",
+                        procNull > 0 ? ", " + procNull + " MPI_PROC_NULL operations left out" : ""));
+            }
+            sb.append('\n').append(AnalysisReport.binsTable(results, sortedBins));
+            sb.append('\n').append(AnalysisReport.strategyTable(results, threads));
+            return sb.toString();
+        }
+
+        /** Writes into a temporary directory beside {@code out}, then moves the files into place. */
+        private void write(List<TraceAnalysis.Result> results, List<Integer> sortedBins, String summary) {
+            System.setProperty("java.awt.headless", "true");
+            try {
+                Path target = out.toAbsolutePath().normalize();
+                Files.createDirectories(target.getParent());
+                Path tmp = Files.createTempDirectory(target.getParent(), ".trace-analysis-");
+                try {
+                    Files.writeString(tmp.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
+                    Files.writeString(tmp.resolve("per-rank.csv"), AnalysisReport.perRankCsv(results), StandardCharsets.UTF_8);
+                    Files.writeString(tmp.resolve("queue-depth-vs-bins.csv"), AnalysisReport.binsCsv(results, sortedBins), StandardCharsets.UTF_8);
+                    QueueDepthPlot.write(results, sortedBins, tmp.resolve("queue-depth-vs-bins.png"));
+                    Files.createDirectories(target);
+                    try (Stream<Path> files = Files.list(tmp)) {
+                        for (Path f : files.sorted(Comparator.naturalOrder()).toList()) {
+                            Files.move(f, target.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                        }
+                    }
+                } finally {
+                    try (Stream<Path> left = Files.list(tmp)) {
+                        for (Path f : left.toList()) Files.deleteIfExists(f);
+                    }
+                    Files.deleteIfExists(tmp);
+                }
+            } catch (IOException e) {
+                throw new UserError("cannot write the analysis to " + out + ": " + e.getMessage(), e);
+            } catch (UncheckedIOException e) {
+                throw new UserError("cannot write the analysis to " + out + ": " + e.getMessage(), e);
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package tagmatch.tools.trace;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
+
+/**
+ * Parses the rank files of one trace in parallel, one file per task (seed 000 section V-A
+ * parses per rank in parallel too: traces have few ranks but long files), into {@link RankLog}s.
+ */
+public final class TraceParser {
+    private TraceParser() {}
+
+    /** Total size in bytes of the files, for a progress bar. */
+    public static long bytes(List<Path> files) {
+        long n = 0;
+        for (Path f : files) {
+            try {
+                n += Files.size(f);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + f + ": " + e.getMessage(), e);
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Parses {@code files} (index = rank) with {@code threads} parallel readers; {@code progress}
+     * receives bytes read so far across all files (called from the reader threads).
+     */
+    public static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress) {
+        AtomicLong done = new AtomicLong();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())));
+        try {
+            List<Future<RankLog>> futures = new ArrayList<>();
+            for (int rank = 0; rank < files.size(); rank++) {
+                Path file = files.get(rank);
+                int r = rank;
+                futures.add(pool.submit(() -> {
+                    RankLog log = new RankLog(r, file.toString());
+                    long[] last = {0};
+                    DumpiReader.read(file, new P2pExtractor(log), n -> {
+                        progress.accept(done.addAndGet(n - last[0]));
+                        last[0] = n;
+                    });
+                    return log;
+                }));
+            }
+            List<RankLog> logs = new ArrayList<>();
+            for (Future<RankLog> f : futures) logs.add(get(f));
+            return logs;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static RankLog get(Future<RankLog> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while parsing traces", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+}
