@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
                 HdlBench.class,
                 ModelBench.class,
                 FirmwareBench.class,
+                FirmwareBench.class,
         })
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
