@@ -32,12 +32,18 @@ public final class Namespace {
             "wildcard", "with", "within");
 
     private final Set<String> taken = new HashSet<>();
+    /** Next suffix to try per base name, so that claiming "_T" n times costs O(n), not O(n^2). */
+    private final java.util.Map<String, Integer> nextSuffix = new java.util.HashMap<>();
 
     /** A legal identifier close to {@code wanted}, not yet taken, now reserved. */
     public String claim(String wanted) {
         String base = sanitize(wanted);
         String n = base;
-        for (int k = 1; taken.contains(n) || KEYWORDS.contains(n); k++) n = base + "_" + k;
+        int k = nextSuffix.getOrDefault(base, 1);
+        if (taken.contains(n) || KEYWORDS.contains(n)) {
+            do n = base + "_" + k++; while (taken.contains(n) || KEYWORDS.contains(n));
+            nextSuffix.put(base, k);
+        }
         taken.add(n);
         return n;
     }
