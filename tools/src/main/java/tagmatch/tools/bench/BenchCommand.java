@@ -10,7 +10,6 @@ import picocli.CommandLine.Command;
                 HdlBench.class,
                 ModelBench.class,
                 FirmwareBench.class,
-                FirmwareBench.class,
         })
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
