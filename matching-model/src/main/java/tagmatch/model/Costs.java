@@ -28,6 +28,10 @@ public final class Costs {
     private long fastPath;
     private long slowPath;
     private long blocks;
+    private long full;
+    /** Seed 002 Table I paths: 0 receive matched, 1 receive not matched, 2 message matched, 3 message not matched. */
+    private final long[] pathCount = new long[4];
+    private final long[] pathInspected = new long[4];
 
     /** Counts {@code n} entries inspected by the operation in progress. */
     public void inspect(long n) {
@@ -41,7 +45,20 @@ public final class Costs {
         if (depth > binDepthMax) binDepthMax = depth;
     }
 
-    /** Closes one post ({@code post = true}) or arrival; depths are the queue sizes the operation found. */
+    /**
+     * Closes one post ({@code post = true}) or arrival with its outcome; depths are the queue sizes
+     * the operation found. The outcome selects one of seed 002's four paths (success or failure,
+     * from a receive or from a send) and the otm.md statistics.
+     */
+    public void endOperation(boolean post, Outcome outcome, int postedDepth, int unexpectedDepth) {
+        int path = (post ? 0 : 2) + (outcome == Outcome.MATCHED ? 0 : 1);
+        pathCount[path]++;
+        pathInspected[path] += current;
+        if (outcome == Outcome.FULL) full++;
+        endOperation(post, postedDepth, unexpectedDepth);
+    }
+
+    /** Closes one operation whose outcome is not reported (counted in no path). */
     public void endOperation(boolean post, int postedDepth, int unexpectedDepth) {
         if (post) posts++; else arrivals++;
         inspected += current;
@@ -79,6 +96,26 @@ public final class Costs {
     public long slowPath() { return slowPath; }
     public long blocks() { return blocks; }
 
+    /** Posts that matched an unexpected message (otm.md {@code matched_at_post}; seed 002 "success from receive"). */
+    public long postsMatched() { return pathCount[0]; }
+    /** Posts that found no message, stored or FULL (seed 002 "fail from receive"). */
+    public long postsUnmatched() { return pathCount[1]; }
+    /** Arrivals that matched a posted receive (otm.md {@code matched}; seed 002 "success from send"). */
+    public long arrivalsMatched() { return pathCount[2]; }
+    /** Arrivals that found no receive, stored or FULL (seed 002 "fail from send"). */
+    public long arrivalsUnmatched() { return pathCount[3]; }
+    /** Operations answered FULL (otm.md {@code fallbacks}). */
+    public long full() { return full; }
+
+    /** Mean entries inspected by posts that matched. */
+    public double inspectedPerPostMatched() { return ratio(pathInspected[0], pathCount[0]); }
+    /** Mean entries inspected by posts that did not match. */
+    public double inspectedPerPostUnmatched() { return ratio(pathInspected[1], pathCount[1]); }
+    /** Mean entries inspected by arrivals that matched. */
+    public double inspectedPerArrivalMatched() { return ratio(pathInspected[2], pathCount[2]); }
+    /** Mean entries inspected by arrivals that did not match. */
+    public double inspectedPerArrivalUnmatched() { return ratio(pathInspected[3], pathCount[3]); }
+
     /** Mean entries inspected per post or arrival (0 when nothing ran). */
     public double inspectedPerOperation() { return ratio(inspected, operations()); }
     public double postedDepthMean() { return ratio(postedDepthSum, operations()); }
@@ -94,9 +131,18 @@ public final class Costs {
         Map<String, Number> m = new LinkedHashMap<>();
         m.put("posts", posts);
         m.put("arrivals", arrivals);
+        m.put("posts_matched", pathCount[0]);
+        m.put("posts_unmatched", pathCount[1]);
+        m.put("arrivals_matched", pathCount[2]);
+        m.put("arrivals_unmatched", pathCount[3]);
+        m.put("full", full);
         m.put("inspected", inspected);
         m.put("inspected_per_op", inspectedPerOperation());
         m.put("max_inspected_per_op", maxInspected);
+        m.put("inspected_per_post_matched", inspectedPerPostMatched());
+        m.put("inspected_per_post_unmatched", inspectedPerPostUnmatched());
+        m.put("inspected_per_arrival_matched", inspectedPerArrivalMatched());
+        m.put("inspected_per_arrival_unmatched", inspectedPerArrivalUnmatched());
         m.put("posted_depth_mean", postedDepthMean());
         m.put("posted_depth_max", postedDepthMax);
         m.put("unexpected_depth_mean", unexpectedDepthMean());

@@ -57,7 +57,7 @@ public final class ReferenceMatcher implements Matcher {
                 result = Result.POSTED;
             }
         }
-        costs.endOperation(true, postedBefore, unexpectedBefore);
+        costs.endOperation(true, result.outcome(), postedBefore, unexpectedBefore);
         return result;
     }
 
@@ -84,7 +84,7 @@ public final class ReferenceMatcher implements Matcher {
                 result = Result.UNEXPECTED;
             }
         }
-        costs.endOperation(false, postedBefore, unexpectedBefore);
+        costs.endOperation(false, result.outcome(), postedBefore, unexpectedBefore);
         return result;
     }
 

@@ -142,6 +142,32 @@ class ReferenceMatcherTest {
     }
 
     @Test
+    void costsSplitOperationsIntoSeed002PathsAndCountFull() {
+        ReferenceMatcher m = new ReferenceMatcher(new Capacities(1, 1));
+        m.post(post(0, 1, 1));   // fail from receive: stored
+        m.post(post(0, 2, 2));   // fail from receive: FULL
+        m.arrive(msg(0, 3, 3));  // fail from send: inspects the one receive, stored
+        m.arrive(msg(0, 1, 1));  // success from send: inspects 1
+        m.post(post(0, 3, 3));   // success from receive: inspects 1
+        Costs c = m.costs();
+        assertEquals(1, c.postsMatched());
+        assertEquals(2, c.postsUnmatched());
+        assertEquals(1, c.arrivalsMatched());
+        assertEquals(1, c.arrivalsUnmatched());
+        assertEquals(1, c.full());
+        assertEquals(1.0, c.inspectedPerPostMatched(), 1e-9);
+        assertEquals(0.0, c.inspectedPerPostUnmatched(), 1e-9);
+        assertEquals(1.0, c.inspectedPerArrivalMatched(), 1e-9);
+        assertEquals(1.0, c.inspectedPerArrivalUnmatched(), 1e-9);
+        assertEquals(List.of("posts", "arrivals", "posts_matched", "posts_unmatched", "arrivals_matched",
+                "arrivals_unmatched", "full", "inspected", "inspected_per_op", "max_inspected_per_op",
+                "inspected_per_post_matched", "inspected_per_post_unmatched", "inspected_per_arrival_matched",
+                "inspected_per_arrival_unmatched", "posted_depth_mean", "posted_depth_max", "unexpected_depth_mean",
+                "unexpected_depth_max", "bin_depth_mean", "bin_depth_max", "conflicts", "fast_path", "slow_path",
+                "blocks"), List.copyOf(c.summary().keySet()));
+    }
+
+    @Test
     void hintsParseAndRejectUnknownNames() {
         assertEquals(Hints.NO_WILDCARDS, Hints.parse("no-wildcards"));
         assertEquals(new Hints(false, true), Hints.parse("no-any-tag"));

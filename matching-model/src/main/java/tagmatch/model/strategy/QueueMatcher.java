@@ -49,7 +49,7 @@ abstract class QueueMatcher implements Matcher {
             postedCount++;
             result = Result.POSTED;
         }
-        costs.endOperation(true, postedBefore, unexpectedBefore);
+        costs.endOperation(true, result.outcome(), postedBefore, unexpectedBefore);
         return result;
     }
 
@@ -70,7 +70,7 @@ abstract class QueueMatcher implements Matcher {
             unexpectedCount++;
             result = Result.UNEXPECTED;
         }
-        costs.endOperation(false, postedBefore, unexpectedBefore);
+        costs.endOperation(false, result.outcome(), postedBefore, unexpectedBefore);
         afterArrive();
         return result;
     }
