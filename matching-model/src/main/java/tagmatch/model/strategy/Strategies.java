@@ -1,6 +1,7 @@
 package tagmatch.model.strategy;
 
 import java.util.List;
+import tagmatch.model.Hints;
 import tagmatch.model.Matcher;
 import tagmatch.model.ReferenceMatcher;
 
@@ -17,6 +18,19 @@ public final class Strategies {
      */
     public static List<String> names() {
         return NAMES;
+    }
+
+    /**
+     * Whether strategy {@code name} can run a workload that promises only {@code hints}: every
+     * strategy but {@code single-hash}, which needs both no-wildcard hints. Lets a tool running
+     * "every strategy" skip the ones a workload's wildcards rule out instead of failing.
+     */
+    public static boolean accepts(String name, Hints hints) {
+        if (!name.equals("reference") && !NAMES.contains(name)) {
+            throw new IllegalArgumentException("strategy = '" + name + "' is unknown: legal strategies are reference, "
+                    + String.join(", ", NAMES));
+        }
+        return !name.equals("single-hash") || (hints.noAnySource() && hints.noAnyTag());
     }
 
     /** A fresh matcher of strategy {@code name} configured by {@code options}. */

@@ -50,9 +50,8 @@ class StrategiesMatchReferenceTest {
                                 .withMetric(EdgeMetric.values()[rng.nextInt(3)]));
                 List<Result> expected = Matchers.run(new ReferenceMatcher(caps), w.events());
                 full += expected.stream().filter(r -> r.equals(Result.FULL)).count();
-                boolean wildcardFree = hints.noAnySource() && hints.noAnyTag();
                 for (String name : Strategies.names()) {
-                    if (name.equals("single-hash") && !wildcardFree) continue;
+                    if (!Strategies.accepts(name, hints)) continue;
                     StrategyOptions o = name.equals("partner-static")
                             ? opts.withPartners(opts.partners().profile(w.events(), caps)) : opts;
                     Matcher m = Strategies.create(name, o);
@@ -99,7 +98,7 @@ class StrategiesMatchReferenceTest {
                         .withPartners(PartnerSettings.defaults().withThreshold(5 + rng.nextInt(60)));
                 List<Result> expected = Matchers.run(new ReferenceMatcher(caps), w.events());
                 for (String name : Strategies.names()) {
-                    if (name.equals("single-hash") && seed % 3 != 0) continue;
+                    if (!Strategies.accepts(name, spec.hints())) continue;
                     StrategyOptions o = name.equals("partner-static")
                             ? opts.withPartners(opts.partners().profile(w.events(), caps)) : opts;
                     List<Result> actual = Matchers.run(Strategies.create(name, o), w.events());

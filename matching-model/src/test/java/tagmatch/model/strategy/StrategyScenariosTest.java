@@ -143,6 +143,15 @@ class StrategyScenariosTest {
     }
 
     @org.junit.jupiter.api.Test
+    void onlySingleHashNeedsTheNoWildcardHints() {
+        for (String n : Strategies.names()) {
+            assertEquals(!n.equals("single-hash"), Strategies.accepts(n, new Hints(true, false)), n);
+            assertEquals(true, Strategies.accepts(n, Hints.NO_WILDCARDS), n);
+        }
+        assertThrows(IllegalArgumentException.class, () -> Strategies.accepts("bogus", Hints.NONE));
+    }
+
+    @org.junit.jupiter.api.Test
     void unknownStrategyNameListsTheLegalOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Strategies.create("bogus", StrategyOptions.defaults()));
