@@ -1,0 +1,106 @@
+package tagmatch.tools.trace;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import tagmatch.tools.Main;
+
+class TraceCommandTest {
+    @TempDir
+    Path tmp;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Test
+    void analyzeWritesTheFigure7TableThePlotAndPerRankFigures() throws IOException {
+        Path dir = tmp.resolve("analysis");
+        int code = run("trace", "analyze", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--bins", "1,32,128",
+                "--strategies", "reference,optimistic", "--threads", "8", "--out", dir.toString(), "--no-progress");
+        assertEquals(0, code, err.toString());
+        String summary = Files.readString(dir.resolve("summary.txt"));
+        assertEquals(summary + "wrote " + dir.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv, queue-depth-vs-bins.png"
+                + System.lineSeparator(), out.toString());
+        assertTrue(summary.contains("lammps-melt: 8 ranks, 8 streams (rank x communicator)"), summary);
+        assertTrue(summary.matches("(?s).*trace \\(ranks\\) +1 bin +32 bins +128 bins\n.*"), summary);
+        assertTrue(summary.matches("(?s).*\nlammps-melt \\(8\\) +\\d+\\.\\d\\d \\(\\d+\\) +\\d+\\.\\d\\d \\(\\d+\\) +\\d+\\.\\d\\d \\(\\d+\\)\n.*"), summary);
+        assertTrue(summary.matches("(?s).*\nseed 000 average +8\\.21 +0\\.80 +0\\.33\n.*"), summary);
+        assertTrue(summary.contains("optimistic matching at N = 8 threads"), summary);
+        assertTrue(summary.matches("(?s).*\nlammps-melt +optimistic +\\d+ +\\d+ .*"), summary);
+        byte[] png = Files.readAllBytes(dir.resolve("queue-depth-vs-bins.png"));
+        assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4));
+        List<String> rows = Files.readAllLines(dir.resolve("per-rank.csv"));
+        assertEquals(1 + 8 * 2 + 8 * 3, rows.size()); // header, 8 ranks x 2 strategies, 8 ranks x 3 bin counts
+        assertTrue(rows.get(1).startsWith("lammps-melt,0,reference,,"), rows.get(1));
+        List<String> bins = Files.readAllLines(dir.resolve("queue-depth-vs-bins.csv"));
+        assertEquals(List.of("trace,bins,depth_mean,depth_max"), bins.subList(0, 1));
+        assertEquals(4, bins.size());
+    }
+
+    @Test
+    void anUnknownStrategyFailsBeforeAnyWorkNamingTheLegalOnes() {
+        Path dir = tmp.resolve("never");
+        int code = run("trace", "analyze", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--strategies", "reference,fastest",
+                "--out", dir.toString(), "--no-progress");
+        assertEquals(2, code);
+        assertTrue(err.toString().startsWith("tagmatch analyze: strategy = 'fastest' is unknown: legal strategies are reference, linked-list"), err.toString());
+        assertFalse(Files.exists(dir));
+    }
+
+    @Test
+    void anIllegalBinCountIsRejected() {
+        int code = run("trace", "analyze", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--bins", "1,0", "--no-progress",
+                "--out", tmp.resolve("x").toString());
+        assertEquals(2, code);
+        assertEquals("tagmatch analyze: bins = 0 is illegal: must be 1..1048576", err.toString().trim());
+    }
+
+    @Test
+    void aMissingRankFileIsNamed() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("gappy"));
+        String trace = new Dumpi().irecv(1, 0, 1, 2).footer();
+        Files.writeString(dir.resolve("app-0000.txt"), trace);
+        Files.writeString(dir.resolve("app-0002.txt"), trace);
+        int code = run("trace", "analyze", dir.toString(), "--no-progress", "--out", tmp.resolve("x").toString());
+        assertEquals(2, code);
+        assertEquals("tagmatch analyze: trace " + dir + " has no file for rank 1 (ranks must be 0..1, found [0, 2])", err.toString().trim());
+    }
+
+    @Test
+    void aMalformedTraceFailsWithFileAndLine() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("bad"));
+        Files.writeString(dir.resolve("app-0000.txt"), new Dumpi().irecv(1, 0, 1, 2).line("MPI_Send entering at walltime x").footer());
+        int code = run("trace", "analyze", dir.toString(), "--no-progress", "--out", tmp.resolve("x").toString());
+        assertEquals(2, code);
+        assertEquals("tagmatch analyze: " + dir.resolve("app-0000.txt") + ":11:31: expected a decimal time, found 'x'", err.toString().trim());
+        assertFalse(Files.exists(tmp.resolve("x")));
+    }
+
+    @Test
+    void aDirectoryWithoutTracesIsRejected() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("empty"));
+        int code = run("trace", "analyze", dir.toString(), "--no-progress");
+        assertEquals(2, code);
+        assertEquals("tagmatch analyze: trace directory " + dir + " holds no rank files NAME-RRRR.txt[.gz], nor do its subdirectories",
+                err.toString().trim());
+    }
+}
