@@ -40,6 +40,7 @@ public final class ReferenceMatcher implements Matcher {
         int postedBefore = posted.size();
         int unexpectedBefore = unexpected.size();
         Result result = null;
+        costs.binSearched(unexpected.size());
         for (int i = 0; i < unexpected.size(); i++) {
             costs.inspect(1);
             Event.Arrive m = unexpected.get(i);
@@ -67,6 +68,7 @@ public final class ReferenceMatcher implements Matcher {
         int postedBefore = posted.size();
         int unexpectedBefore = unexpected.size();
         Result result = null;
+        costs.binSearched(posted.size());
         for (int i = 0; i < posted.size(); i++) {
             costs.inspect(1);
             Event.Post r = posted.get(i);

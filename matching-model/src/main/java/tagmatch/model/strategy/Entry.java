@@ -3,8 +3,9 @@ package tagmatch.model.strategy;
 /**
  * One stored receive or message. It can sit in several {@link Chain chains} at once (an
  * unexpected message of the four-index scheme is in four), one pair of links per chain slot, so
- * removal from every chain is O(1). {@code seq} is the global posting/arrival order (the seeds'
- * "post label" / sequence number): strategies that split a queue compare it across queues.
+ * removal from every chain is O(1). {@code seq} numbers stored receives 0, 1, 2... in posting
+ * order (seed 000's post label) and, separately, stored messages in arrival order: strategies
+ * that split a queue compare it across queues to find the oldest candidate.
  */
 final class Entry {
     final long id;

@@ -80,12 +80,6 @@ abstract class QueueMatcher implements Matcher {
         return costs;
     }
 
-    /** Receives currently stored. */
-    protected int postedCount() { return postedCount; }
-
-    /** Messages currently stored. */
-    protected int unexpectedCount() { return unexpectedCount; }
-
     /** Hook before a post's search (the optimistic matcher closes an open block here). */
     protected void beforePost() {}
 
