@@ -8,7 +8,7 @@ import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.Catalog;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,6 +23,9 @@ import java.util.concurrent.Callable;
         mixinStandardHelpOptions = true,
         description = "Generate library blocks into verilog-out/lib/ and lint them with Verilator, yosys and iverilog.")
 public final class DemoCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "output directory (default: ${DEFAULT-VALUE})")
     Path out = Path.of("verilog-out", "lib");
 
@@ -38,7 +41,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintStream o = System.out;
+        PrintWriter o = spec.commandLine().getOut();
         o.println("tagmatch demo: standard-library blocks -> " + out);
         o.printf("%-18s %-24s %7s %6s  %-9s %-9s %-9s%n", "block", "top", "modules", "lines", "verilator", "yosys", "iverilog");
         boolean ok = true;

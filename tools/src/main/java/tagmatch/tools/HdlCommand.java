@@ -8,7 +8,7 @@ import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.Catalog;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +21,9 @@ import java.util.concurrent.Callable;
         description = {"Emit a standard-library block as Verilog, one file per module.",
                 "Example: tagmatch hdl fifo --param depth=16 --param width=32 --out build/fifo"})
 public final class HdlCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Parameters(index = "0", arity = "0..1", paramLabel = "BLOCK", description = "block name (see --list)")
     String block;
 
@@ -38,7 +41,7 @@ public final class HdlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintStream o = System.out;
+        PrintWriter o = spec.commandLine().getOut();
         if (list) {
             for (Catalog.Block b : Catalog.blocks()) {
                 o.printf("%-18s %s%n", b.name(), b.summary());

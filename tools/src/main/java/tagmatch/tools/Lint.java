@@ -2,7 +2,7 @@ package tagmatch.tools;
 
 import tagmatch.hdl.backend.VerilogTools;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -10,7 +10,7 @@ import java.util.List;
 final class Lint {
     private Lint() {}
 
-    static boolean run(List<Path> files, String top, PrintStream out) {
+    static boolean run(List<Path> files, String top, PrintWriter out) {
         boolean ok = true;
         for (VerilogTools.Result r : results(files, top)) {
             out.printf("  %-10s %s%n", r.tool(), r.ok() ? "clean" : "FAILED");

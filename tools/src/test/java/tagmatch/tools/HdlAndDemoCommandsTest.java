@@ -1,0 +1,71 @@
+package tagmatch.tools;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HdlAndDemoCommandsTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = Main.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Test
+    void hdlWritesOneFilePerModuleAndLintsClean(@TempDir Path dir) {
+        assertEquals(0, run("hdl", "fifo", "--param", "depth=4", "--param", "width=12", "--out", dir.toString(), "--lint"));
+        assertTrue(Files.exists(dir.resolve("SyncFifo.v")), out.toString());
+        assertTrue(out.toString().contains("verilator  clean"), out.toString());
+        assertTrue(out.toString().contains("iverilog   clean"), out.toString());
+    }
+
+    @Test
+    void anUnknownBlockIsNamedWithTheLegalOnesAndNothingIsWritten(@TempDir Path dir) throws IOException {
+        Path target = dir.resolve("out");
+        assertEquals(2, run("hdl", "fido", "--out", target.toString()));
+        assertEquals("tagmatch hdl: unknown block 'fido'; blocks are [fifo, priority-tree, priority-encoder, "
+                + "one-hot-mux, counter, pipe, state-machine]", err.toString().strip());
+        assertFalse(Files.exists(target));
+    }
+
+    @Test
+    void anIllegalParameterIsNamedWithItsRangeAndNothingIsWritten(@TempDir Path dir) {
+        Path target = dir.resolve("out");
+        assertEquals(2, run("hdl", "priority-tree", "--param", "radix=3", "--out", target.toString()));
+        assertEquals("tagmatch hdl: parameter radix of priority-tree must be a power of two in 2..16, got 3", err.toString().strip());
+        assertFalse(Files.exists(target));
+        assertEquals(2, run("hdl", "counter", "--param", "size=3", "--out", target.toString()));
+        assertTrue(err.toString().contains("block counter has no parameter 'size'; its parameters are [n]"), err.toString());
+        assertFalse(Files.exists(target));
+    }
+
+    @Test
+    void hdlWithoutOutIsAnErrorAndListNamesEveryBlock() {
+        assertEquals(2, run("hdl", "fifo"));
+        assertTrue(err.toString().contains("--out DIR is required"), err.toString());
+        assertEquals(0, run("hdl", "--list"));
+        for (String b : new String[] {"fifo", "priority-tree", "priority-encoder", "one-hot-mux", "counter", "pipe", "state-machine"})
+            assertTrue(out.toString().contains(b), out.toString());
+    }
+
+    @Test
+    void demoGeneratesAndLintsEveryShownBlock(@TempDir Path dir) {
+        assertEquals(0, run("demo", "--out", dir.toString()));
+        assertTrue(out.toString().contains("demo: all blocks generated and clean"), out.toString());
+        for (var shown : DemoCommand.SHOWN) assertTrue(Files.isDirectory(dir.resolve(shown.getKey())), shown.getKey());
+    }
+}
