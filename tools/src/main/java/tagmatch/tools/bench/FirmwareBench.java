@@ -43,6 +43,9 @@ public final class FirmwareBench implements Callable<Integer> {
     @Option(names = "--no-callgrind", description = "Skip the valgrind measurement.")
     boolean noCallgrind;
 
+    @Option(names = "--no-rates", description = "Skip the wall-clock measurement.")
+    boolean noRates;
+
     private static final String[] CASES = {"nc", "fast", "slow"};
     private static final String[] CASE_NAMES = {"no conflict", "conflict, fast path", "conflict, slow path"};
 
@@ -62,6 +65,27 @@ public final class FirmwareBench implements Callable<Integer> {
             throw new UserError("cannot build the benchmark: " + e.getMessage(), e);
         }
         System.out.println("firmware " + cfg.key() + "; baseline: single-threaded linked-list matcher in C (same gcc -O2)");
+        if (!noRates) rates(exe);
+        if (noCallgrind) return 0;
+        System.out.println();
+        System.out.println("instructions per matched message (valgrind callgrind, matching calls only; firmware N="
+                + callgrindThreads + ", including its partial-barrier spins), ratio = firmware / baseline;");
+        System.out.println("conflicts / fast / slow: the firmware's otm_stats in that run");
+        System.out.println(String.format("%-22s %6s %12s %12s %8s %22s", "case", "depth", "baseline", "firmware", "ratio",
+                "conflicts/fast/slow"));
+        for (int c = 0; c < CASES.length; c++) {
+            for (int depth : depths) {
+                int rounds = Math.max(1, Math.min(messages, 8192) / depth);
+                double base = instructions(exe, tmp, "list", CASES[c], depth, rounds, 1)[0];
+                double[] fw = instructions(exe, tmp, "otm", CASES[c], depth, rounds, callgrindThreads);
+                System.out.println(String.format("%-22s %6d %12.1f %12.1f %8.2f %22s", CASE_NAMES[c], depth, base, fw[0],
+                        fw[0] / base, (long) fw[1] + "/" + (long) fw[2] + "/" + (long) fw[3]));
+            }
+        }
+        return 0;
+    }
+
+    private void rates(Path exe) {
         System.out.println("matched messages per second (median of " + reps + "), ratio = firmware / baseline;");
         System.out.println("'inline' = the firmware called from one thread with one-message blocks (no thread hand-off),");
         System.out.println("'N=n' = each block's messages on n worker threads released per block (host threads, "
@@ -83,20 +107,6 @@ public final class FirmwareBench implements Callable<Integer> {
                 System.out.println(row);
             }
         }
-        if (noCallgrind) return 0;
-        System.out.println();
-        System.out.println("instructions per matched message (valgrind callgrind, matching calls only; firmware N="
-                + callgrindThreads + ", including its partial-barrier spins), ratio = firmware / baseline");
-        System.out.println(String.format("%-22s %6s %12s %12s %8s", "case", "depth", "baseline", "firmware", "ratio"));
-        for (int c = 0; c < CASES.length; c++) {
-            for (int depth : depths) {
-                int rounds = Math.max(1, Math.min(messages, 8192) / depth);
-                double base = instructions(exe, tmp, "list", CASES[c], depth, rounds, 1);
-                double fw = instructions(exe, tmp, "otm", CASES[c], depth, rounds, callgrindThreads);
-                System.out.println(String.format("%-22s %6d %12.1f %12.1f %8.2f", CASE_NAMES[c], depth, base, fw, fw / base));
-            }
-        }
-        return 0;
     }
 
     private double rate(Path exe, String mode, String kase, int depth, int rounds, int n) {
@@ -110,7 +120,8 @@ public final class FirmwareBench implements Callable<Integer> {
         return r.get(r.size() / 2);
     }
 
-    private double instructions(Path exe, Path dir, String mode, String kase, int depth, int rounds, int n) throws IOException {
+    /** Instructions per matched message, then the run's conflicts, fast-path and slow-path counts. */
+    private double[] instructions(Path exe, Path dir, String mode, String kase, int depth, int rounds, int n) throws IOException {
         Path out = dir.resolve("callgrind." + mode + "." + kase + "." + depth);
         List<String> cmd = new ArrayList<>(List.of("valgrind", "--tool=callgrind", "--callgrind-out-file=" + out));
         if (mode.equals("otm")) {
@@ -122,14 +133,18 @@ public final class FirmwareBench implements Callable<Integer> {
         cmd.addAll(List.of(exe.toString(), mode, kase, String.valueOf(depth), String.valueOf(rounds), String.valueOf(n)));
         String log = Commands.check(dir, 1800, cmd);
         long matched = -1;
+        String[] f = null;
         for (String line : log.split("\n")) {
-            if (line.startsWith("messages ")) matched = Long.parseLong(line.split(" ")[1]);
+            if (line.startsWith("messages ")) {
+                f = line.trim().split(" ");
+                matched = Long.parseLong(f[1]);
+            }
         }
         long ir = -1;
         for (String line : Files.readAllLines(out)) {
             if (line.startsWith("summary:") || line.startsWith("totals:")) ir = Long.parseLong(line.split("\\s+")[1]);
         }
         if (matched <= 0 || ir < 0) throw new IllegalStateException("callgrind gave no figures:\n" + log);
-        return ir / (double) matched;
+        return new double[] {ir / (double) matched, Long.parseLong(f[5]), Long.parseLong(f[7]), Long.parseLong(f[9])};
     }
 }

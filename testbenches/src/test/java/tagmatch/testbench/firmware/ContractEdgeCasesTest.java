@@ -1,0 +1,97 @@
+package tagmatch.testbench.firmware;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import tagmatch.model.Event;
+import tagmatch.otm.OtmConfig;
+
+/** The calling discipline of spec/otm.md, checked directly through the C API. */
+class ContractEdgeCasesTest {
+    private static final OtmConfig CFG = OtmConfig.defaults().withThreads(4).withBins(8).withCapacities(2, 2);
+
+    private static OtmApi api(OtmConfig c) {
+        return OtmLibrary.load(FirmwareBuild.generate(c, CosimSupport.ROOT).artifact("lib", "libotm.so"));
+    }
+
+    @Test
+    void refusedArgumentsChangeNothingAndLeaveOutUntouched() {
+        OtmApi api = api(CFG);
+        try (Memory m = new Memory(api.ctxBytes() + 64)) {
+            Pointer ctx = m.align(64);
+            assertEquals(0, api.init(ctx));
+            long[] out = {777};
+            assertEquals(OpResult.ERR_ARG, api.postRecv(ctx, 1, 1, 10, null));
+            assertEquals(OpResult.ERR_ARG, api.postRecv(ctx, -2, 1, 10, out));
+            assertEquals(OpResult.ERR_ARG, api.postRecv(ctx, 1, -9, 10, out));
+            assertEquals(OpResult.POSTED, api.postRecv(ctx, 1, 1, 11, out));
+            assertEquals(OpResult.POSTED, api.postRecv(ctx, 2, 2, 12, out));
+            assertEquals(777, out[0], "*out is written only with OTM_MATCHED");
+            // arguments are checked before capacity: the table is full, yet a bad post is ERR_ARG
+            assertEquals(OpResult.ERR_ARG, api.postRecv(ctx, -3, 0, 13, out));
+            assertEquals(OpResult.ERR_FULL, api.postRecv(ctx, 3, 3, 13, out));
+            api.blockBegin(ctx, 1);
+            assertEquals(OpResult.ERR_ARG, api.matchMsg(ctx, 0, 1, 1, 100, null));
+            api.blockEnd(ctx);
+            api.blockBegin(ctx, 1);
+            assertEquals(OpResult.MATCHED, api.matchMsg(ctx, 0, 1, 1, 101, out));
+            api.blockEnd(ctx);
+            assertEquals(11, out[0], "the refused message did not consume receive 11");
+            long[] s = api.stats(ctx);
+            assertEquals(2, s[0], "posted");
+            assertEquals(1, s[3], "matched");
+            assertEquals(1, s[7], "fallbacks");
+        }
+    }
+
+    @Test
+    void aPostMatchingAnUnexpectedMessageSucceedsWhenTheReceiveTableIsFull() {
+        OtmApi api = api(CFG);
+        try (Memory m = new Memory(api.ctxBytes() + 64)) {
+            Pointer ctx = m.align(64);
+            api.init(ctx);
+            long[] out = {0};
+            api.blockBegin(ctx, 1);
+            assertEquals(OpResult.UNEXPECTED, api.matchMsg(ctx, 0, 5, 5, 200, out));
+            api.blockEnd(ctx);
+            assertEquals(OpResult.POSTED, api.postRecv(ctx, 1, 1, 1, out));
+            assertEquals(OpResult.POSTED, api.postRecv(ctx, 1, 2, 2, out));
+            assertEquals(OpResult.MATCHED, api.postRecv(ctx, -1, 5, 3, out));
+            assertEquals(200, out[0]);
+        }
+    }
+
+    @Test
+    void contextsAreIndependentAndMayRunAtTheSameTime() throws InterruptedException {
+        OtmConfig c = OtmConfig.defaults().withThreads(8).withBins(16).withCapacities(64, 32);
+        OtmApi api = api(c);
+        List<List<Event>> streams = CosimSupport.streams(c, 7, 32);
+        AtomicReference<String> failure = new AtomicReference<>();
+        List<Thread> ts = new ArrayList<>();
+        for (int k = 0; k < 2; k++) {
+            final int half = k;
+            Thread t = new Thread(() -> {
+                try (NativeCosim sim = new NativeCosim(api, c.threads())) {
+                    for (int i = half; i < streams.size(); i += 2) {
+                        List<Event> ev = streams.get(i);
+                        String d = Expected.firstDifference(ev, Expected.of(ev, CosimSupport.caps(c), CosimSupport.hints(c)),
+                                sim.run(ev));
+                        if (d != null) failure.compareAndSet(null, d);
+                    }
+                } catch (RuntimeException e) {
+                    failure.compareAndSet(null, e.toString());
+                }
+            });
+            ts.add(t);
+            t.start();
+        }
+        for (Thread t : ts) t.join();
+        assertNull(failure.get());
+    }
+}
