@@ -17,8 +17,10 @@ declare -A PROBE=(
   [make]=make
   [valgrind]=valgrind
   [maven]=mvn
+  [openmpi-bin]=mpirun
+  [libopenmpi-dev]=mpicc
 )
-ORDER=(verilator yosys iverilog gcc-riscv64-linux-gnu gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-user g++ make valgrind maven)
+ORDER=(verilator yosys iverilog gcc-riscv64-linux-gnu gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-user g++ make valgrind maven openmpi-bin libopenmpi-dev)
 
 missing=()
 for pkg in "${ORDER[@]}"; do

@@ -9,8 +9,9 @@
 #   -z         gzip the trace files afterwards (the analyzer reads .txt.gz)
 #   -C WORKDIR run the program in WORKDIR (e.g. where its input files are)
 #
-# The tracer is built on first use (tracer/target/libdumpi_tracer.so). The program's own output
-# goes to OUTDIR/program.log.
+# The tracer is built on first use (tracer/target/libdumpi_tracer.so; DUMPI_TRACER_LIB names another
+# build). Set DUMPI_TRACE_SKIP_IDLE=1 to leave out MPI_Test*/MPI_Iprobe calls that found nothing.
+# The program's own output goes to OUTDIR/program.log.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ranks=4 outdir= prefix=dumpi gz=0 workdir=
@@ -37,10 +38,13 @@ outdir=${outdir:-traces/$(basename "$1")}
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
 
-lib="$ROOT/tracer/target/libdumpi_tracer.so"
-if [[ ! -f $lib || $ROOT/tracer/dumpi_tracer.c -nt $lib ]]; then
-  flock /tmp/tagmatch-build.lock make -s -C "$ROOT/tracer" >&2
+# DUMPI_TRACER_LIB: a tracer built elsewhere (the tests build their own); else build it here.
+lib=${DUMPI_TRACER_LIB:-$ROOT/tracer/target/libdumpi_tracer.so}
+if [[ -z ${DUMPI_TRACER_LIB:-} && ( ! -f $lib || $ROOT/tracer/dumpi_tracer.c -nt $lib ) ]]; then
+  if command -v flock >/dev/null; then flock /tmp/tagmatch-build.lock make -s -C "$ROOT/tracer" >&2
+  else make -s -C "$ROOT/tracer" >&2; fi
 fi
+[[ -f $lib ]] || { echo "trace-mpi.sh: tracer library $lib not found" >&2; exit 1; }
 
 rm -f "$outdir/$prefix"-[0-9][0-9][0-9][0-9].txt "$outdir/$prefix"-[0-9][0-9][0-9][0-9].txt.gz
 root_flag=()
