@@ -85,6 +85,22 @@ public final class AlpuBench {
     }
 
     /**
+     * A soak: random traffic until {@code transfers} requests and commands have been accepted,
+     * draining (with an idle status check) every {@code drainEvery} cycles and at the end;
+     * {@code progress} receives the transfers so far after each drain (for a progress bar).
+     */
+    public BenchResult soak(long transfers, long drainEvery, java.util.function.LongConsumer progress) {
+        if (transfers < 1) throw new IllegalArgumentException("transfers must be >= 1, got " + transfers);
+        if (drainEvery < 1) throw new IllegalArgumentException("drainEvery must be >= 1, got " + drainEvery);
+        Objects.requireNonNull(progress, "progress");
+        while (accReq + accCmd < transfers) {
+            random(drainEvery).drain();
+            progress.accept(accReq + accCmd);
+        }
+        return result();
+    }
+
+    /**
      * Stops new traffic, closes any open insert session, and runs until everything is answered
      * and the scoreboard has checked the idle unit's status outputs.
      */

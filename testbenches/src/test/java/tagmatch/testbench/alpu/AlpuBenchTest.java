@@ -59,6 +59,19 @@ class AlpuBenchTest {
     }
 
     @Test
+    void soakRunsUntilTheRequestedTransfersAndReportsProgress() {
+        AlpuBench b = new AlpuBench(new ModelPins(AlpuConfig.of(8, 4, 12, 8, Variant.UMQ), CycleTiming.SEED, 4),
+                TrafficMix.FULL, 4);
+        java.util.List<Long> seen = new java.util.ArrayList<>();
+        BenchResult r = b.soak(3_000, 1_000, seen::add);
+        assertTrue(r.requests() + r.commands() >= 3_000, r.summary());
+        assertTrue(seen.size() >= 2, seen.toString());
+        assertEquals(r.requests() + r.commands(), (long) seen.get(seen.size() - 1));
+        assertEquals("transfers must be >= 1, got 0",
+                assertThrows(IllegalArgumentException.class, () -> b.soak(0, 10, x -> { })).getMessage());
+    }
+
+    @Test
     void politeSoftwareWithDeepBackpressureStaysExact() {
         AlpuConfig c = AlpuConfig.of(16, 4, 16, 8, Variant.PRQ);
         TrafficMix heavy = new TrafficMix(0.6, 0.1, 1.0, 0.0, 0.0, false, 0.0, 0.5, 0.4, 40, 0.8, 0.3);
