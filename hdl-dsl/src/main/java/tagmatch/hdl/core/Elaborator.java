@@ -24,19 +24,10 @@ public final class Elaborator {
     private Elaborator() {}
 
     public static Circuit elaborate(Supplier<? extends Module> top) {
-        Builder b = Builder.start();
-        Module m;
-        try {
-            m = top.get();
-            b.pop(m);
-            finish(m);
-        } finally {
-            Builder.end();
-        }
-        return Passes.standard(new Circuit(m.def, collect(m.def)));
+        return Passes.standard(elaborateRaw(top));
     }
 
-    /** Elaborates without the deduplication and naming passes; for tests of the passes themselves. */
+    /** Builds the IR without running any pass; for tests of the passes themselves. */
     public static Circuit elaborateRaw(Supplier<? extends Module> top) {
         Builder b = Builder.start();
         Module m;
