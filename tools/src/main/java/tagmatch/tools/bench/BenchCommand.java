@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
         description = "Run a benchmark and print ratios against its baseline.",
         subcommands = {
                 HdlBench.class,
+                SimBench.class,
                 ModelBench.class,
                 FirmwareBench.class,
         })
