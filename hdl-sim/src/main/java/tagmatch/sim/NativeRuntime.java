@@ -2,6 +2,7 @@ package tagmatch.sim;
 
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
+import java.nio.LongBuffer;
 import java.nio.file.Path;
 
 /**
@@ -40,8 +41,9 @@ final class NativeRuntime {
 
     static native long tm_cycle(long h);
 
-    static native long tm_run(long h, int[] inPorts, int nIn, long[] inputs, long rows,
-                              int[] outPorts, int nOut, long[] outputs, long maxCycles,
+    /** Inputs and outputs in direct buffers: JNA passes their addresses without copying. */
+    static native long tm_run(long h, int[] inPorts, int nIn, LongBuffer inputs, long rows,
+                              int[] outPorts, int nOut, LongBuffer outputs, long maxCycles,
                               int[] condPorts, int[] condOps, long[] condValues, int nCond, int[] status);
 
     static native int tm_vcd_open(long h, String path);

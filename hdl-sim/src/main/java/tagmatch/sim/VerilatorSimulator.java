@@ -1,5 +1,8 @@
 package tagmatch.sim;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -9,6 +12,9 @@ final class VerilatorSimulator extends AbstractSimulator {
     private final VerilatorModel model;
     private final boolean trace;
     private long h;
+    /** Reused native-memory staging for batched runs (one bulk copy each way, no per-run malloc). */
+    private LongBuffer inBuf = direct(0);
+    private LongBuffer outBuf = direct(0);
 
     VerilatorSimulator(VerilatorModel model, boolean trace, long handle) {
         super(model.design());
@@ -53,10 +59,27 @@ final class VerilatorSimulator extends AbstractSimulator {
             condOps[i] = until.get(i).equal() ? 0 : 1;
             condValues[i] = until.get(i).value();
         }
+        long[] inputs = s.inputsUnsafe();
+        if (inBuf.capacity() < inputs.length) {
+            inBuf = direct(inputs.length);
+        }
+        if (outBuf.capacity() < out.length) {
+            outBuf = direct(out.length);
+        }
+        inBuf.clear();
+        inBuf.put(inputs);
+        inBuf.clear();
         int[] status = new int[1];
-        long cycles = NativeRuntime.tm_run(h, inIdx, inIdx.length, s.inputsUnsafe(), s.rows(), outIdx, outIdx.length,
-                out, s.maxCycles(), condPorts, condOps, condValues, condPorts.length, status);
+        long cycles = NativeRuntime.tm_run(h, inIdx, inIdx.length, inBuf, s.rows(), outIdx, outIdx.length,
+                outBuf, s.maxCycles(), condPorts, condOps, condValues, condPorts.length, status);
+        int filled = (int) Math.min(out.length, cycles * Stimulus.rowWords(cap));
+        outBuf.clear();
+        outBuf.get(out, 0, filled);
         return new long[] {cycles, status[0]};
+    }
+
+    private static LongBuffer direct(int longs) {
+        return ByteBuffer.allocateDirect(Math.max(1, longs) * 8).order(ByteOrder.nativeOrder()).asLongBuffer();
     }
 
     private static int[] indices(PortHandle[] ps) {
