@@ -29,8 +29,12 @@ headerValue : (~NL)* ;
 // ---- records --------------------------------------------------------------------------------
 record : enter perfLine? param* leave perfLine? ;
 
-enter : call=ID ENTERING AT WALLTIME wall=DECIMAL ',' CPUTIME cpu=DECIMAL SECONDS IN THREAD thread=INT '.' NL ;
-leave : call=ID RETURNING AT WALLTIME wall=DECIMAL ',' CPUTIME cpu=DECIMAL SECONDS IN THREAD thread=INT '.' NL ;
+// The common, exactly spaced line is one token (ENTER_LINE: a third of a trace's text lexed in one
+// step); the word-by-word alternative accepts other spacing and pinpoints a malformed line.
+enter : ENTER_LINE NL
+      | call=ID ENTERING AT WALLTIME wall=DECIMAL ',' CPUTIME cpu=DECIMAL SECONDS IN THREAD thread=INT '.' NL ;
+leave : LEAVE_LINE NL
+      | call=ID RETURNING AT WALLTIME wall=DECIMAL ',' CPUTIME cpu=DECIMAL SECONDS IN THREAD thread=INT '.' NL ;
 
 // "int source=-1 (MPI_ANY_SOURCE)", "MPI_Request requests[2]=[3, 4]", "MPI_Status status=<IGNORED>"
 param : type=ID name dims? '=' value NL ;
@@ -60,6 +64,11 @@ footerLine
     ;
 
 // ---- tokens ---------------------------------------------------------------------------------
+ENTER_LINE : NAME ' entering at walltime ' TIME ', cputime ' TIME ' seconds in thread ' [0-9]+ '.' ;
+LEAVE_LINE : NAME ' returning at walltime ' TIME ', cputime ' TIME ' seconds in thread ' [0-9]+ '.' ;
+fragment NAME : [A-Za-z_] [A-Za-z0-9_]* ;
+fragment TIME : [0-9]+ '.' [0-9]+ ;
+
 ENTERING : 'entering' ;
 RETURNING : 'returning' ;
 AT : 'at' ;

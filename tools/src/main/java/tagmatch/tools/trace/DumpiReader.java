@@ -138,11 +138,12 @@ public final class DumpiReader {
         } catch (TraceFormatException e) {
             throw unclosed(e, text, firstLine);
         }
-        String call = r.enter().call.getText();
-        String closing = r.leave().call.getText();
-        if (!call.equals(closing)) {
-            throw new TraceFormatException(fileName, r.leave().call.getLine(), r.leave().call.getCharPositionInLine() + 1,
-                    "expected '" + call + " returning', found '" + closing + " returning' (record opened at line " + firstLine + ")");
+        CallLine enter = callLine(r.enter().ENTER_LINE(), r.enter().call, r.enter().wall, r.enter().cpu, r.enter().thread);
+        CallLine leave = callLine(r.leave().LEAVE_LINE(), r.leave().call, r.leave().wall, r.leave().cpu, r.leave().thread);
+        String call = enter.call;
+        if (!call.equals(leave.call)) {
+            throw new TraceFormatException(fileName, leave.line, 1,
+                    "expected '" + call + " returning', found '" + leave.call + " returning' (record opened at line " + firstLine + ")");
         }
         List<DumpiParam> params = new ArrayList<>(r.param().size());
         for (DumpiParser.ParamContext p : r.param()) {
@@ -150,8 +151,25 @@ public final class DumpiReader {
             if (p.dims() != null) for (TerminalNode n : p.dims().INT()) dims.add(Integer.parseInt(n.getText()));
             params.add(new DumpiParam(p.type.getText(), p.name().getText(), dims, value(p.value())));
         }
-        return new DumpiRecord(call, firstLine, nanos(r.enter().wall), nanos(r.leave().wall), nanos(r.enter().cpu),
-                Integer.parseInt(r.enter().thread.getText()), params);
+        return new DumpiRecord(call, firstLine, enter.wall, leave.wall, enter.cpu, enter.thread, params);
+    }
+
+    /** The parts of an entering or returning line. */
+    private record CallLine(String call, long wall, long cpu, int thread, int line) {}
+
+    /** From the one-token form (split at its fixed words) or the word-by-word form. */
+    private static CallLine callLine(TerminalNode whole, Token call, Token wall, Token cpu, Token thread) {
+        if (whole != null) {
+            String s = whole.getText();
+            int walltime = s.indexOf(" at walltime ") + 13;
+            int comma = s.indexOf(',', walltime);
+            int cputime = comma + 10; // ", cputime "
+            int seconds = s.indexOf(' ', cputime);
+            int inThread = s.lastIndexOf(' ') + 1;
+            return new CallLine(s.substring(0, s.indexOf(' ')), nanos(s.substring(walltime, comma)), nanos(s.substring(cputime, seconds)),
+                    Integer.parseInt(s.substring(inThread, s.length() - 1)), whole.getSymbol().getLine());
+        }
+        return new CallLine(call.getText(), nanos(wall.getText()), nanos(cpu.getText()), Integer.parseInt(thread.getText()), call.getLine());
     }
 
     /**
@@ -161,7 +179,7 @@ public final class DumpiReader {
     private TraceFormatException unclosed(TraceFormatException e, String text, int firstLine) {
         String call = text.substring(0, Math.max(0, text.indexOf(' ')));
         String expected = "expected a parameter line or '" + call + " returning ...' (record opened at line " + firstLine + "), found ";
-        if (e.getMessage().endsWith(", found 'entering'")) {
+        if (e.getMessage().matches("(?s).*, found '(\\S+ )?entering( \\.\\.\\.)?'")) {
             return new TraceFormatException(fileName, e.line(), 1, expected + "another record's 'entering' line");
         }
         if (e.getMessage().endsWith(", found the end of the record")) {
@@ -199,8 +217,7 @@ public final class DumpiReader {
     }
 
     /** {@code 1296777956.737669000} to nanoseconds, exactly (a double would lose the nanoseconds). */
-    private long nanos(Token t) {
-        String s = t.getText();
+    private static long nanos(String s) {
         int dot = s.indexOf('.');
         String frac = s.substring(dot + 1);
         if (frac.length() > 9) frac = frac.substring(0, 9);
@@ -240,7 +257,10 @@ public final class DumpiReader {
         Token at = re != null && re.getOffendingToken() != null ? re.getOffendingToken() : parser.getCurrentToken();
         IntervalSet expected = re != null && re.getExpectedTokens() != null ? re.getExpectedTokens() : parser.getExpectedTokens();
         String found = at.getType() == Token.EOF ? "the end of the record"
-                : at.getType() == DumpiLexer.NL ? "the end of the line" : "'" + at.getText() + "'";
+                : at.getType() == DumpiLexer.NL ? "the end of the line"
+                : at.getType() == DumpiLexer.ENTER_LINE || at.getType() == DumpiLexer.LEAVE_LINE
+                ? "'" + at.getText().substring(0, at.getText().indexOf(" at walltime ")) + " ...'"
+                : "'" + at.getText() + "'";
         return new TraceFormatException(fileName, at.getLine(), at.getCharPositionInLine() + 1,
                 "expected " + describe(expected) + ", found " + found);
     }
@@ -251,6 +271,8 @@ public final class DumpiReader {
         for (int t : expected.toList()) {
             switch (t) {
                 case DumpiLexer.RETURNING: words.add("'returning' (the record's closing line)"); break;
+                case DumpiLexer.ENTER_LINE: words.add("'MPI_X entering at walltime ...'"); break;
+                case DumpiLexer.LEAVE_LINE: words.add("'MPI_X returning at walltime ...'"); break;
                 case DumpiLexer.ID: case DumpiLexer.WALLTIME: case DumpiLexer.CPUTIME: case DumpiLexer.SECONDS:
                 case DumpiLexer.IN: case DumpiLexer.THREAD: case DumpiLexer.CALLED: case DumpiLexer.TIMES:
                 case DumpiLexer.AND: case DumpiLexer.IGNORED_WORD: case DumpiLexer.KEYVALS: case DumpiLexer.COUNTERS:

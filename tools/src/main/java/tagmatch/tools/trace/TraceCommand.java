@@ -28,7 +28,7 @@ import tagmatch.tools.UserError;
 @Command(name = "trace",
         mixinStandardHelpOptions = true,
         description = "Analyze MPI traces (DUMPI text format) for message matching.",
-        subcommands = {TraceCommand.Analyze.class})
+        subcommands = {TraceCommand.Analyze.class, TraceCommand.Parse.class})
 public final class TraceCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -156,6 +156,41 @@ public final class TraceCommand implements Runnable {
             } catch (UncheckedIOException e) {
                 throw new UserError("cannot write the analysis to " + out + ": " + e.getMessage(), e);
             }
+        }
+    }
+
+    @Command(name = "parse",
+            mixinStandardHelpOptions = true,
+            description = {"Parse DUMPI text traces (checking their format) and report records, point-to-point",
+                    "operations and parse throughput; the parsing half of analyze, without the matching."})
+    static final class Parse implements Runnable {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Parameters(arity = "1..*", paramLabel = "TRACE", description = "trace directories or rank files, as for analyze")
+        List<Path> traces;
+
+        @Option(names = "--parse-threads", paramLabel = "T", description = "rank files parsed in parallel (default: the number of processors)")
+        int parseThreads = Runtime.getRuntime().availableProcessors();
+
+        @Override
+        public void run() {
+            if (parseThreads < 1) throw new IllegalArgumentException("--parse-threads = " + parseThreads + " is illegal: must be >= 1");
+            PrintWriter stdout = spec.commandLine().getOut();
+            for (TraceFiles.Trace t : TraceFiles.find(traces)) {
+                long bytes = TraceParser.bytes(t.ranks());
+                long start = System.nanoTime();
+                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, n -> {});
+                double seconds = (System.nanoTime() - start) / 1e9;
+                long records = 0, ops = 0;
+                for (RankLog l : logs) {
+                    for (long n : l.calls().values()) records += n;
+                    ops += l.ops().size();
+                }
+                stdout.printf(Locale.ROOT, "%s: %d ranks, %d records, %d point-to-point operations, %.1f MB in %.2f s: %.1f MB/s (%d threads)%n",
+                        t.name(), logs.size(), records, ops, bytes / 1e6, seconds, bytes / 1e6 / seconds, Math.min(parseThreads, logs.size()));
+            }
+            stdout.flush();
         }
     }
 }

@@ -103,4 +103,16 @@ class TraceCommandTest {
         assertEquals("tagmatch analyze: trace directory " + dir + " holds no rank files NAME-RRRR.txt[.gz], nor do its subdirectories",
                 err.toString().trim());
     }
+
+    @Test
+    void parseCountsRecordsAndOperationsOfEveryTrace() {
+        int code = run("trace", "parse", Dumpi.root().resolve("data/traces").toString(), "--parse-threads", "2");
+        assertEquals(0, code, err.toString());
+        String[] lines = out.toString().split("\\R");
+        assertEquals(3, lines.length, out.toString());
+        assertTrue(lines[0].startsWith("hpcc: 4 ranks, "), lines[0]);
+        assertTrue(lines[1].startsWith("lammps-crack: 16 ranks, "), lines[1]);
+        assertTrue(lines[2].matches("lammps-melt: 8 ranks, 30096 records, 20544 point-to-point operations, 0\\.8 MB in \\d+\\.\\d\\d s: "
+                + "\\d+\\.\\d MB/s \\(2 threads\\)"), lines[2]);
+    }
 }
