@@ -70,6 +70,9 @@ public final class AlpuScoreboard {
     private long commandsSeen;
     private long idleChecks;
     private int maxHypotheses = 1;
+    private long answeredInInsertMode;
+    private long answeredAfterHold;
+    private boolean headWasHeld;
 
     public AlpuScoreboard(AlpuConfig config, int r9Bound) {
         this.config = Objects.requireNonNull(config, "config");
@@ -157,6 +160,16 @@ public final class AlpuScoreboard {
         return idleChecks;
     }
 
+    /** Coverage: match answers that some legal interleaving produced in insert mode. */
+    public long answeredInInsertMode() {
+        return answeredInInsertMode;
+    }
+
+    /** Coverage: requests answered after having waited at the head while R4 could hold them. */
+    public long answeredAfterHold() {
+        return answeredAfterHold;
+    }
+
     /** The largest number of simultaneous hypotheses so far (a measure of interleaving freedom used). */
     public int maxHypotheses() {
         return maxHypotheses;
@@ -176,6 +189,7 @@ public final class AlpuScoreboard {
         headWait = 0;
         idleReady = 0;
         headHoldKnown = false;
+        headWasHeld = false;
     }
 
     // ---- responses ------------------------------------------------------------------------
@@ -192,6 +206,7 @@ public final class AlpuScoreboard {
         }
         Request request = forRequest ? requests.get(head).item() : null;
         Set<Hypothesis> next = new LinkedHashSet<>();
+        boolean inInsertMode = false;
         for (Hypothesis h : hypotheses) {
             AlpuModel state = h.state().copy();
             int k = h.nextCmd();
@@ -199,7 +214,10 @@ public final class AlpuScoreboard {
                 if (forRequest) {
                     AlpuModel after = state.copy();
                     Optional<Response> r = after.match(request);
-                    if (r.isPresent() && r.get().sameMeaning(observed)) next.add(new Hypothesis(after, k));
+                    if (r.isPresent() && r.get().sameMeaning(observed)) {
+                        next.add(new Hypothesis(after, k));
+                        inInsertMode |= state.insertMode();
+                    }
                 } else if (k < available && commands.get(k).item().op() == Op.START_INSERT && !state.insertMode()) {
                     AlpuModel after = state.copy();
                     Optional<Response> r = after.command(commands.get(k).item());
@@ -222,6 +240,9 @@ public final class AlpuScoreboard {
         if (forRequest) {
             answered++;
             headWait = 0;
+            if (inInsertMode) answeredInInsertMode++;
+            if (headWasHeld) answeredAfterHold++;
+            headWasHeld = false;
         }
         headHoldKnown = false;
         responsesChecked++;
@@ -336,7 +357,10 @@ public final class AlpuScoreboard {
             headMayHold = headMayBeHeld();
             headHoldKnown = true;
         }
-        if (headMayHold) return;
+        if (headMayHold) {
+            headWasHeld = true;
+            return;
+        }
         headWait++;
         if (headWait > r9Bound) {
             Accepted<Request> r = requests.get(answered);

@@ -121,8 +121,9 @@ public final class AlpuBench {
     }
 
     public BenchResult result() {
-        return new BenchResult(cycle, accReq, accCmd, successes, failures, acks, traffic.badCommands, traffic.resets,
-                rstPulses, scoreboard.idleChecks(), scoreboard.maxHypotheses());
+        return new BenchResult(cycle, accReq, accCmd, successes, failures, acks, traffic.badCommands,
+                traffic.overInserts, traffic.resets, rstPulses, scoreboard.answeredInInsertMode(),
+                scoreboard.answeredAfterHold(), scoreboard.idleChecks(), scoreboard.maxHypotheses());
     }
 
     private void cycle(boolean draining) {

@@ -45,6 +45,7 @@ final class AlpuTraffic {
     private final int r9Bound;
 
     long badCommands;
+    long overInserts;
     long resets;
     long sessions;
 
@@ -95,16 +96,19 @@ final class AlpuTraffic {
     void onResponse(Response r, Deque<Command> commands, boolean requestsQuiet) {
         if (r.kind() == Kind.MATCH_SUCCESS && resetAcceptedAt < 0) occupancyBound = Math.max(0, occupancyBound - 1);
         if (r.kind() != Kind.START_ACK || session != Session.WAIT_ACK) return;
-        int n = stopping ? 0 : random.nextInt(Math.min(r.free(), 12) + 1);
+        // A deliberate INSERT into a full unit: fill the free cells, then one more (R7).
+        boolean overInsert = !stopping && requestsQuiet && resetAcceptedAt < 0 && r.free() <= 12
+                && random.nextDouble() < mix.badCommandRate();
+        int n = stopping ? 0 : overInsert ? r.free() : random.nextInt(Math.min(r.free(), 12) + 1);
         for (int i = 0; i < n; i++) commands.addLast(insert());
-        if (!stopping && random.nextDouble() < mix.badCommandRate()) {
-            if (n == r.free() && requestsQuiet && resetAcceptedAt < 0) {
-                awaitedOverInsert = insert();
-                commands.addLast(awaitedOverInsert);
-                pauseUntil = Long.MAX_VALUE;
-            } else {
-                commands.addLast(Command.START_INSERT);
-            }
+        if (overInsert) {
+            awaitedOverInsert = insert();
+            commands.addLast(awaitedOverInsert);
+            pauseUntil = Long.MAX_VALUE;
+            overInserts++;
+            badCommands++;
+        } else if (!stopping && random.nextDouble() < mix.badCommandRate()) {
+            commands.addLast(Command.START_INSERT);
             badCommands++;
         }
         commands.addLast(Command.STOP_INSERT);

@@ -5,7 +5,8 @@ package tagmatch.testbench.alpu;
  * issued, and how much of the scoreboard's interleaving freedom it used.
  */
 public record BenchResult(long cycles, long requests, long commands, long successes, long failures, long acks,
-                          long badCommands, long resets, long rstPulses, long idleChecks, int maxHypotheses) {
+                          long badCommands, long overInserts, long resets, long rstPulses, long answeredInInsertMode,
+                          long answeredAfterHold, long idleChecks, int maxHypotheses) {
 
     public long responses() {
         return successes + failures + acks;
@@ -15,7 +16,9 @@ public record BenchResult(long cycles, long requests, long commands, long succes
     public String summary() {
         return cycles + " cycles, " + requests + " requests, " + commands + " commands, " + successes
                 + " MATCH_SUCCESS, " + failures + " MATCH_FAILURE, " + acks + " START_ACK, " + badCommands
-                + " bad commands, " + resets + " RESET, " + rstPulses + " rst pulses, " + idleChecks
+                + " bad commands (" + overInserts + " into a full unit), " + resets + " RESET, " + rstPulses
+                + " rst pulses, " + answeredInInsertMode + " answers in insert mode, " + answeredAfterHold
+                + " answers after an R4 hold, " + idleChecks
                 + " idle status checks, up to " + maxHypotheses + " interleavings tracked";
     }
 }

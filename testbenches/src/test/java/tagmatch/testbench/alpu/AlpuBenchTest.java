@@ -40,6 +40,9 @@ class AlpuBenchTest {
     void modelPassesRandomTrafficWithEveryRuleExercisedAcrossConfigurations() {
         int i = 0;
         long rstPulses = 0;
+        long overInserts = 0;
+        long inInsertMode = 0;
+        long afterHold = 0;
         for (AlpuConfig c : CONFIGS) {
             for (CycleTiming t : TIMINGS) {
                 long seed = 100 + i++;
@@ -53,9 +56,15 @@ class AlpuBenchTest {
                 assertTrue(r.maxHypotheses() <= 64, what);
                 assertEquals(r.responses(), b.scoreboard().responsesChecked());
                 rstPulses += r.rstPulses();
+                overInserts += r.overInserts();
+                inInsertMode += r.answeredInInsertMode();
+                afterHold += r.answeredAfterHold();
             }
         }
         assertTrue(rstPulses > 10, "rst pulses: " + rstPulses);
+        assertTrue(overInserts > 10, "INSERTs into a full unit: " + overInserts);
+        assertTrue(inInsertMode > 100, "answers in insert mode: " + inInsertMode);
+        assertTrue(afterHold > 10, "answers after an R4 hold: " + afterHold);
     }
 
     @Test
