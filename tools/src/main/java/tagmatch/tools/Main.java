@@ -13,6 +13,7 @@ import tagmatch.tools.bench.BenchCommand;
         subcommands = {
                 DemoCommand.class,
                 HdlCommand.class,
+                RtlCommand.class,
                 BenchCommand.class,
                 CosimCommand.class,
                 FirmwareCommand.class,

@@ -1,0 +1,56 @@
+package tagmatch.alpu.rtl;
+
+import tagmatch.alpu.AlpuConfig;
+import tagmatch.alpu.Pipelining;
+
+/**
+ * The cycle figures the datasheet asks every configuration to state, derived from the same
+ * pipelining choices {@link AlpuTop} builds (so the header comment cannot drift from the RTL).
+ *
+ * @param matchLatency   cycles from a request accepted ({@code req_valid && req_ready}) to its
+ *                       response valid, empty pipeline and empty response FIFO
+ * @param matchInterval  cycles between back-to-back successful matches (a failure frees the
+ *                       engine one cycle earlier: it has no delete)
+ * @param insertInterval cycles between back-to-back INSERTs with no match in flight
+ * @param r9Bound        the R9 liveness bound, in cycles with {@code rsp_ready} high
+ * @param decideOffset   cycles from a match launch to its decision (internal: sizes the pipeline)
+ */
+public record AlpuTiming(int matchLatency, int matchInterval, int insertInterval, int r9Bound, int decideOffset) {
+
+    public static AlpuTiming of(AlpuConfig cfg) {
+        Pipelining p = cfg.pipelining();
+        boolean split = splitsGlobal(cfg);
+        // launch -> (fan-out register) compare -> (block register) -> (split register) -> global register -> decide
+        int decide = (p.fanoutStage() ? 1 : 0) + (p.blockPriorityStage() ? 1 : 0) + (split ? 1 : 0) + 1;
+        // accept -> head of the request FIFO (1) -> launch ... decide -> response FIFO output register (1)
+        int latency = 1 + decide + 1;
+        // decide -> delete cycle -> next launch; the fan-out register lets the next launch overlap the delete
+        boolean overlap = p.overlapDeleteFetch() && p.fanoutStage();
+        int interval = decide + (overlap ? 1 : 2);
+        int insert = 1;
+        // Every command or request ahead costs at most one engine round plus draining the
+        // response FIFO; the R9 bound covers the deepest queues of both plus this request's own round.
+        int round = interval + cfg.rspFifoDepth() + 2;
+        int r9 = (cfg.cmdFifoDepth() + cfg.reqFifoDepth() + 2) * round + latency;
+        return new AlpuTiming(latency, interval, insert, r9, decide);
+    }
+
+    /** The between-block priority is split in two cycles only when there are enough blocks to split. */
+    static boolean splitsGlobal(AlpuConfig cfg) {
+        return cfg.pipelining().splitGlobalPriority() && cfg.blocks() >= 4;
+    }
+
+    /** Blocks per first-level group when the between-block priority is split: about sqrt(blocks). */
+    static int groupSize(AlpuConfig cfg) {
+        int lg = 32 - Integer.numberOfLeadingZeros(cfg.blocks() - 1);
+        return 1 << ((lg + 1) / 2);
+    }
+
+    /** One line per figure, as {@code tagmatch rtl --report} prints them. */
+    public String describe() {
+        return "match latency " + matchLatency + " cycles (request accepted to response valid)\n"
+                + "match initiation interval " + matchInterval + " cycles (back-to-back successful matches)\n"
+                + "insert interval " + insertInterval + " cycle (back-to-back INSERTs, no match in flight)\n"
+                + "R9 bound " + r9Bound + " cycles with rsp_ready high";
+    }
+}

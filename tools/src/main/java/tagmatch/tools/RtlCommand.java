@@ -1,0 +1,114 @@
+package tagmatch.tools;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import tagmatch.alpu.AlpuConfig;
+import tagmatch.alpu.Variant;
+import tagmatch.alpu.rtl.AlpuRtl;
+import tagmatch.alpu.rtl.AlpuTiming;
+import tagmatch.alpu.rtl.ReferenceDesigns;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code tagmatch rtl}: writes the Verilog of one ALPU configuration ({@code DIR/TOP.v} and its
+ * submodules {@code DIR/TOP_*.v}), or with {@code --reference} the seed's twelve Table IV/V
+ * configurations into {@code verilog-out/}.
+ */
+@Command(name = "rtl",
+        mixinStandardHelpOptions = true,
+        description = {"Generate the Verilog of an ALPU (seed 001), one file per module.",
+                "Example: tagmatch rtl --cells 256 --block 8 --match-width 42 --tag-width 16 --variant prq --report",
+                "         tagmatch rtl --reference    (regenerates verilog-out/ with the seed's Table IV/V configurations)"})
+public final class RtlCommand implements Callable<Integer> {
+
+    /** The generator parameters shared by {@code rtl}, {@code synth} and {@code cosim alpu}. */
+    public static final class ConfigOptions {
+        @Option(names = "--cells", paramLabel = "N", description = "total cells, a multiple of --block in 2..4096 (default ${DEFAULT-VALUE})")
+        int cells = 256;
+
+        @Option(names = "--block", paramLabel = "B", description = "cells per block, a power of two in 2..cells (default ${DEFAULT-VALUE})")
+        int block = 8;
+
+        @Option(names = "--match-width", paramLabel = "W", description = "match bits per entry, 1..128 (default ${DEFAULT-VALUE})")
+        int matchWidth = 42;
+
+        @Option(names = "--tag-width", paramLabel = "T", description = "tag bits per entry, 1..32 (default ${DEFAULT-VALUE})")
+        int tagWidth = 16;
+
+        @Option(names = "--variant", paramLabel = "prq|umq", description = "prq (mask stored with INSERT) or umq (mask with each request) (default ${DEFAULT-VALUE})")
+        String variant = "prq";
+
+        /** The validated configuration; bad values fail naming the option, its value and the legal range. */
+        public AlpuConfig config() {
+            Variant v;
+            switch (variant.toLowerCase(Locale.ROOT)) {
+                case "prq": v = Variant.PRQ; break;
+                case "umq": v = Variant.UMQ; break;
+                default: throw new UserError("--variant must be prq or umq, got '" + variant + "'");
+            }
+            try {
+                return AlpuConfig.of(cells, block, matchWidth, tagWidth, v);
+            } catch (IllegalArgumentException e) {
+                throw new UserError(optionOf(e.getMessage()) + ": " + e.getMessage(), e);
+            }
+        }
+
+        private static String optionOf(String message) {
+            if (message.startsWith("CELLS")) return "--cells";
+            if (message.startsWith("BLOCK")) return "--block";
+            if (message.startsWith("MATCH_W")) return "--match-width";
+            if (message.startsWith("TAG_W")) return "--tag-width";
+            return "configuration";
+        }
+    }
+
+    @Mixin
+    ConfigOptions options = new ConfigOptions();
+
+    @Option(names = "--top", paramLabel = "NAME", description = "top module name (default alpu_prq or alpu_umq)")
+    String top;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "output directory (default ${DEFAULT-VALUE})")
+    Path out = Path.of("verilog-out");
+
+    @Option(names = "--report", description = "print match latency, initiation interval, insert interval and the R9 bound")
+    boolean report;
+
+    @Option(names = "--reference", description = "write the seed's Table IV/V configurations (128/256 cells x blocks 8/16/32 x PRQ/UMQ, 42/16 bits) into --out")
+    boolean reference;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintStream o = System.out;
+        if (reference) {
+            for (Path p : ReferenceDesigns.write(out)) o.println("wrote " + p + " (and its submodules)");
+            return 0;
+        }
+        AlpuConfig cfg = options.config();
+        String name = top == null ? cfg.variant().defaultTop() : top;
+        try {
+            AlpuRtl.checkTop(name);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--top: " + e.getMessage(), e);
+        }
+        List<Path> files = AlpuRtl.write(cfg, name, out);
+        o.println("wrote " + files.get(files.size() - 1) + " and " + (files.size() - 1) + " submodule files");
+        if (report) o.print(report(cfg, name));
+        return 0;
+    }
+
+    /** The text of {@code --report}. */
+    static String report(AlpuConfig cfg, String name) {
+        AlpuTiming t = AlpuTiming.of(cfg);
+        return name + ": " + cfg.cells() + " cells, block " + cfg.block() + ", match " + cfg.matchWidth()
+                + " bits, tag " + cfg.tagWidth() + " bits, " + cfg.variant() + "\n"
+                + t.describe().lines().map(l -> "  " + l + "\n").reduce("", String::concat);
+    }
+}
