@@ -115,4 +115,21 @@ class TraceCommandTest {
         assertTrue(lines[2].matches("lammps-melt: 8 ranks, 30096 records, 20544 point-to-point operations, 0\\.8 MB in \\d+\\.\\d\\d s: "
                 + "\\d+\\.\\d MB/s \\(2 threads\\)"), lines[2]);
     }
+
+    @Test
+    void analyzeShowsAProgressBarWhileParsing() throws IOException {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream bar = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(bar, true, java.nio.charset.StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = run("trace", "analyze", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--bins", "1",
+                    "--strategies", "reference", "--out", tmp.resolve("p").toString());
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals(0, code, err.toString());
+        String shown = bar.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(shown.contains("parse lammps-melt 100%"), shown);
+    }
 }
