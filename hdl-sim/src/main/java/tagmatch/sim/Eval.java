@@ -44,6 +44,12 @@ final class Eval {
         Node ref(Expr x);
 
         Node memRead(Expr.MemRead r, Node address);
+
+        /**
+         * A node reading the precomputed value of {@code x} when {@code x} is a subexpression
+         * shared by several parents (computed once per settle), or null to compile it in place.
+         */
+        Node shared(Expr x);
     }
 
     abstract static class Node {
@@ -90,6 +96,12 @@ final class Eval {
     static BigInteger toSigned(BigInteger v, int w) { return v.testBit(w - 1) ? v.subtract(BigInteger.ONE.shiftLeft(w)) : v; }
 
     static Node compile(Expr x, Binder b) {
+        Node s = b.shared(x);
+        return s != null ? s : compileHere(x, b);
+    }
+
+    /** Compiles {@code x} itself (its operands may still be shared). */
+    static Node compileHere(Expr x, Binder b) {
         if (x instanceof Expr.Ref || x instanceof Expr.InstRef) {
             return b.ref(x);
         }

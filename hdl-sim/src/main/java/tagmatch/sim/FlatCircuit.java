@@ -41,6 +41,8 @@ final class FlatCircuit {
     final boolean[] portWide;
     int narrowSlots;
     int wideSlots;
+    private final List<Assign> comb = new ArrayList<>();
+    private final List<BitSet[]> deps = new ArrayList<>();
 
     /** One instance of a module definition in the flattened hierarchy. */
     private final class Ctx {
@@ -90,18 +92,54 @@ final class FlatCircuit {
         }
     }
 
-    /** Compiles one context's expressions, recording the slots they read. */
+    /**
+     * Compiles one context's expressions, recording the slots they read. A subexpression used by
+     * more than one parent (the IR is a DAG) becomes its own assignment to a temporary slot,
+     * computed once per settle, so evaluation work stays linear in the size of the IR.
+     */
     private final class Compiler implements Eval.Binder {
         final Ctx ctx;
+        final Map<Expr, Integer> uses;
+        final Map<Expr, Eval.Node> temps = new IdentityHashMap<>();
         BitSet readsNarrow = new BitSet();
         BitSet readsWide = new BitSet();
 
-        Compiler(Ctx ctx) { this.ctx = ctx; }
+        Compiler(Ctx ctx) {
+            this.ctx = ctx;
+            this.uses = countUses(ctx.def);
+        }
 
         Eval.Node compile(Expr x) {
             readsNarrow = new BitSet();
             readsWide = new BitSet();
             return Eval.compile(x, this);
+        }
+
+        @Override
+        public Eval.Node shared(Expr x) {
+            if (x instanceof Expr.Ref || x instanceof Expr.InstRef || x instanceof Expr.Lit
+                    || uses.getOrDefault(x, 0) < 2) {
+                return null;
+            }
+            Eval.Node t = temps.get(x);
+            if (t == null) {
+                BitSet outerN = readsNarrow;
+                BitSet outerW = readsWide;
+                readsNarrow = new BitSet();
+                readsWide = new BitSet();
+                Eval.Node body = Eval.compileHere(x, this);
+                int w = x.width();
+                boolean wide = w > 64;
+                int k = wide ? wideSlots++ : narrowSlots++;
+                comb.add(new Assign(ctx.path + "_T" + temps.size(), k, wide, w, body));
+                deps.add(new BitSet[] {readsNarrow, readsWide});
+                readsNarrow = outerN;
+                readsWide = outerW;
+                t = slotNode(k, w, x.signed());
+                temps.put(x, t);
+            }
+            (t.wide() ? readsWide : readsNarrow).set(slotOf(t));
+            return t;
         }
 
         @Override
@@ -118,18 +156,8 @@ final class FlatCircuit {
                 k = ctx.slotOfInstancePort(r.instance(), r.port());
                 w = r.port().width();
             }
-            if (w > 64) {
-                readsWide.set(k);
-                return new Eval.Node(w, signed) {
-                    long l(Eval.State s) { return s.w[k].longValue(); }
-
-                    BigInteger b(Eval.State s) { return s.w[k]; }
-                };
-            }
-            readsNarrow.set(k);
-            return new Eval.Node(w, signed) {
-                long l(Eval.State s) { return s.n[k]; }
-            };
+            (w > 64 ? readsWide : readsNarrow).set(k);
+            return slotNode(k, w, signed);
         }
 
         @Override
@@ -156,10 +184,100 @@ final class FlatCircuit {
         }
     }
 
+    /** A node reading slot {@code k}; remembers the slot for dependency tracking. */
+    private static final class SlotNode extends Eval.Node {
+        final int k;
+
+        SlotNode(int k, int w, boolean signed) {
+            super(w, signed);
+            this.k = k;
+        }
+
+        @Override
+        long l(Eval.State s) { return wide() ? s.w[k].longValue() : s.n[k]; }
+
+        @Override
+        BigInteger b(Eval.State s) { return wide() ? s.w[k] : Words.unsigned(s.n[k]); }
+    }
+
+    /** Narrow slots get their own reader class so the hot path has no width test. */
+    private static Eval.Node slotNode(int k, int w, boolean signed) {
+        return w > 64 ? new SlotNode(k, w, signed) : new NarrowSlot(k, w, signed);
+    }
+
+    private static final class NarrowSlot extends Eval.Node {
+        final int k;
+
+        NarrowSlot(int k, int w, boolean signed) {
+            super(w, signed);
+            this.k = k;
+        }
+
+        @Override
+        long l(Eval.State s) { return s.n[k]; }
+    }
+
+    private static int slotOf(Eval.Node n) {
+        return n instanceof NarrowSlot ? ((NarrowSlot) n).k : ((SlotNode) n).k;
+    }
+
+    /** How many parents reference each expression of a module (the IR shares subexpressions). */
+    private static Map<Expr, Integer> countUses(ModuleDef def) {
+        Map<Expr, Integer> uses = new IdentityHashMap<>();
+        List<Expr> roots = new ArrayList<>();
+        for (Stmt st : def.body()) {
+            if (st instanceof Stmt.Connect) {
+                roots.add(((Stmt.Connect) st).source());
+            } else if (st instanceof Stmt.MemWrite) {
+                Stmt.MemWrite w = (Stmt.MemWrite) st;
+                roots.add(w.address());
+                roots.add(w.data());
+                roots.add(w.enable());
+            }
+        }
+        for (Signal s : def.locals()) {
+            if (s.kind() == Signal.Kind.REG) {
+                if (s.reset() != null) {
+                    roots.add(s.reset());
+                }
+                if (s.resetValue() != null) {
+                    roots.add(s.resetValue());
+                }
+            }
+        }
+        Deque<Expr> work = new ArrayDeque<>(roots);
+        while (!work.isEmpty()) {
+            Expr e = work.pop();
+            if (uses.merge(e, 1, Integer::sum) == 1) {
+                work.addAll(children(e));
+            }
+        }
+        return uses;
+    }
+
+    private static List<Expr> children(Expr e) {
+        if (e instanceof Expr.Op) {
+            return ((Expr.Op) e).args;
+        }
+        if (e instanceof Expr.Mux) {
+            Expr.Mux m = (Expr.Mux) e;
+            return List.of(m.cond(), m.whenTrue(), m.whenFalse());
+        }
+        if (e instanceof Expr.Case) {
+            Expr.Case c = (Expr.Case) e;
+            List<Expr> l = new ArrayList<>(c.values());
+            l.add(c.selector());
+            l.add(c.otherwise());
+            return l;
+        }
+        if (e instanceof Expr.MemRead) {
+            return List.of(((Expr.MemRead) e).address());
+        }
+        return List.of();
+    }
+
     FlatCircuit(Circuit circuit) {
         Ctx top = new Ctx(circuit.top(), "");
-        List<Assign> comb = new ArrayList<>();
-        List<BitSet[]> deps = new ArrayList<>();
         Deque<Ctx> work = new ArrayDeque<>();
         work.add(top);
         while (!work.isEmpty()) {

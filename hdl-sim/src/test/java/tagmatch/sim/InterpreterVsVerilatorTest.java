@@ -40,6 +40,33 @@ class InterpreterVsVerilatorTest {
         }
     }
 
+    /** x(i+1) = x(i) + x(i), forty times: a DAG whose tree expansion has 2^40 leaves. */
+    static final class Doubler extends tagmatch.hdl.core.Module {
+        Doubler() {
+            tagmatch.hdl.core.UInt a = input("a", tagmatch.hdl.core.Hdl.UInt(64));
+            tagmatch.hdl.core.UInt y = output("y", tagmatch.hdl.core.Hdl.UInt(64));
+            tagmatch.hdl.core.UInt x = a;
+            for (int i = 0; i < 40; i++) {
+                x = x.add(x);
+            }
+            y.set(x);
+        }
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void sharedSubexpressionsAreEvaluatedOncePerCycle() {
+        Circuit c = Elaborator.elaborate(Doubler::new);
+        try (Simulator j = Simulators.interpreter(c); Simulator v = Simulators.verilator(c)) {
+            for (long a : new long[] {1, 3, 0x123456789L, -1L}) {
+                j.poke("a", a);
+                v.poke("a", a);
+                assertEquals(a << 40, j.peek("y"));
+                assertEquals(a << 40, v.peek("y"));
+            }
+        }
+    }
+
     @Test
     void interpreterRefusesWaveforms() {
         Circuit c = Elaborator.elaborate(OpsDesign::new);
