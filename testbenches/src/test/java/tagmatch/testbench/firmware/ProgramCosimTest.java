@@ -84,7 +84,8 @@ class ProgramCosimTest {
     @Test
     void otmCIsFreestandingAndWarningFreeOnX86AndRv64() {
         for (OtmConfig c : List.of(CFG, CFG.withHints(true, false), CFG.withHints(false, true), CFG.withHints(true, true),
-                CFG.withHash(tagmatch.otm.OtmHash.XOR_FOLD, true))) {
+                CFG.withHash(tagmatch.otm.OtmHash.XOR_FOLD, true), CFG.withThreads(1).withBins(1).withCapacities(1, 1),
+                CFG.withThreads(64).withBins(65536).withCapacities(4096, 1), CFG.withThreads(2).withHints(true, true).withBins(1))) {
             FirmwareBuild b = FirmwareBuild.generate(c, CosimSupport.ROOT);
             b.make("check-freestanding", "rv64");
             String undefined = Commands.check(b.dir(), 60, List.of("riscv64-unknown-elf-nm", "-u", "otm_rv64.o"));
