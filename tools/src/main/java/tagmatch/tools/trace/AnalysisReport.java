@@ -54,8 +54,8 @@ public final class AnalysisReport {
     public static String strategyTable(List<TraceAnalysis.Result> results, int threads) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Strategies (all ranks; conflicts: optimistic matching at N = %d threads)%n", threads));
-        sb.append(String.format(Locale.ROOT, "%-20s %-16s %9s %9s %10s %10s %14s %14s %10s%n", "trace", "strategy", "posts", "arrivals",
-                "insp/op", "max insp", "PRQ mean(max)", "UMQ mean(max)", "conflicts"));
+        sb.append(String.format(Locale.ROOT, "%-20s %-16s %9s %9s %10s %10s %14s %14s %10s %14s%n", "trace", "strategy", "posts", "arrivals",
+                "insp/op", "max insp", "PRQ mean(max)", "UMQ mean(max)", "conflicts", "vs reference"));
         for (TraceAnalysis.Result r : results) {
             for (Map.Entry<String, List<StrategyStats>> e : r.byStrategy().entrySet()) {
                 List<StrategyStats> ranks = e.getValue();
@@ -66,10 +66,11 @@ public final class AnalysisReport {
                     continue;
                 }
                 StrategyStats all = total(ranks);
-                sb.append(String.format(Locale.ROOT, "%-20s %-16s %9d %9d %10.2f %10d %14s %14s %10d%n", r.trace(), e.getKey(),
+                sb.append(String.format(Locale.ROOT, "%-20s %-16s %9d %9d %10.2f %10d %14s %14s %10d %14s%n", r.trace(), e.getKey(),
                         all.posts(), all.arrivals(), all.inspectedPerOp(), all.maxInspected(),
                         String.format(Locale.ROOT, "%.2f(%d)", all.postedDepthMean(), all.postedDepthMax()),
-                        String.format(Locale.ROOT, "%.2f(%d)", all.unexpectedDepthMean(), all.unexpectedDepthMax()), all.conflicts()));
+                        String.format(Locale.ROOT, "%.2f(%d)", all.unexpectedDepthMean(), all.unexpectedDepthMax()), all.conflicts(),
+                        all.disagreements() == 0 ? "same" : all.disagreements() + " differ"));
             }
         }
         return sb.toString();
@@ -78,6 +79,7 @@ public final class AnalysisReport {
     /** Ranks combined: counts summed, means weighted by operations, maxima taken. */
     static StrategyStats total(List<StrategyStats> ranks) {
         long posts = 0, arrivals = 0, maxInsp = 0, pMax = 0, uMax = 0, searches = 0, bMax = 0, conflicts = 0, fast = 0, slow = 0, blocks = 0;
+        long disagreements = 0;
         double insp = 0, p = 0, u = 0, b = 0;
         for (StrategyStats s : ranks) {
             long ops = s.posts() + s.arrivals();
@@ -96,18 +98,19 @@ public final class AnalysisReport {
             fast += s.fastPath();
             slow += s.slowPath();
             blocks += s.blocks();
+            disagreements += s.disagreements();
         }
         long ops = posts + arrivals;
         return new StrategyStats(ranks.isEmpty() ? "" : ranks.get(0).strategy(), -1, posts, arrivals, ops == 0 ? 0 : insp / ops, maxInsp,
                 ops == 0 ? 0 : p / ops, pMax, ops == 0 ? 0 : u / ops, uMax, searches, searches == 0 ? 0 : b / searches, bMax,
-                conflicts, fast, slow, blocks, null);
+                conflicts, fast, slow, blocks, disagreements, null);
     }
 
     /** One line per trace, rank and strategy (and per bin count for {@link TraceAnalysis#BINNED}). */
     public static String perRankCsv(List<TraceAnalysis.Result> results) {
         StringBuilder sb = new StringBuilder("trace,rank,strategy,bins,posts,arrivals,inspected_per_op,max_inspected,"
                 + "posted_depth_mean,posted_depth_max,unexpected_depth_mean,unexpected_depth_max,bin_depth_mean,bin_depth_max,"
-                + "conflicts,fast_path,slow_path,blocks,rejected\n");
+                + "conflicts,fast_path,slow_path,blocks,differ_from_reference,rejected\n");
         for (TraceAnalysis.Result r : results) {
             for (Map.Entry<String, List<StrategyStats>> e : r.byStrategy().entrySet()) for (StrategyStats s : e.getValue()) row(sb, r, s, "");
             for (Map.Entry<Integer, List<StrategyStats>> e : r.byBins().entrySet()) for (StrategyStats s : e.getValue()) row(sb, r, s, e.getKey().toString());
@@ -125,10 +128,10 @@ public final class AnalysisReport {
     }
 
     private static void row(StringBuilder sb, TraceAnalysis.Result r, StrategyStats s, String bins) {
-        sb.append(String.format(Locale.ROOT, "%s,%d,%s,%s,%d,%d,%.4f,%d,%.4f,%d,%.4f,%d,%.4f,%d,%d,%d,%d,%d,%s%n", r.trace(), s.rank(), s.strategy(), bins,
+        sb.append(String.format(Locale.ROOT, "%s,%d,%s,%s,%d,%d,%.4f,%d,%.4f,%d,%.4f,%d,%.4f,%d,%d,%d,%d,%d,%d,%s%n", r.trace(), s.rank(), s.strategy(), bins,
                 s.posts(), s.arrivals(), s.inspectedPerOp(), s.maxInspected(), s.postedDepthMean(), s.postedDepthMax(),
                 s.unexpectedDepthMean(), s.unexpectedDepthMax(), s.binDepthMean(), s.binDepthMax(), s.conflicts(), s.fastPath(),
-                s.slowPath(), s.blocks(), s.rejected() == null ? "" : '"' + s.rejected().replace("\"", "'") + '"'));
+                s.slowPath(), s.blocks(), s.disagreements(), s.rejected() == null ? "" : '"' + s.rejected().replace("\"", "'") + '"'));
     }
 
     private static String pad(String s, int w) {

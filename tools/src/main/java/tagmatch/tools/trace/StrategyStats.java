@@ -5,18 +5,20 @@ import tagmatch.model.Costs;
 /**
  * The costs of one strategy on one rank (all its communicators' streams together), or why the
  * strategy refused the rank's workload ({@code rejected}, e.g. single-hash and wildcards).
+ * {@code disagreements}: events whose result (outcome and partner) differs from the reference
+ * matcher's, which must be 0 for a correct strategy.
  */
 public record StrategyStats(String strategy, int rank, long posts, long arrivals, double inspectedPerOp, long maxInspected,
                             double postedDepthMean, long postedDepthMax, double unexpectedDepthMean, long unexpectedDepthMax,
                             long binSearches, double binDepthMean, long binDepthMax, long conflicts, long fastPath,
-                            long slowPath, long blocks, String rejected) {
+                            long slowPath, long blocks, long disagreements, String rejected) {
 
     static StrategyStats rejected(String strategy, int rank, String why) {
-        return new StrategyStats(strategy, rank, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, why);
+        return new StrategyStats(strategy, rank, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, why);
     }
 
     /** Sums the costs of several matchers, weighting means by the operations (or bin searches) behind them. */
-    static StrategyStats of(String strategy, int rank, Iterable<Costs> all) {
+    static StrategyStats of(String strategy, int rank, Iterable<Costs> all, long disagreements) {
         long posts = 0, arrivals = 0, inspected = 0, maxInspected = 0, pMax = 0, uMax = 0, searches = 0, bMax = 0;
         long conflicts = 0, fast = 0, slow = 0, blocks = 0;
         double pSum = 0, uSum = 0, bSum = 0;
@@ -39,7 +41,7 @@ public record StrategyStats(String strategy, int rank, long posts, long arrivals
         }
         long ops = posts + arrivals;
         return new StrategyStats(strategy, rank, posts, arrivals, ratio(inspected, ops), maxInspected, ratio(pSum, ops), pMax,
-                ratio(uSum, ops), uMax, searches, ratio(bSum, searches), bMax, conflicts, fast, slow, blocks, null);
+                ratio(uSum, ops), uMax, searches, ratio(bSum, searches), bMax, conflicts, fast, slow, blocks, disagreements, null);
     }
 
     private static double ratio(double a, long b) {

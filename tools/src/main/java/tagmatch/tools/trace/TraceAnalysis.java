@@ -1,6 +1,7 @@
 package tagmatch.tools.trace;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,9 @@ import tagmatch.model.strategy.StrategyOptions;
  * Replays the event streams of one trace through the matching strategies of the
  * matching-model: every strategy on every rank, and the four-index strategy once per bin count
  * for seed 000 section V's queue depth against bins (see {@link Result#depthMean}). One fresh matcher per rank and communicator, since
- * every communicator has its own matching structures (seed 000 section IV).
+ * every communicator has its own matching structures (seed 000 section IV). Every strategy's
+ * result for every event is compared with the reference matcher's: on a correct strategy they
+ * agree ({@link StrategyStats#disagreements()} = 0).
  */
 public final class TraceAnalysis {
     /** The strategy that measures queue depth against bins: seed 000 figure 3's indexes. */
@@ -62,31 +65,45 @@ public final class TraceAnalysis {
      */
     public static Result run(String trace, List<RankLog> logs, List<String> strategies, List<Integer> bins, StrategyOptions options) {
         EventStreams.Conversion conv = EventStreams.build(logs);
+        Map<EventStream, List<tagmatch.model.Result>> reference = new IdentityHashMap<>();
+        for (EventStream s : conv.streams()) reference.put(s, results(Strategies.create("reference", options), s));
         Map<String, List<StrategyStats>> byStrategy = new LinkedHashMap<>();
-        for (String s : strategies) byStrategy.put(s, perRank(s, logs.size(), conv.streams(), options));
+        for (String s : strategies) byStrategy.put(s, perRank(s, logs.size(), conv.streams(), options, reference));
         Map<Integer, List<StrategyStats>> byBins = new LinkedHashMap<>();
-        for (int b : bins) byBins.put(b, perRank(BINNED, logs.size(), conv.streams(), options.withBins(b)));
+        for (int b : bins) byBins.put(b, perRank(BINNED, logs.size(), conv.streams(), options.withBins(b), reference));
         return new Result(trace, logs.size(), conv, logs, byStrategy, byBins);
     }
 
-    private static List<StrategyStats> perRank(String strategy, int ranks, List<EventStream> streams, StrategyOptions options) {
+    /** Every event's result ({@code null} for block ends). */
+    private static List<tagmatch.model.Result> results(Matcher m, EventStream s) {
+        List<tagmatch.model.Result> out = new ArrayList<>(s.events().size());
+        for (Event e : s.events()) out.add(m.apply(e));
+        m.endBlock();
+        return out;
+    }
+
+    private static List<StrategyStats> perRank(String strategy, int ranks, List<EventStream> streams, StrategyOptions options,
+                                               Map<EventStream, List<tagmatch.model.Result>> reference) {
         List<StrategyStats> out = new ArrayList<>();
         for (int rank = 0; rank < ranks; rank++) {
             List<Costs> costs = new ArrayList<>();
             String rejected = null;
+            long differ = 0;
             for (EventStream s : streams) {
                 if (s.rank() != rank) continue;
                 Matcher m = Strategies.create(strategy, options);
+                List<tagmatch.model.Result> got;
                 try {
-                    for (Event e : s.events()) m.apply(e);
-                    m.endBlock();
+                    got = results(m, s);
                 } catch (IllegalArgumentException e) {
                     rejected = e.getMessage();
                     break;
                 }
+                List<tagmatch.model.Result> want = reference.get(s);
+                for (int i = 0; i < got.size(); i++) if (!java.util.Objects.equals(got.get(i), want.get(i))) differ++;
                 costs.add(m.costs());
             }
-            out.add(rejected != null ? StrategyStats.rejected(strategy, rank, rejected) : StrategyStats.of(strategy, rank, costs));
+            out.add(rejected != null ? StrategyStats.rejected(strategy, rank, rejected) : StrategyStats.of(strategy, rank, costs, differ));
         }
         return out;
     }

@@ -71,6 +71,7 @@ class TraceAnalysisTest {
             StrategyStats other = AnalysisReport.total(r.byStrategy().get(s));
             assertEquals(ref.posts(), other.posts(), s);
             assertEquals(ref.postedDepthMean(), other.postedDepthMean(), 1e-9, s + " sees the same queues as the reference");
+            assertEquals(0, other.disagreements(), s + " matches every message as the reference does");
         }
         assertTrue(r.depthMean(1) >= r.depthMean(32) && r.depthMean(32) >= r.depthMean(128), r.depthMean(1) + " " + r.depthMean(32) + " " + r.depthMean(128));
         long irecvs = 0;
