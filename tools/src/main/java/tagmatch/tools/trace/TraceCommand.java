@@ -40,10 +40,11 @@ public final class TraceCommand implements Runnable {
 
     @Command(name = "analyze",
             mixinStandardHelpOptions = true,
-            description = {"Replay DUMPI text traces through the matching strategies: per rank and strategy, queue depth",
-                    "(mean, max), entries inspected per operation, optimistic-matching conflicts at N threads; the queue",
-                    "depth against bins table of seed 000 figure 7 and its plot.",
-                    "Messages arrive in the order of their senders' send times (see docs/traces.md)."})
+            description = {"Replay MPI traces through every matching strategy.",
+                    "Per rank and strategy: queue depth (mean, max), entries inspected per",
+                    "operation, optimistic-matching conflicts at N threads; queue depth against",
+                    "bins in the form of seed 000 figure 7, and its plot. Messages arrive in the",
+                    "order of their senders' send times (see docs/traces.md)."})
     static final class Analyze implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -161,8 +162,8 @@ public final class TraceCommand implements Runnable {
 
     @Command(name = "parse",
             mixinStandardHelpOptions = true,
-            description = {"Parse DUMPI text traces (checking their format) and report records, point-to-point",
-                    "operations and parse throughput; the parsing half of analyze, without the matching."})
+            description = {"Check the format of MPI traces and measure parse throughput.",
+                    "Reports records, point-to-point operations and MB/s: the parsing half of analyze."})
     static final class Parse implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
