@@ -86,6 +86,30 @@ class BuildCacheTest {
     }
 
     @Test
+    void twoJvmsBuildingTheSameDesignAtOnceBuildItOnce() throws Exception {
+        Path cacheRoot = tmp.resolve("shared-cache");
+        List<Process> ps = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            ps.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), "-Dtagmatch.cache=" + cacheRoot,
+                    BuildInAnotherJvm.class.getName()).redirectErrorStream(true).start());
+        }
+        List<String> outs = new ArrayList<>();
+        for (Process p : ps) {
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+            assertEquals(0, p.waitFor(), out);
+            outs.add(out);
+        }
+        assertEquals(1, outs.stream().filter(o -> o.startsWith("hit=false count=42 lib=")).count(), outs.toString());
+        assertEquals(1, outs.stream().filter(o -> o.startsWith("hit=true count=42 lib=")).count(), outs.toString());
+        assertEquals(outs.get(0).replaceAll("^hit=\\w+ ", ""), outs.get(1).replaceAll("^hit=\\w+ ", ""),
+                "both JVMs load the same library");
+        try (var s = Files.list(cacheRoot.resolve("sim"))) {
+            assertFalse(s.anyMatch(p -> p.getFileName().toString().startsWith("tmp-")), "no temporary directory left");
+        }
+    }
+
+    @Test
     void leftoverWithoutMarkerIsRebuilt() throws Exception {
         BuildCache cache = new BuildCache(tmp);
         Files.createDirectories(cache.dir().resolve("k2"));

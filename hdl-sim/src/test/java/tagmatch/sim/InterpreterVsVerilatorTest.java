@@ -2,6 +2,7 @@ package tagmatch.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,40 @@ class InterpreterVsVerilatorTest {
                 assertEquals(a << 40, v.peek("y"));
             }
         }
+    }
+
+    @Test
+    void batchedRunsWithStopConditionsAgreeOnBothBackends() {
+        Circuit c = Elaborator.elaborate(() -> new tagmatch.hdl.lib.SyncFifo(4, 8));
+        java.util.Random r = new java.util.Random(9);
+        long[] rows = new long[3 * 400];
+        for (int i = 0; i < 400; i++) {
+            rows[3 * i] = r.nextInt(3) == 0 ? 0 : 1;
+            rows[3 * i + 1] = r.nextInt(256);
+            rows[3 * i + 2] = r.nextInt(2);
+        }
+        BatchResult[] res = new BatchResult[2];
+        long[] after = new long[2];
+        int k = 0;
+        for (Simulator s : new Simulator[] {Simulators.verilator(c), Simulators.interpreter(c)}) {
+            try (s) {
+                s.reset();
+                Stimulus prog = Stimulus.builder()
+                        .drive(s.port("enq_valid"), s.port("enq_bits"), s.port("deq_ready"))
+                        .capture(s.port("enq_ready"), s.port("deq_valid"), s.port("deq_bits"), s.port("count"))
+                        .inputs(rows).maxCycles(1000).until(s.port("full"), 1).build();
+                // First a stretch without the stop condition, then the one that stops when the FIFO is full.
+                s.run(Stimulus.builder().drive(s.port("enq_valid")).row(0).maxCycles(3).build());
+                res[k] = s.run(prog);
+                after[k++] = s.cycle();
+            }
+        }
+        assertEquals(res[0].cycles(), res[1].cycles());
+        assertEquals(0, res[0].stoppedBy());
+        assertEquals(res[0].stoppedBy(), res[1].stoppedBy());
+        assertTrue(res[0].cycles() < 1000, "stopped at " + res[0].cycles());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(res[0].raw(), res[1].raw());
+        assertEquals(after[0], after[1]);
     }
 
     @Test
