@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
+import tagmatch.tools.UserError;
 
 /**
  * Parses the rank files of one trace in parallel, one file per task (seed 000 section V-A
@@ -57,6 +58,12 @@ public final class TraceParser {
             }
             List<RankLog> logs = new ArrayList<>();
             for (Future<RankLog> f : futures) logs.add(get(f));
+            for (RankLog l : logs) {
+                if (l.worldSize() >= 0 && l.worldSize() != logs.size()) {
+                    throw new UserError(l.file() + ": MPI_Comm_size reports " + l.worldSize() + " ranks in MPI_COMM_WORLD, but the trace has "
+                            + logs.size() + " rank files");
+                }
+            }
             return logs;
         } finally {
             pool.shutdownNow();

@@ -132,4 +132,14 @@ class TraceCommandTest {
         String shown = bar.toString(java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(shown.contains("parse lammps-melt 100%"), shown);
     }
+
+    @Test
+    void aTraceWithFewerFilesThanItsRanksIsRejected() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("short"));
+        Files.writeString(dir.resolve("app-0000.txt"), new Dumpi().call("MPI_Comm_size", 1, Dumpi.comm(2), "int size=4").footer());
+        int code = run("trace", "analyze", dir.toString(), "--no-progress", "--out", tmp.resolve("x").toString());
+        assertEquals(2, code);
+        assertEquals("tagmatch analyze: " + dir.resolve("app-0000.txt") + ": MPI_Comm_size reports 4 ranks in MPI_COMM_WORLD, but the trace has 1 rank files",
+                err.toString().trim());
+    }
 }
