@@ -65,7 +65,7 @@ enum call {
     C_SENDRECV, C_SENDRECV_REPLACE, C_PROBE, C_IPROBE, C_SEND_INIT, C_SSEND_INIT, C_RECV_INIT,
     C_START, C_STARTALL, C_WAIT, C_WAITALL, C_WAITANY, C_WAITSOME, C_TEST, C_TESTALL, C_TESTANY,
     C_TESTSOME, C_REQUEST_FREE, C_CANCEL, C_COMM_DUP, C_COMM_SPLIT, C_COMM_CREATE, C_CART_CREATE,
-    C_COMM_FREE, C_COMM_RANK, C_COMM_SIZE, C_INIT, C_FINALIZE, C_COUNT
+    C_COMM_FREE, C_COMM_RANK, C_COMM_SIZE, C_INIT, C_INIT_THREAD, C_FINALIZE, C_COUNT
 };
 static const char *call_names[C_COUNT] = {
     "MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend", "MPI_Issend", "MPI_Ibsend",
@@ -74,7 +74,7 @@ static const char *call_names[C_COUNT] = {
     "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test", "MPI_Testall",
     "MPI_Testany", "MPI_Testsome", "MPI_Request_free", "MPI_Cancel", "MPI_Comm_dup",
     "MPI_Comm_split", "MPI_Comm_create", "MPI_Cart_create", "MPI_Comm_free", "MPI_Comm_rank",
-    "MPI_Comm_size", "MPI_Init", "MPI_Finalize"};
+    "MPI_Comm_size", "MPI_Init", "MPI_Init_thread", "MPI_Finalize"};
 static long call_counts[C_COUNT], call_ignored[C_COUNT];
 /* DUMPI_TRACE_SKIP_IDLE=1: MPI_Test* or MPI_Iprobe calls that complete or find nothing are counted as
  * ignored in the footer but not written (they cannot change matching; polling loops make
@@ -384,10 +384,12 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided) {
     stamp s = now();
     int rc = PMPI_Init_thread(argc, argv, required, provided);
     open_trace();
-    call_counts[C_INIT]++;
-    line_enter("MPI_Init", s);
+    call_counts[C_INIT_THREAD]++;
+    line_enter("MPI_Init_thread", s);
     put_int("argc", argc ? *argc : 0);
-    line_return("MPI_Init");
+    put_int("required", required);
+    put_int("provided", *provided);
+    line_return("MPI_Init_thread");
     return rc;
 }
 
