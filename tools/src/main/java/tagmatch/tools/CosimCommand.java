@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
         description = "Run a co-simulation soak against the reference and print a verdict.",
         subcommands = {
                 CosimFirmware.class,
+                CosimAlpu.class,
         })
 public final class CosimCommand implements Runnable {
     @picocli.CommandLine.Spec

@@ -14,6 +14,7 @@ import tagmatch.tools.bench.BenchCommand;
                 DemoCommand.class,
                 HdlCommand.class,
                 RtlCommand.class,
+                SynthCommand.class,
                 BenchCommand.class,
                 CosimCommand.class,
                 FirmwareCommand.class,

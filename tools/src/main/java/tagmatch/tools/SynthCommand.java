@@ -1,0 +1,94 @@
+package tagmatch.tools;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import tagmatch.alpu.AlpuConfig;
+import tagmatch.alpu.rtl.AlpuRtl;
+import tagmatch.alpu.rtl.ReferenceDesigns;
+import tagmatch.hdl.backend.VerilogEmitter;
+import tagmatch.tools.synth.PaperFigures;
+import tagmatch.tools.synth.SynthReport;
+import tagmatch.tools.synth.SynthTable;
+import tagmatch.tools.synth.YosysSynth;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code tagmatch synth}: yosys {@code synth_xilinx} on the generated ALPU, printing LUTs,
+ * flip-flops and LUT depth; {@code --table} does the seed's twelve Table IV/V configurations and
+ * prints them beside the paper's figures. Run it under the shared build lock on a shared machine.
+ */
+@Command(name = "synth",
+        mixinStandardHelpOptions = true,
+        description = {"Synthesize the generated ALPU with yosys and report LUTs, flip-flops and LUT depth.",
+                "Example: tagmatch synth --cells 256 --block 8 --variant prq",
+                "         tagmatch synth --table    (the seed's Table IV/V side by side with the paper)"})
+public final class SynthCommand implements Callable<Integer> {
+    @Mixin
+    RtlCommand.ConfigOptions options = new RtlCommand.ConfigOptions();
+
+    @Option(names = "--family", paramLabel = "F", description = "synth_xilinx family (default ${DEFAULT-VALUE}, the seed's Virtex-II Pro)")
+    String family = YosysSynth.DEFAULT_FAMILY;
+
+    @Option(names = "--table", description = "synthesize the seed's Table IV/V configurations and print them beside the paper's figures")
+    boolean table;
+
+    @Option(names = "--only", split = ",", paramLabel = "TOP", description = "with --table: only these designs (e.g. alpu_prq_256x8,alpu_umq_128x8)")
+    List<String> only = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+        PrintStream o = System.out;
+        if (!YosysSynth.FAMILIES.contains(family))
+            throw new UserError("--family must be one of " + String.join(", ", YosysSynth.FAMILIES) + ", got '" + family + "'");
+        YosysSynth yosys = new YosysSynth();
+        if (table) {
+            List<ReferenceDesigns.Design> designs = new ArrayList<>();
+            for (ReferenceDesigns.Design d : ReferenceDesigns.all()) if (only.isEmpty() || only.contains(d.top())) designs.add(d);
+            if (designs.isEmpty())
+                throw new UserError("--only names no reference design; they are " + ReferenceDesigns.all().stream().map(ReferenceDesigns.Design::top).toList());
+            SynthTable t = new SynthTable();
+            for (ReferenceDesigns.Design d : designs) {
+                long start = System.nanoTime();
+                SynthReport r = synth(yosys, d.config(), d.top());
+                o.printf("%s  [%d s]%n", r.summary(), (System.nanoTime() - start) / 1_000_000_000L);
+                AlpuConfig c = d.config();
+                t.add(PaperFigures.find(c.variant().name(), c.cells(), c.block()), r);
+            }
+            o.println();
+            o.print(t.format());
+            return 0;
+        }
+        AlpuConfig cfg = options.config();
+        SynthReport r = synth(yosys, cfg, cfg.variant().defaultTop());
+        o.println(r.summary());
+        if (cfg.matchWidth() == PaperFigures.MATCH_WIDTH && cfg.tagWidth() == PaperFigures.TAG_WIDTH) {
+            for (PaperFigures.Row p : PaperFigures.TABLES) {
+                if (p.variant().equals(cfg.variant().name()) && p.cells() == cfg.cells() && p.block() == cfg.block())
+                    o.printf("seed 001 prototype: %d LUTs, %d FFs (ours %.2fx LUTs, %.2fx FFs)%n", p.luts(), p.flipFlops(),
+                            (double) r.luts() / p.luts(), (double) r.flipFlops() / p.flipFlops());
+            }
+        }
+        return 0;
+    }
+
+    /** All modules of the configuration in one file (what {@link YosysSynth} reads), synthesized. */
+    private SynthReport synth(YosysSynth yosys, AlpuConfig cfg, String top) throws IOException {
+        Path dir = Files.createTempDirectory("tagmatch-alpu-synth");
+        Path v = dir.resolve(top + ".v");
+        try {
+            Files.writeString(v, VerilogEmitter.emit(AlpuRtl.elaborate(cfg, top)));
+            return yosys.run(v, top, family);
+        } finally {
+            Files.deleteIfExists(v);
+            Files.deleteIfExists(dir);
+        }
+    }
+}
