@@ -37,9 +37,9 @@ leave : LEAVE_LINE NL
       | call=ID RETURNING AT WALLTIME wall=DECIMAL ',' CPUTIME cpu=DECIMAL SECONDS IN THREAD thread=INT '.' NL ;
 
 // "int source=-1 (MPI_ANY_SOURCE)", "MPI_Request requests[2]=[3, 4]", "MPI_Status status=<IGNORED>"
-param : type=ID name dims? '=' value NL ;
+// dumpi2ascii ends a 2-D array without a newline, so a list may run into the next parameter.
+param : type=ID name dims? '=' (scalar NL | IGNORED NL | list NL?) ;
 dims : ('[' INT ']')+ ;
-value : IGNORED | list | scalar ;
 scalar : (INT | DECIMAL | STRING) ANNOT? ;
 // dumpi2ascii breaks 2-D arrays over several lines
 list : '[' NL? (item NL? (',' NL? item NL?)*)? ']' ;

@@ -149,7 +149,7 @@ public final class DumpiReader {
         for (DumpiParser.ParamContext p : r.param()) {
             List<Integer> dims = new ArrayList<>(1);
             if (p.dims() != null) for (TerminalNode n : p.dims().INT()) dims.add(Integer.parseInt(n.getText()));
-            params.add(new DumpiParam(p.type.getText(), p.name().getText(), dims, value(p.value())));
+            params.add(new DumpiParam(p.type.getText(), p.name().getText(), dims, value(p)));
         }
         return new DumpiRecord(call, firstLine, enter.wall, leave.wall, enter.cpu, enter.thread, params);
     }
@@ -188,10 +188,10 @@ public final class DumpiReader {
         return e;
     }
 
-    private static DumpiValue value(DumpiParser.ValueContext v) {
-        if (v.IGNORED() != null) return new DumpiValue.Ignored();
-        if (v.list() != null) return list(v.list());
-        return scalar(v.scalar());
+    private static DumpiValue value(DumpiParser.ParamContext p) {
+        if (p.IGNORED() != null) return new DumpiValue.Ignored();
+        if (p.list() != null) return list(p.list());
+        return scalar(p.scalar());
     }
 
     private static DumpiValue.Items list(DumpiParser.ListContext l) {

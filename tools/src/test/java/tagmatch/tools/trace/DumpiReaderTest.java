@@ -90,8 +90,7 @@ class DumpiReaderTest {
                 .line("Perfcounters: [PAPI_TOT_CYC=1234, PAPI_FP_OPS=0]")
                 .line("int ranges[2][3]=[[0, 3, 1]")
                 .line(", [4, 7, 1]")
-                .line("]")
-                .line("string name=\"a b\"")
+                .line("]string name=\"a b\"") // dumpi2ascii writes no newline after a 2-D array
                 .line("MPI_Group_range_incl returning at walltime 1700000000.000031000, cputime 0.000200000 seconds in thread 0.")
                 .line("Perfcounters: [PAPI_TOT_CYC=2345, PAPI_FP_OPS=1]")
                 .call("MPI_Comm_size", 40, "MPI_Comm comm=2 (MPI_COMM_WORLD)", "int size=4")
