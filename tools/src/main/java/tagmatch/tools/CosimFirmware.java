@@ -33,6 +33,9 @@ import tagmatch.testbench.firmware.ProgramCosim;
         description = "Soak the generated DPA firmware against the reference: native (JNA, chaos build, "
                 + "N concurrent threads) or riscv (the driver under qemu-riscv64).")
 public final class CosimFirmware implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--target", description = "native or riscv (default ${DEFAULT-VALUE})")
     String target = "native";
     @Option(names = "--ops", description = "posts and arrivals to run (default ${DEFAULT-VALUE})")
@@ -93,12 +96,15 @@ public final class CosimFirmware implements Callable<Integer> {
                 round++;
             }
         }
+        java.io.PrintWriter w = spec.commandLine().getOut();
         if (failure != null) {
-            System.out.println("FAIL: " + failure);
+            w.println("FAIL: " + failure);
+            w.flush();
             return 1;
         }
-        System.out.println("PASS: " + done + " operations in " + streams + " streams on " + target
+        w.println("PASS: " + done + " operations in " + streams + " streams on " + target
                 + ", every status and id equal to the reference");
+        w.flush();
         return 0;
     }
 }

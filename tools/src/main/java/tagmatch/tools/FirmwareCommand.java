@@ -1,10 +1,12 @@
 package tagmatch.tools;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.otm.OtmConfig;
@@ -19,6 +21,9 @@ import tagmatch.testbench.firmware.OtmLibrary;
         mixinStandardHelpOptions = true,
         description = "Generate the optimistic tag matching DPA firmware (C, spec/otm.md) into a directory.")
 public final class FirmwareCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--threads", description = "N, messages matched concurrently (1..64, default ${DEFAULT-VALUE})")
     int threads = 32;
     @Option(names = "--bins", description = "bins per hash index (power of two 1..65536, default ${DEFAULT-VALUE})")
@@ -46,8 +51,10 @@ public final class FirmwareCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         OtmConfig cfg = config();
         List<Path> files = OtmGenerator.write(cfg, out);
-        System.out.println("wrote " + files.size() + " files to " + out + " (" + cfg.key() + ")");
-        if (report) report(cfg);
+        PrintWriter w = spec.commandLine().getOut();
+        w.println("wrote " + files.size() + " files to " + out + " (" + cfg.key() + ")");
+        if (report) report(cfg, w);
+        w.flush();
         return 0;
     }
 
@@ -66,7 +73,7 @@ public final class FirmwareCommand implements Callable<Integer> {
         }
     }
 
-    private static void report(OtmConfig cfg) throws IOException {
+    private static void report(OtmConfig cfg, PrintWriter w) throws IOException {
         Path tmp = Files.createTempDirectory("tagmatch-otm-report-");
         long bytes;
         try {
@@ -80,16 +87,16 @@ public final class FirmwareCommand implements Callable<Integer> {
             throw new IllegalStateException("breakdown " + f.total() + " B disagrees with otm_ctx_bytes() = " + bytes);
         }
         long seed = OtmFootprint.SEED_128_BINS_8K_RECVS;
-        System.out.printf("otm_ctx_bytes() = %d B (%.1f KiB) for %s%n", bytes, bytes / 1024.0, cfg.key());
-        System.out.printf("  receive index bins        %10d B%n", f.receiveBins());
-        System.out.printf("  receive descriptors       %10d B  (%d x 64 B + free list)%n", f.descriptors(), cfg.maxRecvs());
-        System.out.printf("  unexpected storage        %10d B  (%d messages, their index bins, free list)%n",
+        w.printf("otm_ctx_bytes() = %d B (%.1f KiB) for %s%n", bytes, bytes / 1024.0, cfg.key());
+        w.printf("  receive index bins        %10d B%n", f.receiveBins());
+        w.printf("  receive descriptors       %10d B  (%d x 64 B + free list)%n", f.descriptors(), cfg.maxRecvs());
+        w.printf("  unexpected storage        %10d B  (%d messages, their index bins, free list)%n",
                 f.unexpected(), cfg.maxUnexpected());
-        System.out.printf("  rest (sync, threads, counters, padding) %d B%n", f.rest());
-        System.out.printf("like for like with the seed (bins + descriptors): %d B = %.1f KiB; seed's 128 bins / 8 K receives: "
+        w.printf("  rest (sync, threads, counters, padding) %d B%n", f.rest());
+        w.printf("like for like with the seed (bins + descriptors): %d B = %.1f KiB; seed's 128 bins / 8 K receives: "
                 + "%d B = %.1f KiB (3 x 128 x 20 B + 8192 x 64 B)%s%n", f.seedComparable(), f.seedComparable() / 1024.0,
                 seed, seed / 1024.0, cfg.bins() == 128 && cfg.maxRecvs() == 8192
                         ? String.format(", ratio %.3f", f.seedComparable() / (double) seed) : " (run with --bins 128 --max-recvs 8192 to compare)");
-        System.out.printf("total with unexpected storage and the rest: %.1f KiB%n", bytes / 1024.0);
+        w.printf("total with unexpected storage and the rest: %.1f KiB%n", bytes / 1024.0);
     }
 }
