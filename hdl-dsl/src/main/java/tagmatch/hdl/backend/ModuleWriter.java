@@ -42,6 +42,7 @@ final class ModuleWriter {
     private final Map<String, Expr.Lit> labels = new LinkedHashMap<>();
     private final Map<String, String> labelNames = new HashMap<>();
     private final Set<Signal> caseWires = new LinkedHashSet<>();
+    private final Set<Expr> readInstPorts = new java.util.HashSet<>();
 
     private final List<String[]> decls = new ArrayList<>();
     private final StringBuilder assigns = new StringBuilder();
@@ -64,7 +65,10 @@ final class ModuleWriter {
                 Expr ref = new Expr.InstRef(i, p);
                 Expr driver = instDrivers.get(ref);
                 boolean direct = driver != null && isPlainLeaf(driver) && driver.width() == p.width();
-                if (!direct) instWires.put(ref, ns.claim(i.name() + "_" + p.name()));
+                // An output nobody reads still needs a wire on its pin (an empty pin is a lint warning);
+                // the _unused suffix says so to readers and to Verilator's default --unused-regexp.
+                boolean unread = p.kind() == Signal.Kind.OUTPUT && !readInstPorts.contains(ref);
+                if (!direct) instWires.put(ref, ns.claim(i.name() + "_" + p.name() + (unread ? "_unused" : "")));
             }
 
         for (Stmt s : m.body()) {
@@ -118,7 +122,9 @@ final class ModuleWriter {
         Expr sink = k.sink();
         if (sink instanceof Expr.InstRef) {
             String wire = instWires.get(sink);
-            if (wire != null) assigns.append("  assign ").append(wire).append(" = ").append(root(k.source(), sink.width())).append(';').append(comment(k.locators())).append('\n');
+            if (wire == null) return;
+            String text = root(k.source(), sink.width()); // may declare temporaries: render before appending
+            assigns.append("  assign ").append(wire).append(" = ").append(text).append(';').append(comment(k.locators())).append('\n');
             return;
         }
         Signal s = ((Expr.Ref) sink).signal();
@@ -423,6 +429,7 @@ final class ModuleWriter {
 
     private void count(Expr x, Map<Expr, Boolean> seen) {
         uses.merge(x, 1, Integer::sum);
+        if (x instanceof Expr.InstRef) readInstPorts.add(x);
         if (seen.put(x, Boolean.TRUE) != null) return;
         for (Expr c : Exprs.children(x)) count(c, seen);
     }
