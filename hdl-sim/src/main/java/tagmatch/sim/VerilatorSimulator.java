@@ -72,6 +72,9 @@ final class VerilatorSimulator extends AbstractSimulator {
         int[] status = new int[1];
         long cycles = NativeRuntime.tm_run(h, inIdx, inIdx.length, inBuf, s.rows(), outIdx, outIdx.length,
                 outBuf, s.maxCycles(), condPorts, condOps, condValues, condPorts.length, status);
+        if (cycles < 0) {
+            throw new OutOfMemoryError("native memory exhausted planning a batched run of " + design.top());
+        }
         int filled = (int) Math.min(out.length, cycles * Stimulus.rowWords(cap));
         outBuf.clear();
         outBuf.get(out, 0, filled);

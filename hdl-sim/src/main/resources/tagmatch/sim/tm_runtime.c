@@ -3,6 +3,7 @@
  * clock low (trace time 10*c), then raises the clock and evaluates (trace time 10*c+5), then
  * lowers the clock lazily; outputs observed "in cycle c" are those of the settled, pre-edge state. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tm_abi.h"
 
@@ -31,13 +32,18 @@ static inline uint64_t get_narrow(const tm_port *p) {
     }
 }
 
-/* Wide ports are arrays of 32-bit words in Verilator; Java sees 64-bit words, least significant first. */
+/* Wide ports are arrays of 32-bit words in Verilator; Java sees 64-bit words, least significant
+ * first. On a little-endian host both layouts are the same bytes, so a copy does it. */
 static inline void put_wide(const tm_port *p, const int64_t *words) {
     uint32_t *w = (uint32_t *)p->ptr;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(w, words, (size_t)p->words32 * 4);
+#else
     for (int32_t i = 0; i < p->words32; i++) {
         uint64_t src = (uint64_t)words[i >> 1];
         w[i] = (uint32_t)((i & 1) ? (src >> 32) : src);
     }
+#endif
     int32_t top_bits = p->width - 32 * (p->words32 - 1);
     if (top_bits < 32) w[p->words32 - 1] &= ((uint32_t)1 << top_bits) - 1;
 }
@@ -45,11 +51,16 @@ static inline void put_wide(const tm_port *p, const int64_t *words) {
 static inline void get_wide(const tm_port *p, int64_t *words) {
     const uint32_t *w = (const uint32_t *)p->ptr;
     int32_t n64 = (p->words32 + 1) / 2;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    words[n64 - 1] = 0; /* an odd word count leaves the top half of the last long empty */
+    memcpy(words, w, (size_t)p->words32 * 4);
+#else
     for (int32_t j = 0; j < n64; j++) {
         uint64_t lo = w[2 * j];
         uint64_t hi = (2 * j + 1 < p->words32) ? w[2 * j + 1] : 0;
         words[j] = (int64_t)(lo | (hi << 32));
     }
+#endif
 }
 
 static inline int32_t words64(const tm_port *p) { return (p->width + 63) / 64; }
@@ -110,12 +121,52 @@ TM_EXPORT void tm_step(int64_t h, int64_t n) {
 
 TM_EXPORT int64_t tm_cycle(int64_t h) { return (int64_t)((tm_inst *)(intptr_t)h)->cycle; }
 
-static inline void put_any(const tm_port *p, const int64_t *src) {
-    if (p->bytes) put_narrow(p, (uint64_t)src[0]); else put_wide(p, src);
+/* One driven or captured port, resolved once per run so the cycle loop does no lookups. */
+typedef struct plan {
+    void *ptr;
+    int32_t bytes;   /* 1, 2, 4, 8; 0 for wide */
+    int32_t words;   /* 64-bit words in a row */
+    uint64_t mask;
+    const tm_port *port;
+} plan;
+
+static void make_plan(const tm_inst *s, const int32_t *idx, int32_t n, plan *out) {
+    for (int32_t i = 0; i < n; i++) {
+        const tm_port *p = &s->ports[idx[i]];
+        out[i].ptr = p->ptr;
+        out[i].bytes = p->bytes;
+        out[i].words = words64(p);
+        out[i].mask = mask_of(p->width);
+        out[i].port = p;
+    }
 }
 
-static inline void get_any(const tm_port *p, int64_t *dst) {
-    if (p->bytes) dst[0] = (int64_t)get_narrow(p); else get_wide(p, dst);
+static inline const int64_t *drive(const plan *pl, int32_t n, const int64_t *row) {
+    for (int32_t i = 0; i < n; i++, pl++) {
+        switch (pl->bytes) {
+        case 1: *(uint8_t *)pl->ptr = (uint8_t)((uint64_t)*row & pl->mask); break;
+        case 2: *(uint16_t *)pl->ptr = (uint16_t)((uint64_t)*row & pl->mask); break;
+        case 4: *(uint32_t *)pl->ptr = (uint32_t)((uint64_t)*row & pl->mask); break;
+        case 8: *(uint64_t *)pl->ptr = (uint64_t)*row & pl->mask; break;
+        default: put_wide(pl->port, row); break;
+        }
+        row += pl->words;
+    }
+    return row;
+}
+
+static inline int64_t *capture(const plan *pl, int32_t n, int64_t *row) {
+    for (int32_t i = 0; i < n; i++, pl++) {
+        switch (pl->bytes) {
+        case 1: *row = *(const uint8_t *)pl->ptr; break;
+        case 2: *row = *(const uint16_t *)pl->ptr; break;
+        case 4: *row = *(const uint32_t *)pl->ptr; break;
+        case 8: *row = (int64_t)*(const uint64_t *)pl->ptr; break;
+        default: get_wide(pl->port, row); break;
+        }
+        row += pl->words;
+    }
+    return row;
 }
 
 /* Runs up to max_cycles cycles in one call. Row r of `inputs` (in_words longs, ports in the order
@@ -123,7 +174,7 @@ static inline void get_any(const tm_port *p, int64_t *dst) {
  * Each cycle's settled outputs go to row c of `outputs`. After each cycle's capture the stop
  * conditions are tested (op 0: ==, 1: !=, on narrow ports); the first that holds ends the run
  * after that cycle's clock edge, and its index is written to status[0] (-1 if none fired).
- * Returns the number of cycles run. */
+ * Returns the number of cycles run, or -1 when out of memory. */
 TM_EXPORT int64_t tm_run(int64_t h,
                          const int32_t *in_ports, int32_t n_in, const int64_t *inputs, int64_t rows,
                          const int32_t *out_ports, int32_t n_out, int64_t *outputs,
@@ -131,30 +182,23 @@ TM_EXPORT int64_t tm_run(int64_t h,
                          const int32_t *cond_ports, const int32_t *cond_ops, const int64_t *cond_values,
                          int32_t n_cond, int32_t *status) {
     tm_inst *s = (tm_inst *)(intptr_t)h;
-    int32_t in_words = 0, out_words = 0;
-    for (int32_t i = 0; i < n_in; i++) in_words += words64(&s->ports[in_ports[i]]);
-    for (int32_t i = 0; i < n_out; i++) out_words += words64(&s->ports[out_ports[i]]);
     status[0] = -1;
+    plan *pin = malloc(sizeof(plan) * (size_t)(n_in + n_out + 1));
+    if (!pin) return -1;
+    plan *pout = pin + n_in;
+    make_plan(s, in_ports, n_in, pin);
+    make_plan(s, out_ports, n_out, pout);
+    int32_t in_words = 0, out_words = 0;
+    for (int32_t i = 0; i < n_in; i++) in_words += pin[i].words;
+    for (int32_t i = 0; i < n_out; i++) out_words += pout[i].words;
     int64_t c = 0;
     while (c < max_cycles) {
         if (c < rows) {
-            const int64_t *row = inputs + c * in_words;
-            for (int32_t i = 0; i < n_in; i++) {
-                const tm_port *p = &s->ports[in_ports[i]];
-                put_any(p, row);
-                row += words64(p);
-            }
+            drive(pin, n_in, inputs + c * in_words);
             s->dirty = 1;
         }
         settle(s);
-        if (n_out) {
-            int64_t *row = outputs + c * out_words;
-            for (int32_t i = 0; i < n_out; i++) {
-                const tm_port *p = &s->ports[out_ports[i]];
-                get_any(p, row);
-                row += words64(p);
-            }
-        }
+        if (n_out) capture(pout, n_out, outputs + c * out_words);
         int32_t fired = -1;
         for (int32_t k = 0; k < n_cond; k++) {
             uint64_t v = get_narrow(&s->ports[cond_ports[k]]);
@@ -165,6 +209,7 @@ TM_EXPORT int64_t tm_run(int64_t h,
         c++;
         if (fired >= 0) { status[0] = fired; break; }
     }
+    free(pin);
     return c;
 }
 
