@@ -32,9 +32,9 @@ record : enter perfLine? param* leave perfLine? ;
 // The common, exactly spaced line is one token (ENTER_LINE: a third of a trace's text lexed in one
 // step); the word-by-word alternative accepts other spacing and pinpoints a malformed line.
 enter : ENTER_LINE NL
-      | call=ID ENTERING AT WALLTIME wall=DECIMAL ',' CPUTIME cpu=DECIMAL SECONDS IN THREAD thread=INT '.' NL ;
+      | call=ID ENTERING AT WALLTIME wall=DECIMAL COMMA CPUTIME cpu=DECIMAL SECONDS IN THREAD thread=INT '.' NL ;
 leave : LEAVE_LINE NL
-      | call=ID RETURNING AT WALLTIME wall=DECIMAL ',' CPUTIME cpu=DECIMAL SECONDS IN THREAD thread=INT '.' NL ;
+      | call=ID RETURNING AT WALLTIME wall=DECIMAL COMMA CPUTIME cpu=DECIMAL SECONDS IN THREAD thread=INT '.' NL ;
 
 // "int source=-1 (MPI_ANY_SOURCE)", "MPI_Request requests[2]=[3, 4]", "MPI_Status status=<IGNORED>"
 // dumpi2ascii ends a 2-D array without a newline, so a list may run into the next parameter.
@@ -42,14 +42,14 @@ param : type=ID name dims? '=' (scalar NL | IGNORED NL | list NL?) ;
 dims : ('[' INT ']')+ ;
 scalar : (INT | DECIMAL | STRING) ANNOT? ;
 // dumpi2ascii breaks 2-D arrays over several lines
-list : '[' NL? (item NL? (',' NL? item NL?)*)? ']' ;
+list : '[' NL? (item NL? (COMMA NL? item NL?)*)? ']' ;
 item : scalar | list | status ;
 // "{bytes=4, cancelled=0, source=1, tag=5, error=0}"
-status : '{' field (',' field)* '}' ;
+status : '{' field (COMMA field)* '}' ;
 field : name '=' INT ;
 
 // PAPI counters, present only when DUMPI recorded them
-perfLine : PERFCOUNTERS ':' '[' (field (',' field)*)? ']' NL ;
+perfLine : PERFCOUNTERS ':' '[' (field (COMMA field)*)? ']' NL ;
 
 // A parameter or field may be named like one of the format's words ("int size=4").
 name : ID | WALLTIME | CPUTIME | SECONDS | IN | THREAD | CALLED | TIMES | AND | IGNORED_WORD
@@ -92,7 +92,9 @@ SIZE : 'size' ;
 
 IGNORED : '<IGNORED>' ;
 // "(MPI_COMM_WORLD)", "(MPI_ANY_TAG)", "(\"function\")": DUMPI's name for the value before it
-ANNOT : '(' ~[()\r\n]* ')' ;
+ANNOT : ' '? '(' ~[()\r\n]* ')' ;
+// A comma takes the space after it: lists and statuses then need no whitespace tokens at all.
+COMMA : ',' ' '? ;
 STRING : '"' ~["\r\n]* '"' ;
 DECIMAL : '-'? [0-9]+ '.' [0-9]+ ;
 INT : '-'? [0-9]+ ;

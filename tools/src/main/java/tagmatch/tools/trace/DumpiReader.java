@@ -212,7 +212,7 @@ public final class DumpiReader {
         String text = s.getChild(0).getText();
         if (s.STRING() != null) text = text.substring(1, text.length() - 1);
         String annotation = s.ANNOT() == null ? null : s.ANNOT().getText();
-        if (annotation != null) annotation = annotation.substring(1, annotation.length() - 1);
+        if (annotation != null) annotation = annotation.substring(annotation.indexOf('(') + 1, annotation.length() - 1);
         return new DumpiValue.Scalar(text, annotation);
     }
 
@@ -284,6 +284,7 @@ public final class DumpiReader {
                 case DumpiLexer.DECIMAL: words.add("a decimal time"); break;
                 case DumpiLexer.STRING: words.add("a quoted string"); break;
                 case DumpiLexer.ANNOT: words.add("a (NAME)"); break;
+                case DumpiLexer.COMMA: words.add("','"); break;
                 case DumpiLexer.NL: words.add("the end of the line"); break;
                 case DumpiLexer.IGNORED: words.add("<IGNORED>"); break;
                 case Token.EOF: words.add("the end of the record"); break;
