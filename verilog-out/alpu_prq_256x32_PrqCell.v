@@ -28,7 +28,7 @@ module alpu_prq_256x32_PrqCell (
   assign match = m; // @[PrqCell.java:57]
   assign mask = k; // @[PrqCell.java:58]
   assign tag = t; // @[PrqCell.java:59]
-  assign hit = v & (((m ^ key) & (~k)) == 42'd0); // @[PrqCell.java:60]
+  assign hit = |(({1'd0, {v, ~((m ^ key) & (~k))}} + 44'd1) >> 6'd43); // @[PrqCell.java:61]
 
   always @(posedge clk) begin // @[PrqCell.java:50]
     if (rst) begin

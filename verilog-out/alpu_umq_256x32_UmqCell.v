@@ -25,7 +25,7 @@ module alpu_umq_256x32_UmqCell (
   assign valid = v; // @[UmqCell.java:50]
   assign match = m; // @[UmqCell.java:51]
   assign tag = t; // @[UmqCell.java:52]
-  assign hit = v & (((m ^ key) & (~key_mask)) == 42'd0); // @[UmqCell.java:53]
+  assign hit = |(({1'd0, {v, ~((m ^ key) & (~key_mask))}} + 44'd1) >> 6'd43); // @[UmqCell.java:54]
 
   always @(posedge clk) begin // @[UmqCell.java:45]
     if (rst) begin
