@@ -264,6 +264,22 @@ class VerilatorSimulatorTest {
     }
 
     @Test
+    void combinationalDesignWithoutClockSettlesOnPeekAndCountsSteps() {
+        SimDesign xor = new SimDesign("xorer", "module xorer(input [7:0] a, input [7:0] b, output [7:0] y);\n"
+                + "  assign y = a ^ b;\nendmodule\n", java.util.List.of(SimPort.in("a", 8), SimPort.in("b", 8),
+                SimPort.out("y", 8)), null, null);
+        try (Simulator s = Simulators.verilator(xor, OPTS)) {
+            s.poke("a", 0xf0);
+            s.poke("b", 0x3c);
+            assertEquals(0xcc, s.peek("y"));
+            s.step(3);
+            assertEquals(3, s.cycle());
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.reset());
+            assertEquals("design xorer has no reset port", e.getMessage());
+        }
+    }
+
+    @Test
     void twoInstancesOfOneDesignAreIndependent() {
         VerilatorModel m = Simulators.verilatorModel(TestDesigns.counter(), OPTS);
         try (Simulator a = m.newInstance(); Simulator b = m.newInstance()) {
