@@ -63,9 +63,16 @@ class HdlAndDemoCommandsTest {
     }
 
     @Test
-    void demoGeneratesAndLintsEveryShownBlock(@TempDir Path dir) {
-        assertEquals(0, run("demo", "--out", dir.toString()));
-        assertTrue(out.toString().contains("demo: all blocks generated and clean"), out.toString());
-        for (var shown : DemoCommand.SHOWN) assertTrue(Files.isDirectory(dir.resolve(shown.getKey())), shown.getKey());
+    void demoRunsTheWholeMainJobIntoTheGivenDirectories(@TempDir Path dir) {
+        int rc = run("demo", "--out", dir.resolve("lib").toString(), "--alpu-out", dir.resolve("alpu").toString(),
+                "--firmware-out", dir.resolve("fw").toString(), "--ops", "2000");
+        String o = out.toString();
+        assertEquals(0, rc, o + err);
+        assertTrue(o.contains("demo: all blocks generated and clean"), o);
+        for (var shown : DemoCommand.SHOWN) assertTrue(Files.isDirectory(dir.resolve("lib").resolve(shown.getKey())), shown.getKey());
+        assertTrue(Files.exists(dir.resolve("alpu").resolve("alpu_prq.v")), o);
+        assertTrue(o.contains("every response and idle status as the datasheet requires"), o);
+        assertTrue(Files.exists(dir.resolve("fw").resolve("otm.c")), o);
+        assertTrue(o.contains("demo: everything generated, clean and equal to its reference"), o);
     }
 }
