@@ -68,8 +68,7 @@ module alpu_prq_256x16 (
   wire         decide_hit; // @[AlpuTop.java:235]
   wire         decide_fail; // @[AlpuTop.java:236]
   wire         decide_hold; // @[AlpuTop.java:237]
-  wire         unused_outputs; // @[AlpuTop.java:279]
-  wire         block_0_any_empty;
+  wire         block_0_any_empty_unused;
   wire         block_0_del_all;
   wire         block_0_del_here;
   wire         block_0_hit;
@@ -158,10 +157,10 @@ module alpu_prq_256x16 (
   wire [41:0]  block_15_in_match;
   wire [15:0]  block_15_in_tag;
   wire         block_15_in_valid;
-  wire [41:0]  block_15_out_mask;
-  wire [41:0]  block_15_out_match;
-  wire [15:0]  block_15_out_tag;
-  wire         block_15_out_valid;
+  wire [41:0]  block_15_out_mask_unused;
+  wire [41:0]  block_15_out_match_unused;
+  wire [15:0]  block_15_out_tag_unused;
+  wire         block_15_out_valid_unused;
   wire         block_1_any_empty;
   wire         block_1_del_all;
   wire         block_1_del_here;
@@ -288,27 +287,27 @@ module alpu_prq_256x16 (
   wire [41:0]  block_9_out_match;
   wire [15:0]  block_9_out_tag;
   wire         block_9_out_valid;
-  wire [2:0]   cmd_fifo_count;
+  wire [2:0]   cmd_fifo_count_unused;
   wire [101:0] cmd_fifo_deq_bits;
   wire         cmd_fifo_deq_valid;
-  wire         cmd_fifo_empty;
+  wire         cmd_fifo_empty_unused;
   wire [101:0] cmd_fifo_enq_bits;
   wire         cmd_fifo_enq_ready;
-  wire         cmd_fifo_full;
-  wire [2:0]   req_fifo_count;
+  wire         cmd_fifo_full_unused;
+  wire [2:0]   req_fifo_count_unused;
   wire [41:0]  req_fifo_deq_bits;
   wire         req_fifo_deq_valid;
-  wire         req_fifo_empty;
+  wire         req_fifo_empty_unused;
   wire         req_fifo_enq_ready;
-  wire         req_fifo_full;
+  wire         req_fifo_full_unused;
   wire [2:0]   rsp_fifo_count;
   wire [26:0]  rsp_fifo_deq_bits;
   wire         rsp_fifo_deq_valid;
-  wire         rsp_fifo_empty;
+  wire         rsp_fifo_empty_unused;
   wire [26:0]  rsp_fifo_enq_bits;
-  wire         rsp_fifo_enq_ready;
+  wire         rsp_fifo_enq_ready_unused;
   wire         rsp_fifo_enq_valid;
-  wire         rsp_fifo_full;
+  wire         rsp_fifo_full_unused;
   wire         _T;
   wire         _T_1;
   wire         _T_2;
@@ -327,7 +326,6 @@ module alpu_prq_256x16 (
   wire         _T_15;
   wire         _T_16;
   wire         _T_17;
-  wire [114:0] _T_18;
 
   assign req_ready = req_fifo_enq_ready; // @[AlpuTop.java:81]
   assign head_key = req_fifo_deq_bits[41:0]; // @[AlpuTop.java:84]
@@ -480,10 +478,8 @@ module alpu_prq_256x16 (
   assign rsp_fifo_enq_valid = (decide_hit | decide_fail) | _T_15; // @[AlpuTop.java:261]
   assign rsp_fifo_enq_bits = {decide_hit ? 2'd0 : decide_fail ? 2'd1 : 2'd2, decide_hit ? match_payload[15:0] : 16'd0, _T_15 ? (9'd256 - count) : 9'd0}; // @[AlpuTop.java:265]
   assign occupancy = count; // @[AlpuTop.java:267]
-  assign _T_18 = {block_15_out_valid, block_15_out_match, block_15_out_tag, block_0_any_empty, rsp_fifo_enq_ready, block_15_out_mask, req_fifo_full, req_fifo_empty, req_fifo_count, cmd_fifo_full, cmd_fifo_empty, cmd_fifo_count, rsp_fifo_full, rsp_fifo_empty}; // @[AlpuTop.java:279]
-  assign unused_outputs = ^_T_18; // @[AlpuTop.java:279]
-  assign insert_mode = insert_mode_r; // @[AlpuTop.java:280]
-  assign error = error_r; // @[AlpuTop.java:281]
+  assign insert_mode = insert_mode_r; // @[AlpuTop.java:270]
+  assign error = error_r; // @[AlpuTop.java:271]
 
   alpu_prq_256x16_SyncFifo req_fifo ( // @[AlpuTop.java:78]
     .clk(clk),
@@ -494,9 +490,9 @@ module alpu_prq_256x16 (
     .deq_valid(req_fifo_deq_valid),
     .deq_ready(launch_new),
     .deq_bits(req_fifo_deq_bits),
-    .count(req_fifo_count),
-    .full(req_fifo_full),
-    .empty(req_fifo_empty)
+    .count(req_fifo_count_unused),
+    .full(req_fifo_full_unused),
+    .empty(req_fifo_empty_unused)
   );
 
   alpu_prq_256x16_SyncFifo_1 cmd_fifo ( // @[AlpuTop.java:88]
@@ -508,23 +504,23 @@ module alpu_prq_256x16 (
     .deq_valid(cmd_fifo_deq_valid),
     .deq_ready(cmd_go),
     .deq_bits(cmd_fifo_deq_bits),
-    .count(cmd_fifo_count),
-    .full(cmd_fifo_full),
-    .empty(cmd_fifo_empty)
+    .count(cmd_fifo_count_unused),
+    .full(cmd_fifo_full_unused),
+    .empty(cmd_fifo_empty_unused)
   );
 
   alpu_prq_256x16_SyncFifo_2 rsp_fifo ( // @[AlpuTop.java:99]
     .clk(clk),
     .rst(rst),
     .enq_valid(rsp_fifo_enq_valid),
-    .enq_ready(rsp_fifo_enq_ready),
+    .enq_ready(rsp_fifo_enq_ready_unused),
     .enq_bits(rsp_fifo_enq_bits),
     .deq_valid(rsp_fifo_deq_valid),
     .deq_ready(rsp_ready),
     .deq_bits(rsp_fifo_deq_bits),
     .count(rsp_fifo_count),
-    .full(rsp_fifo_full),
-    .empty(rsp_fifo_empty)
+    .full(rsp_fifo_full_unused),
+    .empty(rsp_fifo_empty_unused)
   );
 
   alpu_prq_256x16_CellBlock block_0 ( // @[AlpuTop.java:177]
@@ -546,7 +542,7 @@ module alpu_prq_256x16 (
     .out_match(block_0_out_match),
     .out_mask(block_0_out_mask),
     .out_tag(block_0_out_tag),
-    .any_empty(block_0_any_empty),
+    .any_empty(block_0_any_empty_unused),
     .hit(block_0_hit),
     .hit_idx(block_0_hit_idx),
     .hit_tag(block_0_hit_tag)
@@ -917,10 +913,10 @@ module alpu_prq_256x16 (
     .del_here(block_15_del_here),
     .del_idx(match_idx),
     .clear(reset_go),
-    .out_valid(block_15_out_valid),
-    .out_match(block_15_out_match),
-    .out_mask(block_15_out_mask),
-    .out_tag(block_15_out_tag),
+    .out_valid(block_15_out_valid_unused),
+    .out_match(block_15_out_match_unused),
+    .out_mask(block_15_out_mask_unused),
+    .out_tag(block_15_out_tag_unused),
     .any_empty(block_15_any_empty),
     .hit(block_15_hit),
     .hit_idx(block_15_hit_idx),

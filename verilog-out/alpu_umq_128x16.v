@@ -60,8 +60,7 @@ module alpu_umq_128x16 (
   wire        decide_hit; // @[AlpuTop.java:235]
   wire        decide_fail; // @[AlpuTop.java:236]
   wire        decide_hold; // @[AlpuTop.java:237]
-  wire        unused_outputs; // @[AlpuTop.java:279]
-  wire        block_0_any_empty;
+  wire        block_0_any_empty_unused;
   wire        block_0_del_all;
   wire        block_0_del_here;
   wire        block_0_hit;
@@ -150,31 +149,31 @@ module alpu_umq_128x16 (
   wire [41:0] block_7_in_match;
   wire [15:0] block_7_in_tag;
   wire        block_7_in_valid;
-  wire [41:0] block_7_out_match;
-  wire [15:0] block_7_out_tag;
-  wire        block_7_out_valid;
-  wire [2:0]  cmd_fifo_count;
+  wire [41:0] block_7_out_match_unused;
+  wire [15:0] block_7_out_tag_unused;
+  wire        block_7_out_valid_unused;
+  wire [2:0]  cmd_fifo_count_unused;
   wire [59:0] cmd_fifo_deq_bits;
   wire        cmd_fifo_deq_valid;
-  wire        cmd_fifo_empty;
+  wire        cmd_fifo_empty_unused;
   wire [59:0] cmd_fifo_enq_bits;
   wire        cmd_fifo_enq_ready;
-  wire        cmd_fifo_full;
-  wire [2:0]  req_fifo_count;
+  wire        cmd_fifo_full_unused;
+  wire [2:0]  req_fifo_count_unused;
   wire [83:0] req_fifo_deq_bits;
   wire        req_fifo_deq_valid;
-  wire        req_fifo_empty;
+  wire        req_fifo_empty_unused;
   wire [83:0] req_fifo_enq_bits;
   wire        req_fifo_enq_ready;
-  wire        req_fifo_full;
+  wire        req_fifo_full_unused;
   wire [2:0]  rsp_fifo_count;
   wire [25:0] rsp_fifo_deq_bits;
   wire        rsp_fifo_deq_valid;
-  wire        rsp_fifo_empty;
+  wire        rsp_fifo_empty_unused;
   wire [25:0] rsp_fifo_enq_bits;
-  wire        rsp_fifo_enq_ready;
+  wire        rsp_fifo_enq_ready_unused;
   wire        rsp_fifo_enq_valid;
-  wire        rsp_fifo_full;
+  wire        rsp_fifo_full_unused;
   wire        _T;
   wire        _T_1;
   wire        _T_2;
@@ -188,7 +187,6 @@ module alpu_umq_128x16 (
   wire        _T_10;
   wire        _T_11;
   wire        _T_12;
-  wire [72:0] _T_13;
 
   assign req_fifo_enq_bits = {req_mask, req_match}; // @[AlpuTop.java:80]
   assign req_ready = req_fifo_enq_ready; // @[AlpuTop.java:81]
@@ -274,10 +272,8 @@ module alpu_umq_128x16 (
   assign rsp_fifo_enq_valid = (decide_hit | decide_fail) | _T_10; // @[AlpuTop.java:261]
   assign rsp_fifo_enq_bits = {decide_hit ? 2'd0 : decide_fail ? 2'd1 : 2'd2, decide_hit ? match_payload[15:0] : 16'd0, _T_10 ? (8'd128 - count) : 8'd0}; // @[AlpuTop.java:265]
   assign occupancy = count; // @[AlpuTop.java:267]
-  assign _T_13 = {block_7_out_valid, block_7_out_match, block_7_out_tag, block_0_any_empty, rsp_fifo_enq_ready, req_fifo_full, req_fifo_empty, req_fifo_count, cmd_fifo_full, cmd_fifo_empty, cmd_fifo_count, rsp_fifo_full, rsp_fifo_empty}; // @[AlpuTop.java:279]
-  assign unused_outputs = ^_T_13; // @[AlpuTop.java:279]
-  assign insert_mode = insert_mode_r; // @[AlpuTop.java:280]
-  assign error = error_r; // @[AlpuTop.java:281]
+  assign insert_mode = insert_mode_r; // @[AlpuTop.java:270]
+  assign error = error_r; // @[AlpuTop.java:271]
 
   alpu_umq_128x16_SyncFifo req_fifo ( // @[AlpuTop.java:78]
     .clk(clk),
@@ -288,9 +284,9 @@ module alpu_umq_128x16 (
     .deq_valid(req_fifo_deq_valid),
     .deq_ready(launch_new),
     .deq_bits(req_fifo_deq_bits),
-    .count(req_fifo_count),
-    .full(req_fifo_full),
-    .empty(req_fifo_empty)
+    .count(req_fifo_count_unused),
+    .full(req_fifo_full_unused),
+    .empty(req_fifo_empty_unused)
   );
 
   alpu_umq_128x16_SyncFifo_1 cmd_fifo ( // @[AlpuTop.java:88]
@@ -302,23 +298,23 @@ module alpu_umq_128x16 (
     .deq_valid(cmd_fifo_deq_valid),
     .deq_ready(cmd_go),
     .deq_bits(cmd_fifo_deq_bits),
-    .count(cmd_fifo_count),
-    .full(cmd_fifo_full),
-    .empty(cmd_fifo_empty)
+    .count(cmd_fifo_count_unused),
+    .full(cmd_fifo_full_unused),
+    .empty(cmd_fifo_empty_unused)
   );
 
   alpu_umq_128x16_SyncFifo_2 rsp_fifo ( // @[AlpuTop.java:99]
     .clk(clk),
     .rst(rst),
     .enq_valid(rsp_fifo_enq_valid),
-    .enq_ready(rsp_fifo_enq_ready),
+    .enq_ready(rsp_fifo_enq_ready_unused),
     .enq_bits(rsp_fifo_enq_bits),
     .deq_valid(rsp_fifo_deq_valid),
     .deq_ready(rsp_ready),
     .deq_bits(rsp_fifo_deq_bits),
     .count(rsp_fifo_count),
-    .full(rsp_fifo_full),
-    .empty(rsp_fifo_empty)
+    .full(rsp_fifo_full_unused),
+    .empty(rsp_fifo_empty_unused)
   );
 
   alpu_umq_128x16_CellBlock block_0 ( // @[AlpuTop.java:177]
@@ -339,7 +335,7 @@ module alpu_umq_128x16 (
     .out_valid(block_0_out_valid),
     .out_match(block_0_out_match),
     .out_tag(block_0_out_tag),
-    .any_empty(block_0_any_empty),
+    .any_empty(block_0_any_empty_unused),
     .hit(block_0_hit),
     .hit_idx(block_0_hit_idx),
     .hit_tag(block_0_hit_tag)
@@ -504,9 +500,9 @@ module alpu_umq_128x16 (
     .del_here(block_7_del_here),
     .del_idx(match_idx),
     .clear(reset_go),
-    .out_valid(block_7_out_valid),
-    .out_match(block_7_out_match),
-    .out_tag(block_7_out_tag),
+    .out_valid(block_7_out_valid_unused),
+    .out_match(block_7_out_match_unused),
+    .out_tag(block_7_out_tag_unused),
     .any_empty(block_7_any_empty),
     .hit(block_7_hit),
     .hit_idx(block_7_hit_idx),

@@ -5,13 +5,12 @@ import tagmatch.hdl.backend.VerilogEmitter;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.ModuleDef;
+import tagmatch.hdl.ir.Namespace;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Elaborates one ALPU configuration under a chosen top-level name. Every other module of the
@@ -20,12 +19,6 @@ import java.util.regex.Pattern;
  * module per file rule still holds.
  */
 public final class AlpuRtl {
-    private static final Pattern IDENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    private static final Set<String> KEYWORDS = Set.of("module", "endmodule", "input", "output", "inout", "wire",
-            "reg", "assign", "always", "begin", "end", "if", "else", "case", "endcase", "default", "posedge",
-            "negedge", "initial", "integer", "parameter", "localparam", "function", "endfunction", "task", "for",
-            "generate", "endgenerate", "genvar", "signed", "or", "and", "not", "xor", "nand", "nor", "buf");
-
     private AlpuRtl() {}
 
     /** The circuit of {@code cfg} with its top named {@code top} (checked as a Verilog identifier). */
@@ -56,7 +49,7 @@ public final class AlpuRtl {
 
     /** Refuses a top name that is not a plain Verilog identifier, naming the value and the rule. */
     public static void checkTop(String top) {
-        if (top == null || !IDENT.matcher(top).matches() || KEYWORDS.contains(top) || top.length() > 200) {
+        if (!Namespace.isLegalIdentifier(top) || top.length() > 200) {
             throw new IllegalArgumentException("TOP must be a Verilog identifier ([A-Za-z_][A-Za-z0-9_]*, "
                     + "not a keyword, at most 200 characters), got '" + top + "'");
         }

@@ -48,6 +48,11 @@ public final class Namespace {
         return n;
     }
 
+    /** Whether {@code name} can be used as is: an identifier and no Verilog/SystemVerilog keyword. */
+    public static boolean isLegalIdentifier(String name) {
+        return name != null && name.matches("[A-Za-z_][A-Za-z0-9_]*") && !KEYWORDS.contains(name);
+    }
+
     public boolean isTaken(String name) {
         return taken.contains(name);
     }
