@@ -10,6 +10,7 @@ import tagmatch.alpu.AlpuConfig;
 import tagmatch.testbench.alpu.AlpuBench;
 import tagmatch.testbench.alpu.BenchResult;
 import tagmatch.testbench.alpu.RtlPins;
+import tagmatch.testbench.alpu.SimulatorPins;
 import tagmatch.testbench.alpu.TrafficMix;
 
 import java.io.PrintWriter;
@@ -48,7 +49,7 @@ public final class CosimAlpu implements Callable<Integer> {
         PrintWriter w = spec.commandLine().getOut();
         BenchResult r;
         String unit;
-        try (RtlPins pins = new RtlPins(cfg, vcd)) {
+        try (SimulatorPins pins = RtlPins.open(cfg, vcd)) {
             unit = pins.describe();
             AlpuBench bench = new AlpuBench(pins, TrafficMix.FULL, seed);
             try (ProgressBar pb = new ProgressBarBuilder().setTaskName("cosim alpu").setInitialMax(ops)

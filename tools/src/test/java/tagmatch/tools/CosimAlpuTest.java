@@ -29,7 +29,7 @@ class CosimAlpuTest {
         assertEquals(0, run("cosim", "alpu", "--cells", "4", "--block", "2", "--match-width", "3", "--tag-width", "2",
                 "--variant", "umq", "--ops", "1500", "--seed", "3", "--vcd", vcd.toString()), err.toString());
         String verdict = out.toString().strip();
-        assertTrue(verdict.startsWith("PASS: verilator RTL alpu_umq 4x2 match 3 tag 2 seed 3: "), verdict);
+        assertTrue(verdict.startsWith("PASS: RTL alpu_umq 4x2 match 3 tag 2 on verilator seed 3: "), verdict);
         assertTrue(Files.size(vcd) > 1000);
         assertTrue(Files.readString(vcd).contains("rsp_valid"));
     }

@@ -115,6 +115,7 @@ public final class SimulatorPins implements AlpuPins {
 
     @Override
     public void close() {
+        sim.closeVcd();
         sim.close();
     }
 }

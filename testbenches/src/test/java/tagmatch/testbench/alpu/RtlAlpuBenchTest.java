@@ -41,7 +41,7 @@ class RtlAlpuBenchTest {
         long afterHold = 0;
         for (AlpuConfig c : CONFIGS) {
             long seed = 500 + i++;
-            try (RtlPins pins = new RtlPins(c)) {
+            try (SimulatorPins pins = RtlPins.open(c)) {
                 AlpuBench b = new AlpuBench(pins, TrafficMix.FULL, seed);
                 int rounds = c.cells() > 64 ? 2 : 3;
                 for (int round = 0; round < rounds; round++) b.random(3_000).drain();

@@ -46,8 +46,8 @@ class RtlNicTest {
                 WorkloadSpec spec = WorkloadSpec.of(kind).withSeed(seed).withSize(24).withRounds(3).withWildcardMix(0.4)
                         .withComms(2);
                 Workload w = Workloads.generate(spec);
-                try (RtlPins prq = new RtlPins(AlpuConfig.seed(s[0], s[1], Variant.PRQ));
-                     RtlPins umq = new RtlPins(AlpuConfig.seed(s[0], s[1], Variant.UMQ))) {
+                try (SimulatorPins prq = RtlPins.open(AlpuConfig.seed(s[0], s[1], Variant.PRQ));
+                     SimulatorPins umq = RtlPins.open(AlpuConfig.seed(s[0], s[1], Variant.UMQ))) {
                     AlpuNic nic = new AlpuNic(new RtlDevice(prq, seed), new RtlDevice(umq, seed + 1), MatchLayout.DEFAULT,
                             Capacities.UNBOUNDED, s[2]);
                     assertSameAsReference(nic, Capacities.UNBOUNDED, w.events(),

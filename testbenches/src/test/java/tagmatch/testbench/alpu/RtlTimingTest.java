@@ -36,7 +36,7 @@ class RtlTimingTest {
     }
 
     /** Drives {@code in} for one cycle; returns the outputs sampled before the edge. */
-    private static PortOutputs cycle(RtlPins p, PortInputs in) {
+    private static PortOutputs cycle(SimulatorPins p, PortInputs in) {
         p.drive(in);
         PortOutputs o = p.sample();
         p.tick();
@@ -44,7 +44,7 @@ class RtlTimingTest {
     }
 
     /** Offers {@code in} until accepted; returns the cycle of acceptance. */
-    private static long offer(RtlPins p, PortInputs in, boolean isCmd, List<PortOutputs> seen) {
+    private static long offer(SimulatorPins p, PortInputs in, boolean isCmd, List<PortOutputs> seen) {
         for (int i = 0; i < 1000; i++) {
             long c = p.cycle();
             PortOutputs o = cycle(p, in);
@@ -59,7 +59,7 @@ class RtlTimingTest {
         for (AlpuConfig cfg : List.of(AlpuConfig.seed(256, 8, Variant.PRQ),
                 AlpuConfig.of(16, 4, 12, 8, Variant.PRQ).withPipelining(new Pipelining(true, true, false, true)))) {
             AlpuTiming t = AlpuTiming.of(cfg);
-            try (RtlPins p = new RtlPins(cfg)) {
+            try (SimulatorPins p = RtlPins.open(cfg)) {
                 List<PortOutputs> seen = new ArrayList<>();
                 // START_INSERT: R5 free count on an empty unit is CELLS.
                 offer(p, cmd(0, 0, 0), true, seen);
@@ -116,7 +116,7 @@ class RtlTimingTest {
     @Test
     void badCommandsSetErrorAndResetClearsIt() {
         AlpuConfig cfg = AlpuConfig.of(4, 2, 6, 4, Variant.PRQ);
-        try (RtlPins p = new RtlPins(cfg)) {
+        try (SimulatorPins p = RtlPins.open(cfg)) {
             List<PortOutputs> seen = new ArrayList<>();
             offer(p, cmd(1, 3, 1), true, seen); // INSERT outside insert mode
             for (int i = 0; i < 4; i++) cycle(p, idle());
@@ -137,7 +137,7 @@ class RtlTimingTest {
         }
     }
 
-    private static PortOutputs waitResponse(RtlPins p) {
+    private static PortOutputs waitResponse(SimulatorPins p) {
         for (int i = 0; i < 100; i++) {
             p.drive(idle());
             PortOutputs o = p.sample();
