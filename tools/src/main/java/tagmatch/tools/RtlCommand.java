@@ -10,7 +10,7 @@ import tagmatch.alpu.rtl.AlpuTiming;
 import tagmatch.alpu.rtl.ReferenceDesigns;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +27,9 @@ import java.util.concurrent.Callable;
                 "Example: tagmatch rtl --cells 256 --block 8 --match-width 42 --tag-width 16 --variant prq --report",
                 "         tagmatch rtl --reference    (regenerates verilog-out/ with the seed's Table IV/V configurations)"})
 public final class RtlCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
 
     /** The generator parameters shared by {@code rtl}, {@code synth} and {@code cosim alpu}. */
     public static final class ConfigOptions {
@@ -86,7 +89,7 @@ public final class RtlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintStream o = System.out;
+        PrintWriter o = spec.commandLine().getOut();
         if (reference) {
             for (Path p : ReferenceDesigns.write(out)) o.println("wrote " + p + " (and its submodules)");
             return 0;

@@ -13,7 +13,7 @@ import tagmatch.tools.synth.SynthTable;
 import tagmatch.tools.synth.YosysSynth;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +31,9 @@ import java.util.concurrent.Callable;
                 "Example: tagmatch synth --cells 256 --block 8 --variant prq",
                 "         tagmatch synth --table    (the seed's Table IV/V side by side with the paper)"})
 public final class SynthCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Mixin
     RtlCommand.ConfigOptions options = new RtlCommand.ConfigOptions();
 
@@ -45,7 +48,7 @@ public final class SynthCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintStream o = System.out;
+        PrintWriter o = spec.commandLine().getOut();
         if (!YosysSynth.FAMILIES.contains(family))
             throw new UserError("--family must be one of " + String.join(", ", YosysSynth.FAMILIES) + ", got '" + family + "'");
         YosysSynth yosys = new YosysSynth();

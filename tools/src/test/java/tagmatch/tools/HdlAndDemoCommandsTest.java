@@ -2,10 +2,8 @@ package tagmatch.tools;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,14 +13,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HdlAndDemoCommandsTest {
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final CliRun cli = new CliRun();
+    private final StringWriter out = cli.out;
+    private final StringWriter err = cli.err;
 
     private int run(String... args) {
-        CommandLine cl = Main.commandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return cl.execute(args);
+        return cli.run(args);
     }
 
     @Test
@@ -71,6 +67,7 @@ class HdlAndDemoCommandsTest {
         assertTrue(o.contains("demo: all blocks generated and clean"), o);
         for (var shown : DemoCommand.SHOWN) assertTrue(Files.isDirectory(dir.resolve("lib").resolve(shown.getKey())), shown.getKey());
         assertTrue(Files.exists(dir.resolve("alpu").resolve("alpu_prq.v")), o);
+        assertTrue(o.contains("match latency 5 cycles"), o);
         assertTrue(o.contains("every response and idle status as the datasheet requires"), o);
         assertTrue(Files.exists(dir.resolve("fw").resolve("otm.c")), o);
         assertTrue(o.contains("demo: everything generated, clean and equal to its reference"), o);

@@ -2,11 +2,7 @@ package tagmatch.tools;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,19 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RtlCommandTest {
-    private final StringWriter err = new StringWriter();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final CliRun cli = new CliRun();
+    private final StringWriter out = cli.out;
+    private final StringWriter err = cli.err;
 
     private int run(String... args) {
-        CommandLine cl = Main.commandLine();
-        cl.setErr(new PrintWriter(err, true));
-        PrintStream saved = System.out;
-        System.setOut(new PrintStream(out, true));
-        try {
-            return cl.execute(args);
-        } finally {
-            System.setOut(saved);
-        }
+        return cli.run(args);
     }
 
     @Test

@@ -1,11 +1,7 @@
 package tagmatch.tools;
 
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,19 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SynthCommandTest {
-    private final StringWriter err = new StringWriter();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final CliRun cli = new CliRun();
+    private final StringWriter out = cli.out;
+    private final StringWriter err = cli.err;
 
     private int run(String... args) {
-        CommandLine cl = Main.commandLine();
-        cl.setErr(new PrintWriter(err, true));
-        PrintStream saved = System.out;
-        System.setOut(new PrintStream(out, true));
-        try {
-            return cl.execute(args);
-        } finally {
-            System.setOut(saved);
-        }
+        return cli.run(args);
     }
 
     @Test
