@@ -48,8 +48,8 @@ class RtlNicTest {
                 Workload w = Workloads.generate(spec);
                 try (SimulatorPins prq = RtlPins.open(AlpuConfig.seed(s[0], s[1], Variant.PRQ));
                      SimulatorPins umq = RtlPins.open(AlpuConfig.seed(s[0], s[1], Variant.UMQ))) {
-                    AlpuNic nic = new AlpuNic(new RtlDevice(prq, seed), new RtlDevice(umq, seed + 1), MatchLayout.DEFAULT,
-                            Capacities.UNBOUNDED, s[2]);
+                    AlpuNic nic = new AlpuNic(new PinsDevice(prq, seed, 0.25), new PinsDevice(umq, seed + 1, 0.25),
+                            MatchLayout.DEFAULT, Capacities.UNBOUNDED, s[2]);
                     assertSameAsReference(nic, Capacities.UNBOUNDED, w.events(),
                             kind + " cells=" + s[0] + " block=" + s[1] + " threshold=" + s[2] + " seed=" + seed);
                     batches += nic.batches();
