@@ -1,41 +1,108 @@
 #!/usr/bin/env bash
-# Makes sure the external tools tagmatch drives are installed (Debian packages).
-# As root it installs what is missing with apt-get; otherwise it prints the exact
-# command and fails, so that no test ever runs without its tool.
+# Makes sure the external tools tagmatch drives can do what the tests ask of them.
+#
+# It decides by capability, not by the presence of a binary: each check compiles and runs a
+# tiny program with the tool (a riscv64 gcc without its C library headers is a binary that
+# cannot build a test). When any check fails, the complete package set is installed with
+# apt-get (as root; otherwise the exact command is printed and the script fails), and the
+# checks run again: a check still failing then is an error naming it.
+#
+#   scripts/toolchain.sh            check, install what is missing, check again
+#   scripts/toolchain.sh --check    check only; exit 1 naming every failed capability
 set -euo pipefail
 
-# package -> a binary (or file) that proves it is installed
-declare -A PROBE=(
-  [verilator]=verilator
-  [yosys]=yosys
-  [iverilog]=iverilog
-  [gcc-riscv64-linux-gnu]=riscv64-linux-gnu-gcc
-  [gcc-riscv64-unknown-elf]=riscv64-unknown-elf-gcc
-  [picolibc-riscv64-unknown-elf]=/usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs
-  [qemu-user]=qemu-riscv64
-  [g++]=g++
-  [make]=make
-  [valgrind]=valgrind
-  [maven]=mvn
-  [openmpi-bin]=mpirun
-  [libopenmpi-dev]=mpicc
+# Every Debian package a test, the demo or a command drives. Installed together: the set is
+# the unit, so a package that only a dependency pulled in on one machine is never relied on.
+PACKAGES=(
+  g++ make valgrind maven python3
+  verilator yosys iverilog
+  gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
+  gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
+  qemu-user
+  openmpi-bin libopenmpi-dev
 )
-ORDER=(verilator yosys iverilog gcc-riscv64-linux-gnu gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-user g++ make valgrind maven openmpi-bin libopenmpi-dev)
 
-missing=()
-for pkg in "${ORDER[@]}"; do
-  probe=${PROBE[$pkg]}
-  if [[ $probe == /* ]]; then [[ -e $probe ]] || missing+=("$pkg")
-  else command -v "$probe" >/dev/null 2>&1 || missing+=("$pkg"); fi
-done
-[[ ${#missing[@]} -eq 0 ]] && exit 0
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/tagmatch-toolchain.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
 
-cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+# Each capability: a name and a function that returns 0 when the tool does the job.
+cap_host_gcc() {
+  printf '#include <stdio.h>\nint main(void){puts("ok");return 0;}\n' >"$WORK/h.c"
+  gcc -Wall -Wextra -Werror -O2 -o "$WORK/h" "$WORK/h.c" && [[ $("$WORK/h") == ok ]]
+}
+cap_host_gxx() {
+  printf '#include <vector>\nint main(){std::vector<int> v(3);return (int)v.size()-3;}\n' >"$WORK/x.cpp"
+  g++ -O2 -o "$WORK/x" "$WORK/x.cpp" && "$WORK/x"
+}
+cap_riscv_linux() {
+  printf '#include <stdio.h>\n#include <pthread.h>\nint main(void){puts("ok");return 0;}\n' >"$WORK/r.c"
+  riscv64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -pthread -o "$WORK/r" "$WORK/r.c" &&
+    [[ $(qemu-riscv64 "$WORK/r") == ok ]]
+}
+cap_riscv_elf() {
+  printf 'int f(int x){return x*3;}\nint main(void){return f(0);}\n' >"$WORK/e.c"
+  riscv64-unknown-elf-gcc --specs=picolibc.specs -march=rv64imac -mabi=lp64 -O2 -Wall -Wextra -Werror \
+    -ffreestanding -c -o "$WORK/e.o" "$WORK/e.c"
+}
+cap_verilator() {
+  mkdir -p "$WORK/v"
+  cat >"$WORK/v/t.v" <<'EOF'
+module t(input wire clk, input wire [7:0] a, output reg [7:0] q);
+  always @(posedge clk) q <= a + 8'd1;
+endmodule
+EOF
+  cat >"$WORK/v/main.cpp" <<'EOF'
+#include "Vt.h"
+int main() { Vt m; m.a = 41; m.clk = 0; m.eval(); m.clk = 1; m.eval(); return m.q == 42 ? 0 : 1; }
+EOF
+  (cd "$WORK/v" && verilator -Wall --cc t.v --exe main.cpp --build -j 2 -Mdir obj >/dev/null && ./obj/Vt)
+}
+cap_yosys() {
+  printf 'module y(input wire [3:0] a, output wire [3:0] b); assign b = a + 4%sd1; endmodule\n' "'" >"$WORK/y.v"
+  yosys -q -p "read_verilog $WORK/y.v; synth -top y" >/dev/null
+}
+cap_iverilog() {
+  printf 'module i; initial $display("ok"); endmodule\n' >"$WORK/i.v"
+  iverilog -g2005 -o "$WORK/i.vvp" "$WORK/i.v" && [[ $(vvp -n "$WORK/i.vvp") == ok ]]
+}
+cap_valgrind() { valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.out" true >/dev/null 2>&1; }
+cap_mpi() {
+  printf '#include <mpi.h>\nint main(int c,char**v){MPI_Init(&c,&v);MPI_Finalize();return 0;}\n' >"$WORK/m.c"
+  mpicc -o "$WORK/m" "$WORK/m.c" && command -v mpirun >/dev/null
+}
+cap_maven() { command -v mvn >/dev/null; }
+CAPS=(host_gcc host_gxx riscv_linux riscv_elf verilator yosys iverilog valgrind mpi maven)
+
+check_all() {
+  failed=()
+  for c in "${CAPS[@]}"; do
+    if ! "cap_$c" >"$WORK/$c.log" 2>&1; then failed+=("$c"); fi
+  done
+}
+
+check_all
+[[ ${#failed[@]} -eq 0 ]] && exit 0
+if [[ ${1:-} == --check ]]; then
+  echo "tagmatch: toolchain cannot: ${failed[*]}" >&2
+  exit 1
+fi
+
+cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${PACKAGES[*]}"
 if [[ $(id -u) -ne 0 ]]; then
-  echo "tagmatch: missing tools: ${missing[*]}" >&2
-  echo "tagmatch: install them as root with:" >&2
+  echo "tagmatch: the toolchain cannot: ${failed[*]}" >&2
+  echo "tagmatch: install the packages as root with:" >&2
   echo "  sudo sh -c '$cmd'" >&2
   exit 1
 fi
-echo "tagmatch: installing ${missing[*]}" >&2
+echo "tagmatch: toolchain checks failed (${failed[*]}); installing ${PACKAGES[*]}" >&2
 sh -c "$cmd" >&2
+
+check_all
+if [[ ${#failed[@]} -ne 0 ]]; then
+  for c in "${failed[@]}"; do
+    echo "tagmatch: toolchain check '$c' still fails after installing; its output:" >&2
+    sed 's/^/  /' "$WORK/$c.log" >&2
+  done
+  exit 1
+fi
+echo "tagmatch: toolchain ready" >&2
