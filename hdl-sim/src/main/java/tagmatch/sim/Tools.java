@@ -2,13 +2,13 @@ package tagmatch.sim;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import tagmatch.process.Exec;
+import tagmatch.process.ToolException;
 
 /** Finding and running the external tools (Verilator, the C and C++ compilers). */
 final class Tools {
@@ -43,23 +43,15 @@ final class Tools {
     }
 
     static Result run(List<String> cmd, Path dir) {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put("LC_ALL", "C"); // plain ASCII quotes in tool messages, whatever the user's locale
-        if (dir != null) {
-            pb.directory(dir.toFile());
-        }
         try {
-            Process p = pb.start();
-            String out;
-            try (InputStream in = p.getInputStream()) {
-                out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            Exec e = Exec.of(cmd);
+            if (dir != null) {
+                e.in(dir);
             }
-            return new Result(p.waitFor(), out);
-        } catch (IOException e) {
-            throw new SimBuildException("could not run " + cmd.get(0) + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SimBuildException("interrupted while running " + cmd.get(0), e);
+            Exec.Result r = e.run();
+            return new Result(r.exit(), r.output());
+        } catch (ToolException e) {
+            throw new SimBuildException(e.getMessage(), e);
         }
     }
 

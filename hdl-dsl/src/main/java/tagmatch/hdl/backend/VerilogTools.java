@@ -1,12 +1,12 @@
 package tagmatch.hdl.backend;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import tagmatch.process.Exec;
 
 /**
  * Runs the open-source tools that read generated Verilog: Verilator's linter, yosys and Icarus
@@ -54,25 +54,7 @@ public final class VerilogTools {
     }
 
     static Result run(String tool, List<String> cmd) {
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IllegalStateException(tool + " is not installed or not on PATH: install it with "
-                    + "`apt-get install " + tool + "` (./tagmatch test installs the whole toolchain)", e);
-        }
-        try {
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(10, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                return new Result(tool, -1, out + "\n(timed out)");
-            }
-            return new Result(tool, p.exitValue(), out);
-        } catch (IOException e) {
-            throw new IllegalStateException("reading " + tool + " output failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running " + tool, e);
-        }
+        Exec.Result r = Exec.of(cmd).hint(tool).timeout(Duration.ofMinutes(10)).run();
+        return new Result(tool, r.exit(), r.output());
     }
 }

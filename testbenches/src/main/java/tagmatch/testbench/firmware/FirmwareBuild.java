@@ -1,5 +1,6 @@
 package tagmatch.testbench.firmware;
 
+import tagmatch.process.Exec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ public final class FirmwareBuild {
     public Path make(String... targets) {
         List<String> cmd = new ArrayList<>(List.of("make", "-s"));
         cmd.addAll(List.of(targets));
-        Commands.check(dir, 600, cmd);
+        Exec.of(cmd).in(dir).hint("make").check();
         return dir;
     }
 

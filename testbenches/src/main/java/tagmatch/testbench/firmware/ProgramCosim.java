@@ -1,5 +1,6 @@
 package tagmatch.testbench.firmware;
 
+import tagmatch.process.Exec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ public final class ProgramCosim {
             cmd.add(exe.toString());
             cmd.add(wl.toString());
             cmd.add(res.toString());
-            Commands.Run r = Commands.run(work, 900, cmd);
+            Exec.Result r = Exec.of(cmd).in(work).run();
             if (r.exit() != 0) {
                 throw new IllegalStateException(String.join(" ", cmd) + " exited " + r.exit() + ":\n" + tail(r.output()));
             }

@@ -1,5 +1,6 @@
 package tagmatch.testbench.firmware;
 
+import tagmatch.process.Exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -88,7 +89,7 @@ class ProgramCosimTest {
                 CFG.withThreads(64).withBins(65536).withCapacities(4096, 1), CFG.withThreads(2).withHints(true, true).withBins(1))) {
             FirmwareBuild b = FirmwareBuild.generate(c, CosimSupport.ROOT);
             b.make("check-freestanding", "rv64");
-            String undefined = Commands.check(b.dir(), 60, List.of("riscv64-unknown-elf-nm", "-u", "otm_rv64.o"));
+            String undefined = Exec.of("riscv64-unknown-elf-nm", "-u", "otm_rv64.o").in(b.dir()).check();
             for (String line : undefined.strip().split("\n")) {
                 if (line.isBlank()) continue;
                 String sym = line.trim().split("\\s+")[1];

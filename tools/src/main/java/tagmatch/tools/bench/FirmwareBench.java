@@ -1,5 +1,6 @@
 package tagmatch.tools.bench;
 
+import tagmatch.process.Exec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +11,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.otm.OtmConfig;
-import tagmatch.testbench.firmware.Commands;
 import tagmatch.testbench.firmware.FirmwareBuild;
 import tagmatch.tools.UserError;
 
@@ -112,8 +112,8 @@ public final class FirmwareBench implements Callable<Integer> {
     private double rate(Path exe, String mode, String kase, int depth, int rounds, int n) {
         List<Double> r = new ArrayList<>();
         for (int i = 0; i < reps; i++) {
-            String[] f = Commands.check(exe.getParent(), 600, List.of(exe.toString(), mode, kase,
-                    String.valueOf(depth), String.valueOf(rounds), String.valueOf(n))).trim().split(" ");
+            String[] f = Exec.of(exe.toString(), mode, kase,
+                    String.valueOf(depth), String.valueOf(rounds), String.valueOf(n)).in(exe.getParent()).check().trim().split(" ");
             r.add(Long.parseLong(f[1]) / Double.parseDouble(f[3]));
         }
         r.sort(null);
@@ -133,7 +133,7 @@ public final class FirmwareBench implements Callable<Integer> {
             cmd.add("--toggle-collect=ll_arrive");
         }
         cmd.addAll(List.of(exe.toString(), mode, kase, String.valueOf(depth), String.valueOf(rounds), String.valueOf(n)));
-        String log = Commands.check(dir, 1800, cmd);
+        String log = Exec.of(cmd).in(dir).hint("valgrind").check();
         long matched = -1;
         String[] f = null;
         for (String line : log.split("\n")) {

@@ -1,5 +1,6 @@
 package tagmatch.tools.bench;
 
+import tagmatch.process.Exec;
 import static tagmatch.hdl.core.Hdl.*;
 
 import java.io.DataOutputStream;
@@ -307,11 +308,7 @@ public final class SimBench implements Callable<Integer> {
     }
 
     private static Rate runHarness(Path exe, Path stim, int cycles) throws Exception {
-        Process p = new ProcessBuilder(exe.toString(), stim.toString(), Integer.toString(cycles)).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (p.waitFor() != 0) {
-            throw new IllegalStateException("C++ harness failed: " + out);
-        }
+        String out = Exec.of(exe.toString(), stim.toString(), Integer.toString(cycles)).check().trim();
         String[] f = out.split("\\s+");
         return new Rate("C++ harness (the limit)", Long.parseLong(f[0]), Double.parseDouble(f[1]), Long.parseUnsignedLong(f[2], 16));
     }

@@ -4,14 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import tagmatch.process.Exec;
+import tagmatch.process.ToolException;
 import tagmatch.tools.UserError;
 
 /**
@@ -86,31 +88,18 @@ public final class YosysSynth {
                     "opt_clean",
                     "tee -q -o " + ltp + " ltp -noff",
                     ""), StandardCharsets.UTF_8);
-            ProcessBuilder pb = new ProcessBuilder(yosys, "-q", "-l", log.toString(), "-s", script.toString());
-            pb.redirectErrorStream(true);
-            pb.redirectOutput(dir.resolve("stdout.txt").toFile());
-            Process p;
-            try {
-                p = pb.start();
-            } catch (IOException e) {
-                throw new UserError("cannot run " + yosys + " (" + e.getMessage() + "): install yosys, e.g. with scripts/toolchain.sh", e);
-            }
-            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new UserError("yosys did not finish within " + timeoutSeconds + " s on " + verilog);
-            }
-            if (p.exitValue() != 0) {
-                // With -q yosys prints only warnings and the error to stdout; the log has the context.
-                String out = Files.readString(dir.resolve("stdout.txt"));
-                if (out.isBlank() && Files.exists(log)) out = Files.readString(log);
-                throw new UserError("yosys failed on " + verilog + " (exit " + p.exitValue() + "):\n" + tail(out, 15));
+            Exec.Result r = Exec.of(yosys, "-q", "-l", log.toString(), "-s", script.toString())
+                    .hint("yosys").timeout(Duration.ofSeconds(timeoutSeconds)).run();
+            if (!r.ok()) {
+                // With -q yosys prints only warnings and the error; the log has the context.
+                String out = r.output().isBlank() && Files.exists(log) ? Files.readString(log) : r.output();
+                throw new UserError("yosys failed on " + verilog + " (exit " + r.exit() + "):\n" + tail(out, 15));
             }
             return parse(top, family, Files.readString(stat), Files.readString(ltp));
         } catch (IOException e) {
             throw new UserError("synthesis of " + verilog + " failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new UserError("interrupted while synthesizing " + verilog, e);
+        } catch (ToolException e) {
+            throw new UserError("synthesis of " + verilog + ": " + e.getMessage(), e);
         } finally {
             deleteQuietly(dir);
         }
