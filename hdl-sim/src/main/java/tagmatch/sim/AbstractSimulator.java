@@ -8,9 +8,11 @@ import java.util.Map;
 
 /**
  * Port lookup, argument checking and error messages shared by every backend, so that both give
- * the same answer to the same mistake; backends implement the unchecked primitives.
+ * the same answer to the same mistake; backends implement the unchecked primitives. Public only
+ * because the backends live in their own packages ({@code verilator}, {@code interpreter});
+ * callers use {@link Simulator}.
  */
-abstract class AbstractSimulator implements Simulator {
+public abstract class AbstractSimulator implements Simulator {
     protected final SimDesign design;
     private final PortHandle[] handles;
     private final Map<String, PortHandle> byName = new HashMap<>();
@@ -18,7 +20,7 @@ abstract class AbstractSimulator implements Simulator {
     private final PortHandle reset;
     private boolean closed;
 
-    AbstractSimulator(SimDesign design) {
+    protected AbstractSimulator(SimDesign design) {
         this.design = design;
         List<SimPort> ports = design.ports();
         handles = new PortHandle[ports.size()];

@@ -1,6 +1,9 @@
 package tagmatch.sim;
 
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.interpreter.InterpreterSimulator;
+import tagmatch.sim.verilator.VerilatorModel;
+import tagmatch.sim.verilator.VerilatorOptions;
 
 /**
  * Entry points: simulators of a DSL {@link Circuit} or of any {@link SimDesign}, on Verilator
@@ -11,9 +14,7 @@ public final class Simulators {
 
     /** Builds (or finds in the cache) and loads a design; create instances with {@link VerilatorModel#newInstance()}. */
     public static VerilatorModel verilatorModel(SimDesign design, VerilatorOptions options) {
-        VerilatorBuild build = new VerilatorBuild(options, BuildCache.standard());
-        NativeRuntime.bind(build.runtimeLibrary());
-        return new VerilatorModel(design, options, build.design(design));
+        return VerilatorModel.load(design, options);
     }
 
     /** One Verilator instance of {@code design} with default options. */
@@ -38,7 +39,7 @@ public final class Simulators {
 
     /** One Java-interpreter instance of an elaborated (lowered) DSL circuit. */
     public static Simulator interpreter(Circuit circuit) {
-        return new InterpreterSimulator(CircuitDesigns.of(circuit), new FlatCircuit(circuit));
+        return InterpreterSimulator.of(CircuitDesigns.of(circuit), circuit);
     }
 
     /** One Verilator instance of {@code design}. */

@@ -52,7 +52,7 @@ public final class Stimulus {
 
     public static Builder builder() { return new Builder(); }
 
-    static int rowWords(PortHandle[] ports) {
+    public static int rowWords(PortHandle[] ports) {
         int w = 0;
         for (PortHandle p : ports) {
             w += p.words();
@@ -78,11 +78,14 @@ public final class Stimulus {
 
     public long rows() { return rows; }
 
-    long[] inputsUnsafe() { return inputs; }
+    /** The input table itself, not a copy; for backends, which must not modify it. */
+    public long[] inputsUnsafe() { return inputs; }
 
-    PortHandle[] driveUnsafe() { return drive; }
+    /** The driven ports, not a copy; for backends. */
+    public PortHandle[] driveUnsafe() { return drive; }
 
-    PortHandle[] captureUnsafe() { return capture; }
+    /** The captured ports, not a copy; for backends. */
+    public PortHandle[] captureUnsafe() { return capture; }
 
     /** Builds a {@link Stimulus}; either {@link #inputs(long[])} the whole table or append {@link #row(long...)}s. */
     public static final class Builder {

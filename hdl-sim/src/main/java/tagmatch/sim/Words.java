@@ -3,10 +3,10 @@ package tagmatch.sim;
 import java.math.BigInteger;
 
 /** Conversions between unsigned BigIntegers and little-endian arrays of 64-bit words. */
-final class Words {
+public final class Words {
     private Words() {}
 
-    static BigInteger toBig(long[] words) {
+    public static BigInteger toBig(long[] words) {
         BigInteger v = BigInteger.ZERO;
         for (int i = words.length - 1; i >= 0; i--) {
             v = v.shiftLeft(64).or(unsigned(words[i]));
@@ -14,12 +14,12 @@ final class Words {
         return v;
     }
 
-    static BigInteger unsigned(long w) {
+    public static BigInteger unsigned(long w) {
         BigInteger b = BigInteger.valueOf(w & Long.MAX_VALUE);
         return w < 0 ? b.setBit(63) : b;
     }
 
-    static long[] fromBig(BigInteger v, int nWords) {
+    public static long[] fromBig(BigInteger v, int nWords) {
         long[] w = new long[nWords];
         for (int i = 0; i < nWords; i++) {
             w[i] = v.shiftRight(64 * i).longValue();

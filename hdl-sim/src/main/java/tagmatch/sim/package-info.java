@@ -1,7 +1,9 @@
 /**
- * Simulation of circuits from Java: one {@link tagmatch.sim.Simulator} API (poke/peek by name or
- * {@link tagmatch.sim.PortHandle}, step, reset, and a batched {@link tagmatch.sim.Stimulus} run in one
- * call) over two backends, Verilator through a generated C ABI shim loaded with JNA direct mapping,
- * and a Java interpreter; plus the build cache and a VCD reader.
+ * Simulation of circuits from Java, the API every backend implements: one
+ * {@link tagmatch.sim.Simulator} (poke/peek by name or {@link tagmatch.sim.PortHandle}, step, reset,
+ * and a batched {@link tagmatch.sim.Stimulus} run in one call), the design description
+ * ({@link tagmatch.sim.SimDesign}), results, the VCD reader and the entry points
+ * ({@link tagmatch.sim.Simulators}). The backends sit in {@code verilator} (build, cache, shim,
+ * JNA runtime) and {@code interpreter}.
  */
 package tagmatch.sim;

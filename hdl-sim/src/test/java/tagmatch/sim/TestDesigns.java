@@ -3,10 +3,11 @@ package tagmatch.sim;
 import java.util.List;
 
 /** Hand-written Verilog designs used by the backend tests (independent of the DSL). */
-final class TestDesigns {
+/** Hand-written Verilog designs shared by the tests of every package. */
+public final class TestDesigns {
     private TestDesigns() {}
 
-    static SimDesign counter() {
+    public static SimDesign counter() {
         String v = String.join("\n",
                 "module counter(input clk, input reset, input en, output [7:0] count, output wrap);",
                 "  reg [7:0] c;",
@@ -22,7 +23,7 @@ final class TestDesigns {
     }
 
     /** Combinational 100-bit adder with a 101-bit sum, and a registered copy of the sum. */
-    static SimDesign wideAdder() {
+    public static SimDesign wideAdder() {
         String v = String.join("\n",
                 "module wide_adder(input clk, input [99:0] a, input [99:0] b, output [100:0] sum,",
                 "                  output reg [100:0] sum_q, output [63:0] low);",
@@ -35,7 +36,7 @@ final class TestDesigns {
     }
 
     /** A 4-entry, 8-bit synchronous FIFO with valid/ready on both sides (first-word fall-through). */
-    static SimDesign fifo() {
+    public static SimDesign fifo() {
         String v = String.join("\n",
                 "module fifo4(input clk, input reset,",
                 "             input in_valid, output in_ready, input [7:0] in_data,",

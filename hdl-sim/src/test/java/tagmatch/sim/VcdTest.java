@@ -8,6 +8,7 @@ import java.math.BigInteger;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tagmatch.sim.verilator.VerilatorOptions;
 
 class VcdTest {
     @TempDir

@@ -11,6 +11,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import tagmatch.sim.verilator.VerilatorModel;
+import tagmatch.sim.verilator.VerilatorOptions;
 
 class VerilatorSimulatorTest {
     private static final VerilatorOptions OPTS = VerilatorOptions.defaults();

@@ -24,7 +24,9 @@ public final class Elaborator {
     private Elaborator() {}
 
     public static Circuit elaborate(Supplier<? extends Module> top) {
-        return Passes.standard(elaborateRaw(top));
+        Circuit c = elaborateRaw(top);
+        Passes.standard(c);
+        return c;
     }
 
     /** Builds the IR without running any pass; for tests of the passes themselves. */

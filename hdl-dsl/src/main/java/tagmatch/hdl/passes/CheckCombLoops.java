@@ -28,9 +28,8 @@ import java.util.Set;
  */
 public final class CheckCombLoops implements Pass {
     @Override
-    public Circuit run(Circuit c) {
+    public void run(Circuit c) {
         for (ModuleDef m : c.modules()) check(m);
-        return c;
     }
 
     private void check(ModuleDef m) {

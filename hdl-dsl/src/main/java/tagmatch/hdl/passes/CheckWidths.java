@@ -19,7 +19,7 @@ import java.util.Map;
  */
 public final class CheckWidths implements Pass {
     @Override
-    public Circuit run(Circuit c) {
+    public void run(Circuit c) {
         for (ModuleDef m : c.modules()) {
             for (Signal s : m.signals()) Widths.check(s.width(), InferWidths.kind(s) + " '" + s.name() + "' in module " + m.name(), s.locator());
             Map<Expr, Boolean> seen = new IdentityHashMap<>();
@@ -41,6 +41,5 @@ public final class CheckWidths implements Pass {
                 }
             });
         }
-        return c;
     }
 }

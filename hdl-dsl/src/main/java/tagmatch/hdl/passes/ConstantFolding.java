@@ -22,7 +22,7 @@ import java.util.Map;
  */
 public final class ConstantFolding implements Pass {
     @Override
-    public Circuit run(Circuit c) {
+    public void run(Circuit c) {
         for (ModuleDef m : c.modules()) {
             Map<Expr, Expr> memo = new IdentityHashMap<>();
             List<Stmt> out = new ArrayList<>();
@@ -41,7 +41,6 @@ public final class ConstantFolding implements Pass {
                 if (s.kind() == Signal.Kind.REG && s.reset() != null)
                     s.registerTiming(s.clock(), fold(s.reset(), memo), fold(s.resetValue(), memo));
         }
-        return c;
     }
 
     static Expr fold(Expr e, Map<Expr, Expr> memo) {

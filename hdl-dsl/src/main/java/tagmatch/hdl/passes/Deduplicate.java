@@ -23,7 +23,7 @@ import java.util.Map;
  */
 public final class Deduplicate implements Pass {
     @Override
-    public Circuit run(Circuit c) {
+    public void run(Circuit c) {
         Map<String, ModuleDef> byKey = new HashMap<>();
         Map<ModuleDef, ModuleDef> canonical = new IdentityHashMap<>();
         Namespace moduleNames = new Namespace();
@@ -41,7 +41,7 @@ public final class Deduplicate implements Pass {
             m.name(moduleNames.claim(m.name()));
             kept.add(m);
         }
-        return new Circuit(canonical.get(c.top()), kept);
+        c.replaceModules(canonical.get(c.top()), kept);
     }
 
     /** Points instances at canonical children and rewrites references to their ports. */

@@ -18,7 +18,7 @@ import java.util.List;
  */
 public final class InferWidths implements Pass {
     @Override
-    public Circuit run(Circuit c) {
+    public void run(Circuit c) {
         List<Stmt.Connect> connects = new ArrayList<>();
         for (ModuleDef m : c.modules())
             Exprs.forEachStmt(m.body(), s -> { if (s instanceof Stmt.Connect k) connects.add(k); });
@@ -42,7 +42,6 @@ public final class InferWidths implements Pass {
                 if (s.width() < 0)
                     throw new HdlException("cannot infer the width of " + kind(s) + " '" + s.name() + "' in module " + m.name()
                             + ": nothing of known width drives it; declare it with a width", s.locator());
-        return c;
     }
 
     private static Signal sinkSignal(Expr e) {

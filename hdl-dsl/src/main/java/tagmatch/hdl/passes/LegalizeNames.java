@@ -15,7 +15,7 @@ import tagmatch.hdl.ir.Signal;
  */
 public final class LegalizeNames implements Pass {
     @Override
-    public Circuit run(Circuit c) {
+    public void run(Circuit c) {
         for (ModuleDef m : c.modules()) {
             Namespace ns = new Namespace();
             for (Signal s : m.portSignals()) s.rename(ns.claim(s.name() == null ? "_IO" : s.name()));
@@ -25,7 +25,6 @@ public final class LegalizeNames implements Pass {
             for (Instance i : m.instances())
                 i.rename(ns.claim(i.name() == null ? lowerFirst(i.definition().name()) : i.name()));
         }
-        return c;
     }
 
     private static String lowerFirst(String s) {

@@ -17,8 +17,8 @@ public final class Passes {
                 new ConstantFolding(), new CheckCombLoops(), new LegalizeNames(), new Deduplicate());
     }
 
-    public static Circuit standard(Circuit c) {
-        for (Pass p : pipeline()) c = p.run(c);
-        return c;
+    /** Runs the whole pipeline over {@code c}, in place. */
+    public static void standard(Circuit c) {
+        for (Pass p : pipeline()) p.run(c);
     }
 }

@@ -25,9 +25,8 @@ import java.util.Set;
  */
 public final class WhenLowering implements Pass {
     @Override
-    public Circuit run(Circuit c) {
+    public void run(Circuit c) {
         for (ModuleDef m : c.modules()) lower(m);
-        return c;
     }
 
     /** Values connected on the current path; looks through to the enclosing scope. */

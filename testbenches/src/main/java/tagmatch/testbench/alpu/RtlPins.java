@@ -1,14 +1,13 @@
 package tagmatch.testbench.alpu;
 
+import java.nio.file.Path;
+import java.util.Objects;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.rtl.AlpuRtl;
 import tagmatch.alpu.rtl.AlpuTiming;
 import tagmatch.sim.Simulator;
 import tagmatch.sim.Simulators;
-import tagmatch.sim.VerilatorOptions;
-
-import java.nio.file.Path;
-import java.util.Objects;
+import tagmatch.sim.verilator.VerilatorOptions;
 
 /**
  * Opens the generated Verilog of {@code tagmatch.alpu.rtl} under Verilator as {@link AlpuPins}

@@ -3,9 +3,9 @@ package tagmatch.tools.bench;
 import tagmatch.process.Exec;
 import static tagmatch.hdl.core.Hdl.*;
 
+import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.BufferedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +29,8 @@ import tagmatch.sim.SimPort;
 import tagmatch.sim.Simulator;
 import tagmatch.sim.Simulators;
 import tagmatch.sim.Stimulus;
-import tagmatch.sim.VerilatorModel;
-import tagmatch.sim.VerilatorOptions;
+import tagmatch.sim.verilator.VerilatorModel;
+import tagmatch.sim.verilator.VerilatorOptions;
 
 /**
  * {@code tagmatch bench sim}: cycles per second of one design and one stimulus on four paths,

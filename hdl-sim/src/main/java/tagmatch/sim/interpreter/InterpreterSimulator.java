@@ -1,15 +1,23 @@
-package tagmatch.sim;
+package tagmatch.sim.interpreter;
 
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.List;
+import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.AbstractSimulator;
+import tagmatch.sim.PortHandle;
+import tagmatch.sim.SimDesign;
+import tagmatch.sim.Simulator;
+import tagmatch.sim.Stimulus;
+import tagmatch.sim.StopCondition;
+import tagmatch.sim.Words;
 
 /**
  * A {@link Simulator} that interprets the lowered circuit IR in Java: cycle-based, two-state,
  * all state zero at start, the same cycle convention as the Verilator backend (settle with the
  * clock low, then the rising edge). An independent second opinion on what the Verilog means.
  */
-final class InterpreterSimulator extends AbstractSimulator {
+public final class InterpreterSimulator extends AbstractSimulator {
     private final FlatCircuit fc;
     private final Eval.State st;
     private final FlatCircuit.Assign[] order;
@@ -21,7 +29,12 @@ final class InterpreterSimulator extends AbstractSimulator {
     private boolean dirty = true;
     private long cycle;
 
-    InterpreterSimulator(SimDesign design, FlatCircuit fc) {
+    /** An interpreter instance of {@code circuit}, which {@code design} describes (its ports and names). */
+    public static InterpreterSimulator of(SimDesign design, Circuit circuit) {
+        return new InterpreterSimulator(design, new FlatCircuit(circuit));
+    }
+
+    private InterpreterSimulator(SimDesign design, FlatCircuit fc) {
         super(design);
         this.fc = fc;
         this.st = fc.newState();

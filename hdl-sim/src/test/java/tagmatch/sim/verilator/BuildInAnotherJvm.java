@@ -1,5 +1,8 @@
-package tagmatch.sim;
+package tagmatch.sim.verilator;
 
+import tagmatch.sim.Simulator;
+import tagmatch.sim.Simulators;
+import tagmatch.sim.TestDesigns;
 /**
  * Entry point run in a separate JVM by {@link BuildCacheTest}: builds the counter test design in
  * the cache named by {@code tagmatch.cache}, runs it, and reports whether the library was a hit.

@@ -1,9 +1,10 @@
-package tagmatch.sim;
+package tagmatch.sim.verilator;
 
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import java.nio.LongBuffer;
 import java.nio.file.Path;
+import tagmatch.sim.SimBuildException;
 
 /**
  * JNA direct mapping of the generic runtime ({@code tm_runtime.c}). Bound once per JVM; every

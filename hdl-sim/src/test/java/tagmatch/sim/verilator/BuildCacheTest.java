@@ -1,4 +1,4 @@
-package tagmatch.sim;
+package tagmatch.sim.verilator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,6 +15,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tagmatch.sim.SimDesign;
+import tagmatch.sim.Simulator;
+import tagmatch.sim.Simulators;
+import tagmatch.sim.TestDesigns;
 
 class BuildCacheTest {
     @TempDir

@@ -1,4 +1,4 @@
-package tagmatch.sim;
+package tagmatch.sim.verilator;
 
 import java.io.File;
 import java.io.IOException;
@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import tagmatch.process.Exec;
 import tagmatch.process.ToolException;
+import tagmatch.sim.SimBuildException;
 
 /** Finding and running the external tools (Verilator, the C and C++ compilers). */
 final class Tools {

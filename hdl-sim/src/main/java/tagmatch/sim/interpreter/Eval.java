@@ -1,9 +1,10 @@
-package tagmatch.sim;
+package tagmatch.sim.interpreter;
 
 import java.math.BigInteger;
 import java.util.List;
 import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.PrimOp;
+import tagmatch.sim.Words;
 
 /**
  * The interpreter's compiled expressions: a tree of evaluator nodes built once from the IR.

@@ -1,4 +1,4 @@
-package tagmatch.sim;
+package tagmatch.sim.verilator;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import tagmatch.sim.SimBuildException;
+import tagmatch.sim.SimDesign;
+import tagmatch.sim.SimPort;
 
 /**
  * The one place that invokes Verilator and the C++ compiler. Three cached products:
@@ -262,7 +265,7 @@ final class VerilatorBuild {
     static String resource(String name) {
         try (InputStream in = VerilatorBuild.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("missing resource tagmatch/sim/" + name);
+                throw new IllegalStateException("missing resource tagmatch/sim/verilator/" + name);
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -1,6 +1,8 @@
-package tagmatch.sim;
+package tagmatch.sim.verilator;
 
 import java.util.List;
+import tagmatch.sim.SimDesign;
+import tagmatch.sim.SimPort;
 
 /**
  * Writes the C++ shim that wraps one Verilated model ({@code Vdut}) in the plain C ABI of

@@ -1,4 +1,4 @@
-package tagmatch.sim;
+package tagmatch.sim.verilator;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package tagmatch.sim;
+package tagmatch.sim.interpreter;
 
 import java.math.BigInteger;
 import java.util.ArrayDeque;
@@ -15,6 +15,7 @@ import tagmatch.hdl.ir.Memory;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
+import tagmatch.sim.Words;
 
 /**
  * A lowered circuit compiled for the interpreter: the hierarchy flattened into value slots (one

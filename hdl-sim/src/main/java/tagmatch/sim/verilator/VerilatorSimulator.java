@@ -1,12 +1,16 @@
-package tagmatch.sim;
+package tagmatch.sim.verilator;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import java.nio.file.Path;
 import java.util.List;
+import tagmatch.sim.AbstractSimulator;
+import tagmatch.sim.PortHandle;
+import tagmatch.sim.Stimulus;
+import tagmatch.sim.StopCondition;
 
-/** A {@link Simulator} over one native Verilator instance, driven through {@link NativeRuntime}. */
+/** A {@link tagmatch.sim.Simulator} over one native Verilator instance, driven through {@link NativeRuntime}. */
 final class VerilatorSimulator extends AbstractSimulator {
     /** Held so that the model (and its library) outlives every instance. */
     private final VerilatorModel model;

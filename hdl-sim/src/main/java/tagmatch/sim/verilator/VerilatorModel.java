@@ -1,4 +1,4 @@
-package tagmatch.sim;
+package tagmatch.sim.verilator;
 
 import com.sun.jna.Function;
 import com.sun.jna.NativeLibrary;
@@ -6,6 +6,9 @@ import com.sun.jna.Pointer;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import tagmatch.sim.SimBuildException;
+import tagmatch.sim.SimDesign;
+import tagmatch.sim.Simulator;
 
 /**
  * One design compiled by Verilator and loaded into this JVM; creates any number of independent
@@ -32,6 +35,16 @@ public final class VerilatorModel {
         this.cacheHit = built.hit();
         this.buildNanos = built.nanos();
         this.create = LOADED.computeIfAbsent(library, p -> NativeLibrary.getInstance(p.toString())).getFunction("tm_create");
+    }
+
+    /**
+     * Builds {@code design} (or finds it in the standard build cache), binds the shared runtime
+     * once per JVM and loads the design's library.
+     */
+    public static VerilatorModel load(SimDesign design, VerilatorOptions options) {
+        VerilatorBuild build = new VerilatorBuild(options, BuildCache.standard());
+        NativeRuntime.bind(build.runtimeLibrary());
+        return new VerilatorModel(design, options, build.design(design));
     }
 
     /** A fresh instance in its initial (all-zero) state. */
