@@ -19,6 +19,9 @@ public final class RankLog {
     private final int rank;
     private final String file;
     private final List<P2pOp> ops = new ArrayList<>();
+    /** False when only counts are wanted ({@code trace parse}): memory then stays flat however long the file. */
+    private final boolean keepOps;
+    private long opCount;
     private final Map<Integer, CommInfo> comms = new LinkedHashMap<>();
     private final Map<String, Long> calls = new TreeMap<>();
     private int worldHandle = -1;
@@ -29,13 +32,20 @@ public final class RankLog {
     private long startsWithoutInit;
 
     RankLog(int rank, String file) {
+        this(rank, file, true);
+    }
+
+    RankLog(int rank, String file, boolean keepOps) {
         this.rank = rank;
         this.file = file;
+        this.keepOps = keepOps;
     }
 
     public int rank() { return rank; }
     public String file() { return file; }
     public List<P2pOp> ops() { return Collections.unmodifiableList(ops); }
+    /** The point-to-point operations seen, kept or not. */
+    public long opCount() { return opCount; }
     public Map<Integer, CommInfo> comms() { return Collections.unmodifiableMap(comms); }
     /** Calls by name, e.g. {@code MPI_Isend -> 2034}. */
     public Map<String, Long> calls() { return Collections.unmodifiableMap(calls); }
@@ -51,7 +61,10 @@ public final class RankLog {
     /** {@code MPI_Start} of a request no {@code *_init} call made, left out. */
     public long startsWithoutInit() { return startsWithoutInit; }
 
-    void add(P2pOp op) { ops.add(op); }
+    void add(P2pOp op) {
+        opCount++;
+        if (keepOps) ops.add(op);
+    }
     void addComm(CommInfo c) { comms.put(c.handle(), c); }
     void count(String call) { calls.merge(call, 1L, Long::sum); }
     void world(int handle) { worldHandle = handle; }

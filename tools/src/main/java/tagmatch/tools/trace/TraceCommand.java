@@ -174,22 +174,30 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--parse-threads", paramLabel = "T", description = "rank files parsed in parallel (default: the number of processors)")
         int parseThreads = Runtime.getRuntime().availableProcessors();
 
+        @Option(names = "--parser", paramLabel = "P", description = "fast (the hand-written fast path, the grammar for the rest; default) "
+                + "or grammar (the ANTLR grammar for every record: the baseline)")
+        String parser = "fast";
+
         @Override
         public void run() {
             if (parseThreads < 1) throw new IllegalArgumentException("--parse-threads = " + parseThreads + " is illegal: must be >= 1");
+            DumpiReader.Parsing parsing;
+            if (parser.equals("fast")) parsing = DumpiReader.Parsing.FAST_PATH;
+            else if (parser.equals("grammar")) parsing = DumpiReader.Parsing.GRAMMAR_ONLY;
+            else throw new IllegalArgumentException("--parser = " + parser + " is illegal: must be fast or grammar");
             PrintWriter stdout = spec.commandLine().getOut();
             for (TraceFiles.Trace t : TraceFiles.find(traces)) {
                 long bytes = TraceParser.bytes(t.ranks());
                 long start = System.nanoTime();
-                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, n -> {});
+                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, n -> {}, false, parsing);
                 double seconds = (System.nanoTime() - start) / 1e9;
                 long records = 0, ops = 0;
                 for (RankLog l : logs) {
                     for (long n : l.calls().values()) records += n;
-                    ops += l.ops().size();
+                    ops += l.opCount();
                 }
-                stdout.printf(Locale.ROOT, "%s: %d ranks, %d records, %d point-to-point operations, %.1f MB in %.2f s: %.1f MB/s (%d threads)%n",
-                        t.name(), logs.size(), records, ops, bytes / 1e6, seconds, bytes / 1e6 / seconds, Math.min(parseThreads, logs.size()));
+                stdout.printf(Locale.ROOT, "%s: %d ranks, %d records, %d point-to-point operations, %.1f MB in %.2f s: %.1f MB/s (%d threads, %s parser)%n",
+                        t.name(), logs.size(), records, ops, bytes / 1e6, seconds, bytes / 1e6 / seconds, Math.min(parseThreads, logs.size()), parser);
             }
             stdout.flush();
         }

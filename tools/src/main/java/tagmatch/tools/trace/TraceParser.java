@@ -39,6 +39,14 @@ public final class TraceParser {
      * receives bytes read so far across all files (called from the reader threads).
      */
     public static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress) {
+        return parse(files, threads, progress, true, DumpiReader.Parsing.FAST_PATH);
+    }
+
+    /**
+     * As above; {@code keepOps = false} only counts the operations (constant memory per file);
+     * {@code parsing} chooses the record parser.
+     */
+    static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress, boolean keepOps, DumpiReader.Parsing parsing) {
         AtomicLong done = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())));
         try {
@@ -47,12 +55,12 @@ public final class TraceParser {
                 Path file = files.get(rank);
                 int r = rank;
                 futures.add(pool.submit(() -> {
-                    RankLog log = new RankLog(r, file.toString());
+                    RankLog log = new RankLog(r, file.toString(), keepOps);
                     long[] last = {0};
                     DumpiReader.read(file, new P2pExtractor(log), n -> {
                         progress.accept(done.addAndGet(n - last[0]));
                         last[0] = n;
-                    });
+                    }, parsing);
                     return log;
                 }));
             }

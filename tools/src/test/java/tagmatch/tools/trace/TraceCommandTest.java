@@ -101,15 +101,28 @@ class TraceCommandTest {
     }
 
     @Test
-    void parseCountsRecordsAndOperationsOfEveryTrace() {
-        int code = run("trace", "parse", Dumpi.root().resolve("data/traces").toString(), "--parse-threads", "2");
-        assertEquals(0, code, err.toString());
-        String[] lines = out.toString().split("\\R");
-        assertEquals(3, lines.length, out.toString());
-        assertTrue(lines[0].startsWith("hpcc: 4 ranks, "), lines[0]);
-        assertTrue(lines[1].startsWith("lammps-crack: 16 ranks, "), lines[1]);
-        assertTrue(lines[2].matches("lammps-melt: 8 ranks, 30096 records, 20544 point-to-point operations, 0\\.8 MB in \\d+\\.\\d\\d s: "
-                + "\\d+\\.\\d MB/s \\(2 threads\\)"), lines[2]);
+    void parseCountsRecordsAndOperationsAlikeWithEitherParser() {
+        String melt = Dumpi.root().resolve("data/traces/lammps-melt").toString();
+        String hpcc = Dumpi.root().resolve("data/traces/hpcc").toString();
+        for (String parser : new String[] {"fast", "grammar"}) {
+            out.getBuffer().setLength(0);
+            int code = run("trace", "parse", melt, hpcc, "--parse-threads", "2", "--parser", parser);
+            assertEquals(0, code, err.toString());
+            String[] lines = out.toString().split("\\R");
+            assertEquals(2, lines.length, out.toString());
+            assertTrue(lines[0].matches("hpcc: 4 ranks, 57788 records, 58988 point-to-point operations, .*"), lines[0]);
+            assertTrue(lines[1].matches("lammps-melt: 8 ranks, 30096 records, 20544 point-to-point operations, 0\\.8 MB in \\d+\\.\\d\\d s: "
+                    + "\\d+\\.\\d MB/s \\(2 threads, " + parser + " parser\\)"), lines[1]);
+        }
+    }
+
+    @Test
+    void anUnknownParserIsRejected() {
+        int code = run("trace", "parse", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--parser", "quick");
+        assertEquals(2, code);
+        String e = err.toString().trim();
+        assertTrue(e.matches("tagmatch (trace )?parse: --parser = quick is illegal: must be fast or grammar"), e);
+        assertEquals("", out.toString());
     }
 
     @Test
