@@ -67,6 +67,9 @@ public final class RankLog {
     }
     void addComm(CommInfo c) { comms.put(c.handle(), c); }
     void count(String call) { calls.merge(call, 1L, Long::sum); }
+    void count(String call, long n) { calls.merge(call, n, Long::sum); }
+    void badTags(long n) { badTags += n; }
+    void startsWithoutInit(long n) { startsWithoutInit += n; }
     void world(int handle) { worldHandle = handle; }
     void self(int handle) { selfHandle = handle; }
     void worldSize(int n) { worldSize = n; }

@@ -70,8 +70,20 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--no-progress", description = "no progress bar")
         boolean noProgress;
 
+        @Option(names = "--cache", paramLabel = "DIR", description = "where parsed rank files are kept, so that the next analysis of an unchanged "
+                + "trace skips parsing (default: $XDG_CACHE_HOME/tagmatch/traces or ~/.cache/tagmatch/traces)")
+        Path cacheDir;
+
+        @Option(names = "--no-cache", description = "parse every rank file, read and write no cache")
+        boolean noCache;
+
         @Override
         public void run() {
+            if (noCache && cacheDir != null) throw new IllegalArgumentException("--cache and --no-cache exclude each other");
+            if (cacheDir != null && Files.exists(cacheDir) && !Files.isDirectory(cacheDir)) {
+                throw new IllegalArgumentException("--cache = " + cacheDir + " is illegal: it is a file, not a directory");
+            }
+            TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
             List<String> names = strategies != null ? strategies : defaultStrategies();
             StrategyOptions options = StrategyOptions.defaults().withThreads(threads);
             for (String n : names) Strategies.create(n, options); // unknown name: fails before any work, listing the legal ones
@@ -83,7 +95,7 @@ public final class TraceCommand implements Runnable {
             List<TraceFiles.Trace> found = TraceFiles.find(traces);
             List<TraceAnalysis.Result> results = new ArrayList<>();
             for (TraceFiles.Trace t : found) {
-                List<RankLog> logs = parse(t);
+                List<RankLog> logs = parse(t, cache);
                 results.add(TraceAnalysis.run(t.name(), logs, names, sortedBins, options));
             }
             String summary = summary(results, sortedBins);
@@ -101,13 +113,25 @@ public final class TraceCommand implements Runnable {
             return all;
         }
 
-        private List<RankLog> parse(TraceFiles.Trace t) {
+        private List<RankLog> parse(TraceFiles.Trace t, TraceCache cache) {
+            int hits = cache == null ? 0 : cache.hits();
+            long start = System.nanoTime();
+            List<RankLog> logs = parseWithProgress(t, cache);
+            int cached = cache == null ? 0 : cache.hits() - hits;
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf(Locale.ROOT, "%s: %d rank files parsed, %d from the cache%s, in %.2f s%n", t.name(), t.ranks().size() - cached, cached,
+                    cache == null ? " (--no-cache)" : " " + cache.dir(), (System.nanoTime() - start) / 1e9);
+            err.flush();
+            return logs;
+        }
+
+        private List<RankLog> parseWithProgress(TraceFiles.Trace t, TraceCache cache) {
             long total = TraceParser.bytes(t.ranks());
-            if (noProgress) return TraceParser.parse(t.ranks(), parseThreads, n -> {});
+            if (noProgress) return TraceParser.parse(t.ranks(), parseThreads, n -> {}, cache);
             try (ProgressBar bar = new ProgressBarBuilder().setTaskName("parse " + t.name()).setInitialMax(total)
                     .setUnit(" MB", 1 << 20).setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(200)
                     .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
-                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, bar::stepTo);
+                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, bar::stepTo, cache);
                 bar.stepTo(total);
                 return logs;
             }
@@ -178,6 +202,10 @@ public final class TraceCommand implements Runnable {
                 + "or grammar (the ANTLR grammar for every record: the baseline)")
         String parser = "fast";
 
+        @Option(names = "--cache", paramLabel = "DIR", description = "take rank files from this cache and store them there, as analyze does "
+                + "(default: none; parse then keeps only counts, in constant memory)")
+        Path cacheDir;
+
         @Override
         public void run() {
             if (parseThreads < 1) throw new IllegalArgumentException("--parse-threads = " + parseThreads + " is illegal: must be >= 1");
@@ -185,19 +213,29 @@ public final class TraceCommand implements Runnable {
             if (parser.equals("fast")) parsing = DumpiReader.Parsing.FAST_PATH;
             else if (parser.equals("grammar")) parsing = DumpiReader.Parsing.GRAMMAR_ONLY;
             else throw new IllegalArgumentException("--parser = " + parser + " is illegal: must be fast or grammar");
+            if (cacheDir != null && parsing == DumpiReader.Parsing.GRAMMAR_ONLY) {
+                throw new IllegalArgumentException("--cache with --parser grammar is illegal: the cache is filled by the fast path");
+            }
+            if (cacheDir != null && Files.exists(cacheDir) && !Files.isDirectory(cacheDir)) {
+                throw new IllegalArgumentException("--cache = " + cacheDir + " is illegal: it is a file, not a directory");
+            }
+            TraceCache cache = cacheDir == null ? null : new TraceCache(cacheDir);
             PrintWriter stdout = spec.commandLine().getOut();
             for (TraceFiles.Trace t : TraceFiles.find(traces)) {
                 long bytes = TraceParser.bytes(t.ranks());
                 long start = System.nanoTime();
-                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, n -> {}, false, parsing);
+                int hits = cache == null ? 0 : cache.hits();
+                List<RankLog> logs = cache != null ? TraceParser.parse(t.ranks(), parseThreads, n -> {}, cache)
+                        : TraceParser.parse(t.ranks(), parseThreads, n -> {}, false, parsing);
                 double seconds = (System.nanoTime() - start) / 1e9;
                 long records = 0, ops = 0;
                 for (RankLog l : logs) {
                     for (long n : l.calls().values()) records += n;
                     ops += l.opCount();
                 }
-                stdout.printf(Locale.ROOT, "%s: %d ranks, %d records, %d point-to-point operations, %.1f MB in %.2f s: %.1f MB/s (%d threads, %s parser)%n",
-                        t.name(), logs.size(), records, ops, bytes / 1e6, seconds, bytes / 1e6 / seconds, Math.min(parseThreads, logs.size()), parser);
+                stdout.printf(Locale.ROOT, "%s: %d ranks, %d records, %d point-to-point operations, %.1f MB in %.2f s: %.1f MB/s (%d threads, %s)%n",
+                        t.name(), logs.size(), records, ops, bytes / 1e6, seconds, bytes / 1e6 / seconds, Math.min(parseThreads, logs.size()),
+                        cache == null ? parser + " parser" : (cache.hits() - hits) + " of " + logs.size() + " rank files from the cache");
             }
             stdout.flush();
         }

@@ -39,7 +39,15 @@ public final class TraceParser {
      * receives bytes read so far across all files (called from the reader threads).
      */
     public static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress) {
-        return parse(files, threads, progress, true, DumpiReader.Parsing.FAST_PATH);
+        return parse(files, threads, progress, null);
+    }
+
+    /**
+     * As above, taking each rank file's log from {@code cache} when it holds a valid one and
+     * storing the others there ({@code null}: no cache).
+     */
+    public static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress, TraceCache cache) {
+        return parse(files, threads, progress, true, DumpiReader.Parsing.FAST_PATH, cache);
     }
 
     /**
@@ -47,6 +55,11 @@ public final class TraceParser {
      * {@code parsing} chooses the record parser.
      */
     static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress, boolean keepOps, DumpiReader.Parsing parsing) {
+        return parse(files, threads, progress, keepOps, parsing, null);
+    }
+
+    private static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress, boolean keepOps, DumpiReader.Parsing parsing,
+                                       TraceCache cache) {
         AtomicLong done = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())));
         try {
@@ -55,12 +68,18 @@ public final class TraceParser {
                 Path file = files.get(rank);
                 int r = rank;
                 futures.add(pool.submit(() -> {
+                    RankLog cached = cache == null ? null : cache.load(file, r);
+                    if (cached != null) {
+                        progress.accept(done.addAndGet(Files.size(file)));
+                        return cached;
+                    }
                     RankLog log = new RankLog(r, file.toString(), keepOps);
                     long[] last = {0};
                     DumpiReader.read(file, new P2pExtractor(log), n -> {
                         progress.accept(done.addAndGet(n - last[0]));
                         last[0] = n;
                     }, parsing);
+                    if (cache != null) cache.store(file, log);
                     return log;
                 }));
             }

@@ -30,7 +30,7 @@ class TraceCommandTest {
     @Test
     void analyzeWritesTheFigure7TableThePlotAndPerRankFigures() throws IOException {
         Path dir = tmp.resolve("analysis");
-        int code = run("trace", "analyze", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--bins", "1,32,128",
+        int code = run("trace", "analyze", "--no-cache", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--bins", "1,32,128",
                 "--strategies", "reference,optimistic", "--threads", "8", "--out", dir.toString(), "--no-progress");
         assertEquals(0, code, err.toString());
         String summary = Files.readString(dir.resolve("summary.txt"));
@@ -55,7 +55,7 @@ class TraceCommandTest {
     @Test
     void anUnknownStrategyFailsBeforeAnyWorkNamingTheLegalOnes() {
         Path dir = tmp.resolve("never");
-        int code = run("trace", "analyze", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--strategies", "reference,fastest",
+        int code = run("trace", "analyze", "--no-cache", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--strategies", "reference,fastest",
                 "--out", dir.toString(), "--no-progress");
         assertEquals(2, code);
         assertTrue(err.toString().startsWith("tagmatch analyze: strategy = 'fastest' is unknown: legal strategies are reference, linked-list"), err.toString());
@@ -64,7 +64,7 @@ class TraceCommandTest {
 
     @Test
     void anIllegalBinCountIsRejected() {
-        int code = run("trace", "analyze", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--bins", "1,0", "--no-progress",
+        int code = run("trace", "analyze", "--no-cache", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--bins", "1,0", "--no-progress",
                 "--out", tmp.resolve("x").toString());
         assertEquals(2, code);
         assertEquals("tagmatch analyze: bins = 0 is illegal: must be 1..1048576", err.toString().trim());
@@ -76,7 +76,7 @@ class TraceCommandTest {
         String trace = new Dumpi().irecv(1, 0, 1, 2).footer();
         Files.writeString(dir.resolve("app-0000.txt"), trace);
         Files.writeString(dir.resolve("app-0002.txt"), trace);
-        int code = run("trace", "analyze", dir.toString(), "--no-progress", "--out", tmp.resolve("x").toString());
+        int code = run("trace", "analyze", "--no-cache", dir.toString(), "--no-progress", "--out", tmp.resolve("x").toString());
         assertEquals(2, code);
         assertEquals("tagmatch analyze: trace " + dir + " has no file for rank 1 (ranks must be 0..1, found [0, 2])", err.toString().trim());
     }
@@ -85,7 +85,7 @@ class TraceCommandTest {
     void aMalformedTraceFailsWithFileAndLine() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("bad"));
         Files.writeString(dir.resolve("app-0000.txt"), new Dumpi().irecv(1, 0, 1, 2).line("MPI_Send entering at walltime x").footer());
-        int code = run("trace", "analyze", dir.toString(), "--no-progress", "--out", tmp.resolve("x").toString());
+        int code = run("trace", "analyze", "--no-cache", dir.toString(), "--no-progress", "--out", tmp.resolve("x").toString());
         assertEquals(2, code);
         assertEquals("tagmatch analyze: " + dir.resolve("app-0000.txt") + ":11:31: expected a decimal time, found 'x'", err.toString().trim());
         assertFalse(Files.exists(tmp.resolve("x")));
@@ -94,7 +94,7 @@ class TraceCommandTest {
     @Test
     void aDirectoryWithoutTracesIsRejected() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("empty"));
-        int code = run("trace", "analyze", dir.toString(), "--no-progress");
+        int code = run("trace", "analyze", "--no-cache", dir.toString(), "--no-progress");
         assertEquals(2, code);
         assertEquals("tagmatch analyze: trace directory " + dir + " holds no rank files NAME-RRRR.txt[.gz], nor do its subdirectories",
                 err.toString().trim());
@@ -132,7 +132,7 @@ class TraceCommandTest {
         System.setErr(new java.io.PrintStream(bar, true, java.nio.charset.StandardCharsets.UTF_8));
         int code;
         try {
-            code = run("trace", "analyze", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--bins", "1",
+            code = run("trace", "analyze", "--no-cache", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--bins", "1",
                     "--strategies", "reference", "--out", tmp.resolve("p").toString());
         } finally {
             System.setErr(saved);
@@ -146,7 +146,7 @@ class TraceCommandTest {
     void aTraceWithFewerFilesThanItsRanksIsRejected() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("short"));
         Files.writeString(dir.resolve("app-0000.txt"), new Dumpi().call("MPI_Comm_size", 1, Dumpi.comm(2), "int size=4").footer());
-        int code = run("trace", "analyze", dir.toString(), "--no-progress", "--out", tmp.resolve("x").toString());
+        int code = run("trace", "analyze", "--no-cache", dir.toString(), "--no-progress", "--out", tmp.resolve("x").toString());
         assertEquals(2, code);
         assertEquals("tagmatch analyze: " + dir.resolve("app-0000.txt") + ": MPI_Comm_size reports 4 ranks in MPI_COMM_WORLD, but the trace has 1 rank files",
                 err.toString().trim());
