@@ -2,7 +2,7 @@
 // Top module: PriorityTree
 // Parameters: inputs=5, width=4, radix=2
 
-// tagmatch.hdl.lib.PriorityTree (inputs=5, width=4, radix=2) @[PriorityTree.java:35]
+// tagmatch.hdl.lib.PriorityTree (inputs=5, width=4, radix=2) @[PriorityTree.java:38]
 module PriorityTree (
   input  wire       in_0_valid,
   input  wire [3:0] in_0_bits,
@@ -22,9 +22,9 @@ module PriorityTree (
   wire _T;
   wire _T_1;
 
-  assign _T = in_0_valid | in_1_valid; // @[PriorityTree.java:94]
-  assign _T_1 = _T | (in_2_valid | in_3_valid); // @[PriorityTree.java:94]
-  assign out_valid = _T_1 | in_4_valid; // @[PriorityTree.java:53]
-  assign out_index = _T_1 ? {1'd0, _T ? {1'd0, in_0_valid ? 1'd0 : 1'd1} : {1'd1, in_2_valid ? 1'd0 : 1'd1}} : 3'd4; // @[PriorityTree.java:54]
-  assign out_bits = _T_1 ? (_T ? (in_0_valid ? in_0_bits : in_1_bits) : in_2_valid ? in_2_bits : in_3_bits) : in_4_bits; // @[PriorityTree.java:55]
+  assign _T = in_0_valid | in_1_valid; // @[PriorityTree.java:98]
+  assign _T_1 = _T | (in_2_valid | in_3_valid); // @[PriorityTree.java:98]
+  assign out_valid = _T_1 | in_4_valid; // @[PriorityTree.java:57]
+  assign out_index = _T_1 ? {1'd0, _T ? {1'd0, in_0_valid ? 1'd0 : 1'd1} : {1'd1, in_2_valid ? 1'd0 : 1'd1}} : 3'd4; // @[PriorityTree.java:58]
+  assign out_bits = _T_1 ? (_T ? (in_0_valid ? in_0_bits : in_1_bits) : in_2_valid ? in_2_bits : in_3_bits) : in_4_bits; // @[PriorityTree.java:59]
 endmodule

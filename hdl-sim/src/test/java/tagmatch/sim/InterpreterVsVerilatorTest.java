@@ -70,7 +70,7 @@ class InterpreterVsVerilatorTest {
 
     @Test
     void batchedRunsWithStopConditionsAgreeOnBothBackends() {
-        Circuit c = Elaborator.elaborate(() -> new tagmatch.hdl.lib.SyncFifo(4, 8));
+        Circuit c = Elaborator.elaborate(() -> new tagmatch.hdl.lib.SyncFifo<>(4, new tagmatch.hdl.core.UInt(8)));
         java.util.Random r = new java.util.Random(9);
         long[] rows = new long[3 * 400];
         for (int i = 0; i < 400; i++) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.Catalog;
@@ -30,7 +31,7 @@ class StandardLibraryDifferentialTest {
     @Test
     void syncFifoBehavesAsAQueue() {
         int depth = 8;
-        Circuit c = Elaborator.elaborate(() -> new SyncFifo(depth, 16));
+        Circuit c = Elaborator.elaborate(() -> new SyncFifo<>(depth, new UInt(16)));
         Deque<Long> q = new ArrayDeque<>();
         int[] fired = new int[2];
         Differential.run(c, CYCLES, 1, Differential.afterReset("rst", f -> {
@@ -98,7 +99,7 @@ class StandardLibraryDifferentialTest {
     void priorityTreePicksTheFirstValidInputRadix4() {
         int n = 32;
         List<Integer> winners = new ArrayList<>();
-        Circuit c = Elaborator.elaborate(() -> new PriorityTree(n, 12, 4));
+        Circuit c = Elaborator.elaborate(() -> new PriorityTree<>(n, new UInt(12), 4));
         Differential.run(c, CYCLES, 2, priorityInputs(n, 12), priorityModel(n, winners));
         assertTrue(winners.stream().distinct().count() > n / 2, "winners seen: " + winners.stream().distinct().count());
     }
@@ -107,7 +108,7 @@ class StandardLibraryDifferentialTest {
     void priorityTreePicksTheFirstValidInputOddSizeRadix2() {
         int n = 13;
         List<Integer> winners = new ArrayList<>();
-        Circuit c = Elaborator.elaborate(() -> new PriorityTree(n, 70, 2));
+        Circuit c = Elaborator.elaborate(() -> new PriorityTree<>(n, new UInt(70), 2));
         Differential.run(c, CYCLES, 3, priorityInputs(n, 70), priorityModel(n, winners));
         assertTrue(winners.contains(n - 1), "the last input won at least once");
     }
@@ -133,7 +134,7 @@ class StandardLibraryDifferentialTest {
     void oneHotMuxOrsTheSelectedInputs() {
         int n = 6;
         int w = 12;
-        Circuit c = Elaborator.elaborate(() -> new OneHotMux(n, w));
+        Circuit c = Elaborator.elaborate(() -> new OneHotMux<>(n, new UInt(w)));
         Differential.run(c, CYCLES, 5, f -> {
             f.set("sel", f.random.nextInt(4) == 0 ? f.random.nextInt(1 << n) : 1L << f.random.nextInt(n));
             for (int i = 0; i < n; i++) {
@@ -175,7 +176,7 @@ class StandardLibraryDifferentialTest {
     @Test
     void pipeDelaysValidWordsByItsLatency() {
         int latency = 3;
-        Circuit c = Elaborator.elaborate(() -> new Pipe(20, latency));
+        Circuit c = Elaborator.elaborate(() -> new Pipe<>(new UInt(20), latency));
         Deque<long[]> line = new ArrayDeque<>();
         Differential.run(c, CYCLES, 7, Differential.afterReset("rst", f -> {
             f.set("in_valid", f.random.nextInt(2));

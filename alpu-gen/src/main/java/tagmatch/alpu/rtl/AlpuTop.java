@@ -75,7 +75,7 @@ public final class AlpuTop extends Module {
         Bool errorOut = output("error", Bool());
 
         // ---- FIFOs --------------------------------------------------------------------------------
-        SyncFifo reqQ = instance("req_fifo", new SyncFifo(cfg.reqFifoDepth(), prq ? w : 2 * w));
+        SyncFifo<UInt> reqQ = instance("req_fifo", new SyncFifo<>(cfg.reqFifoDepth(), new UInt(prq ? w : 2 * w)));
         reqQ.enq.valid.set(reqValid);
         reqQ.enq.bits.set(prq ? reqMatch : cat(reqMask, reqMatch));
         reqReady.set(reqQ.enq.ready);
@@ -85,7 +85,7 @@ public final class AlpuTop extends Module {
         UInt headMask = prq ? null : wireOf("head_mask", reqQ.deq.bits.bits(2 * w - 1, w));
 
         int cmdW = 2 + w + (prq ? w : 0) + t;
-        SyncFifo cmdQ = instance("cmd_fifo", new SyncFifo(cfg.cmdFifoDepth(), cmdW));
+        SyncFifo<UInt> cmdQ = instance("cmd_fifo", new SyncFifo<>(cfg.cmdFifoDepth(), new UInt(cmdW)));
         cmdQ.enq.valid.set(cmdValid);
         cmdQ.enq.bits.set(prq ? cat(cmdOp, cmdMatch, cmdMask, cmdTag) : cat(cmdOp, cmdMatch, cmdTag));
         cmdReady.set(cmdQ.enq.ready);
@@ -96,7 +96,7 @@ public final class AlpuTop extends Module {
         UInt cMatch = wireOf("cmd_head_match", c.bits(mLo + w - 1, mLo));
         UInt cOp = wireOf("cmd_head_op", c.bits(cmdW - 1, cmdW - 2));
 
-        SyncFifo rspQ = instance("rsp_fifo", new SyncFifo(cfg.rspFifoDepth(), 2 + t + cw));
+        SyncFifo<UInt> rspQ = instance("rsp_fifo", new SyncFifo<>(cfg.rspFifoDepth(), new UInt(2 + t + cw)));
         rspQ.deq.ready.set(rspReady);
         rspValid.set(rspQ.deq.valid);
         UInt r = rspQ.deq.bits;
@@ -210,9 +210,9 @@ public final class AlpuTop extends Module {
             hits.add(blk.hit);
             payloads.add(cat(blk.hitIdx, blk.hitTag));
         }
-        PriorityTree.Selection sel;
+        PriorityTree.Selection<UInt> sel;
         if (AlpuTiming.splitsGlobal(cfg)) {
-            List<PriorityTree.Selection> groups = OldestMatch.selectGroups(hits, payloads, AlpuTiming.groupSize(cfg));
+            List<PriorityTree.Selection<UInt>> groups = OldestMatch.selectGroups(hits, payloads, AlpuTiming.groupSize(cfg));
             List<Bool> gv = new ArrayList<>();
             List<UInt> gi = new ArrayList<>();
             List<UInt> gp = new ArrayList<>();

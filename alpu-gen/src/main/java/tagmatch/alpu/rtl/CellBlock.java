@@ -139,7 +139,7 @@ public final class CellBlock extends Module {
             hits.add(c.hit());
             tags.add(c.tag());
         }
-        PriorityTree.Selection s = OldestMatch.select(hits, tags);
+        PriorityTree.Selection<UInt> s = OldestMatch.select(hits, tags);
         if (cfg.pipelining().blockPriorityStage()) {
             hit.set(regNext(s.valid()).named("hit_r"));
             hitIdx.set(regNext(s.index()).named("hit_idx_r"));

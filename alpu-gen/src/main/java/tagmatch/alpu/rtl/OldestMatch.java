@@ -24,10 +24,10 @@ final class OldestMatch {
     private OldestMatch() {}
 
     /** Selects among {@code hits} (position 0 youngest); the index is the winning position. */
-    static PriorityTree.Selection select(List<Bool> hits, List<UInt> payloads) {
+    static PriorityTree.Selection<UInt> select(List<Bool> hits, List<UInt> payloads) {
         int n = hits.size();
-        PriorityTree.Selection s = PriorityTree.select(reversed(hits), reversed(payloads), RADIX);
-        return new PriorityTree.Selection(s.valid(), position(n, s.index()), s.payload());
+        PriorityTree.Selection<UInt> s = PriorityTree.select(reversed(hits), reversed(payloads), RADIX);
+        return new PriorityTree.Selection<>(s.valid(), position(n, s.index()), s.payload());
     }
 
     /**
@@ -35,15 +35,15 @@ final class OldestMatch {
      * {@code group} positions, groups listed oldest first. Each group's index is its oldest-first
      * rank within the group, {@code log2(group)} bits wide.
      */
-    static List<PriorityTree.Selection> selectGroups(List<Bool> hits, List<UInt> payloads, int group) {
+    static List<PriorityTree.Selection<UInt>> selectGroups(List<Bool> hits, List<UInt> payloads, int group) {
         List<Bool> h = reversed(hits);
         List<UInt> p = reversed(payloads);
         int lg = Widths.forCount(group);
-        List<PriorityTree.Selection> out = new ArrayList<>();
+        List<PriorityTree.Selection<UInt>> out = new ArrayList<>();
         for (int start = 0; start < h.size(); start += group) {
             int end = Math.min(start + group, h.size());
-            PriorityTree.Selection s = PriorityTree.select(h.subList(start, end), p.subList(start, end), RADIX);
-            out.add(new PriorityTree.Selection(s.valid(), s.index().pad(lg), s.payload()));
+            PriorityTree.Selection<UInt> s = PriorityTree.select(h.subList(start, end), p.subList(start, end), RADIX);
+            out.add(new PriorityTree.Selection<>(s.valid(), s.index().pad(lg), s.payload()));
         }
         return out;
     }
@@ -52,17 +52,17 @@ final class OldestMatch {
      * The second level: picks the oldest group (given oldest first, index and payload as
      * registered after {@link #selectGroups}) and assembles the winning position among {@code n}.
      */
-    static PriorityTree.Selection selectAmongGroups(int n, List<Bool> valids, List<UInt> ranks, List<UInt> payloads) {
+    static PriorityTree.Selection<UInt> selectAmongGroups(int n, List<Bool> valids, List<UInt> ranks, List<UInt> payloads) {
         List<UInt> joined = new ArrayList<>();
         for (int i = 0; i < valids.size(); i++) joined.add(cat(ranks.get(i), payloads.get(i)));
         int rankBits = ranks.get(0).width();
-        PriorityTree.Selection s = PriorityTree.select(valids, joined, RADIX);
+        PriorityTree.Selection<UInt> s = PriorityTree.select(valids, joined, RADIX);
         UInt j = s.payload();
         int w = j.width();
         UInt rank = j.bits(w - 1, w - rankBits);
         UInt payload = j.bits(w - rankBits - 1, 0);
         UInt oldestFirst = valids.size() == 1 ? rank : cat(s.index(), rank);
-        return new PriorityTree.Selection(s.valid(), position(n, oldestFirst), payload);
+        return new PriorityTree.Selection<>(s.valid(), position(n, oldestFirst), payload);
     }
 
     /** n-1-rank: the youngest-first position of the entry ranked {@code rank} oldest first. */

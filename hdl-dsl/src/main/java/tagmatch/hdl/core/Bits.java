@@ -49,6 +49,7 @@ public abstract class Bits extends Data {
     }
 
     /** True for wires, registers, ports, operator results and literals; false for a bare type. */
+    @Override
     public boolean isHardware() {
         return signal != null || value != null || dynamic != null;
     }
@@ -56,6 +57,19 @@ public abstract class Bits extends Data {
     @Override
     public List<Bits> leaves() {
         return List.of(this);
+    }
+
+    @Override
+    void collectFlips(boolean flip, List<Boolean> out) {
+        out.add(flip);
+    }
+
+    /** Turns this fresh type into the read-only value computed by {@code e} (used by {@code fromBits} and {@code mux}). */
+    void becomeValue(Expr e) {
+        if (isHardware()) throw new AssertionError("already hardware: " + describe());
+        value = e;
+        Builder.Frame f = Builder.frameOrNull();
+        owner = f == null ? null : f.module;
     }
 
     @Override
@@ -153,6 +167,7 @@ public abstract class Bits extends Data {
     public Bool xorR() { return new Bool(op(PrimOp.XORR, 0, 0, this)); }
 
     /** The same bits, unsigned. */
+    @Override
     public UInt asUInt() {
         return this instanceof UInt && !(this instanceof Bool) ? (UInt) this : new UInt(op(PrimOp.AS_UINT, 0, 0, this));
     }

@@ -58,11 +58,19 @@ public final class Hdl {
     }
 
     /** A wire driven by {@code value}, handy to give an expression a name. */
-    @SuppressWarnings("unchecked")
-    public static <T extends Bits> T wireOf(String name, T value) {
-        T w = wire(name, (T) value.freshType());
+    public static <T extends Data> T wireOf(String name, T value) {
+        T w = wire(name, typeOf(value));
         w.set(value);
         return w;
+    }
+
+    /**
+     * A fresh, unbound type like {@code value}'s (same class, fields and widths), for declaring
+     * more hardware of that type: {@code reg(typeOf(in.bits))}. Chisel's {@code chiselTypeOf}.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T extends Data> T typeOf(T value) {
+        return (T) value.freshType();
     }
 
     /** A register without reset: holds its value unless connected. */
@@ -77,12 +85,19 @@ public final class Hdl {
         return register(type, inits);
     }
 
-    /** A ground register reset to the literal {@code init} (which may be a named state). */
-    public static <T extends Bits> T regInit(T type, Bits init) {
-        if (!(init.value instanceof Expr.Lit))
-            throw new HdlException("a reset value must be a literal, got " + init.describe(), Builder.here());
+    /**
+     * A register of any type reset to {@code init}, whose every leaf must be a literal: a literal,
+     * a named state or enum value, or {@code type.fromBits(lit(...))} for an aggregate.
+     */
+    public static <T extends Data> T regInit(T type, Data init) {
+        if (!Data.sameShape(type, init))
+            throw new HdlException("reset value " + init.describe() + " does not have the shape of " + type.describe(), Builder.here());
         List<Expr> inits = new ArrayList<>();
-        inits.add(init.ref());
+        for (Bits b : init.leaves()) {
+            if (!(b.value instanceof Expr.Lit))
+                throw new HdlException("a reset value must be a literal, got " + b.describe(), Builder.here());
+            inits.add(b.ref());
+        }
         return register(type, inits);
     }
 
@@ -93,32 +108,42 @@ public final class Hdl {
         return register(type, inits);
     }
 
-    /** A register that takes {@code next} every cycle. */
-    @SuppressWarnings("unchecked")
-    public static <T extends Bits> T regNext(T next) {
-        T r = reg((T) next.freshType());
+    /** A register of {@code next}'s type that takes {@code next} every cycle. */
+    public static <T extends Data> T regNext(T next) {
+        T r = reg(typeOf(next));
         r.set(next);
         return r;
     }
 
-    @SuppressWarnings("unchecked")
+    /** A ground register that takes {@code next} every cycle and resets to {@code init}. */
     public static <T extends Bits> T regNext(T next, long init) {
-        T r = regInit((T) next.freshType(), init);
+        T r = regInit(typeOf(next), init);
         r.set(next);
         return r;
     }
 
-    /** A register that takes {@code next} in cycles where {@code enable} is 1. */
-    @SuppressWarnings("unchecked")
-    public static <T extends Bits> T regEnable(T next, Bool enable) {
-        T r = reg((T) next.freshType());
+    /** A register of any type that takes {@code next} every cycle and resets to the literal {@code init}. */
+    public static <T extends Data> T regNext(T next, Data init) {
+        T r = regInit(typeOf(next), init);
+        r.set(next);
+        return r;
+    }
+
+    /** A register of {@code next}'s type that takes {@code next} in cycles where {@code enable} is 1. */
+    public static <T extends Data> T regEnable(T next, Bool enable) {
+        T r = reg(typeOf(next));
         when(enable, () -> r.set(next));
         return r;
     }
 
-    @SuppressWarnings("unchecked")
     public static <T extends Bits> T regEnable(T next, long init, Bool enable) {
-        T r = regInit((T) next.freshType(), init);
+        T r = regInit(typeOf(next), init);
+        when(enable, () -> r.set(next));
+        return r;
+    }
+
+    public static <T extends Data> T regEnable(T next, Data init, Bool enable) {
+        T r = regInit(typeOf(next), init);
         when(enable, () -> r.set(next));
         return r;
     }
@@ -136,8 +161,8 @@ public final class Hdl {
         return type;
     }
 
-    /** A memory of {@code depth} words of {@code word}'s type. */
-    public static <T extends Bits> Mem<T> mem(int depth, T word) {
+    /** A memory of {@code depth} words of {@code word}'s type (any {@link Data}: a bundle is stored as its bits). */
+    public static <T extends Data> Mem<T> mem(int depth, T word) {
         return new Mem<>(depth, word);
     }
 
@@ -202,12 +227,29 @@ public final class Hdl {
 
     // ---- combinational helpers ----------------------------------------------------------------
 
-    /** {@code cond ? a : b}; both of the same kind, the result as wide as the wider. */
+    /**
+     * {@code cond ? a : b}. Ground values: both of the same kind, the result as wide as the wider.
+     * Aggregates: both of the same shape, the result a read-only value of {@code a}'s type, muxed
+     * leaf by leaf.
+     */
     @SuppressWarnings("unchecked")
-    public static <T extends Bits> T mux(Bool cond, T a, T b) {
-        a.sameKind(b, "mux");
-        Bits kind = a instanceof Bool && !(b instanceof Bool) ? b : a;
-        return (T) kind.wrap(new Expr.Mux(cond.ref(), a.ref(), b.ref()));
+    public static <T extends Data> T mux(Bool cond, T a, T b) {
+        if (a instanceof Bits x && b instanceof Bits y) {
+            x.sameKind(y, "mux");
+            Bits kind = x instanceof Bool && !(y instanceof Bool) ? y : x;
+            return (T) kind.wrap(new Expr.Mux(cond.ref(), x.ref(), y.ref()));
+        }
+        if (!Data.sameShape(a, b) || a.getClass() != b.getClass())
+            throw new HdlException("cannot mux " + a.describe() + " and " + b.describe() + ": they have different shapes",
+                    Builder.here());
+        T out = typeOf(a);
+        List<Bits> la = a.leaves(), lb = b.leaves(), lo = out.leaves();
+        Expr c = cond.ref();
+        for (int i = 0; i < lo.size(); i++) {
+            la.get(i).sameKind(lb.get(i), "mux");
+            lo.get(i).becomeValue(new Expr.Mux(c, la.get(i).ref(), lb.get(i).ref()));
+        }
+        return out;
     }
 
     /** Concatenation, first argument most significant. */

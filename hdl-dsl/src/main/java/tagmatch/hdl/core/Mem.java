@@ -6,7 +6,8 @@ import tagmatch.hdl.ir.Memory;
 import tagmatch.hdl.ir.Stmt;
 
 /**
- * A memory of {@code depth} words (a power of two) with any number of read and write ports.
+ * A memory of {@code depth} words (a power of two) of any type, with any number of read and
+ * write ports; an aggregate word is stored as its {@link Data#asUInt()} bits.
  * {@link #read} is combinational; {@link #readSync} registers the word (block-RAM style).
  * Writes happen at the clock edge, under the enclosing {@code when}.
  *
@@ -16,7 +17,7 @@ import tagmatch.hdl.ir.Stmt;
  * UInt q = ram.readSync(raddr, re);
  * }</pre>
  */
-public final class Mem<T extends Bits> {
+public final class Mem<T extends Data> {
     final Memory memory;
     private final T type;
     private final Module owner;
@@ -36,22 +37,25 @@ public final class Mem<T extends Bits> {
     /** Combinational read. */
     @SuppressWarnings("unchecked")
     public T read(UInt address) {
-        return (T) type.wrap(new Expr.MemRead(memory, checked(address)));
+        Expr word = new Expr.MemRead(memory, checked(address));
+        if (type instanceof Bits b) return (T) b.wrap(word);
+        return type.fromBits(new UInt(word));
     }
 
     /** Read registered at the clock edge when {@code enable} is 1; the value holds otherwise. */
     @SuppressWarnings("unchecked")
     public T readSync(UInt address, Bool enable) {
-        T data = Hdl.reg((T) type.freshType());
+        T data = Hdl.reg(Hdl.typeOf(type));
         Hdl.when(enable, () -> data.set(read(address)));
         return data;
     }
 
     public void write(UInt address, T data) {
-        if (data.width() != memory.width())
-            throw new HdlException("memory " + name() + " holds " + memory.width() + "-bit words, cannot write "
-                    + data.describe(), Locators.here());
-        Builder.add(new Stmt.MemWrite(memory, checked(address), data.ref(), Expr.Lit.of(1, 1), Builder.here()));
+        if (data.width() != memory.width() || !Data.sameShape(type, data))
+            throw new HdlException("memory " + name() + " holds " + memory.width() + "-bit " + type.describe()
+                    + " words, cannot write " + data.describe(), Locators.here());
+        Expr word = data instanceof Bits b ? b.ref() : data.asUInt().ref();
+        Builder.add(new Stmt.MemWrite(memory, checked(address), word, Expr.Lit.of(1, 1), Builder.here()));
     }
 
     private Expr checked(UInt address) {

@@ -57,9 +57,10 @@ public final class Vec<T extends Data> extends Data implements Iterable<T> {
     }
 
     /** All elements concatenated, element 0 least significant (as Chisel's {@code asUInt}). */
+    @Override
     public UInt asUInt() {
         List<Bits> parts = new ArrayList<>();
-        for (int i = elements.size() - 1; i >= 0; i--) parts.addAll(elements.get(i).leaves());
+        for (int i = elements.size() - 1; i >= 0; i--) parts.add(elements.get(i).asUInt());
         return Hdl.cat(parts.toArray(new Bits[0]));
     }
 
@@ -76,6 +77,11 @@ public final class Vec<T extends Data> extends Data implements Iterable<T> {
     }
 
     @Override
+    void collectFlips(boolean flip, List<Boolean> out) {
+        for (T e : elements) e.collectFlips(flip ^ e.flipped, out);
+    }
+
+    @Override
     void nameAs(String base, boolean explicit) {
         for (int i = 0; i < elements.size(); i++) elements.get(i).nameAs(base + "_" + i, explicit);
     }
@@ -86,8 +92,10 @@ public final class Vec<T extends Data> extends Data implements Iterable<T> {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     Data freshType() {
-        return new Vec<>(elements.size(), type);
+        T first = elements.get(0);
+        return new Vec<>(elements.size(), () -> (T) first.freshType());
     }
 }
 

@@ -2,6 +2,7 @@ package tagmatch.hdl.lib;
 
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.Module;
+import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 
 import java.util.ArrayList;
@@ -71,23 +72,23 @@ public final class Catalog {
     private static final List<Block> BLOCKS = List.of(
             new Block("fifo", "synchronous FIFO with registered outputs (SyncFifo)",
                     List.of(new Param("depth", 8, 2, 65536, true, "words"), new Param("width", 8, 1, 4096, false, "bits per word")),
-                    p -> new SyncFifo(p.get("depth"), p.get("width"))),
+                    p -> new SyncFifo<>(p.get("depth"), new UInt(p.get("width")))),
             new Block("priority-tree", "first valid input, its index and payload (PriorityTree)",
                     List.of(new Param("inputs", 8, 2, 4096, false, "inputs"), new Param("width", 8, 1, 1024, false, "payload bits"),
                             new Param("radix", 2, 2, 16, true, "children per node")),
-                    p -> new PriorityTree(p.get("inputs"), p.get("width"), p.get("radix"))),
+                    p -> new PriorityTree<>(p.get("inputs"), new UInt(p.get("width")), p.get("radix"))),
             new Block("priority-encoder", "index of the lowest set bit (PriorityEncoder)",
                     List.of(new Param("width", 8, 2, 4096, false, "input bits")),
                     p -> new PriorityEncoder(p.get("width"))),
             new Block("one-hot-mux", "AND-OR selection by a one-hot select (OneHotMux)",
                     List.of(new Param("inputs", 4, 2, 1024, false, "inputs"), new Param("width", 8, 1, 1024, false, "bits per input")),
-                    p -> new OneHotMux(p.get("inputs"), p.get("width"))),
+                    p -> new OneHotMux<>(p.get("inputs"), new UInt(p.get("width")))),
             new Block("counter", "counter modulo n with enable and wrap pulse (Counter)",
                     List.of(new Param("n", 10, 2, 1 << 30, false, "modulus")),
                     p -> new Counter(p.get("n"))),
             new Block("pipe", "valid/data pipeline registers (Pipe)",
                     List.of(new Param("width", 8, 1, 4096, false, "data bits"), new Param("latency", 2, 1, 64, false, "stages")),
-                    p -> new Pipe(p.get("width"), p.get("latency"))),
+                    p -> new Pipe<>(new UInt(p.get("width")), p.get("latency"))),
             new Block("state-machine", "a bit-sequence detector built with StateMachine (SequenceDetector)",
                     List.of(new Param("pattern", 0b1011, 0, 65535, false, "bits to detect, first received = MSB"),
                             new Param("length", 4, 1, 16, false, "pattern length")),

@@ -1,6 +1,7 @@
 package tagmatch.hdl.lib;
 
 import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Data;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.core.Vec;
@@ -12,44 +13,47 @@ import java.util.List;
 import static tagmatch.hdl.core.Hdl.*;
 
 /**
- * Picks the highest-priority valid input (input 0 is highest) and returns its payload, its
+ * Picks the highest-priority valid input (input 0 is highest) and returns its payload (of any
+ * type {@code T}), its
  * encoded index and whether any input is valid. Each node of the tree chooses among
  * {@code radix} children with a chain of 2:1 muxes, so a radix-2 tree of N inputs is log2(N)
  * levels of 2:1 muxes; the index is assembled from each level's local choice, so no adder or
  * comparator is needed. The ALPU uses it to find the oldest matching cell.
  *
  * <pre>{@code
- * PriorityTree.Selection s = PriorityTree.select(matchBits, tags, 2);   // inline, in any module
- * PriorityTree t = instance(new PriorityTree(256, 16, 4));            // or as a module
+ * PriorityTree.Selection<UInt> s = PriorityTree.select(matchBits, tags, 2);     // inline, in any module
+ * PriorityTree.Selection<Entry> e = PriorityTree.select(hits, entries, 4);      // bundle payloads
+ * PriorityTree<UInt> t = instance(new PriorityTree<>(256, UInt(16), 4));       // or as a module
  * }</pre>
  */
-public final class PriorityTree extends Module {
-    /** The outcome of a selection: any input valid, the index of the first valid, its payload. */
-    public record Selection(Bool valid, UInt index, UInt payload) {}
+public final class PriorityTree<T extends Data> extends Module {
+    /** The outcome of a selection: any input valid, the index of the first valid, its payload (or null). */
+    public record Selection<T extends Data>(Bool valid, UInt index, T payload) {}
 
-    public final Vec<Valid<UInt>> in;
+    public final Vec<Valid<T>> in;
     public final Bool outValid;
     public final UInt outIndex;
-    public final UInt outBits;
+    public final T outBits;
 
-    public PriorityTree(int inputs, int width, int radix) {
+    public PriorityTree(int inputs, T gen, int radix) {
+        int width = gen.width();
         checkRadix(radix);
         if (inputs < 2 || inputs > 65536) throw new IllegalArgumentException("PriorityTree inputs must be 2..65536, got " + inputs);
         if (width < 1 || width > Widths.MAX) throw new IllegalArgumentException("PriorityTree width must be 1.." + Widths.MAX + ", got " + width);
         param("inputs", inputs);
         param("width", width);
         param("radix", radix);
-        in = input(Vec(inputs, () -> new Valid<>(UInt(width))));
+        in = input(Vec(inputs, () -> new Valid<>(typeOf(gen))));
         outValid = output("out_valid", Bool());
         outIndex = output("out_index", UInt(Widths.forCount(inputs)));
-        outBits = output("out_bits", UInt(width));
+        outBits = output("out_bits", typeOf(gen));
         List<Bool> v = new ArrayList<>();
-        List<UInt> p = new ArrayList<>();
-        for (Valid<UInt> x : in) {
+        List<T> p = new ArrayList<>();
+        for (Valid<T> x : in) {
             v.add(x.valid);
             p.add(x.bits);
         }
-        Selection s = select(v, p, radix);
+        Selection<T> s = select(v, p, radix);
         outValid.set(s.valid());
         outIndex.set(s.index());
         outBits.set(s.payload());
@@ -60,21 +64,21 @@ public final class PriorityTree extends Module {
      * {@code payloads} may be null when only the index is wanted; the index is
      * {@code ceil(log2(n))} bits wide (1 bit for a single input).
      */
-    public static Selection select(List<Bool> valids, List<UInt> payloads, int radix) {
+    public static <T extends Data> Selection<T> select(List<Bool> valids, List<T> payloads, int radix) {
         checkRadix(radix);
         int n = valids.size();
         if (n == 0) throw new IllegalArgumentException("PriorityTree.select needs at least one input");
         if (payloads != null && payloads.size() != n)
             throw new IllegalArgumentException("PriorityTree.select: " + n + " valids but " + payloads.size() + " payloads");
         int k = Integer.numberOfTrailingZeros(radix);
-        List<Selection> nodes = new ArrayList<>();
-        for (int i = 0; i < n; i++) nodes.add(new Selection(valids.get(i), null, payloads == null ? null : payloads.get(i)));
-        if (n == 1) return new Selection(valids.get(0), lit(0, 1), nodes.get(0).payload());
+        List<Selection<T>> nodes = new ArrayList<>();
+        for (int i = 0; i < n; i++) nodes.add(new Selection<>(valids.get(i), null, payloads == null ? null : payloads.get(i)));
+        if (n == 1) return new Selection<>(valids.get(0), lit(0, 1), nodes.get(0).payload());
         while (nodes.size() > 1) {
             int localBits = nodes.size() <= radix ? Widths.forCount(nodes.size()) : k;
-            List<Selection> next = new ArrayList<>();
+            List<Selection<T>> next = new ArrayList<>();
             for (int start = 0; start < nodes.size(); start += radix) {
-                List<Selection> group = nodes.subList(start, Math.min(start + radix, nodes.size()));
+                List<Selection<T>> group = nodes.subList(start, Math.min(start + radix, nodes.size()));
                 next.add(group.size() == 1 ? tag(group.get(0), 0, localBits) : choose(group, localBits));
             }
             nodes = next;
@@ -83,24 +87,24 @@ public final class PriorityTree extends Module {
     }
 
     /** A chain of 2:1 muxes: the first valid child wins. */
-    private static Selection choose(List<Selection> group, int localBits) {
+    private static <T extends Data> Selection<T> choose(List<Selection<T>> group, int localBits) {
         int last = group.size() - 1;
-        Selection r = tag(group.get(last), last, localBits);
+        Selection<T> r = tag(group.get(last), last, localBits);
         Bool any = group.get(last).valid();
         for (int j = last - 1; j >= 0; j--) {
-            Selection c = tag(group.get(j), j, localBits);
+            Selection<T> c = tag(group.get(j), j, localBits);
             UInt idx = mux(c.valid(), c.index(), r.index());
-            UInt pay = c.payload() == null ? null : mux(c.valid(), c.payload(), r.payload());
+            T pay = c.payload() == null ? null : mux(c.valid(), c.payload(), r.payload());
             any = c.valid().or(any);
-            r = new Selection(any, idx, pay);
+            r = new Selection<>(any, idx, pay);
         }
         return r;
     }
 
     /** Prefixes a child's index with its position in the group. */
-    private static Selection tag(Selection s, int position, int localBits) {
+    private static <T extends Data> Selection<T> tag(Selection<T> s, int position, int localBits) {
         UInt local = lit(position, localBits);
-        return new Selection(s.valid(), s.index() == null ? local : cat(local, s.index()), s.payload());
+        return new Selection<>(s.valid(), s.index() == null ? local : cat(local, s.index()), s.payload());
     }
 
     private static void checkRadix(int radix) {

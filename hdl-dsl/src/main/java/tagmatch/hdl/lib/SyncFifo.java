@@ -1,6 +1,8 @@
 package tagmatch.hdl.lib;
 
+import tagmatch.hdl.core.Bits;
 import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Data;
 import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
@@ -9,47 +11,57 @@ import tagmatch.hdl.ir.Widths;
 import static tagmatch.hdl.core.Hdl.*;
 
 /**
- * A synchronous FIFO of {@code depth} words (a power of two, at least 2) with registered
- * outputs: {@code deq_valid} and {@code deq_bits} come straight from flip-flops, so a consumer
+ * A synchronous FIFO of {@code depth} words of any type {@code T} (a power of two, at least 2;
+ * Chisel's {@code Queue(gen, entries)}) with registered outputs: {@code deq_valid} and {@code deq_bits} come straight from flip-flops, so a consumer
  * sees no combinational path from this FIFO's storage. {@code enq_ready}, {@code count},
  * {@code full} and {@code empty} depend only on state, never on this cycle's inputs.
  *
  * <pre>{@code
- * SyncFifo q = instance(new SyncFifo(16, 8));
- * q.enq.valid.set(inValid); q.enq.bits.set(inData); ...
+ * final class Request extends Bundle {
+ *     final UInt tag = field("tag", UInt(16));
+ *     final Bool wild = field("wild", Bool());
+ * }
+ * SyncFifo<Request> q = instance(new SyncFifo<>(16, new Request()));
+ * q.enq.connect(in);                     // in: Stream<Request>; valid/bits in, ready back out
+ * when(q.deq.bits.wild, () -> ...);      // typed fields at the output, no slicing
+ * SyncFifo<UInt> words = instance(new SyncFifo<>(8, UInt(32)));
  * }</pre>
+ *
  *
  * The head word lives in the output register; the rest in a memory with read and write
  * pointers. A word enqueued into an empty FIFO bypasses the memory and is visible the next cycle.
  */
-public final class SyncFifo extends Module {
-    public final Stream<UInt> enq;
-    public final Stream<UInt> deq;
+public final class SyncFifo<T extends Data> extends Module {
+    public final Stream<T> enq;
+    public final Stream<T> deq;
     public final UInt count;
     public final Bool full;
     public final Bool empty;
 
-    public SyncFifo(int depth, int width) {
+    /** A FIFO of {@code depth} words of {@code gen}'s type ({@code gen} is a type, e.g. {@code UInt(8)} or a new bundle). */
+    public SyncFifo(int depth, T gen) {
+        int width = gen.width();
         if (depth < 2 || Integer.bitCount(depth) != 1)
             throw new IllegalArgumentException("SyncFifo depth must be a power of two >= 2, got " + depth);
         if (width < 1 || width > Widths.MAX)
             throw new IllegalArgumentException("SyncFifo width must be 1.." + Widths.MAX + ", got " + width);
         param("depth", depth);
         param("width", width);
+        if (!(gen instanceof Bits)) param("type", gen.describe());
         int aw = Widths.forCount(depth);
         int cw = Widths.forValue(depth);
-        enq = input(new Stream<>(UInt(width)));
-        deq = output(new Stream<>(UInt(width)));
+        enq = input(new Stream<>(typeOf(gen)));
+        deq = output(new Stream<>(typeOf(gen)));
         count = output(UInt(cw));
         full = output(Bool());
         empty = output(Bool());
 
-        Mem<UInt> ram = mem(depth, UInt(width)).named("ram");
+        Mem<T> ram = mem(depth, typeOf(gen)).named("ram");
         UInt head = regInit(UInt(aw), 0).named("head");
         UInt tail = regInit(UInt(aw), 0).named("tail");
         UInt stored = regInit(UInt(cw), 0).named("stored");
         Bool outValid = regInit(Bool(), 0).named("out_valid");
-        UInt outBits = reg(UInt(width)).named("out_bits");
+        T outBits = reg(typeOf(gen)).named("out_bits");
 
         UInt total = stored.add(outValid.pad(cw));
         Bool isFull = total.eq(depth);

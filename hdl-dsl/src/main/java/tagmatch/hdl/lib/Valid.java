@@ -4,7 +4,14 @@ import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Bundle;
 import tagmatch.hdl.core.Data;
 
-/** Data qualified by a valid bit, without backpressure: {@code new Valid<>(UInt(8))}. */
+/**
+ * Data of any type qualified by a valid bit, without backpressure (Chisel's {@code Valid}).
+ *
+ * <pre>{@code
+ * Valid<UInt> in = input(new Valid<>(UInt(8)));          // in_valid, in_bits
+ * Valid<Request> r = wire(new Valid<>(new Request()));   // r_valid, r_bits_tag, r_bits_wild
+ * }</pre>
+ */
 public final class Valid<T extends Data> extends Bundle {
     public final Bool valid = field("valid", new Bool());
     public final T bits;

@@ -2,6 +2,7 @@ package tagmatch.hdl.backend;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.lib.PriorityTree;
@@ -34,8 +35,8 @@ class GoldenFilesTest {
         return Stream.of(
                 new Case("accumulator", Accumulator::new),
                 new Case("kitchen_sink", KitchenSink::new),
-                new Case("fifo_4x8", () -> new SyncFifo(4, 8)),
-                new Case("priority_tree_5x4", () -> new PriorityTree(5, 4, 2)),
+                new Case("fifo_4x8", () -> new SyncFifo<>(4, new UInt(8))),
+                new Case("priority_tree_5x4", () -> new PriorityTree<>(5, new UInt(4), 2)),
                 new Case("sequence_detector_1011", () -> new SequenceDetector(0b1011, 4)));
     }
 

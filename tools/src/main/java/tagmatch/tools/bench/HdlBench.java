@@ -2,6 +2,7 @@ package tagmatch.tools.bench;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.backend.VerilogEmitter;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.Module;
@@ -32,7 +33,7 @@ public final class HdlBench implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Design> designs = List.of(
-                new Design("priority-tree w16", n -> new PriorityTree(n, 16, 2)),
+                new Design("priority-tree w16", n -> new PriorityTree<>(n, new UInt(16), 2)),
                 new Design("register-file w16", n -> new RegisterFile(n, 16)));
         // Warm the JIT on the whole sweep first, so that the smallest size is not measured cold.
         for (int round = 0; round < 2; round++)

@@ -75,13 +75,13 @@ public final class SimBench implements Callable<Integer> {
             UInt outIndex = output("out_index", UInt(iw));
             UInt outTag = output("out_tag", UInt(tagWidth));
 
-            SyncFifo q = instance("queue", new SyncFifo(depth, n));
+            SyncFifo<UInt> q = instance("queue", new SyncFifo<>(depth, new UInt(n)));
             q.enq.valid.set(inValid);
             q.enq.bits.set(inMatch);
             inReady.set(q.enq.ready);
             q.deq.ready.set(outReady);
 
-            PriorityTree tree = instance("tree", new PriorityTree(n, tagWidth, 4));
+            PriorityTree<UInt> tree = instance("tree", new PriorityTree<>(n, new UInt(tagWidth), 4));
             for (int i = 0; i < n; i++) {
                 UInt tag = reg(UInt(tagWidth)).named("tag_" + i);
                 when(loadEn.and(loadIdx.eq(i)), () -> tag.set(loadTag));
