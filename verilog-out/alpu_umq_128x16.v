@@ -243,9 +243,9 @@ module alpu_umq_128x16 (
   assign block_7_in_valid = block_6_out_valid; // @[AlpuTop.java:197]
   assign block_7_in_match = block_6_out_match; // @[AlpuTop.java:198]
   assign block_7_in_tag = block_6_out_tag; // @[AlpuTop.java:200]
-  assign _T_6 = block_7_hit | block_6_hit; // @[PriorityTree.java:94]
-  assign _T_7 = _T_6 | (block_5_hit | block_4_hit); // @[PriorityTree.java:94]
-  assign _T_8 = block_3_hit | block_2_hit; // @[PriorityTree.java:94]
+  assign _T_6 = block_7_hit | block_6_hit; // @[PriorityTree.java:98]
+  assign _T_7 = _T_6 | (block_5_hit | block_4_hit); // @[PriorityTree.java:98]
+  assign _T_8 = block_3_hit | block_2_hit; // @[PriorityTree.java:98]
   assign _T_9 = _T_7 ? {1'd0, _T_6 ? {1'd0, block_7_hit ? 1'd0 : 1'd1} : {1'd1, block_5_hit ? 1'd0 : 1'd1}} : {1'd1, _T_8 ? {1'd0, block_3_hit ? 1'd0 : 1'd1} : {1'd1, block_1_hit ? 1'd0 : 1'd1}};
   assign match_idx = match_payload[19:16]; // @[AlpuTop.java:231]
   assign decide_hit = flight_3 & match_hit; // @[AlpuTop.java:235]

@@ -172,7 +172,7 @@ module alpu_umq_128x32 (
   assign block_3_in_valid = block_2_out_valid; // @[AlpuTop.java:197]
   assign block_3_in_match = block_2_out_match; // @[AlpuTop.java:198]
   assign block_3_in_tag = block_2_out_tag; // @[AlpuTop.java:200]
-  assign _T_6 = block_3_hit | block_2_hit; // @[PriorityTree.java:94]
+  assign _T_6 = block_3_hit | block_2_hit; // @[PriorityTree.java:98]
   assign match_idx = match_payload[20:16]; // @[AlpuTop.java:231]
   assign decide_hit = flight_3 & match_hit; // @[AlpuTop.java:235]
   assign decide_fail = (flight_3 & (~match_hit)) & (~insert_mode_r); // @[AlpuTop.java:236]

@@ -165,9 +165,9 @@ module alpu_umq_256x8_CellBlock (
   assign out_match = cell_7_match; // @[CellBlock.java:130]
   assign out_tag = cell_7_tag; // @[CellBlock.java:132]
   assign any_empty = space_0; // @[CellBlock.java:133]
-  assign _T_7 = cell_7_hit | cell_6_hit; // @[PriorityTree.java:94]
-  assign _T_8 = _T_7 | (cell_5_hit | cell_4_hit); // @[PriorityTree.java:94]
-  assign _T_9 = cell_3_hit | cell_2_hit; // @[PriorityTree.java:94]
+  assign _T_7 = cell_7_hit | cell_6_hit; // @[PriorityTree.java:98]
+  assign _T_8 = _T_7 | (cell_5_hit | cell_4_hit); // @[PriorityTree.java:98]
+  assign _T_9 = cell_3_hit | cell_2_hit; // @[PriorityTree.java:98]
   assign hit = hit_r; // @[CellBlock.java:144]
   assign _T_10 = _T_8 ? {1'd0, _T_7 ? {1'd0, cell_7_hit ? 1'd0 : 1'd1} : {1'd1, cell_5_hit ? 1'd0 : 1'd1}} : {1'd1, _T_9 ? {1'd0, cell_3_hit ? 1'd0 : 1'd1} : {1'd1, cell_1_hit ? 1'd0 : 1'd1}};
   assign hit_idx = hit_idx_r; // @[CellBlock.java:145]
