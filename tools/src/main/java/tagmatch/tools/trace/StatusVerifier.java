@@ -37,7 +37,8 @@ import tagmatch.model.Result;
  * each send began, not when it arrived. A message {@code m} arrived after its send began
  * ({@code lo(m)}) and before the receive Open MPI gave it returned ({@code hi(m)}; unbounded if it
  * was never received). An order-dependent disagreement (reference: {@code X}, Open MPI: {@code Y})
- * is <i>ambiguous</i> when {@code lo(Y) < hi(X)}: Y may have arrived before X. It <i>follows</i>
+ * is <i>ambiguous</i> when X and Y come from different senders and {@code lo(Y) < hi(X)}: Y may
+ * have arrived before X. It <i>follows</i>
  * when the receive that Open MPI gave X, or the reference gave Y, was posted earlier and is itself
  * an explained disagreement (one different choice shifts the later ones). Anything else is
  * unexplained.
@@ -285,7 +286,10 @@ public final class StatusVerifier {
             for (long id : order) {
                 if (verdicts.get(id) != Verdict.DISAGREE || determined.get(id)) continue;
                 Long x = reference.get(id);
-                if (x != null && arrivals.get(openMpi.get(id)).op().wallNanos() < latestArrival(x)) verdicts.put(id, Verdict.AMBIGUOUS);
+                if (x == null) continue;
+                Sent sx = arrivals.get(x), sy = arrivals.get(openMpi.get(id));
+                // one sender's messages arrive in send order: only two senders' can be in doubt
+                if (sx.sender() != sy.sender() && sy.op().wallNanos() < latestArrival(x)) verdicts.put(id, Verdict.AMBIGUOUS);
             }
             boolean changed = true;
             while (changed) {

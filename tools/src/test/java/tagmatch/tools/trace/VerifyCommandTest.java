@@ -184,12 +184,18 @@ class VerifyCommandTest {
         assertEquals("tagmatch verify: --max-cases is negative, got -1; give a count >= 0", cli.err.toString().trim());
     }
 
+    /** The application traces and the purpose-written programs of mpi-programs/ (trace.sh), at every rank count traced. */
+    private static final List<String> COMMITTED = List.of("hpcc", "lammps-crack", "lammps-melt",
+            "mpi-wildcard-n2", "mpi-wildcard-n4", "mpi-wildcard-n8", "mpi-many-to-one-n3", "mpi-many-to-one-n8", "mpi-many-to-one-n16",
+            "mpi-out-of-order-n2", "mpi-out-of-order-n5", "mpi-cancel-probe-n2", "mpi-cancel-probe-n4",
+            "mpi-communicators-n4", "mpi-communicators-n7");
+
     @Test
     void theCommittedTracesAgreeWithOpenMpiWhereverTheOrderIsDetermined() {
         int code = cli.run("trace", "verify", Dumpi.root().resolve("data/traces").toString(), "--max-cases", "0");
         assertEquals(0, code, out() + cli.err);
         List<String> lines = out().lines().toList();
-        for (String trace : List.of("hpcc", "lammps-crack", "lammps-melt")) {
+        for (String trace : COMMITTED) {
             String row = lines.stream().filter(l -> l.startsWith(trace + " ")).findFirst().orElseThrow(() -> new AssertionError(trace + " in " + out()));
             String[] f = row.trim().split(" +");
             // trace ranks receives det-agree / det-total order-agree / order-total ambiguous follows unexplained any-src cancelled open sizes
@@ -198,5 +204,8 @@ class VerifyCommandTest {
             assertTrue(Long.parseLong(f[15]) > 0, "statuses' sizes checked: " + row);
         }
         assertTrue(out().contains("hpcc: 54 receives not agreeing"), out());
+        // the corner cases the applications do not reach are there: cancelled receives, MPI_ANY_SOURCE on split communicators
+        assertTrue(out().matches("(?s).*\nmpi-cancel-probe-n4 +4 +140 +136 / 136 +4 / 4 +0 +0 +0 +4 +12 +0 +140\n.*"), out());
+        assertTrue(out().matches("(?s).*\nmpi-out-of-order-n5 +5 +522 +522 / 522 +0 / 0 .*"), out());
     }
 }
