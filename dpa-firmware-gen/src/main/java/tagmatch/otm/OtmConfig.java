@@ -15,10 +15,14 @@ import java.util.Objects;
  * @param hash          the bin hash function
  * @param senderHash    also emit the sender-side hash API (seed 000 IV-D "inline hash values")
  * @param pollBudget    empty polls after which the DPA handler closes a partial block (1..1e9)
+ * @param fastPath      resolve conflicts inside one sequence of compatible receives without
+ *                      waiting (seed III-D-3-a); off = every conflict takes the slow path
+ * @param earlyBooking  skip receives already booked by older threads in the optimistic phase
+ *                      (seed IV-D); off = threads race for the same receive and conflict
  */
 public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
                         boolean noAnySource, boolean noAnyTag, OtmHash hash,
-                        boolean senderHash, int pollBudget) {
+                        boolean senderHash, int pollBudget, boolean fastPath, boolean earlyBooking) {
 
     public static final int MAX_THREADS = 64;
     public static final int MAX_BINS = 65536;
@@ -38,36 +42,48 @@ public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
         Objects.requireNonNull(hash, "hash must be one of multiplicative, xor-fold, got null");
     }
 
+    /** A configuration with both optimizations on. */
+    public OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected, boolean noAnySource, boolean noAnyTag,
+                     OtmHash hash, boolean senderHash, int pollBudget) {
+        this(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, true, true);
+    }
+
     /** The seed's prototype: 32 threads, 128 bins, 1024 receives (plus 1024 unexpected). */
     public static OtmConfig defaults() {
         return new OtmConfig(32, 128, 1024, 1024, false, false, OtmHash.MULTIPLICATIVE, false, 1000);
     }
 
     public OtmConfig withThreads(int n) {
-        return new OtmConfig(n, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget);
+        return new OtmConfig(n, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking);
     }
 
     public OtmConfig withBins(int b) {
-        return new OtmConfig(threads, b, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget);
+        return new OtmConfig(threads, b, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking);
     }
 
     public OtmConfig withCapacities(int recvs, int unexpected) {
-        return new OtmConfig(threads, bins, recvs, unexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget);
+        return new OtmConfig(threads, bins, recvs, unexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking);
     }
 
     public OtmConfig withHints(boolean noAnySrc, boolean noAnyTg) {
-        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySrc, noAnyTg, hash, senderHash, pollBudget);
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySrc, noAnyTg, hash, senderHash, pollBudget, fastPath, earlyBooking);
     }
 
     public OtmConfig withHash(OtmHash h, boolean sender) {
-        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, sender, pollBudget);
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, sender, pollBudget, fastPath, earlyBooking);
+    }
+
+    /** The same build with the fast path and the early booking check switched on or off (ablation). */
+    public OtmConfig withOptimizations(boolean fast, boolean early) {
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fast, early);
     }
 
     /** A short, file-name-safe identity of this configuration (used to cache builds). */
     public String key() {
         return "n" + threads + "-b" + bins + "-r" + maxRecvs + "-u" + maxUnexpected
                 + (noAnySource ? "-nas" : "") + (noAnyTag ? "-nat" : "")
-                + "-" + hash.label() + (senderHash ? "-sh" : "") + "-p" + pollBudget;
+                + "-" + hash.label() + (senderHash ? "-sh" : "") + "-p" + pollBudget
+                + (fastPath ? "" : "-nofp") + (earlyBooking ? "" : "-noeb");
     }
 
     private static void range(String name, long value, long lo, long hi) {

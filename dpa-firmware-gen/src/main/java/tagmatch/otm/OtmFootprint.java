@@ -4,18 +4,24 @@ package tagmatch.otm;
  * The bytes of one generated {@code otm_ctx}, by part, computed from the C layout rules of
  * the template (the co-simulation checks the total against {@code otm_ctx_bytes()}).
  *
- * @param receiveBins    the receive indexes' bins (3 hash indexes of BINS bins plus the
+ * @param receiveBins    the receive indexes' bins (hash indexes of BINS bins plus the
  *                       both-wildcards list head, fewer under hints), 12 bytes each
- * @param descriptors    receive descriptors, 64 bytes each, plus their free list
- * @param unexpected     unexpected-message storage, its indexes' bins and free list
+ * @param descriptors    receive descriptors, 48 bytes each (the free list lives inside them)
+ * @param unexpected     unexpected-message storage and its indexes' bins
  * @param rest           block synchronization words, per-thread state, counters, padding
  */
 public record OtmFootprint(long receiveBins, long descriptors, long unexpected, long rest) {
     /** The seed's figure for 128 bins and 8 K receives: 3 x 128 bins x 20 B + 8192 x 64 B. */
     public static final long SEED_128_BINS_8K_RECVS = 3L * 128 * 20 + 8192L * 64;
 
-    static final int BIN_BYTES = 12;
-    static final int RECV_BYTES = 64;
+    /** Bin: head, tail, remove lock and chain length (4 bytes each). */
+    public static final int BIN_BYTES = 12;
+    /** Receive descriptor: key 8, id 8, label 8, booking 8, links 8, bin 4, sequence ordinal 4. */
+    public static final int RECV_BYTES = 48;
+    /** Per-thread block state and counters, one cache line. */
+    static final int THREAD_BYTES = 64;
+    /** Five synchronization lines, then one line start of host-side state and post counters. */
+    static final int HEADER_BYTES = 5 * 64 + 120;
 
     public long total() {
         return receiveBins + descriptors + unexpected + rest;
@@ -32,21 +38,15 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
         int hashIndexes = 1 + (as ? 1 : 0) + (at ? 1 : 0);
         int lists = as && at ? 1 : 0;
         int links = hashIndexes + lists;
-        long header = 4 * 64 + 120;               /* four sync lines, then counters and stats */
-        long off = align(header, 64) + 64L * c.threads();
         long binBytes = ((long) hashIndexes * c.bins() + lists) * BIN_BYTES;
-        long rxStart = off;
-        off += binBytes;                          /* receive bins */
-        long rxBins = off - rxStart;
-        long uxStart = off;
-        off += binBytes;                          /* unexpected bins */
-        long uxBins = off - uxStart;
-        long descStart = off;
-        off = align(off, 8) + (long) RECV_BYTES * c.maxRecvs() + 4L * c.maxRecvs();
+        long off = align(HEADER_BYTES, 64) + (long) THREAD_BYTES * c.threads();
+        long rxBins = binBytes;
+        off += 2 * binBytes;                      /* receive bins, then unexpected bins */
+        long descStart = align(off, 8);
+        off = descStart + (long) RECV_BYTES * c.maxRecvs();
         long desc = off - descStart;
-        long unexpStart = off;
-        off = align(off, 8) + (16L + 8L * links) * c.maxUnexpected() + 4L * c.maxUnexpected();
-        long unexp = off - unexpStart + uxBins;
+        off += (16L + 8L * links) * c.maxUnexpected();
+        long unexp = (16L + 8L * links) * c.maxUnexpected() + binBytes;
         long total = align(off, 64);
         return new OtmFootprint(rxBins, desc, unexp, total - rxBins - desc - unexp);
     }

@@ -90,6 +90,8 @@ public final class OtmGenerator {
         st.add("hashName", cfg.hash().label());
         st.add("senderHash", cfg.senderHash());
         st.add("pollBudget", cfg.pollBudget());
+        st.add("fastPath", cfg.fastPath());
+        st.add("earlyBooking", cfg.earlyBooking());
         st.add("indexList", indexList(anySource, anyTag));
         st.add("configKey", cfg.key());
         String text = st.render();

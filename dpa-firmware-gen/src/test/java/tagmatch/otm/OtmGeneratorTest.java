@@ -45,13 +45,26 @@ class OtmGeneratorTest {
     @Test
     void hintsLeaveOutTheIndexesTheyMakeUnnecessary() {
         String all = OtmGenerator.render(OtmConfig.defaults()).get("otm.c");
-        assertTrue(all.contains("rx_tag[") && all.contains("rx_src[") && all.contains("rx_any"));
+        assertTrue(all.contains("OTM_IX_TAG,") && all.contains("OTM_IX_SRC,") && all.contains("OTM_IX_ANY ="));
         String noSrc = OtmGenerator.render(OtmConfig.defaults().withHints(true, false)).get("otm.c");
-        assertFalse(noSrc.contains("rx_tag") || noSrc.contains("rx_any") || noSrc.contains("ux_any"));
-        assertTrue(noSrc.contains("rx_src[") && noSrc.contains("built with NO_ANY_SOURCE"));
+        assertFalse(noSrc.contains("OTM_IX_TAG") || noSrc.contains("OTM_IX_ANY"));
+        assertTrue(noSrc.contains("OTM_IX_SRC,") && noSrc.contains("built with NO_ANY_SOURCE"));
         String none = OtmGenerator.render(OtmConfig.defaults().withHints(true, true)).get("otm.c");
-        assertFalse(none.contains("rx_src[") || none.contains("rx_tag[") || none.contains("otm_earlier"));
+        assertFalse(none.contains("OTM_IX_SRC") || none.contains("OTM_IX_TAG") || none.contains("otm_earlier"));
         assertTrue(none.contains("built with NO_ANY_TAG"));
+    }
+
+    @Test
+    void ablationSwitchesLeaveOutTheFastPathAndTheEarlyBookingCheck() {
+        String on = OtmGenerator.render(OtmConfig.defaults()).get("otm.c");
+        assertTrue(on.contains("otm_fast_path(") && on.contains("otm_older(tid) & __atomic_load_n(&ctx->booked"));
+        String noFast = OtmGenerator.render(OtmConfig.defaults().withOptimizations(false, true)).get("otm.c");
+        assertFalse(noFast.contains("otm_fast_path("));
+        assertTrue(noFast.contains("otm_older(tid) & __atomic_load_n(&ctx->booked"));
+        String noEarly = OtmGenerator.render(OtmConfig.defaults().withOptimizations(true, false)).get("otm.c");
+        assertTrue(noEarly.contains("otm_fast_path(") && noEarly.contains("uint64_t skip = 0;"));
+        assertFalse(noEarly.contains("otm_older(tid) & __atomic_load_n(&ctx->booked"));
+        assertTrue(OtmConfig.defaults().withOptimizations(false, false).key().endsWith("-nofp-noeb"));
     }
 
     @Test
