@@ -42,6 +42,10 @@ public final class FirmwareCommand implements Callable<Integer> {
     boolean senderHash;
     @Option(names = "--poll-budget", description = "empty polls before the handler closes a partial block (default ${DEFAULT-VALUE})")
     int pollBudget = 1000;
+    @Option(names = "--no-fast-path", description = "ablation: leave the fast path out (every conflict takes the slow path)")
+    boolean noFastPath;
+    @Option(names = "--no-early-booking", description = "ablation: leave the early booking check out of the optimistic phase")
+    boolean noEarlyBooking;
     @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
     Path out = Path.of("firmware-out");
     @Option(names = "--report", description = "print otm_ctx_bytes() (built with gcc) and its breakdown")
@@ -64,7 +68,8 @@ public final class FirmwareCommand implements Callable<Integer> {
         else if (hash.equals("xor-fold")) h = OtmHash.XOR_FOLD;
         else throw new IllegalArgumentException("--hash = " + hash + " is unknown: legal values are multiplicative, xor-fold");
         try {
-            return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash, pollBudget);
+            return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash, pollBudget,
+                    !noFastPath, !noEarlyBooking);
         } catch (IllegalArgumentException e) {
             String m = e.getMessage().replaceFirst("^threads", "--threads").replaceFirst("^bins", "--bins")
                     .replaceFirst("^maxRecvs", "--max-recvs").replaceFirst("^maxUnexpected", "--max-unexpected")

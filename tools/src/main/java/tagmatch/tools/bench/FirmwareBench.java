@@ -1,152 +1,143 @@
 package tagmatch.tools.bench;
 
-import tagmatch.process.Exec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.otm.OtmConfig;
+import tagmatch.process.Exec;
 import tagmatch.testbench.firmware.FirmwareBuild;
 import tagmatch.tools.UserError;
 
 /**
- * {@code tagmatch bench firmware}: the generated optimistic matcher (native, N threads) on seed
- * 000's three cases (no conflict, conflict on the fast path, conflict on the slow path) against
- * the single-threaded linked-list matcher in C (the seed's "MPI on the CPU") at several queue
- * depths. Two figures: matched messages per second (median of repetitions, wall clock, noisy on
- * a shared machine) and instructions per matched message from valgrind callgrind (stable).
+ * {@code tagmatch bench firmware}: instructions a matched message costs in the generated
+ * optimistic matcher against a single-threaded MPICH-style linked list in C (same gcc flags),
+ * counted by valgrind callgrind with a constant number of receives kept posted. "All-in" counts
+ * the message's {@code otm_match_msg}, its share of {@code otm_block_begin}/{@code otm_block_end}
+ * and the post of its receive; "match" leaves the post out. Waiting in the partial barriers and
+ * for a bin's remove lock is left out: it is scheduling, not work. A second table runs the
+ * with-conflict workload on builds without the fast path and/or the early booking check.
  */
 @Command(name = "firmware",
         mixinStandardHelpOptions = true,
-        description = "DPA firmware: matched msg/s and instructions per matched message vs the C linked-list baseline.")
+        description = "DPA firmware: instructions per matched message (callgrind) vs an MPICH-style C linked list, and the ablation of the fast path and early booking.")
 public final class FirmwareBench implements Callable<Integer> {
-    @Option(names = "--depths", split = ",", description = "Queue depths. Default: ${DEFAULT-VALUE}.")
-    int[] depths = {1, 64, 1024};
+    @Option(names = "--depths", split = ",", description = "Receives kept posted. Default: ${DEFAULT-VALUE}.")
+    int[] depths = {1, 64, 1000};
 
-    @Option(names = "--threads", split = ",", description = "N values of the firmware. Default: ${DEFAULT-VALUE}.")
-    int[] threads = {1, 4, 32};
+    @Option(names = "--threads", description = "N of the firmware build (messages per block). Default: ${DEFAULT-VALUE}.")
+    int threads = 32;
 
-    @Option(names = "--callgrind-threads", description = "N of the callgrind run. Default: ${DEFAULT-VALUE}.")
-    int callgrindThreads = 4;
+    @Option(names = "--bins", description = "Bins per hash index. Default: ${DEFAULT-VALUE}.")
+    int bins = 128;
 
-    @Option(names = "--messages", description = "Messages per measurement (rounds = messages / depth). Default: ${DEFAULT-VALUE}.")
-    int messages = 65536;
+    @Option(names = "--messages", description = "Matched messages per measurement. Default: ${DEFAULT-VALUE}.")
+    int messages = 4096;
 
-    @Option(names = "--reps", description = "Repetitions; the median rate is reported. Default: ${DEFAULT-VALUE}.")
-    int reps = 3;
+    @Option(names = "--ablation-depth", description = "Depth of the ablation table. Default: ${DEFAULT-VALUE}.")
+    int ablationDepth = 64;
 
-    @Option(names = "--no-callgrind", description = "Skip the valgrind measurement.")
-    boolean noCallgrind;
-
-    @Option(names = "--no-rates", description = "Skip the wall-clock measurement.")
-    boolean noRates;
-
-    private static final String[] CASES = {"nc", "fast", "slow"};
-    private static final String[] CASE_NAMES = {"no conflict", "conflict, fast path", "conflict, slow path"};
+    /** The workloads of otm_bench, with their names in the table. */
+    private static final String[][] CASES = {
+        {"nc", "no conflict"}, {"conflict", "conflict"}, {"wild", "wildcard mix"}};
 
     @Override
     public Integer call() throws IOException {
         for (int d : depths) if (d < 1 || d > 1024) throw new IllegalArgumentException("--depths: " + d + " is illegal: must be 1..1024");
-        for (int n : threads) if (n < 1 || n > 64) throw new IllegalArgumentException("--threads: " + n + " is illegal: must be 1..64");
+        if (threads < 1 || threads > OtmConfig.MAX_THREADS) throw new IllegalArgumentException("--threads = " + threads + " is illegal: must be 1..64");
         if (messages < 1) throw new IllegalArgumentException("--messages = " + messages + " is illegal: must be >= 1");
-        int maxN = Arrays.stream(threads).max().orElse(1);
-        maxN = Math.max(maxN, callgrindThreads);
-        OtmConfig cfg = OtmConfig.defaults().withThreads(maxN).withBins(128).withCapacities(1024, 1024);
+        if (ablationDepth < 1 || ablationDepth > 1024) throw new IllegalArgumentException("--ablation-depth = " + ablationDepth + " is illegal: must be 1..1024");
+        OtmConfig cfg = OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(1024, 1024);
         Path tmp = Files.createTempDirectory("tagmatch-bench-fw-");
-        Path exe;
         try {
-            exe = FirmwareBuild.generate(cfg, tmp).artifact("bench", "otm_bench");
+            Path exe = build(cfg, tmp);
+            System.out.println("firmware " + cfg.key() + " (gcc -O2 -g); baseline: MPICH-style linked list in C, same flags, one thread");
+            System.out.println("instructions per matched message (valgrind callgrind; " + messages + " matched messages; "
+                    + "barrier and lock waits left out); ratio = firmware all-in / list all-in");
+            System.out.println(String.format("%-13s %6s %10s %10s %10s %10s %7s %20s", "case", "depth", "list all-in", "list match",
+                    "fw all-in", "fw match", "ratio", "conflicts/fast/slow"));
+            for (String[] c : CASES) {
+                for (int depth : depths) {
+                    Cost list = cost(exe, tmp, "list", c[0], depth);
+                    Cost fw = cost(exe, tmp, "otm", c[0], depth);
+                    System.out.println(String.format("%-13s %6d %10.1f %10.1f %10.1f %10.1f %6.2fx %20s", c[1], depth, list.allIn, list.match,
+                            fw.allIn, fw.match, fw.allIn / list.allIn, fw.stats));
+                }
+            }
+            System.out.println();
+            System.out.println("ablation: the conflict workload at depth " + ablationDepth + " on each build (all-in instructions per matched message)");
+            System.out.println(String.format("%-34s %10s %10s %20s", "build", "fw all-in", "fw match", "conflicts/fast/slow"));
+            boolean[][] variants = {{true, true}, {true, false}, {false, true}, {false, false}};
+            for (boolean[] v : variants) {
+                Path e = build(cfg.withOptimizations(v[0], v[1]), tmp);
+                Cost fw = cost(e, tmp, "otm", "conflict", ablationDepth);
+                String name = "fast path " + (v[0] ? "on" : "off") + ", early booking " + (v[1] ? "on" : "off");
+                System.out.println(String.format("%-34s %10.1f %10.1f %20s", name, fw.allIn, fw.match, fw.stats));
+            }
+            return 0;
+        } finally {
+            deleteTree(tmp);
+        }
+    }
+
+    private static Path build(OtmConfig cfg, Path dir) {
+        try {
+            return FirmwareBuild.generate(cfg, dir).artifact("bench", "otm_bench");
         } catch (IllegalStateException e) {
             throw new UserError("cannot build the benchmark: " + e.getMessage(), e);
         }
-        System.out.println("firmware " + cfg.key() + "; baseline: single-threaded linked-list matcher in C (same gcc -O2)");
-        if (!noRates) rates(exe);
-        if (noCallgrind) return 0;
-        System.out.println();
-        System.out.println("instructions per matched message (valgrind callgrind, matching calls only; firmware N="
-                + callgrindThreads + ", partial-barrier waits excluded), ratio = firmware / baseline;");
-        System.out.println("conflicts / fast / slow: the firmware's otm_stats in that run");
-        System.out.println(String.format("%-22s %6s %12s %12s %8s %22s", "case", "depth", "baseline", "firmware", "ratio",
-                "conflicts/fast/slow"));
-        for (int c = 0; c < CASES.length; c++) {
-            for (int depth : depths) {
-                int rounds = Math.max(1, Math.min(messages, 8192) / depth);
-                double base = instructions(exe, tmp, "list", CASES[c], depth, rounds, 1)[0];
-                double[] fw = instructions(exe, tmp, "otm", CASES[c], depth, rounds, callgrindThreads);
-                System.out.println(String.format("%-22s %6d %12.1f %12.1f %8.2f %22s", CASE_NAMES[c], depth, base, fw[0],
-                        fw[0] / base, (long) fw[1] + "/" + (long) fw[2] + "/" + (long) fw[3]));
-            }
-        }
-        return 0;
     }
 
-    private void rates(Path exe) {
-        System.out.println("matched messages per second (median of " + reps + "), ratio = firmware / baseline;");
-        System.out.println("'inline' = the firmware called from one thread with one-message blocks (no thread hand-off),");
-        System.out.println("'N=n' = each block's messages on n worker threads released per block (host threads, "
-                + Runtime.getRuntime().availableProcessors() + " cores)");
-        StringBuilder head = new StringBuilder(String.format("%-22s %6s %14s %22s", "case", "depth", "baseline", "firmware inline"));
-        for (int n : threads) head.append(String.format(" %22s", "firmware N=" + n));
-        System.out.println(head);
-        for (int c = 0; c < CASES.length; c++) {
-            for (int depth : depths) {
-                int rounds = Math.max(1, messages / depth);
-                double base = rate(exe, "list", CASES[c], depth, rounds, 1);
-                double inline = rate(exe, "inline", CASES[c], depth, rounds, 1);
-                StringBuilder row = new StringBuilder(String.format("%-22s %6d %14.0f %13.0f (%5.2fx)", CASE_NAMES[c], depth, base,
-                        inline, inline / base));
-                for (int n : threads) {
-                    double r = rate(exe, "otm", CASES[c], depth, rounds, n);
-                    row.append(String.format(" %13.0f (%5.2fx)", r, r / base));
-                }
-                System.out.println(row);
-            }
-        }
+    /** Instructions per matched message: all-in and match only, and the firmware's conflict counters. */
+    private record Cost(double allIn, double match, String stats) {}
+
+    private Cost cost(Path exe, Path dir, String mode, String kase, int depth) throws IOException {
+        boolean fw = mode.equals("otm");
+        List<String> match = fw
+                ? List.of("otm_block_begin", "otm_match_msg", "otm_match_msg_hashed", "otm_block_end", "otm_wait_older", "otm_lock_wait")
+                : List.of("ll_arrive*");
+        List<String> all = new ArrayList<>(match);
+        all.add(fw ? "otm_post_recv" : "ll_post*");
+        Run full = callgrind(exe, dir, mode, kase, depth, messages, all);
+        Run setup = callgrind(exe, dir, mode, kase, depth, 0, all);
+        Run matchOnly = callgrind(exe, dir, mode, kase, depth, messages, match);
+        double n = full.matched;
+        return new Cost((full.ir - setup.ir) / n, matchOnly.ir / n, full.stats);
     }
 
-    private double rate(Path exe, String mode, String kase, int depth, int rounds, int n) {
-        List<Double> r = new ArrayList<>();
-        for (int i = 0; i < reps; i++) {
-            String[] f = Exec.of(exe.toString(), mode, kase,
-                    String.valueOf(depth), String.valueOf(rounds), String.valueOf(n)).in(exe.getParent()).check().trim().split(" ");
-            r.add(Long.parseLong(f[1]) / Double.parseDouble(f[3]));
-        }
-        r.sort(null);
-        return r.get(r.size() / 2);
-    }
+    private record Run(long ir, long matched, String stats) {}
 
-    /** Instructions per matched message, then the run's conflicts, fast-path and slow-path counts. */
-    private double[] instructions(Path exe, Path dir, String mode, String kase, int depth, int rounds, int n) throws IOException {
-        Path out = dir.resolve("callgrind." + mode + "." + kase + "." + depth);
+    private Run callgrind(Path exe, Path dir, String mode, String kase, int depth, int msgs, List<String> toggles) throws IOException {
+        Path out = dir.resolve("callgrind.out");
         List<String> cmd = new ArrayList<>(List.of("valgrind", "--tool=callgrind", "--callgrind-out-file=" + out));
-        if (mode.equals("otm")) {
-            /* otm_wait_older toggles collection off inside the matching calls: waiting for older
-               threads is scheduling, not matching work, and would make the count depend on it */
-            cmd.addAll(List.of("--toggle-collect=otm_match_msg", "--toggle-collect=otm_block_begin",
-                    "--toggle-collect=otm_block_end", "--toggle-collect=otm_wait_older"));
-        } else {
-            cmd.add("--toggle-collect=ll_arrive");
-        }
-        cmd.addAll(List.of(exe.toString(), mode, kase, String.valueOf(depth), String.valueOf(rounds), String.valueOf(n)));
+        for (String t : toggles) cmd.add("--toggle-collect=" + t);
+        cmd.addAll(List.of(exe.toString(), mode, kase, String.valueOf(depth), String.valueOf(msgs), String.valueOf(threads)));
         String log = Exec.of(cmd).in(dir).hint("valgrind").check();
         long matched = -1;
-        String[] f = null;
+        String stats = "";
         for (String line : log.split("\n")) {
-            if (line.startsWith("messages ")) {
-                f = line.trim().split(" ");
+            if (line.startsWith("matched ")) {
+                String[] f = line.trim().split(" ");
                 matched = Long.parseLong(f[1]);
+                stats = f[7] + "/" + f[9] + "/" + f[11];
             }
         }
         long ir = -1;
         for (String line : Files.readAllLines(out)) {
             if (line.startsWith("summary:") || line.startsWith("totals:")) ir = Long.parseLong(line.split("\\s+")[1]);
         }
-        if (matched <= 0 || ir < 0) throw new IllegalStateException("callgrind gave no figures:\n" + log);
-        return new double[] {ir / (double) matched, Long.parseLong(f[5]), Long.parseLong(f[7]), Long.parseLong(f[9])};
+        Files.delete(out);
+        if (matched < 0 || ir < 0 || (msgs > 0 && matched == 0)) throw new IllegalStateException("callgrind gave no figures:\n" + log);
+        return new Run(ir, matched, stats);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var s = Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
     }
 }
