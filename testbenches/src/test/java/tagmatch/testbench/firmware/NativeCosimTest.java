@@ -31,7 +31,10 @@ class NativeCosimTest {
                 Arguments.of(base.withThreads(64).withBins(1).withCapacities(4096, 4096), 1),
                 Arguments.of(base.withThreads(8).withBins(128).withCapacities(32, 16).withHints(true, false), 2),
                 Arguments.of(base.withThreads(8).withBins(16).withCapacities(32, 16).withHints(false, true), 2),
-                Arguments.of(base.withThreads(16).withBins(128).withCapacities(64, 64).withHints(true, true), 2));
+                Arguments.of(base.withThreads(16).withBins(128).withCapacities(64, 64).withHints(true, true), 2),
+                Arguments.of(base.withThreads(32).withBins(1).withCapacities(64, 32).withOptimizations(false, true), 1),
+                Arguments.of(base.withThreads(32).withBins(16).withCapacities(64, 32).withOptimizations(true, false), 1),
+                Arguments.of(base.withThreads(8).withBins(1).withCapacities(32, 16).withOptimizations(false, false), 1));
     }
 
     @ParameterizedTest(name = "{0}")
