@@ -1,8 +1,5 @@
 package tagmatch.tools;
 
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,7 +41,7 @@ public final class CosimAlpu implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (ops < 1) throw new UserError("--ops must be >= 1, got " + ops);
+        Check.atLeast("--ops", ops, 1);
         AlpuConfig cfg = options.config();
         PrintWriter w = spec.commandLine().getOut();
         BenchResult r;
@@ -52,8 +49,7 @@ public final class CosimAlpu implements Callable<Integer> {
         try (SimulatorPins pins = RtlPins.open(cfg, vcd)) {
             unit = pins.describe();
             AlpuBench bench = new AlpuBench(pins, TrafficMix.FULL, seed);
-            try (ProgressBar pb = new ProgressBarBuilder().setTaskName("cosim alpu").setInitialMax(ops)
-                    .setStyle(ProgressBarStyle.ASCII).build()) {
+            try (Progress pb = Progress.start("cosim alpu", ops, "transfers")) {
                 r = bench.soak(ops, 5_000, done -> pb.stepTo(Math.min(done, ops)));
             } catch (AssertionError v) { // an AlpuViolation, or the bench finding the unit never idle
                 w.println("FAIL: " + unit + " seed " + seed + ": " + v.getMessage());

@@ -1,14 +1,10 @@
 package tagmatch.tools;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.model.Capacities;
@@ -38,27 +34,27 @@ public final class CosimFirmware implements Callable<Integer> {
 
     @Option(names = "--target", description = "native or riscv (default ${DEFAULT-VALUE})")
     String target = "native";
-    @Option(names = "--ops", description = "posts and arrivals to run (default ${DEFAULT-VALUE})")
+    @Option(names = "--ops", description = "posts and arrivals to run, exactly (default ${DEFAULT-VALUE})")
     long ops = 200_000;
     @Option(names = "--seed", description = "first workload seed (default ${DEFAULT-VALUE})")
     long seed = 1;
+    @Option(names = "--keep-temp", description = "keep the generated builds and print where they are")
+    boolean keepTemp;
 
     private static final int[][] SHAPES = {{4, 128, 64, 48}, {32, 1, 256, 256}, {64, 128, 96, 64}, {1, 1, 16, 16},
         {8, 16, 32, 24}};
 
     @Override
     public Integer call() throws Exception {
-        if (!target.equals("native") && !target.equals("riscv")) {
-            throw new IllegalArgumentException("--target = " + target + " is unknown: legal values are native, riscv");
-        }
-        if (ops < 1) throw new IllegalArgumentException("--ops = " + ops + " is illegal: must be >= 1");
-        Path root = Files.createTempDirectory("tagmatch-cosim-fw-");
+        target = Check.oneOf("--target", target, "native", "riscv");
+        Check.atLeast("--ops", ops, 1);
         long done = 0;
         long streams = 0;
         String failure = null;
         List<String> kinds = Workloads.kinds();
-        try (ProgressBar pb = new ProgressBarBuilder().setTaskName("cosim firmware " + target).setInitialMax(ops)
-                .setStyle(ProgressBarStyle.ASCII).build()) {
+        try (Temp temp = Temp.dir("cosim-firmware", keepTemp, spec.commandLine().getErr());
+             Progress pb = Progress.start("cosim firmware " + target, ops, "operations")) {
+            Path root = temp.path();
             int round = 0;
             while (done < ops && failure == null) {
                 int[] s = SHAPES[round % SHAPES.length];
@@ -77,7 +73,8 @@ public final class CosimFirmware implements Callable<Integer> {
                         Workload w = Workloads.generate(WorkloadSpec.of(kind).withBlockSize(cfg.threads()).withSeed(ws)
                                 .withHints(hints).withSize(64).withRounds(8).withComms(1 + round % 3));
                         for (Map.Entry<Integer, List<Event>> e : CommSplit.split(w.events()).entrySet()) {
-                            List<Event> ev = e.getValue();
+                            if (done >= ops) break;
+                            List<Event> ev = prefix(e.getValue(), ops - done);
                             List<OpResult> got = sim != null ? sim.run(ev)
                                     : ProgramCosim.run(List.of("qemu-riscv64"), driver, ev, root.resolve("work")).results();
                             String diff = Expected.firstDifference(ev, Expected.of(ev, caps, hints), got);
@@ -90,13 +87,16 @@ public final class CosimFirmware implements Callable<Integer> {
                             streams++;
                             pb.stepBy(n);
                         }
-                        if (failure != null) break;
+                        if (failure != null || done >= ops) break;
                     }
                 }
                 round++;
             }
         }
         java.io.PrintWriter w = spec.commandLine().getOut();
+        if (done != ops && failure == null) {
+            throw new IllegalStateException("ran " + done + " operations instead of " + ops);
+        }
         if (failure != null) {
             w.println("FAIL: " + failure);
             w.flush();
@@ -106,5 +106,20 @@ public final class CosimFirmware implements Callable<Integer> {
                 + ", every status and id equal to the reference");
         w.flush();
         return 0;
+    }
+
+    /** The first {@code n} posts and arrivals of a stream, its last block closed. */
+    static List<Event> prefix(List<Event> events, long n) {
+        List<Event> out = new ArrayList<>();
+        long taken = 0;
+        for (Event e : events) {
+            if (taken == n) break;
+            out.add(e);
+            if (!(e instanceof Event.BlockEnd)) taken++;
+        }
+        if (out.size() < events.size() && !(out.get(out.size() - 1) instanceof Event.BlockEnd)) {
+            out.add(new Event.BlockEnd());
+        }
+        return out;
     }
 }

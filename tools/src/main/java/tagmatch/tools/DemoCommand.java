@@ -57,6 +57,13 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        // Every option and output place is checked before the first step runs.
+        Check.atLeast("--ops", ops, 1);
+        for (Map.Entry<String, Map<String, String>> shown : SHOWN) OutputDir.claim(out.resolve(shown.getKey()), false, "--out").close();
+        if (!libraryOnly) {
+            OutputDir.claim(alpuOut, false, "--alpu-out").close();
+            OutputDir.claim(firmwareOut, false, "--firmware-out").close();
+        }
         PrintWriter o = spec.commandLine().getOut();
         o.println("tagmatch demo: standard-library blocks -> " + out);
         o.printf("%-18s %-24s %7s %6s  %-9s %-9s %-9s%n", "block", "top", "modules", "lines", "verilator", "yosys", "iverilog");
@@ -64,7 +71,11 @@ public final class DemoCommand implements Callable<Integer> {
         for (Map.Entry<String, Map<String, String>> shown : SHOWN) {
             Catalog.Block b = Catalog.block(shown.getKey());
             Circuit c = b.elaborate(b.resolve(shown.getValue()));
-            List<Path> files = VerilogEmitter.writeFiles(c, out.resolve(b.name()));
+            List<Path> files;
+            try (OutputDir dir = OutputDir.claim(out.resolve(b.name()), false, "--out")) {
+                VerilogEmitter.writeFiles(c, dir.staging());
+                files = dir.commit(b.name());
+            }
             long lines = 0;
             for (Path f : files) lines += Files.readAllLines(f).size();
             List<VerilogTools.Result> rs = Lint.results(files, c.top().name());

@@ -2,7 +2,6 @@ package tagmatch.tools;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -50,14 +49,25 @@ public final class FirmwareCommand implements Callable<Integer> {
     Path out = Path.of("firmware-out");
     @Option(names = "--report", description = "print otm_ctx_bytes() (built with gcc) and its breakdown")
     boolean report;
+    @Option(names = "--force", description = "write into --out even if it holds files tagmatch did not write")
+    boolean force;
+    @Option(names = "--keep-temp", description = "keep the temporary build of --report and print where it is")
+    boolean keepTemp;
 
     @Override
     public Integer call() throws IOException {
         OtmConfig cfg = config();
-        List<Path> files = OtmGenerator.write(cfg, out);
         PrintWriter w = spec.commandLine().getOut();
-        w.println("wrote " + files.size() + " files to " + out + " (" + cfg.key() + ")");
-        if (report) report(cfg, w);
+        try (OutputDir dir = OutputDir.claim(out, force, "--out")) {
+            OtmGenerator.write(cfg, dir.staging());
+            List<Path> files = dir.commit("firmware");
+            w.println("wrote " + files.size() + " files to " + out + " (" + cfg.key() + ")");
+        }
+        if (report) {
+            try (Temp tmp = Temp.dir("firmware-report", keepTemp, spec.commandLine().getErr())) {
+                report(cfg, w, tmp.path());
+            }
+        }
         w.flush();
         return 0;
     }
@@ -66,7 +76,7 @@ public final class FirmwareCommand implements Callable<Integer> {
         OtmHash h;
         if (hash.equals("multiplicative")) h = OtmHash.MULTIPLICATIVE;
         else if (hash.equals("xor-fold")) h = OtmHash.XOR_FOLD;
-        else throw new IllegalArgumentException("--hash = " + hash + " is unknown: legal values are multiplicative, xor-fold");
+        else throw new UsageError("--hash must be one of multiplicative, xor-fold, got '" + hash + "'");
         try {
             return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash, pollBudget,
                     !noFastPath, !noEarlyBooking);
@@ -74,17 +84,16 @@ public final class FirmwareCommand implements Callable<Integer> {
             String m = e.getMessage().replaceFirst("^threads", "--threads").replaceFirst("^bins", "--bins")
                     .replaceFirst("^maxRecvs", "--max-recvs").replaceFirst("^maxUnexpected", "--max-unexpected")
                     .replaceFirst("^pollBudget", "--poll-budget");
-            throw new IllegalArgumentException(m, e);
+            throw new UsageError(m, e);
         }
     }
 
-    private static void report(OtmConfig cfg, PrintWriter w) throws IOException {
-        Path tmp = Files.createTempDirectory("tagmatch-otm-report-");
+    private static void report(OtmConfig cfg, PrintWriter w, Path tmp) {
         long bytes;
         try {
             FirmwareBuild b = FirmwareBuild.generate(cfg, tmp);
             bytes = OtmLibrary.load(b.artifact("lib", "libotm.so")).ctxBytes();
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | tagmatch.process.ToolException e) {
             throw new UserError("cannot build the firmware to measure it: " + e.getMessage(), e);
         }
         OtmFootprint f = OtmFootprint.of(cfg);

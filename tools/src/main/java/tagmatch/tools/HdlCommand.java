@@ -33,6 +33,9 @@ public final class HdlCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "output directory")
     Path out;
 
+    @Option(names = "--force", description = "write into --out even if it holds files tagmatch did not write")
+    boolean force;
+
     @Option(names = "--list", description = "list the blocks and their parameters")
     boolean list;
 
@@ -51,13 +54,19 @@ public final class HdlCommand implements Callable<Integer> {
             }
             return 0;
         }
-        if (block == null) throw new UserError("name a block to emit; `tagmatch hdl --list` shows them");
+        if (block == null) throw new UsageError("name a block to emit; `tagmatch hdl --list` shows them");
         Catalog.Block b = Catalog.block(block);
         Map<String, Integer> values = b.resolve(params);
-        if (out == null) throw new UserError("--out DIR is required: where to write " + b.name());
-        Circuit c = b.elaborate(values);
-        List<Path> files = VerilogEmitter.writeFiles(c, out);
+        if (out == null) throw new UsageError("--out DIR is required: where to write " + b.name());
+        List<Path> files;
+        String top;
+        try (OutputDir dir = OutputDir.claim(out, force, "--out")) {
+            Circuit c = b.elaborate(values);
+            top = c.top().name();
+            VerilogEmitter.writeFiles(c, dir.staging());
+            files = dir.commit(b.name());
+        }
         for (Path f : files) o.println("wrote " + f);
-        return lint ? (Lint.run(files, c.top().name(), o) ? 0 : 1) : 0;
+        return lint ? (Lint.run(files, top, o) ? 0 : 1) : 0;
     }
 }

@@ -30,13 +30,26 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        CommandLine cl = commandLine();
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError | RuntimeException e) {
+            // picocli rethrows what happens outside a command's call (option converters, help)
+            code = ErrorHandler.report(e, cl);
+        }
+        // print() does not flush an autoflush writer: a report written with print must not be lost
+        cl.getOut().flush();
+        cl.getErr().flush();
+        System.exit(code);
     }
 
     /** The configured command line, shared by {@link #main} and the tests. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
-        cl.setExecutionExceptionHandler(new ErrorHandler());
+        ErrorHandler h = new ErrorHandler();
+        cl.setExecutionExceptionHandler(h);
+        cl.setParameterExceptionHandler(h);
         return cl;
     }
 }

@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -50,16 +49,11 @@ public final class RtlCommand implements Callable<Integer> {
 
         /** The validated configuration; bad values fail naming the option, its value and the legal range. */
         public AlpuConfig config() {
-            Variant v;
-            switch (variant.toLowerCase(Locale.ROOT)) {
-                case "prq": v = Variant.PRQ; break;
-                case "umq": v = Variant.UMQ; break;
-                default: throw new UserError("--variant must be prq or umq, got '" + variant + "'");
-            }
+            Variant v = Check.oneOf("--variant", variant, Variant.class);
             try {
                 return AlpuConfig.of(cells, block, matchWidth, tagWidth, v);
             } catch (IllegalArgumentException e) {
-                throw new UserError(optionOf(e.getMessage()) + ": " + e.getMessage(), e);
+                throw new UsageError(optionOf(e.getMessage()) + ": " + e.getMessage(), e);
             }
         }
 
@@ -84,6 +78,9 @@ public final class RtlCommand implements Callable<Integer> {
     @Option(names = "--report", description = "print match latency, initiation interval, insert interval and the R9 bound")
     boolean report;
 
+    @Option(names = "--force", description = "write into --out even if it holds files tagmatch did not write")
+    boolean force;
+
     @Option(names = "--reference", description = "write the seed's Table IV/V configurations (128/256 cells x blocks 8/16/32 x PRQ/UMQ, 42/16 bits) into --out")
     boolean reference;
 
@@ -91,7 +88,13 @@ public final class RtlCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         if (reference) {
-            for (Path p : ReferenceDesigns.write(out)) o.println("wrote " + p + " (and its submodules)");
+            try (OutputDir dir = OutputDir.claim(out, force, "--out")) {
+                for (ReferenceDesigns.Design d : ReferenceDesigns.all()) {
+                    List<Path> files = AlpuRtl.write(d.config(), d.top(), dir.staging().resolve(d.top()));
+                    dir.commitFrom(dir.staging().resolve(d.top()), d.top());
+                    o.println("wrote " + out.resolve(d.top() + ".v") + " and " + (files.size() - 1) + " submodule files");
+                }
+            }
             return 0;
         }
         AlpuConfig cfg = options.config();
@@ -99,10 +102,13 @@ public final class RtlCommand implements Callable<Integer> {
         try {
             AlpuRtl.checkTop(name);
         } catch (IllegalArgumentException e) {
-            throw new UserError("--top: " + e.getMessage(), e);
+            throw new UsageError("--top: " + e.getMessage(), e);
         }
-        List<Path> files = AlpuRtl.write(cfg, name, out);
-        o.println("wrote " + files.get(files.size() - 1) + " and " + (files.size() - 1) + " submodule files");
+        try (OutputDir dir = OutputDir.claim(out, force, "--out")) {
+            List<Path> files = AlpuRtl.write(cfg, name, dir.staging());
+            dir.commit(name);
+            o.println("wrote " + out.resolve(name + ".v") + " and " + (files.size() - 1) + " submodule files");
+        }
         if (report) o.print(report(cfg, name));
         return 0;
     }

@@ -49,28 +49,41 @@ public final class SynthCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
-        if (!YosysSynth.FAMILIES.contains(family))
-            throw new UserError("--family must be one of " + String.join(", ", YosysSynth.FAMILIES) + ", got '" + family + "'");
+        family = Check.oneOf("--family", family, YosysSynth.FAMILIES.toArray(String[]::new));
+        Check.requires(!only.isEmpty(), "--only", table, "--table");
         YosysSynth yosys = new YosysSynth();
         if (table) {
+            List<String> tops = ReferenceDesigns.all().stream().map(ReferenceDesigns.Design::top).toList();
+            for (String name : only) {
+                if (!tops.contains(name)) throw new UsageError("--only names '" + name + "', which is no reference design; they are " + tops);
+            }
             List<ReferenceDesigns.Design> designs = new ArrayList<>();
             for (ReferenceDesigns.Design d : ReferenceDesigns.all()) if (only.isEmpty() || only.contains(d.top())) designs.add(d);
-            if (designs.isEmpty())
-                throw new UserError("--only names no reference design; they are " + ReferenceDesigns.all().stream().map(ReferenceDesigns.Design::top).toList());
             SynthTable t = new SynthTable();
-            for (ReferenceDesigns.Design d : designs) {
-                long start = System.nanoTime();
-                SynthReport r = synth(yosys, d.config(), d.top());
-                o.printf("%s  [%d s]%n", r.summary(), (System.nanoTime() - start) / 1_000_000_000L);
-                AlpuConfig c = d.config();
-                t.add(PaperFigures.find(c.variant().name(), c.cells(), c.block()), r);
+            try (Progress p = Progress.start("synth --table", designs.size(), "designs")) {
+                for (ReferenceDesigns.Design d : designs) {
+                    p.note(d.top());
+                    long start = System.nanoTime();
+                    SynthReport r = synth(yosys, d.config(), d.top());
+                    o.printf("%s  [%d s]%n", r.summary(), (System.nanoTime() - start) / 1_000_000_000L);
+                    o.flush();
+                    AlpuConfig c = d.config();
+                    t.add(PaperFigures.find(c.variant().name(), c.cells(), c.block()), r);
+                    p.step();
+                }
             }
             o.println();
             o.print(t.format());
+            o.flush();
             return 0;
         }
         AlpuConfig cfg = options.config();
-        SynthReport r = synth(yosys, cfg, cfg.variant().defaultTop());
+        SynthReport r;
+        try (Progress p = Progress.start("synth", 1, "design")) {
+            p.note(cfg.variant().defaultTop() + " " + cfg.cells() + " cells, block " + cfg.block());
+            r = synth(yosys, cfg, cfg.variant().defaultTop());
+            p.step();
+        }
         o.println(r.summary());
         if (cfg.matchWidth() == PaperFigures.MATCH_WIDTH && cfg.tagWidth() == PaperFigures.TAG_WIDTH) {
             for (PaperFigures.Row p : PaperFigures.TABLES) {

@@ -1,6 +1,10 @@
 package tagmatch.tools;
 
-/** A failure the user can fix (missing tool, bad file); printed as one line, no stack trace. */
+/**
+ * A failure the user can act on (a missing tool, a bad trace file, a failed synthesis): printed
+ * as one line after the command path, no stack trace, exit code 1. A bad option is the subclass
+ * {@link UsageError} (exit code 2).
+ */
 public class UserError extends RuntimeException {
     public UserError(String message) {
         super(message);

@@ -79,23 +79,35 @@ public final class AlpuBench {
     }
 
     /** Runs {@code n} cycles of random traffic on top of anything queued. */
+    /** Requests and commands a soak may have accepted or on offer; unlimited outside {@link #soak}. */
+    private long offerBudget = Long.MAX_VALUE;
+
     public AlpuBench random(long n) {
         for (long i = 0; i < n; i++) cycle(false);
         return this;
     }
 
     /**
-     * A soak: random traffic until {@code transfers} requests and commands have been accepted,
-     * draining (with an idle status check) every {@code drainEvery} cycles and at the end;
-     * {@code progress} receives the transfers so far after each drain (for a progress bar).
+     * A soak: random traffic until exactly {@code transfers} requests and commands have been
+     * accepted (no new offer starts once that many are accepted or on offer), draining (with an
+     * idle status check) every {@code drainEvery} cycles and at the end; {@code progress}
+     * receives the transfers so far after each drain (for a progress bar). The final drain may
+     * add the commands that close an open insert session; {@link BenchResult} counts them.
      */
     public BenchResult soak(long transfers, long drainEvery, java.util.function.LongConsumer progress) {
         if (transfers < 1) throw new IllegalArgumentException("transfers must be >= 1, got " + transfers);
         if (drainEvery < 1) throw new IllegalArgumentException("drainEvery must be >= 1, got " + drainEvery);
         Objects.requireNonNull(progress, "progress");
-        while (accReq + accCmd < transfers) {
-            random(drainEvery).drain();
-            progress.accept(accReq + accCmd);
+        offerBudget = transfers;
+        try {
+            while (accReq + accCmd < transfers) {
+                for (long c = 0; c < drainEvery && accReq + accCmd < transfers; c++) cycle(false);
+                if (accReq + accCmd >= transfers) dropUnoffered();
+                drain();
+                progress.accept(accReq + accCmd);
+            }
+        } finally {
+            offerBudget = Long.MAX_VALUE;
         }
         return result();
     }
@@ -126,6 +138,33 @@ public final class AlpuBench {
                 scoreboard.answeredAfterHold(), scoreboard.idleChecks(), scoreboard.maxHypotheses());
     }
 
+    /**
+     * At the end of a soak's budget: what is queued but not on offer is dropped, except the
+     * STOP_INSERT that closes a session the unit is in (the only transfer beyond the budget).
+     */
+    private void dropUnoffered() {
+        Request head = offeringReq ? requests.peekFirst() : null;
+        requests.clear();
+        if (head != null) requests.addFirst(head);
+        Command offered = offeringCmd ? commands.pollFirst() : null;
+        // A STOP_INSERT queued before any START_INSERT closes the session the unit is (or will be) in.
+        boolean closes = false;
+        for (Command c : commands) {
+            if (c.op() == tagmatch.alpu.model.Op.START_INSERT) break;
+            if (c.op() == tagmatch.alpu.model.Op.STOP_INSERT) {
+                closes = true;
+                break;
+            }
+        }
+        commands.clear();
+        if (offered != null) commands.addFirst(offered);
+        if (closes) commands.addLast(Command.STOP_INSERT);
+    }
+
+    private boolean underBudget(boolean draining) {
+        return draining || accReq + accCmd + (offeringReq ? 1 : 0) + (offeringCmd ? 1 : 0) < offerBudget;
+    }
+
     private void cycle(boolean draining) {
         boolean rst = rstLeft > 0;
         if (rst) {
@@ -144,10 +183,13 @@ public final class AlpuBench {
         } else {
             traffic.topUp(requests, commands, scoreboard.outstandingRequests() > 0, draining);
         }
-        if (!offeringReq && !requests.isEmpty() && !traffic.requestsPaused()) {
+        // Valid may not be withdrawn once raised, so the budget gates only the start of an offer.
+        if (!offeringReq && !requests.isEmpty() && !traffic.requestsPaused() && underBudget(draining)) {
             offeringReq = random.nextDouble() < mix.offerRate();
         }
-        if (!offeringCmd && !commands.isEmpty()) offeringCmd = random.nextDouble() < mix.offerRate();
+        if (!offeringCmd && !commands.isEmpty() && underBudget(draining)) {
+            offeringCmd = random.nextDouble() < mix.offerRate();
+        }
         boolean ready;
         if (readyLow > 0) {
             readyLow--;

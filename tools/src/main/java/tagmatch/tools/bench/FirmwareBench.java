@@ -11,6 +11,9 @@ import picocli.CommandLine.Option;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.Exec;
 import tagmatch.testbench.firmware.FirmwareBuild;
+import tagmatch.tools.Check;
+import tagmatch.tools.Temp;
+import tagmatch.tools.UsageError;
 import tagmatch.tools.UserError;
 
 /**
@@ -41,19 +44,28 @@ public final class FirmwareBench implements Callable<Integer> {
     @Option(names = "--ablation-depth", description = "Depth of the ablation table. Default: ${DEFAULT-VALUE}.")
     int ablationDepth = 64;
 
+    @Option(names = "--keep-temp", description = "Keep the generated benchmark builds and print where they are.")
+    boolean keepTemp;
+
     /** The workloads of otm_bench, with their names in the table. */
     private static final String[][] CASES = {
         {"nc", "no conflict"}, {"conflict", "conflict"}, {"wild", "wildcard mix"}};
 
     @Override
     public Integer call() throws IOException {
-        for (int d : depths) if (d < 1 || d > 1024) throw new IllegalArgumentException("--depths: " + d + " is illegal: must be 1..1024");
-        if (threads < 1 || threads > OtmConfig.MAX_THREADS) throw new IllegalArgumentException("--threads = " + threads + " is illegal: must be 1..64");
-        if (messages < 1) throw new IllegalArgumentException("--messages = " + messages + " is illegal: must be >= 1");
-        if (ablationDepth < 1 || ablationDepth > 1024) throw new IllegalArgumentException("--ablation-depth = " + ablationDepth + " is illegal: must be 1..1024");
-        OtmConfig cfg = OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(1024, 1024);
-        Path tmp = Files.createTempDirectory("tagmatch-bench-fw-");
+        if (depths.length == 0) throw new UsageError("--depths must name at least one depth");
+        for (int d : depths) Check.range("--depths", d, 1, 1024);
+        Check.range("--threads", threads, 1, OtmConfig.MAX_THREADS);
+        Check.atLeast("--messages", messages, 1);
+        Check.range("--ablation-depth", ablationDepth, 1, 1024);
+        OtmConfig cfg;
         try {
+            cfg = OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(1024, 1024);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--bins: " + e.getMessage(), e);
+        }
+        try (Temp temp = Temp.dir("bench-firmware", keepTemp, new java.io.PrintWriter(System.err, true))) {
+            Path tmp = temp.path();
             Path exe = build(cfg, tmp);
             System.out.println("firmware " + cfg.key() + " (gcc -O2 -g); baseline: MPICH-style linked list in C, same flags, one thread");
             System.out.println("instructions per matched message (valgrind callgrind; " + messages + " matched messages; "
@@ -79,8 +91,6 @@ public final class FirmwareBench implements Callable<Integer> {
                 System.out.println(String.format("%-34s %10.1f %10.1f %20s", name, fw.allIn, fw.match, fw.stats));
             }
             return 0;
-        } finally {
-            deleteTree(tmp);
         }
     }
 
@@ -133,11 +143,5 @@ public final class FirmwareBench implements Callable<Integer> {
         Files.delete(out);
         if (matched < 0 || ir < 0 || (msgs > 0 && matched == 0)) throw new IllegalStateException("callgrind gave no figures:\n" + log);
         return new Run(ir, matched, stats);
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (var s = Files.walk(dir)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
     }
 }

@@ -32,6 +32,9 @@ public final class HdlBench implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        tagmatch.tools.Check.atLeast("--repeat", repeat, 1);
+        if (sizes.length == 0) throw new tagmatch.tools.UsageError("--sizes must name at least one size");
+        for (int n : sizes) tagmatch.tools.Check.range("--sizes", n, 2, 65536);
         List<Design> designs = List.of(
                 new Design("priority-tree w16", n -> new PriorityTree<>(n, new UInt(16), 2)),
                 new Design("register-file w16", n -> new RegisterFile(n, 16)));

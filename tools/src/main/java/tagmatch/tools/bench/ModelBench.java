@@ -118,6 +118,8 @@ public final class ModelBench implements Callable<Integer> {
         if (reps < 1) throw new IllegalArgumentException("--reps = " + reps + " is illegal: must be >= 1");
         if (warmup < 0) throw new IllegalArgumentException("--warmup = " + warmup + " is illegal: must be >= 0");
         if (minMillis < 1) throw new IllegalArgumentException("--min-ms = " + minMillis + " is illegal: must be >= 1");
+        tagmatch.tools.Check.range("--threads", threads, 1, 64);
+        tagmatch.tools.Check.range("--bins", bins, 1, 1 << 20);
     }
 
     private List<Row> measure(Workload w, List<String> names, StrategyOptions common) {

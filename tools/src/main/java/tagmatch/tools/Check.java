@@ -1,0 +1,56 @@
+package tagmatch.tools;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Option checks run before any work, each failing with a {@link UsageError} in one form:
+ * {@code --ops must be >= 1, got 0}. The command path is added by {@link ErrorHandler}.
+ */
+public final class Check {
+    private Check() {}
+
+    public static long atLeast(String option, long value, long min) {
+        if (value < min) {
+            throw new UsageError(option + " must be >= " + min + ", got " + value);
+        }
+        return value;
+    }
+
+    public static long range(String option, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new UsageError(option + " must be in " + min + ".." + max + ", got " + value);
+        }
+        return value;
+    }
+
+    /** {@code value} (case-insensitive) among {@code legal}; returns the legal spelling. */
+    public static String oneOf(String option, String value, String... legal) {
+        for (String l : legal) {
+            if (l.equalsIgnoreCase(value)) {
+                return l;
+            }
+        }
+        throw new UsageError(option + " must be one of " + String.join(", ", legal) + ", got '" + value + "'");
+    }
+
+    /** The constant of {@code type} named by {@code value} (case-insensitive, '-' for '_'). */
+    public static <E extends Enum<E>> E oneOf(String option, String value, Class<E> type) {
+        String key = value.replace('-', '_').toUpperCase(Locale.ROOT);
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equals(key)) {
+                return e;
+            }
+        }
+        String[] legal = Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                .toArray(String[]::new);
+        throw new UsageError(option + " must be one of " + String.join(", ", legal) + ", got '" + value + "'");
+    }
+
+    /** An option that only means something together with another. */
+    public static void requires(boolean given, String option, boolean other, String otherOption) {
+        if (given && !other) {
+            throw new UsageError(option + " only applies with " + otherOption);
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package tagmatch.tools;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * Progress of a long step, on standard error: a live bar on a terminal, and otherwise (a log
+ * file, CI, a pipe) a plain line every few seconds, so that logs hold no carriage-return frames.
+ *
+ * <pre>{@code
+ * try (Progress p = Progress.start("synth", configs.size(), "configurations")) {
+ *     for (...) { work(); p.step(); }
+ * }
+ * }</pre>
+ */
+public final class Progress implements AutoCloseable {
+    /** How often the plain form prints a line. */
+    static final Duration PLAIN_INTERVAL = Duration.ofSeconds(5);
+
+    private final String task;
+    private final String unit;
+    private final long total;
+    private final AtomicLong done = new AtomicLong();
+    private final long start = System.nanoTime();
+    private final ProgressBar bar;
+    private final PrintStream plain;
+    private final Thread ticker;
+    private volatile String note = "";
+
+    private Progress(String task, long total, String unit, boolean terminal, PrintStream out, Duration interval) {
+        this.task = task;
+        this.total = total;
+        this.unit = unit;
+        if (terminal) {
+            bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setUnit(" " + unit, 1)
+                    .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250)
+                    .setConsumer(new ConsoleProgressBarConsumer(out)).build();
+            plain = null;
+            ticker = null;
+        } else {
+            bar = null;
+            plain = out;
+            ticker = new Thread(() -> {
+                try {
+                    while (true) {
+                        Thread.sleep(interval.toMillis());
+                        plain.println(line());
+                    }
+                } catch (InterruptedException e) {
+                    // closed
+                }
+            }, "progress-" + task);
+            ticker.setDaemon(true);
+            ticker.start();
+        }
+    }
+
+    /** Starts reporting a task of {@code total} units on standard error. */
+    public static Progress start(String task, long total, String unit) {
+        return new Progress(task, total, unit, System.console() != null, System.err, PLAIN_INTERVAL);
+    }
+
+    /** For tests: the plain form on {@code out}, a line every {@code interval}. */
+    static Progress plain(String task, long total, String unit, PrintStream out, Duration interval) {
+        return new Progress(task, total, unit, false, out, interval);
+    }
+
+    public void step() {
+        stepBy(1);
+    }
+
+    public void stepBy(long n) {
+        done.addAndGet(n);
+        if (bar != null) {
+            bar.stepBy(n);
+        }
+    }
+
+    public void stepTo(long n) {
+        done.set(n);
+        if (bar != null) {
+            bar.stepTo(n);
+        }
+    }
+
+    /** A short note shown beside the count (the item being worked on). */
+    public void note(String text) {
+        note = text;
+        if (bar != null) {
+            bar.setExtraMessage(text);
+        }
+    }
+
+    /** The plain line: count, share, elapsed time and an estimate of the time left. */
+    String line() {
+        long d = done.get();
+        long elapsed = (System.nanoTime() - start) / 1_000_000_000L;
+        StringBuilder s = new StringBuilder(task).append(": ").append(d).append('/').append(total).append(' ').append(unit);
+        if (total > 0) {
+            s.append(String.format(" (%d%%)", d * 100 / total));
+        }
+        s.append(", ").append(clock(elapsed)).append(" elapsed");
+        if (d > 0 && d < total) {
+            s.append(", about ").append(clock(elapsed * (total - d) / d)).append(" left");
+        }
+        if (!note.isEmpty()) {
+            s.append(" - ").append(note);
+        }
+        return s.toString();
+    }
+
+    private static String clock(long seconds) {
+        return seconds >= 3600 ? String.format("%dh%02dm", seconds / 3600, seconds / 60 % 60)
+                : seconds >= 60 ? String.format("%dm%02ds", seconds / 60, seconds % 60) : seconds + "s";
+    }
+
+    @Override
+    public void close() {
+        if (bar != null) {
+            bar.close();
+        } else {
+            ticker.interrupt();
+            try {
+                ticker.join(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            plain.println(line());
+        }
+    }
+}
