@@ -49,6 +49,10 @@ public final class ErrorHandler implements CommandLine.IExecutionExceptionHandle
         } else if (t instanceof UserError || t instanceof ToolException) {
             err.println(path + ": " + t.getMessage());
             code = FAILURE;
+        } else if (t instanceof UncheckedIOException u && u.getMessage() != null
+                && !u.getMessage().equals(String.valueOf(u.getCause()))) {
+            err.println(path + ": " + u.getMessage()); // it says which file, in its own words
+            code = FAILURE;
         } else if (t instanceof UncheckedIOException || t instanceof IOException) {
             IOException io = t instanceof IOException ? (IOException) t : ((UncheckedIOException) t).getCause();
             err.println(path + ": " + describe(io));

@@ -36,12 +36,24 @@ public final class Main implements Runnable {
             code = cl.execute(args);
         } catch (OutOfMemoryError | RuntimeException e) {
             // picocli rethrows what happens outside a command's call (option converters, help)
-            code = ErrorHandler.report(e, cl);
+            code = ErrorHandler.report(e, deepest(cl));
         }
         // print() does not flush an autoflush writer: a report written with print must not be lost
         cl.getOut().flush();
         cl.getErr().flush();
         System.exit(code);
+    }
+
+    /** The subcommand the arguments named, for the command path of an error. */
+    private static CommandLine deepest(CommandLine cl) {
+        CommandLine.ParseResult pr = cl.getParseResult();
+        if (pr == null) {
+            return cl;
+        }
+        while (pr.subcommand() != null) {
+            pr = pr.subcommand();
+        }
+        return pr.commandSpec().commandLine();
     }
 
     /** The configured command line, shared by {@link #main} and the tests. */

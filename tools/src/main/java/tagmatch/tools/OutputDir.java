@@ -41,16 +41,19 @@ public final class OutputDir implements AutoCloseable {
     private final String option;
     private final Map<String, String> owned; // file name -> group
     private Path staging;
+    private Path created; // the outermost directory the claim made, removed again if nothing is committed
 
-    private OutputDir(Path dir, String option, Map<String, String> owned) {
+    private OutputDir(Path dir, String option, Map<String, String> owned, Path created) {
         this.dir = dir;
         this.option = option;
         this.owned = owned;
+        this.created = created;
     }
 
     /**
-     * Checks {@code dir} as the value of {@code option} before any work; {@code force} takes over
-     * files tagmatch did not write. Throws {@link UsageError} naming the option and what is wrong.
+     * Checks {@code dir} as the value of {@code option} before any work, creating it if needed
+     * (removed again on {@link #close} if nothing was committed); {@code force} takes over files
+     * tagmatch did not write. Throws {@link UsageError} naming the option and what is wrong.
      */
     public static OutputDir claim(Path dir, boolean force, String option) {
         if (dir == null || dir.toString().isBlank()) {
@@ -71,7 +74,17 @@ public final class OutputDir implements AutoCloseable {
             throw new UsageError(option + " " + dir + " cannot be written: no write permission on " + existing);
         }
         Map<String, String> owned = new TreeMap<>();
-        if (Files.isDirectory(abs)) {
+        Path created = null;
+        if (!Files.exists(abs)) {
+            // Made now, so that a place that cannot be written fails before the work, not after it.
+            try {
+                created = abs;
+                while (created.getParent() != null && !Files.exists(created.getParent())) created = created.getParent();
+                Files.createDirectories(abs);
+            } catch (IOException e) {
+                throw new UsageError(option + " " + dir + " cannot be created: " + ErrorHandler.describe(e), e);
+            }
+        } else {
             owned.putAll(readManifest(abs));
             Set<String> foreign = new TreeSet<>();
             try (Stream<Path> s = Files.list(abs)) {
@@ -89,7 +102,7 @@ public final class OutputDir implements AutoCloseable {
                         + "); choose an empty or new directory, or pass --force to replace them");
             }
         }
-        return new OutputDir(abs, option, owned);
+        return new OutputDir(abs, option, owned, created);
     }
 
     /** The directory the output ends up in. */
@@ -143,6 +156,7 @@ public final class OutputDir implements AutoCloseable {
             }
             fresh.forEach(n -> owned.put(n, group));
             writeManifest();
+            created = null;
         } catch (IOException e) {
             throw new UserError("cannot write " + option + " " + dir + ": " + ErrorHandler.describe(e), e);
         }
@@ -192,12 +206,22 @@ public final class OutputDir implements AutoCloseable {
         return m;
     }
 
-    /** Removes the staging directory (whatever was not committed). */
+    /** Removes the staging directory, and the output directory if this claim made it and nothing was committed. */
     @Override
     public void close() {
         if (staging != null) {
             Temp.delete(staging);
             staging = null;
+        }
+        if (created != null) {
+            for (Path p = dir; p != null && p.startsWith(created); p = p.getParent()) {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                    break; // not empty after all: leave it
+                }
+            }
+            created = null;
         }
     }
 }

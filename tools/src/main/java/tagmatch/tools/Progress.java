@@ -25,6 +25,7 @@ public final class Progress implements AutoCloseable {
     private final String task;
     private final String unit;
     private final long total;
+    private final long unitSize;
     private final AtomicLong done = new AtomicLong();
     private final long start = System.nanoTime();
     private final ProgressBar bar;
@@ -32,12 +33,13 @@ public final class Progress implements AutoCloseable {
     private final Thread ticker;
     private volatile String note = "";
 
-    private Progress(String task, long total, String unit, boolean terminal, PrintStream out, Duration interval) {
+    private Progress(String task, long total, String unit, long unitSize, boolean terminal, PrintStream out, Duration interval) {
         this.task = task;
         this.total = total;
         this.unit = unit;
+        this.unitSize = unitSize;
         if (terminal) {
-            bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setUnit(" " + unit, 1)
+            bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setUnit(" " + unit, unitSize)
                     .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250)
                     .setConsumer(new ConsoleProgressBarConsumer(out)).build();
             plain = null;
@@ -62,12 +64,17 @@ public final class Progress implements AutoCloseable {
 
     /** Starts reporting a task of {@code total} units on standard error. */
     public static Progress start(String task, long total, String unit) {
-        return new Progress(task, total, unit, System.console() != null, System.err, PLAIN_INTERVAL);
+        return new Progress(task, total, unit, 1, System.console() != null, System.err, PLAIN_INTERVAL);
+    }
+
+    /** Progress counted in bytes, shown in MB. */
+    public static Progress bytes(String task, long totalBytes) {
+        return new Progress(task, totalBytes, "MB", 1_000_000, System.console() != null, System.err, PLAIN_INTERVAL);
     }
 
     /** For tests: the plain form on {@code out}, a line every {@code interval}. */
     static Progress plain(String task, long total, String unit, PrintStream out, Duration interval) {
-        return new Progress(task, total, unit, false, out, interval);
+        return new Progress(task, total, unit, 1, false, out, interval);
     }
 
     public void step() {
@@ -100,7 +107,13 @@ public final class Progress implements AutoCloseable {
     String line() {
         long d = done.get();
         long elapsed = (System.nanoTime() - start) / 1_000_000_000L;
-        StringBuilder s = new StringBuilder(task).append(": ").append(d).append('/').append(total).append(' ').append(unit);
+        StringBuilder s = new StringBuilder(task).append(": ");
+        if (unitSize == 1) {
+            s.append(d).append('/').append(total);
+        } else {
+            s.append(String.format("%.1f/%.1f", d / (double) unitSize, total / (double) unitSize));
+        }
+        s.append(' ').append(unit);
         if (total > 0) {
             s.append(String.format(" (%d%%)", d * 100 / total));
         }

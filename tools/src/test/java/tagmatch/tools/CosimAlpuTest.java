@@ -26,6 +26,7 @@ class CosimAlpuTest {
                 "--variant", "umq", "--ops", "1500", "--seed", "3", "--vcd", vcd.toString()), err.toString());
         String verdict = out.toString().strip();
         assertTrue(verdict.startsWith("PASS: RTL alpu_umq 4x2 match 3 tag 2 on verilator seed 3: "), verdict);
+        assertEquals(1500, transfers(verdict), 1, "--ops N is N transfers (+1 STOP_INSERT closing an open session): " + verdict);
         assertTrue(Files.size(vcd) > 1000);
         assertTrue(Files.readString(vcd).contains("rsp_valid"));
     }
@@ -33,9 +34,23 @@ class CosimAlpuTest {
     @Test
     void badOptionsAreNamed() {
         assertEquals(2, run("cosim", "alpu", "--ops", "0"));
-        assertEquals("tagmatch alpu: --ops must be >= 1, got 0", err.toString().strip());
+        assertEquals("tagmatch cosim alpu: --ops must be >= 1, got 0", err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("cosim", "alpu", "--cells", "5000"));
-        assertEquals("tagmatch alpu: --cells: CELLS must be in 2..4096, got 5000", err.toString().strip());
+        assertEquals("tagmatch cosim alpu: --cells: CELLS must be in 2..4096, got 5000", err.toString().strip());
+    }
+
+    @Test
+    void aSmallOpsCountIsNotALowerBound() {
+        assertEquals(0, run("cosim", "alpu", "--cells", "4", "--block", "2", "--match-width", "3", "--tag-width", "2",
+                "--ops", "200", "--seed", "5"), err.toString());
+        assertEquals(200, transfers(out.toString()), 1, out.toString());
+    }
+
+    /** Requests plus commands of a verdict line. */
+    private static long transfers(String verdict) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) requests, (\\d+) commands").matcher(verdict);
+        assertTrue(m.find(), verdict);
+        return Long.parseLong(m.group(1)) + Long.parseLong(m.group(2));
     }
 }

@@ -37,15 +37,52 @@ class FirmwareCommandTest {
         assertEquals("tagmatch firmware: --threads = 65 is out of range: legal values are 1..64", err.toString().trim());
         assertFalse(Files.exists(target));
         assertEquals(2, run("firmware", "--hash", "crc", "--out", target.toString()));
-        assertTrue(err.toString().contains("--hash = crc is unknown: legal values are multiplicative, xor-fold"), err.toString());
+        assertTrue(err.toString().contains("--hash must be one of multiplicative, xor-fold, got 'crc'"), err.toString());
         assertFalse(Files.exists(target));
     }
 
     @Test
     void theCosimSoakPrintsAPassVerdict() {
+        long leftBefore = tempDirs("tagmatch-cosim-firmware-");
         assertEquals(0, run("cosim", "firmware", "--ops", "2000", "--seed", "3"), err.toString());
-        assertTrue(out.toString().contains("PASS: "), out.toString());
+        assertTrue(out.toString().contains("PASS: 2000 operations in "), out.toString());
+        assertEquals(leftBefore, tempDirs("tagmatch-cosim-firmware-"), "a temporary directory was left behind");
         assertEquals(2, run("cosim", "firmware", "--target", "fpga"));
-        assertTrue(err.toString().contains("--target = fpga is unknown: legal values are native, riscv"), err.toString());
+        assertTrue(err.toString().contains("tagmatch cosim firmware: --target must be one of native, riscv, got 'fpga'"), err.toString());
+    }
+
+    @Test
+    void aSmallOpsCountIsExact() {
+        assertEquals(0, run("cosim", "firmware", "--ops", "10"), err.toString());
+        assertTrue(out.toString().startsWith("PASS: 10 operations in 1 streams"), out.toString());
+    }
+
+    @Test
+    void theUsersOwnFilesAreNeverReplacedAndStaleOnesOfAnEarlierConfigurationGo(@TempDir Path dir) throws Exception {
+        Path target = Files.createDirectories(dir.resolve("fw"));
+        Files.writeString(target.resolve("README.md"), "my notes");
+        assertEquals(2, run("firmware", "--out", target.toString()));
+        assertTrue(err.toString().contains("holds files tagmatch did not write (README.md)"), err.toString());
+        assertEquals("my notes", Files.readString(target.resolve("README.md")));
+        Path clean = dir.resolve("clean");
+        assertEquals(0, run("firmware", "--out", clean.toString(), "--sender-hash"), err.toString());
+        assertTrue(Files.exists(clean.resolve("otm_inline_hash.h")));
+        assertEquals(0, run("firmware", "--out", clean.toString()), err.toString());
+        assertFalse(Files.exists(clean.resolve("otm_inline_hash.h")), "a file of the earlier configuration stayed");
+    }
+
+    @Test
+    void theReportLeavesNoTemporaryDirectory(@TempDir Path dir) {
+        long before = tempDirs("tagmatch-firmware-report-");
+        assertEquals(0, run("firmware", "--out", dir.resolve("fw").toString(), "--report"), err.toString());
+        assertEquals(before, tempDirs("tagmatch-firmware-report-"));
+    }
+
+    private static long tempDirs(String prefix) {
+        try (java.util.stream.Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return s.filter(p -> p.getFileName().toString().startsWith(prefix)).count();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

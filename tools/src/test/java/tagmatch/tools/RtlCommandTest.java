@@ -55,7 +55,7 @@ class RtlCommandTest {
         assertEquals("tagmatch rtl: --tag-width: TAG_W must be in 1..32, got 0", err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("rtl", "--variant", "lifo", "--out", target.toString()));
-        assertEquals("tagmatch rtl: --variant must be prq or umq, got 'lifo'", err.toString().strip());
+        assertEquals("tagmatch rtl: --variant must be one of prq, umq, got 'lifo'", err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("rtl", "--top", "a-b", "--out", target.toString()));
         assertTrue(err.toString().startsWith("tagmatch rtl: --top: TOP must be a Verilog identifier"), err.toString());

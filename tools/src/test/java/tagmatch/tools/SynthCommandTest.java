@@ -35,6 +35,6 @@ class SynthCommandTest {
         assertTrue(err.toString().startsWith("tagmatch synth: --family must be one of xcup,"), err.toString());
         err.getBuffer().setLength(0);
         assertEquals(2, run("synth", "--table", "--only", "alpu_prq_512x8"));
-        assertTrue(err.toString().startsWith("tagmatch synth: --only names no reference design; they are [alpu_prq_256x8,"), err.toString());
+        assertTrue(err.toString().startsWith("tagmatch synth: --only names 'alpu_prq_512x8', which is no reference design; they are [alpu_prq_256x8,"), err.toString());
     }
 }

@@ -81,6 +81,9 @@ public final class DumpiReader {
             DumpiReader r = new DumpiReader(file.toString(), parsing);
             r.run(reader, listener, () -> progress.accept(counted.count));
             return r.fastRecords;
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {
+            throw new tagmatch.tools.UserError(file + ": not a valid gzip file (" + e.getMessage()
+                    + "): the file is corrupt or was cut short; a rank file is NAME-RRRR.txt or gzip-compressed NAME-RRRR.txt.gz", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read trace " + file + ": " + e.getMessage(), e);
         }

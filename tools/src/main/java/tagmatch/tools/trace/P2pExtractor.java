@@ -30,6 +30,11 @@ final class P2pExtractor implements DumpiListener {
     }
 
     @Override
+    public void footer(DumpiFooter footer) {
+        log.footerSeen();
+    }
+
+    @Override
     public void record(DumpiRecord r) {
         String call = r.call();
         log.count(call);

@@ -30,6 +30,7 @@ public final class RankLog {
     private long procNull;
     private long badTags;
     private long startsWithoutInit;
+    private boolean footer;
 
     RankLog(int rank, String file) {
         this(rank, file, true);
@@ -73,6 +74,20 @@ public final class RankLog {
     void world(int handle) { worldHandle = handle; }
     void self(int handle) { selfHandle = handle; }
     void worldSize(int n) { worldSize = n; }
+    void footerSeen() { footer = true; }
+    boolean hasFooter() { return footer; }
+
+    /**
+     * What makes this rank file incomplete, or {@code null}: a rank file holds records from
+     * MPI_Init to MPI_Finalize and then the footer; a file cut short (a crashed rank, a copy
+     * interrupted) would otherwise pass as a rank with little traffic.
+     */
+    public String incompleteness() {
+        if (calls.isEmpty()) return "no MPI records (an empty or header-only rank file)";
+        if (!calls.containsKey("MPI_Finalize")) return "truncated: no MPI_Finalize record (the rank ended early or the file was cut)";
+        if (!footer) return "truncated: no footer after MPI_Finalize (the file was cut)";
+        return null;
+    }
     void procNull(long n) { procNull += n; }
     void badTag() { badTags++; }
     void startWithoutInit() { startsWithoutInit++; }

@@ -34,7 +34,7 @@ import tagmatch.tools.UserError;
  */
 public final class TraceCache {
     /** Bump when {@link P2pExtractor} or the file layout below changes. */
-    static final int FORMAT = 1;
+    static final int FORMAT = 2; // 2: the footer flag (completeness of the rank file)
     private static final long MAGIC = 0x544d2d52414e4b4cL; // "TM-RANKL"
     private static final int SAMPLE = 64 * 1024;
 
@@ -160,6 +160,7 @@ public final class TraceCache {
         out.writeLong(log.procNull());
         out.writeLong(log.badTags());
         out.writeLong(log.startsWithoutInit());
+        out.writeBoolean(log.hasFooter());
         out.writeInt(log.calls().size());
         for (Map.Entry<String, Long> e : log.calls().entrySet()) {
             out.writeUTF(e.getKey());
@@ -196,6 +197,7 @@ public final class TraceCache {
         log.procNull(in.getLong());
         log.badTags(in.getLong());
         log.startsWithoutInit(in.getLong());
+        if (in.get() != 0) log.footerSeen();
         for (int n = in.getInt(); n > 0; n--) log.count(utf(in), in.getLong());
         for (int n = in.getInt(); n > 0; n--) {
             int handle = in.getInt();

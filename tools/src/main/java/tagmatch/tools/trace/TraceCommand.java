@@ -2,26 +2,22 @@ package tagmatch.tools.trace;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tagmatch.model.strategy.Strategies;
 import tagmatch.model.strategy.StrategyOptions;
+import tagmatch.tools.Check;
+import tagmatch.tools.OutputDir;
+import tagmatch.tools.Progress;
+import tagmatch.tools.UsageError;
 import tagmatch.tools.UserError;
 
 /** {@code tagmatch trace analyze}: MPI traces (DUMPI text) replayed through every matching strategy. */
@@ -77,33 +73,47 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--no-cache", description = "parse every rank file, read and write no cache")
         boolean noCache;
 
+        @Option(names = "--allow-partial", description = "analyze a trace whose rank files are empty or truncated (with a warning) instead of refusing it")
+        boolean allowPartial;
+
+        @Option(names = "--force", description = "write into --out even if it holds files tagmatch did not write")
+        boolean force;
+
         @Override
         public void run() {
-            if (noCache && cacheDir != null) throw new IllegalArgumentException("--cache and --no-cache exclude each other");
+            if (noCache && cacheDir != null) throw new UsageError("--cache and --no-cache exclude each other");
             if (cacheDir != null && Files.exists(cacheDir) && !Files.isDirectory(cacheDir)) {
-                throw new IllegalArgumentException("--cache = " + cacheDir + " is illegal: it is a file, not a directory");
+                throw new UsageError("--cache must name a directory, but " + cacheDir + " is a file");
             }
             TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
             List<String> names = strategies != null ? strategies : defaultStrategies();
             StrategyOptions options = StrategyOptions.defaults().withThreads(threads);
-            for (String n : names) Strategies.create(n, options); // unknown name: fails before any work, listing the legal ones
-            for (int b : bins) options.withBins(b);
-            if (bins.isEmpty()) throw new IllegalArgumentException("--bins must name at least one bin count");
-            if (parseThreads < 1) throw new IllegalArgumentException("--parse-threads = " + parseThreads + " is illegal: must be >= 1");
+            Check.range("--threads", threads, 1, 64);
+            for (String n : names) {
+                if (!n.equals("reference") && !Strategies.names().contains(n)) {
+                    throw new UsageError("--strategies names '" + n + "', which is unknown: legal strategies are reference, "
+                            + String.join(", ", Strategies.names()));
+                }
+            }
+            for (int b : bins) Check.range("--bins", b, 1, 1 << 20);
+            if (bins.isEmpty()) throw new UsageError("--bins must name at least one bin count");
+            Check.atLeast("--parse-threads", parseThreads, 1);
             List<Integer> sortedBins = bins.stream().distinct().sorted().toList();
 
             List<TraceFiles.Trace> found = TraceFiles.find(traces);
-            List<TraceAnalysis.Result> results = new ArrayList<>();
-            for (TraceFiles.Trace t : found) {
-                List<RankLog> logs = parse(t, cache);
-                results.add(TraceAnalysis.run(t.name(), logs, names, sortedBins, options));
+            try (OutputDir dir = OutputDir.claim(out, force, "--out")) { // before the analysis, not after it
+                List<TraceAnalysis.Result> results = new ArrayList<>();
+                for (TraceFiles.Trace t : found) {
+                    List<RankLog> logs = parse(t, cache);
+                    results.add(TraceAnalysis.run(t.name(), logs, names, sortedBins, options));
+                }
+                String summary = summary(results, sortedBins);
+                PrintWriter stdout = spec.commandLine().getOut();
+                stdout.print(summary);
+                write(results, sortedBins, summary, dir);
+                stdout.println("wrote " + out.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv, queue-depth-vs-bins.png");
+                stdout.flush();
             }
-            String summary = summary(results, sortedBins);
-            PrintWriter stdout = spec.commandLine().getOut();
-            stdout.print(summary);
-            write(results, sortedBins, summary);
-            stdout.println("wrote " + out.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv, queue-depth-vs-bins.png");
-            stdout.flush();
         }
 
         private static List<String> defaultStrategies() {
@@ -126,12 +136,18 @@ public final class TraceCommand implements Runnable {
         }
 
         private List<RankLog> parseWithProgress(TraceFiles.Trace t, TraceCache cache) {
+            PrintWriter err = spec.commandLine().getErr();
+            java.util.function.Consumer<String> partial = !allowPartial ? null : why -> {
+                err.println("WARNING: partial trace, figures of this rank are incomplete: " + why);
+                err.flush();
+            };
             long total = TraceParser.bytes(t.ranks());
-            if (noProgress) return TraceParser.parse(t.ranks(), parseThreads, n -> {}, cache);
-            try (ProgressBar bar = new ProgressBarBuilder().setTaskName("parse " + t.name()).setInitialMax(total)
-                    .setUnit(" MB", 1 << 20).setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(200)
-                    .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
-                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, bar::stepTo, cache);
+            if (noProgress) {
+                return TraceParser.parse(t.ranks(), parseThreads, n -> {}, true, DumpiReader.Parsing.FAST_PATH, cache, TraceParser.Scope.TRACE, partial);
+            }
+            try (Progress bar = Progress.bytes("parse " + t.name(), total)) {
+                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, bar::stepTo, true, DumpiReader.Parsing.FAST_PATH, cache,
+                        TraceParser.Scope.TRACE, partial);
                 bar.stepTo(total);
                 return logs;
             }
@@ -152,35 +168,19 @@ public final class TraceCommand implements Runnable {
             return sb.toString();
         }
 
-        /** Writes into a temporary directory beside {@code out}, then moves the files into place. */
-        private void write(List<TraceAnalysis.Result> results, List<Integer> sortedBins, String summary) {
+        /** Writes into the claimed output directory: staged, then moved into place. */
+        private void write(List<TraceAnalysis.Result> results, List<Integer> sortedBins, String summary, OutputDir dir) {
             System.setProperty("java.awt.headless", "true");
+            Path tmp = dir.staging();
             try {
-                Path target = out.toAbsolutePath().normalize();
-                Files.createDirectories(target.getParent());
-                Path tmp = Files.createTempDirectory(target.getParent(), ".trace-analysis-");
-                try {
-                    Files.writeString(tmp.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
-                    Files.writeString(tmp.resolve("per-rank.csv"), AnalysisReport.perRankCsv(results), StandardCharsets.UTF_8);
-                    Files.writeString(tmp.resolve("queue-depth-vs-bins.csv"), AnalysisReport.binsCsv(results, sortedBins), StandardCharsets.UTF_8);
-                    QueueDepthPlot.write(results, sortedBins, tmp.resolve("queue-depth-vs-bins.png"));
-                    Files.createDirectories(target);
-                    try (Stream<Path> files = Files.list(tmp)) {
-                        for (Path f : files.sorted(Comparator.naturalOrder()).toList()) {
-                            Files.move(f, target.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-                        }
-                    }
-                } finally {
-                    try (Stream<Path> left = Files.list(tmp)) {
-                        for (Path f : left.toList()) Files.deleteIfExists(f);
-                    }
-                    Files.deleteIfExists(tmp);
-                }
+                Files.writeString(tmp.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
+                Files.writeString(tmp.resolve("per-rank.csv"), AnalysisReport.perRankCsv(results), StandardCharsets.UTF_8);
+                Files.writeString(tmp.resolve("queue-depth-vs-bins.csv"), AnalysisReport.binsCsv(results, sortedBins), StandardCharsets.UTF_8);
+                QueueDepthPlot.write(results, sortedBins, tmp.resolve("queue-depth-vs-bins.png"));
             } catch (IOException e) {
                 throw new UserError("cannot write the analysis to " + out + ": " + e.getMessage(), e);
-            } catch (UncheckedIOException e) {
-                throw new UserError("cannot write the analysis to " + out + ": " + e.getMessage(), e);
             }
+            dir.commit("analysis");
         }
     }
 
@@ -208,25 +208,33 @@ public final class TraceCommand implements Runnable {
 
         @Override
         public void run() {
-            if (parseThreads < 1) throw new IllegalArgumentException("--parse-threads = " + parseThreads + " is illegal: must be >= 1");
-            DumpiReader.Parsing parsing;
-            if (parser.equals("fast")) parsing = DumpiReader.Parsing.FAST_PATH;
-            else if (parser.equals("grammar")) parsing = DumpiReader.Parsing.GRAMMAR_ONLY;
-            else throw new IllegalArgumentException("--parser = " + parser + " is illegal: must be fast or grammar");
+            Check.atLeast("--parse-threads", parseThreads, 1);
+            DumpiReader.Parsing parsing = Check.oneOf("--parser", parser, "fast", "grammar").equals("fast")
+                    ? DumpiReader.Parsing.FAST_PATH : DumpiReader.Parsing.GRAMMAR_ONLY;
             if (cacheDir != null && parsing == DumpiReader.Parsing.GRAMMAR_ONLY) {
-                throw new IllegalArgumentException("--cache with --parser grammar is illegal: the cache is filled by the fast path");
+                throw new UsageError("--cache only applies with --parser fast: the cache is filled by the fast path");
             }
             if (cacheDir != null && Files.exists(cacheDir) && !Files.isDirectory(cacheDir)) {
-                throw new IllegalArgumentException("--cache = " + cacheDir + " is illegal: it is a file, not a directory");
+                throw new UsageError("--cache must name a directory, but " + cacheDir + " is a file");
             }
             TraceCache cache = cacheDir == null ? null : new TraceCache(cacheDir);
             PrintWriter stdout = spec.commandLine().getOut();
-            for (TraceFiles.Trace t : TraceFiles.find(traces)) {
+            // A rank file named on its own is checked on its own; a directory is checked as a whole trace.
+            List<TraceFiles.Trace> work = new ArrayList<>();
+            for (Path p : traces) {
+                if (Files.isRegularFile(p)) {
+                    work.add(TraceFiles.single(p));
+                } else {
+                    work.addAll(TraceFiles.find(List.of(p)));
+                }
+            }
+            for (TraceFiles.Trace t : work) {
+                boolean single = t.ranks().size() == 1 && traces.contains(t.ranks().get(0));
                 long bytes = TraceParser.bytes(t.ranks());
                 long start = System.nanoTime();
                 int hits = cache == null ? 0 : cache.hits();
-                List<RankLog> logs = cache != null ? TraceParser.parse(t.ranks(), parseThreads, n -> {}, cache)
-                        : TraceParser.parse(t.ranks(), parseThreads, n -> {}, false, parsing);
+                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, n -> {}, cache != null, parsing, cache,
+                        single ? TraceParser.Scope.FILES : TraceParser.Scope.TRACE, null);
                 double seconds = (System.nanoTime() - start) / 1e9;
                 long records = 0, ops = 0;
                 for (RankLog l : logs) {

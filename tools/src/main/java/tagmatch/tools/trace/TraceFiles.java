@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import tagmatch.tools.UserError;
+import tagmatch.tools.UsageError;
 
 /**
  * Finds the traces named on the command line. A trace is one run of one program: files
@@ -29,7 +29,7 @@ public final class TraceFiles {
     private TraceFiles() {}
 
     public static List<Trace> find(List<Path> args) {
-        if (args.isEmpty()) throw new UserError("no trace given: name a trace directory or its rank files");
+        if (args.isEmpty()) throw new UsageError("no trace given: name a trace directory or its rank files");
         Map<Path, List<Path>> byDir = new TreeMap<>();
         for (Path arg : args) {
             if (Files.isDirectory(arg)) {
@@ -46,14 +46,14 @@ public final class TraceFiles {
                     any = true;
                     byDir.computeIfAbsent(sub.toAbsolutePath().normalize(), d -> new ArrayList<>()).addAll(inSub);
                 }
-                if (!any) throw new UserError("trace directory " + arg + " holds no rank files NAME-RRRR.txt[.gz], nor do its subdirectories");
+                if (!any) throw new UsageError("trace directory " + arg + " holds no rank files NAME-RRRR.txt[.gz], nor do its subdirectories");
             } else if (Files.isRegularFile(arg)) {
                 if (!RANK_FILE.matcher(arg.getFileName().toString()).matches()) {
-                    throw new UserError("trace file " + arg + " is not named NAME-RRRR.txt or NAME-RRRR.txt.gz (RRRR: the rank)");
+                    throw new UsageError("trace file " + arg + " is not named NAME-RRRR.txt or NAME-RRRR.txt.gz (RRRR: the rank)");
                 }
                 byDir.computeIfAbsent(arg.toAbsolutePath().normalize().getParent(), d -> new ArrayList<>()).add(arg);
             } else {
-                throw new UserError("trace " + arg + " does not exist");
+                throw new UsageError("trace " + arg + " does not exist");
             }
         }
         List<Trace> traces = new ArrayList<>();
@@ -68,6 +68,15 @@ public final class TraceFiles {
         return traces;
     }
 
+    /** One rank file on its own (to check its format), named by its file name. */
+    public static Trace single(Path file) {
+        if (!Files.isRegularFile(file)) throw new UsageError("trace " + file + " does not exist");
+        if (!RANK_FILE.matcher(file.getFileName().toString()).matches()) {
+            throw new UsageError("trace file " + file + " is not named NAME-RRRR.txt or NAME-RRRR.txt.gz (RRRR: the rank)");
+        }
+        return new Trace(file.getFileName().toString(), List.of(file));
+    }
+
     private static String shortName(Path dir) {
         return dir.getFileName() == null ? dir.toString() : dir.getFileName().toString();
     }
@@ -80,12 +89,12 @@ public final class TraceFiles {
             int rank = Integer.parseInt(m.group(2));
             Path old = ranks.put(rank, f);
             if (old != null && !old.equals(f)) {
-                throw new UserError("trace " + dir + " has two files for rank " + rank + ": " + old.getFileName() + " and " + f.getFileName());
+                throw new UsageError("trace " + dir + " has two files for rank " + rank + ": " + old.getFileName() + " and " + f.getFileName());
             }
         }
         for (int r = 0; r < ranks.size(); r++) {
             if (!ranks.containsKey(r)) {
-                throw new UserError("trace " + dir + " has no file for rank " + r + " (ranks must be 0.." + (ranks.size() - 1)
+                throw new UsageError("trace " + dir + " has no file for rank " + r + " (ranks must be 0.." + (ranks.size() - 1)
                         + ", found " + ranks.keySet() + ")");
             }
         }

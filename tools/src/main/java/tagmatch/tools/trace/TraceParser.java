@@ -47,19 +47,24 @@ public final class TraceParser {
      * storing the others there ({@code null}: no cache).
      */
     public static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress, TraceCache cache) {
-        return parse(files, threads, progress, true, DumpiReader.Parsing.FAST_PATH, cache);
+        return parse(files, threads, progress, true, DumpiReader.Parsing.FAST_PATH, cache, Scope.TRACE, null);
+    }
+
+    /** What a parse checks beyond the format of each file. */
+    public enum Scope {
+        /** The files are the ranks of one trace: complete, and as many as MPI_COMM_WORLD has. */
+        TRACE,
+        /** Each file on its own (one rank file of a larger trace): complete. */
+        FILES
     }
 
     /**
      * As above; {@code keepOps = false} only counts the operations (constant memory per file);
-     * {@code parsing} chooses the record parser.
+     * {@code parsing} chooses the record parser; with {@code partial} non-null an incomplete rank
+     * file is reported to it instead of failing the parse.
      */
-    static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress, boolean keepOps, DumpiReader.Parsing parsing) {
-        return parse(files, threads, progress, keepOps, parsing, null);
-    }
-
-    private static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress, boolean keepOps, DumpiReader.Parsing parsing,
-                                       TraceCache cache) {
+    static List<RankLog> parse(List<Path> files, int threads, LongConsumer progress, boolean keepOps, DumpiReader.Parsing parsing,
+                               TraceCache cache, Scope scope, java.util.function.Consumer<String> partial) {
         AtomicLong done = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())));
         try {
@@ -86,10 +91,19 @@ public final class TraceParser {
             List<RankLog> logs = new ArrayList<>();
             for (Future<RankLog> f : futures) logs.add(get(f));
             for (RankLog l : logs) {
-                if (l.worldSize() >= 0 && l.worldSize() != logs.size()) {
+                if (scope == Scope.TRACE && l.worldSize() >= 0 && l.worldSize() != logs.size()) {
                     throw new UserError(l.file() + ": MPI_Comm_size reports " + l.worldSize() + " ranks in MPI_COMM_WORLD, but the trace has "
                             + logs.size() + " rank files");
                 }
+            }
+            for (RankLog l : logs) {
+                String why = l.incompleteness();
+                if (why == null) continue;
+                if (partial == null) {
+                    throw new UserError(l.file() + ": " + why + (scope == Scope.TRACE
+                            ? "; analyze --allow-partial takes such a trace as it is, with a warning" : ""));
+                }
+                partial.accept(l.file() + ": " + why);
             }
             return logs;
         } finally {
@@ -105,6 +119,7 @@ public final class TraceParser {
             throw new IllegalStateException("interrupted while parsing traces", e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err; // out of memory on a huge record, say
             throw new IllegalStateException(e.getCause());
         }
     }

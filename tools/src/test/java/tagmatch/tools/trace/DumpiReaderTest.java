@@ -33,8 +33,8 @@ class DumpiReaderTest {
     }
 
     @Test
-    void readsTheSharedDumpiTestTraceRecordByRecord() {
-        Path file = Dumpi.root().resolve("../shared/data/dumpi/testtrace-0000.txt").normalize();
+    void readsTheSstDumpiTestTraceRecordByRecord() {
+        Path file = Dumpi.root().resolve("data/dumpi/testtrace-0000.txt");
         Collected c = new Collected();
         long[] progress = {0};
         DumpiReader.read(file, c, n -> progress[0] = n);

@@ -1,0 +1,98 @@
+package tagmatch.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ordinary mistakes on the command line: one line naming the command path, the option, the
+ * value and what is legal; exit 2; nothing written; no stack trace.
+ */
+class BadInputTest {
+    @TempDir
+    Path tmp;
+
+    private CliRun cli;
+
+    private int run(String... args) {
+        cli = new CliRun();
+        return cli.run(args);
+    }
+
+    private void assertUsage(String expected, String... args) {
+        int code = run(args);
+        String err = cli.err.toString();
+        assertEquals(2, code, err);
+        assertEquals(expected, err.strip());
+        assertFalse(err.contains("\tat "), "a stack trace: " + err);
+    }
+
+    @Test
+    void optionValuesAreCheckedWithTheCommandPathInTheMessage() {
+        assertUsage("tagmatch cosim firmware: --ops must be >= 1, got 0", "cosim", "firmware", "--ops", "0");
+        assertUsage("tagmatch cosim firmware: --target must be one of native, riscv, got 'fpga'", "cosim", "firmware", "--target", "fpga");
+        assertUsage("tagmatch bench hdl: --repeat must be >= 1, got 0", "bench", "hdl", "--repeat", "0");
+        assertUsage("tagmatch bench firmware: --reps must be >= 1, got 0", "bench", "firmware", "--reps", "0");
+        assertUsage("tagmatch bench model: --bins must be in 1..1048576, got 0", "bench", "model", "--bins", "0");
+        assertUsage("tagmatch cosim alpu: --ops must be >= 1, got -5", "cosim", "alpu", "--ops", "-5");
+        assertUsage("tagmatch rtl: --variant must be one of prq, umq, got 'lifo'", "rtl", "--variant", "lifo", "--out", tmp.resolve("x").toString());
+        assertUsage("tagmatch synth: --only only applies with --table", "synth", "--only", "alpu_prq_256x8");
+        assertUsage("tagmatch synth: --family must be one of xcup, xcu, xc7, xc6s, xc6v, xc5v, xc4v, xc3sda, xc3sa, xc3se, xc3s, "
+                + "xc2vp, xc2v, xcve, xcv, got 'xc9'", "synth", "--family", "xc9");
+        assertUsage("tagmatch demo: --ops must be >= 1, got 0", "demo", "--ops", "0", "--out", tmp.resolve("lib").toString());
+        assertUsage("tagmatch rtl: Unknown option: '--cels' (see 'tagmatch rtl --help')", "rtl", "--cels");
+        assertUsage("tagmatch trace analyze: --bins must be in 1..1048576, got 0", "trace", "analyze", "data/traces", "--bins", "1,0",
+                "--out", tmp.resolve("a").toString());
+        assertUsage("tagmatch cosim firmware: Invalid value for option '--ops': 'many' is not a long (see 'tagmatch cosim firmware --help')",
+                "cosim", "firmware", "--ops", "many");
+        assertTrue(noFiles(tmp), "a failed check wrote something");
+    }
+
+    @Test
+    void theDemoChecksItsOutputPlacesBeforeTheFirstStep() throws IOException {
+        Path fw = Files.createDirectories(tmp.resolve("fw"));
+        Files.writeString(fw.resolve("Makefile"), "mine\n");
+        int code = run("demo", "--out", tmp.resolve("lib").toString(), "--alpu-out", tmp.resolve("alpu").toString(),
+                "--firmware-out", fw.toString());
+        assertEquals(2, code, cli.err.toString());
+        assertTrue(cli.err.toString().contains("--firmware-out " + fw + " holds files tagmatch did not write (Makefile)"), cli.err.toString());
+        assertFalse(Files.exists(tmp.resolve("lib")) || Files.exists(tmp.resolve("alpu")), "the demo started before checking");
+        assertEquals("", cli.out.toString());
+    }
+
+    @Test
+    void outNamingAFileOrAnEmptyStringIsRefusedByEveryGenerator() throws IOException {
+        Path file = Files.writeString(tmp.resolve("plain"), "x");
+        for (String[] cmd : new String[][] {{"rtl", "--cells", "16"}, {"hdl", "fifo"}, {"firmware"}}) {
+            String[] withFile = Stream.concat(Stream.of(cmd), Stream.of("--out", file.toString())).toArray(String[]::new);
+            assertEquals(2, run(withFile), String.join(" ", cmd));
+            assertTrue(cli.err.toString().contains("--out must name a directory, but " + file + " is a file"), cli.err.toString());
+            String[] empty = Stream.concat(Stream.of(cmd), Stream.of("--out", "")).toArray(String[]::new);
+            assertEquals(2, run(empty), String.join(" ", cmd));
+            assertTrue(cli.err.toString().contains("--out must name a directory, got an empty string"), cli.err.toString());
+        }
+        assertEquals("x", Files.readString(file));
+    }
+
+    @Test
+    void anUncreatableOutIsRefusedBeforeTheWork() {
+        assertEquals(2, run("rtl", "--cells", "16", "--out", "/proc/self/no/such"));
+        assertTrue(cli.err.toString().startsWith("tagmatch rtl: --out /proc/self/no/such cannot be "), cli.err.toString());
+        assertEquals("", cli.out.toString());
+    }
+
+    private static boolean noFiles(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.allMatch(Files::isDirectory);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
