@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * Generation-time parameters of one ALPU, validated exactly by the datasheet's parameter table
- * ({@code shared/spec/alpu.md}). An illegal value fails in the constructor with an
+ * ({@code docs/alpu-datasheet.md}). An illegal value fails in the constructor with an
  * {@link IllegalArgumentException} naming the datasheet parameter, the value and the legal range,
  * so nothing downstream (generator, model, benches) ever sees an illegal configuration.
  *
