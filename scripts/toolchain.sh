@@ -80,8 +80,25 @@ check_all() {
   done
 }
 
+# A passed check is remembered for exactly this script, these installed package versions and
+# this PATH: any change (a package removed or upgraded, a different compiler first on PATH)
+# runs the checks again.
+STAMP_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/tagmatch"
+stamp_key() {
+  { cat "${BASH_SOURCE[0]}"; echo "$PATH"
+    dpkg-query -W -f='${Package} ${Version} ${Status}\n' "${PACKAGES[@]}" 2>&1
+    for t in gcc g++ riscv64-linux-gnu-gcc riscv64-unknown-elf-gcc qemu-riscv64 verilator yosys iverilog valgrind mpicc mvn; do
+      command -v "$t" || echo "no $t"; done
+  } | sha256sum | cut -c1-32
+}
+KEY=$(stamp_key)
+[[ ${1:-} != --check && -f "$STAMP_DIR/toolchain-$KEY" ]] && exit 0
+
 check_all
-[[ ${#failed[@]} -eq 0 ]] && exit 0
+if [[ ${#failed[@]} -eq 0 ]]; then
+  mkdir -p "$STAMP_DIR" && touch "$STAMP_DIR/toolchain-$(stamp_key)"
+  exit 0
+fi
 if [[ ${1:-} == --check ]]; then
   echo "tagmatch: toolchain cannot: ${failed[*]}" >&2
   exit 1
@@ -105,4 +122,5 @@ if [[ ${#failed[@]} -ne 0 ]]; then
   done
   exit 1
 fi
+mkdir -p "$STAMP_DIR" && touch "$STAMP_DIR/toolchain-$(stamp_key)"
 echo "tagmatch: toolchain ready" >&2
