@@ -221,13 +221,12 @@ public final class TraceCommand implements Runnable {
             PrintWriter stdout = spec.commandLine().getOut();
             // A rank file named on its own is checked on its own; a directory is checked as a whole trace.
             List<TraceFiles.Trace> work = new ArrayList<>();
+            List<Path> dirs = new ArrayList<>();
             for (Path p : traces) {
-                if (Files.isRegularFile(p)) {
-                    work.add(TraceFiles.single(p));
-                } else {
-                    work.addAll(TraceFiles.find(List.of(p)));
-                }
+                if (Files.isRegularFile(p)) work.add(TraceFiles.single(p));
+                else dirs.add(p);
             }
+            if (!dirs.isEmpty()) work.addAll(TraceFiles.find(dirs));
             for (TraceFiles.Trace t : work) {
                 boolean single = t.ranks().size() == 1 && traces.contains(t.ranks().get(0));
                 long bytes = TraceParser.bytes(t.ranks());
