@@ -33,6 +33,17 @@ class RtlCommandTest {
     }
 
     @Test
+    void theCommittedReferenceDesignsCanBeRegeneratedWithoutForce() {
+        // verilog-out/ is tagmatch's: its manifest names every file, so `rtl --reference` needs no --force
+        Path root = Path.of(System.getProperty("tagmatch.root", "..")).resolve("verilog-out");
+        try (OutputDir out = OutputDir.claim(root, false, "--out")) {
+            assertTrue(Files.exists(root.resolve(OutputDir.MANIFEST)));
+        } catch (UsageError e) {
+            throw new AssertionError(e.getMessage() + " (run ./tagmatch rtl --reference --force once)", e);
+        }
+    }
+
+    @Test
     void defaultTopIsNamedForTheVariant(@TempDir Path dir) {
         assertEquals(0, run("rtl", "--cells", "8", "--block", "2", "--out", dir.toString()), err.toString());
         assertTrue(Files.exists(dir.resolve("alpu_prq.v")));
