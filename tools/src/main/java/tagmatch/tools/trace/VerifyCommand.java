@@ -30,7 +30,7 @@ public final class VerifyCommand implements Runnable {
 
     @Override
     public void run() {
-        if (maxCases < 0) throw new IllegalArgumentException("--max-cases is negative, got " + maxCases + "; give a count >= 0");
+        tagmatch.tools.Check.atLeast("--max-cases", maxCases, 0);
         List<TraceFiles.Trace> found = TraceFiles.find(traces);
         List<StatusVerifier.Report> reports = new ArrayList<>();
         for (TraceFiles.Trace t : found) reports.add(verify(t));

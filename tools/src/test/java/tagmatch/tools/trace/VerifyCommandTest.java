@@ -181,7 +181,7 @@ class VerifyCommandTest {
     void aNegativeCaseLimitIsRejectedBeforeAnyWork() {
         int code = cli.run("trace", "verify", tmp.resolve("none").toString(), "--max-cases", "-1");
         assertEquals(2, code);
-        assertEquals("tagmatch verify: --max-cases is negative, got -1; give a count >= 0", cli.err.toString().trim());
+        assertEquals("tagmatch trace verify: --max-cases must be >= 0, got -1", cli.err.toString().trim());
     }
 
     /** The application traces and the purpose-written programs of mpi-programs/ (trace.sh), at every rank count traced. */
