@@ -39,7 +39,7 @@ class BadInputTest {
         assertUsage("tagmatch cosim firmware: --ops must be >= 1, got 0", "cosim", "firmware", "--ops", "0");
         assertUsage("tagmatch cosim firmware: --target must be one of native, riscv, got 'fpga'", "cosim", "firmware", "--target", "fpga");
         assertUsage("tagmatch bench hdl: --repeat must be >= 1, got 0", "bench", "hdl", "--repeat", "0");
-        assertUsage("tagmatch bench firmware: --reps must be >= 1, got 0", "bench", "firmware", "--reps", "0");
+        assertUsage("tagmatch bench firmware: --messages must be >= 1, got 0", "bench", "firmware", "--messages", "0");
         assertUsage("tagmatch bench model: --bins must be in 1..1048576, got 0", "bench", "model", "--bins", "0");
         assertUsage("tagmatch cosim alpu: --ops must be >= 1, got -5", "cosim", "alpu", "--ops", "-5");
         assertUsage("tagmatch rtl: --variant must be one of prq, umq, got 'lifo'", "rtl", "--variant", "lifo", "--out", tmp.resolve("x").toString());
