@@ -24,7 +24,7 @@ import tagmatch.tools.UserError;
 @Command(name = "trace",
         mixinStandardHelpOptions = true,
         description = "Analyze MPI traces (DUMPI text format) for message matching.",
-        subcommands = {TraceCommand.Analyze.class, TraceCommand.Parse.class, VerifyCommand.class})
+        subcommands = {TraceCommand.Analyze.class, TraceCommand.Parse.class, TraceReplayCommand.class, VerifyCommand.class})
 public final class TraceCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

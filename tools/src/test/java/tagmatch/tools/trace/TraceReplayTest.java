@@ -1,0 +1,115 @@
+package tagmatch.tools.trace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tagmatch.tools.CliRun;
+
+/** Real application traffic through the ALPU RTL and the generated firmware, checked against the reference. */
+class TraceReplayTest {
+    @TempDir
+    Path tmp;
+
+    private final CliRun cli = new CliRun();
+
+    private String hpcc() {
+        return Dumpi.root().resolve("data/traces/hpcc").toString();
+    }
+
+    private int replay(String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of("trace", "replay", "--no-progress", "--cache", tmp.resolve("cache").toString()));
+        all.addAll(List.of(args));
+        return cli.run(all.toArray(new String[0]));
+    }
+
+    /** The "all" row's numbers. */
+    private static long[] allRow(String out) {
+        Matcher m = Pattern.compile("(?m)^ +all((?: +[0-9.]+)+)$").matcher(out);
+        assertTrue(m.find(), out);
+        String[] f = m.group(1).trim().split(" +");
+        long[] v = new long[f.length];
+        for (int i = 0; i < f.length; i++) v[i] = (long) Double.parseDouble(f[i]);
+        return v;
+    }
+
+    @Test
+    void hpccThroughTheAlpuRtlAgreesWithTheReferenceAndSmallUnitsNeedSoftware() {
+        // HPCC posts MPI_ANY_SOURCE receives and queues up to 6 deep: 4-cell units overflow into software
+        int code = replay(hpcc(), "--through", "alpu", "--ranks", "0", "--cells", "4", "--block", "2");
+        String out = cli.out.toString();
+        assertEquals(0, code, out + cli.err);
+        assertTrue(out.startsWith("hpcc through the ALPU RTL under Verilator (NIC driver, PRQ and UMQ units of 4 cells, block 2"), out);
+        long[] all = allRow(out); // streams posts arrivals agree alone software cycles/op batches
+        assertEquals(all[1] + all[2], all[3], "every post and arrival agrees: " + out);
+        assertEquals(all[3], all[4] + all[5], out);
+        assertTrue(all[5] > 0, "some operations searched software: " + out);
+        assertTrue(all[4] > all[5], "most were answered by the ALPU alone: " + out);
+        assertTrue(all[6] >= 2, "cycles per operation: " + out);
+        assertTrue(out.contains("every one of the " + all[3] + " posts and arrivals gave the reference matcher's result"), out);
+    }
+
+    @Test
+    void hpccThroughTheFirmwareOnFourThreadsAgreesWithTheReference() {
+        int code = replay(hpcc(), "--through", "firmware", "--threads", "4", "--bins", "16");
+        String out = cli.out.toString();
+        assertEquals(0, code, out + cli.err);
+        assertTrue(out.startsWith("hpcc through the generated firmware (native libotm.so, 4 threads, 16 bins"), out);
+        long[] all = allRow(out); // streams posts arrivals agree blocks conflicts fast slow fallbacks
+        assertEquals(all[1] + all[2], all[3], out);
+        assertTrue(all[4] > 0 && all[4] <= all[2], out);
+        assertTrue(all[6] + all[7] > 0, "fast and slow paths counted: " + out);
+        assertEquals(8, out.split("\\R").length, "title, column heads, a row per rank (4), the all row, the verdict: " + out);
+    }
+
+    @Test
+    void aTraceUsingWhatTheTargetCannotTakeFailsBeforeAnyRunNamingTheEvent() {
+        int code = replay(hpcc(), "--through", "firmware", "--no-any-source");
+        assertTrue(code != 0, "a failure (UserError), not a crash: " + code);
+        String err = cli.err.toString().trim();
+        assertTrue(err.matches("tagmatch (trace )?replay: hpcc cannot go through this firmware build: rank \\d+, communicator \\d+, event \\d+ "
+                + "Post.* receives with MPI_ANY_SOURCE, which the no-any-source hint forbids \\(drop --no-any-source / --no-any-tag\\)"), err);
+        assertEquals("", cli.out.toString());
+
+        CliRun narrow = new CliRun();
+        code = narrow.run("trace", "replay", "--no-progress", "--no-cache", hpcc(), "--through", "alpu", "--match-layout", "10,16,8");
+        assertTrue(code != 0, "a failure (UserError), not a crash: " + code);
+        assertTrue(narrow.err.toString().contains("hpcc cannot go through the ALPU: rank 0, communicator 2, event "), narrow.err.toString());
+        assertTrue(narrow.err.toString().contains("does not fit the 8-bit tag field of the match bits: must be 0..255"), narrow.err.toString());
+    }
+
+    @Test
+    void badOptionsAreRejectedBeforeAnyWork() {
+        String[][] cases = {
+            {"--through", "gpu"}, {"--through", "alpu", "--ranks", "4"}, {"--through", "alpu", "--cells", "3"},
+            {"--through", "alpu", "--match-layout", "10,16"}, {"--through", "firmware", "--bins", "3"},
+            {"--through", "alpu", "--threshold", "0"}, {"--through", "firmware", "--capacity", "8"},
+        };
+        String[] want = {"--through = gpu is illegal: must be alpu or firmware", "--ranks = 4 is illegal: trace hpcc has ranks 0..3",
+            "CELLS must be a multiple of BLOCK", "--match-layout = [10, 16] is illegal", "bins = 3 is not a power of two", "--threshold = 0 is illegal",
+            "--capacity = [8] is illegal"};
+        for (int i = 0; i < cases.length; i++) {
+            CliRun c = new CliRun();
+            List<String> args = new java.util.ArrayList<>(List.of("trace", "replay", "--no-progress", "--no-cache", hpcc()));
+            args.addAll(List.of(cases[i]));
+            assertEquals(2, c.run(args.toArray(new String[0])), String.join(" ", cases[i]) + ": " + c.err);
+            assertTrue(c.err.toString().contains(want[i]), c.err.toString());
+            assertEquals(1, c.err.toString().trim().split("\\R").length, c.err.toString());
+        }
+    }
+
+    @Test
+    void aDifferenceIsReportedWithTheFirstEvent() {
+        RankReplay same = new RankReplay(0, 1, 2, 2, 4, null, 4, 0, 20, 1, 0, 0, 0, 0, 0);
+        RankReplay differs = new RankReplay(1, 1, 2, 2, 3, "communicator 2, event 3 Arrive[...]: reference MATCHED(1), ALPU UNEXPECTED", 3, 1, 30, 1,
+                0, 0, 0, 0, 0);
+        String t = TraceReplayCommand.table("t", "x", true, List.of(same, differs));
+        assertTrue(t.contains("1 of 8 posts and arrivals differ from the reference matcher; the first: communicator 2, event 3"), t);
+        assertTrue(!differs.allAgree() && same.allAgree());
+    }
+}
