@@ -47,6 +47,22 @@ public final class Check {
         throw new UsageError(option + " must be one of " + String.join(", ", legal) + ", got '" + value + "'");
     }
 
+    /** A file the command will create or replace: its directory must exist and be writable, and it must not be a directory. */
+    public static java.nio.file.Path writableFile(String option, java.nio.file.Path file) {
+        java.nio.file.Path abs = file.toAbsolutePath().normalize();
+        java.nio.file.Path dir = abs.getParent();
+        if (java.nio.file.Files.isDirectory(abs)) {
+            throw new UsageError(option + " must name a file, but " + file + " is a directory");
+        }
+        if (dir == null || !java.nio.file.Files.isDirectory(dir)) {
+            throw new UsageError(option + " " + file + " cannot be written: directory " + dir + " does not exist");
+        }
+        if (!java.nio.file.Files.isWritable(dir)) {
+            throw new UsageError(option + " " + file + " cannot be written: no write permission on " + dir);
+        }
+        return file;
+    }
+
     /** An option that only means something together with another. */
     public static void requires(boolean given, String option, boolean other, String otherOption) {
         if (given && !other) {

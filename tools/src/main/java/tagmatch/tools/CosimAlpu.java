@@ -43,6 +43,7 @@ public final class CosimAlpu implements Callable<Integer> {
     public Integer call() {
         Check.atLeast("--ops", ops, 1);
         AlpuConfig cfg = options.config();
+        if (vcd != null) Check.writableFile("--vcd", vcd);
         PrintWriter w = spec.commandLine().getOut();
         BenchResult r;
         String unit;

@@ -38,8 +38,8 @@ public final class CosimFirmware implements Callable<Integer> {
     long ops = 200_000;
     @Option(names = "--seed", description = "first workload seed (default ${DEFAULT-VALUE})")
     long seed = 1;
-    @Option(names = "--keep-temp", description = "keep the generated builds and print where they are")
-    boolean keepTemp;
+    @picocli.CommandLine.Mixin
+    KeepTempOption keepTemp = new KeepTempOption();
 
     private static final int[][] SHAPES = {{4, 128, 64, 48}, {32, 1, 256, 256}, {64, 128, 96, 64}, {1, 1, 16, 16},
         {8, 16, 32, 24}};
@@ -52,7 +52,7 @@ public final class CosimFirmware implements Callable<Integer> {
         long streams = 0;
         String failure = null;
         List<String> kinds = Workloads.kinds();
-        try (Temp temp = Temp.dir("cosim-firmware", keepTemp, spec.commandLine().getErr());
+        try (Temp temp = keepTemp.dir("cosim-firmware", spec.commandLine().getErr());
              Progress pb = Progress.start("cosim firmware " + target, ops, "operations")) {
             Path root = temp.path();
             int round = 0;

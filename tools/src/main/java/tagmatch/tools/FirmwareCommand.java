@@ -49,22 +49,22 @@ public final class FirmwareCommand implements Callable<Integer> {
     Path out = Path.of("firmware-out");
     @Option(names = "--report", description = "print otm_ctx_bytes() (built with gcc) and its breakdown")
     boolean report;
-    @Option(names = "--force", description = "write into --out even if it holds files tagmatch did not write")
-    boolean force;
-    @Option(names = "--keep-temp", description = "keep the temporary build of --report and print where it is")
-    boolean keepTemp;
+    @CommandLine.Mixin
+    ForceOption force = new ForceOption();
+    @CommandLine.Mixin
+    KeepTempOption keepTemp = new KeepTempOption();
 
     @Override
     public Integer call() throws IOException {
         OtmConfig cfg = config();
         PrintWriter w = spec.commandLine().getOut();
-        try (OutputDir dir = OutputDir.claim(out, force, "--out")) {
+        try (OutputDir dir = force.claim(out, "--out")) {
             OtmGenerator.write(cfg, dir.staging());
             List<Path> files = dir.commit("firmware");
             w.println("wrote " + files.size() + " files to " + out + " (" + cfg.key() + ")");
         }
         if (report) {
-            try (Temp tmp = Temp.dir("firmware-report", keepTemp, spec.commandLine().getErr())) {
+            try (Temp tmp = keepTemp.dir("firmware-report", spec.commandLine().getErr())) {
                 report(cfg, w, tmp.path());
             }
         }

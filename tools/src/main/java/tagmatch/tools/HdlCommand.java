@@ -33,8 +33,8 @@ public final class HdlCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "output directory")
     Path out;
 
-    @Option(names = "--force", description = "write into --out even if it holds files tagmatch did not write")
-    boolean force;
+    @picocli.CommandLine.Mixin
+    ForceOption force = new ForceOption();
 
     @Option(names = "--list", description = "list the blocks and their parameters")
     boolean list;
@@ -60,7 +60,7 @@ public final class HdlCommand implements Callable<Integer> {
         if (out == null) throw new UsageError("--out DIR is required: where to write " + b.name());
         List<Path> files;
         String top;
-        try (OutputDir dir = OutputDir.claim(out, force, "--out")) {
+        try (OutputDir dir = force.claim(out, "--out")) {
             Circuit c = b.elaborate(values);
             top = c.top().name();
             VerilogEmitter.writeFiles(c, dir.staging());

@@ -99,7 +99,7 @@ public final class OutputDir implements AutoCloseable {
                 List<String> shown = new ArrayList<>(foreign).subList(0, Math.min(5, foreign.size()));
                 throw new UsageError(option + " " + dir + " holds files tagmatch did not write ("
                         + String.join(", ", shown) + (foreign.size() > 5 ? " and " + (foreign.size() - 5) + " more" : "")
-                        + "); choose an empty or new directory, or pass --force to replace them");
+                        + "); choose an empty or new directory, or pass --force to write into it anyway (files of the same name are replaced)");
             }
         }
         return new OutputDir(abs, option, owned, created);

@@ -78,8 +78,8 @@ public final class RtlCommand implements Callable<Integer> {
     @Option(names = "--report", description = "print match latency, initiation interval, insert interval and the R9 bound")
     boolean report;
 
-    @Option(names = "--force", description = "write into --out even if it holds files tagmatch did not write")
-    boolean force;
+    @Mixin
+    ForceOption force = new ForceOption();
 
     @Option(names = "--reference", description = "write the seed's Table IV/V configurations (128/256 cells x blocks 8/16/32 x PRQ/UMQ, 42/16 bits) into --out")
     boolean reference;
@@ -88,7 +88,7 @@ public final class RtlCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         if (reference) {
-            try (OutputDir dir = OutputDir.claim(out, force, "--out")) {
+            try (OutputDir dir = force.claim(out, "--out")) {
                 for (ReferenceDesigns.Design d : ReferenceDesigns.all()) {
                     List<Path> files = AlpuRtl.write(d.config(), d.top(), dir.staging().resolve(d.top()));
                     dir.commitFrom(dir.staging().resolve(d.top()), d.top());
@@ -104,7 +104,7 @@ public final class RtlCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageError("--top: " + e.getMessage(), e);
         }
-        try (OutputDir dir = OutputDir.claim(out, force, "--out")) {
+        try (OutputDir dir = force.claim(out, "--out")) {
             List<Path> files = AlpuRtl.write(cfg, name, dir.staging());
             dir.commit(name);
             o.println("wrote " + out.resolve(name + ".v") + " and " + (files.size() - 1) + " submodule files");

@@ -52,6 +52,10 @@ class BadInputTest {
                 "--out", tmp.resolve("a").toString());
         assertUsage("tagmatch cosim firmware: Invalid value for option '--ops': 'many' is not a long (see 'tagmatch cosim firmware --help')",
                 "cosim", "firmware", "--ops", "many");
+        assertUsage("tagmatch trace analyze: --threads must be in 1..64, got 0", "trace", "analyze", "data/traces", "--threads", "0");
+        assertUsage("tagmatch bench model: --depths must be in 1..1000000, got 0", "bench", "model", "--depths", "0");
+        assertUsage("tagmatch cosim alpu: --vcd /nonexistent/x.vcd cannot be written: directory /nonexistent does not exist",
+                "cosim", "alpu", "--vcd", "/nonexistent/x.vcd");
         assertTrue(noFiles(tmp), "a failed check wrote something");
     }
 

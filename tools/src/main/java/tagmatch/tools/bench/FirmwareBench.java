@@ -44,8 +44,8 @@ public final class FirmwareBench implements Callable<Integer> {
     @Option(names = "--ablation-depth", description = "Depth of the ablation table. Default: ${DEFAULT-VALUE}.")
     int ablationDepth = 64;
 
-    @Option(names = "--keep-temp", description = "Keep the generated benchmark builds and print where they are.")
-    boolean keepTemp;
+    @picocli.CommandLine.Mixin
+    tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
 
     /** The workloads of otm_bench, with their names in the table. */
     private static final String[][] CASES = {
@@ -64,7 +64,7 @@ public final class FirmwareBench implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageError("--bins: " + e.getMessage(), e);
         }
-        try (Temp temp = Temp.dir("bench-firmware", keepTemp, new java.io.PrintWriter(System.err, true))) {
+        try (Temp temp = keepTemp.dir("bench-firmware", new java.io.PrintWriter(System.err, true))) {
             Path tmp = temp.path();
             Path exe = build(cfg, tmp);
             System.out.println("firmware " + cfg.key() + " (gcc -O2 -g); baseline: MPICH-style linked list in C, same flags, one thread");

@@ -113,11 +113,11 @@ public final class ModelBench implements Callable<Integer> {
             }
         }
         for (int d : depths) {
-            if (d < 1 || d > 1_000_000) throw new IllegalArgumentException("--depths contains " + d + ": must be 1..1000000");
+            tagmatch.tools.Check.range("--depths", d, 1, 1_000_000);
         }
-        if (reps < 1) throw new IllegalArgumentException("--reps = " + reps + " is illegal: must be >= 1");
-        if (warmup < 0) throw new IllegalArgumentException("--warmup = " + warmup + " is illegal: must be >= 0");
-        if (minMillis < 1) throw new IllegalArgumentException("--min-ms = " + minMillis + " is illegal: must be >= 1");
+        tagmatch.tools.Check.atLeast("--reps", reps, 1);
+        tagmatch.tools.Check.atLeast("--warmup", warmup, 0);
+        tagmatch.tools.Check.atLeast("--min-ms", minMillis, 1);
         tagmatch.tools.Check.range("--threads", threads, 1, 64);
         tagmatch.tools.Check.range("--bins", bins, 1, 1 << 20);
     }

@@ -15,6 +15,7 @@ import picocli.CommandLine.Parameters;
 import tagmatch.model.strategy.Strategies;
 import tagmatch.model.strategy.StrategyOptions;
 import tagmatch.tools.Check;
+import tagmatch.tools.ForceOption;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
 import tagmatch.tools.UsageError;
@@ -76,11 +77,12 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--allow-partial", description = "analyze a trace whose rank files are empty or truncated (with a warning) instead of refusing it")
         boolean allowPartial;
 
-        @Option(names = "--force", description = "write into --out even if it holds files tagmatch did not write")
-        boolean force;
+        @CommandLine.Mixin
+        ForceOption force = new ForceOption();
 
         @Override
         public void run() {
+            Check.range("--threads", threads, 1, 64);
             if (noCache && cacheDir != null) throw new UsageError("--cache and --no-cache exclude each other");
             if (cacheDir != null && Files.exists(cacheDir) && !Files.isDirectory(cacheDir)) {
                 throw new UsageError("--cache must name a directory, but " + cacheDir + " is a file");
@@ -88,7 +90,6 @@ public final class TraceCommand implements Runnable {
             TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
             List<String> names = strategies != null ? strategies : defaultStrategies();
             StrategyOptions options = StrategyOptions.defaults().withThreads(threads);
-            Check.range("--threads", threads, 1, 64);
             for (String n : names) {
                 if (!n.equals("reference") && !Strategies.names().contains(n)) {
                     throw new UsageError("--strategies names '" + n + "', which is unknown: legal strategies are reference, "
@@ -101,7 +102,7 @@ public final class TraceCommand implements Runnable {
             List<Integer> sortedBins = bins.stream().distinct().sorted().toList();
 
             List<TraceFiles.Trace> found = TraceFiles.find(traces);
-            try (OutputDir dir = OutputDir.claim(out, force, "--out")) { // before the analysis, not after it
+            try (OutputDir dir = force.claim(out, "--out")) { // before the analysis, not after it
                 List<TraceAnalysis.Result> results = new ArrayList<>();
                 for (TraceFiles.Trace t : found) {
                     List<RankLog> logs = parse(t, cache);
