@@ -15,7 +15,7 @@ set -euo pipefail
 # the unit, so a package that only a dependency pulled in on one machine is never relied on.
 PACKAGES=(
   g++ make valgrind maven python3
-  verilator yosys iverilog
+  verilator yosys iverilog nextpnr-ice40 fpga-icestorm
   gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
   qemu-user
@@ -61,6 +61,13 @@ cap_yosys() {
   printf 'module y(input wire [3:0] a, output wire [3:0] b); assign b = a + 4%sd1; endmodule\n' "'" >"$WORK/y.v"
   yosys -q -p "read_verilog $WORK/y.v; synth -top y" >/dev/null
 }
+cap_pnr() {
+  # Place and route a registered inverter on the iCE40 HX8K that `tagmatch synth --pnr` targets.
+  printf 'module p(input wire clk, input wire a, output reg q); always @(posedge clk) q <= ~a; endmodule\n' >"$WORK/p.v"
+  yosys -q -p "read_verilog $WORK/p.v; synth_ice40 -top p -json $WORK/p.json" >/dev/null &&
+    nextpnr-ice40 --hx8k --package ct256 --json "$WORK/p.json" --asc "$WORK/p.asc" -q >/dev/null 2>&1 &&
+    icepack "$WORK/p.asc" "$WORK/p.bin" && [[ -s $WORK/p.bin ]]
+}
 cap_iverilog() {
   printf 'module i; initial $display("ok"); endmodule\n' >"$WORK/i.v"
   iverilog -g2005 -o "$WORK/i.vvp" "$WORK/i.v" && [[ $(vvp -n "$WORK/i.vvp") == ok ]]
@@ -71,7 +78,7 @@ cap_mpi() {
   mpicc -o "$WORK/m" "$WORK/m.c" && command -v mpirun >/dev/null
 }
 cap_maven() { command -v mvn >/dev/null; }
-CAPS=(host_gcc host_gxx riscv_linux riscv_elf verilator yosys iverilog valgrind mpi maven)
+CAPS=(host_gcc host_gxx riscv_linux riscv_elf verilator yosys pnr iverilog valgrind mpi maven)
 
 check_all() {
   failed=()

@@ -54,10 +54,10 @@ public record AlpuConfig(int cells, int block, int matchWidth, int tagWidth, Var
         Objects.requireNonNull(pipelining, "pipelining");
     }
 
-    /** A configuration with default FIFO depths and the seed's pipelining. */
+    /** A configuration with default FIFO depths and the default pipelining ({@link Pipelining#DEFAULT}). */
     public static AlpuConfig of(int cells, int block, int matchWidth, int tagWidth, Variant variant) {
         return new AlpuConfig(cells, block, matchWidth, tagWidth, variant,
-                DEFAULT_FIFO_DEPTH, DEFAULT_FIFO_DEPTH, DEFAULT_FIFO_DEPTH, Pipelining.SEED);
+                DEFAULT_FIFO_DEPTH, DEFAULT_FIFO_DEPTH, DEFAULT_FIFO_DEPTH, Pipelining.DEFAULT);
     }
 
     /** The seed's prototype widths: 42 match bits (comm 10, source 16, tag 16) and 16 tag bits. */

@@ -18,7 +18,7 @@ class AlpuConfigTest {
         assertEquals(32, c.blocks());
         assertEquals(42, c.matchWidth());
         assertEquals(16, c.tagWidth());
-        assertEquals(Pipelining.SEED, c.pipelining());
+        assertEquals(Pipelining.DEFAULT, c.pipelining());
     }
 
     @Test

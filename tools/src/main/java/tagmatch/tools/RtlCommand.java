@@ -4,6 +4,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import tagmatch.alpu.AlpuConfig;
+import tagmatch.alpu.Pipelining;
 import tagmatch.alpu.Variant;
 import tagmatch.alpu.rtl.AlpuRtl;
 import tagmatch.alpu.rtl.AlpuTiming;
@@ -12,6 +13,7 @@ import tagmatch.alpu.rtl.ReferenceDesigns;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -47,11 +49,37 @@ public final class RtlCommand implements Callable<Integer> {
         @Option(names = "--variant", paramLabel = "prq|umq", description = "prq (mask stored with INSERT) or umq (mask with each request) (default ${DEFAULT-VALUE})")
         String variant = "prq";
 
+        @Option(names = "--stages", split = ",", paramLabel = "STAGE",
+                description = "register stages, a comma list of fanout, compare, block, split, or none "
+                        + "(default fanout,compare,block: the seed's stages 1, 2 and 3; split halves the between-block priority)")
+        List<String> stages = new ArrayList<>(List.of("fanout", "compare", "block"));
+
+        @Option(names = "--overlap", negatable = true, defaultValue = "true", fallbackValue = "true",
+                description = "fan out the next request while the last match is deleted (needs the fanout stage; default on)")
+        boolean overlap = true;
+
+        @Option(names = "--fifo-depths", split = ",", paramLabel = "REQ,CMD,RSP",
+                description = "request, command and response FIFO depths, powers of two >= 2 (default 4,4,4)")
+        List<Integer> fifoDepths = new ArrayList<>(List.of(AlpuConfig.DEFAULT_FIFO_DEPTH, AlpuConfig.DEFAULT_FIFO_DEPTH,
+                AlpuConfig.DEFAULT_FIFO_DEPTH));
+
         /** The validated configuration; bad values fail naming the option, its value and the legal range. */
         public AlpuConfig config() {
             Variant v = Check.oneOf("--variant", variant, Variant.class);
+            List<String> names = stages.size() == 1 && stages.get(0).equals("none") ? List.of() : stages;
+            Pipelining p;
             try {
-                return AlpuConfig.of(cells, block, matchWidth, tagWidth, v);
+                p = Pipelining.of(names, overlap);
+            } catch (IllegalArgumentException e) {
+                throw new UsageError("--stages: " + e.getMessage() + " (or none)", e);
+            }
+            if (fifoDepths.size() != 3) {
+                throw new UsageError("--fifo-depths must be three depths REQ,CMD,RSP, got " + fifoDepths.size() + " value(s) "
+                        + fifoDepths.stream().map(String::valueOf).reduce((a, b) -> a + "," + b).orElse(""));
+            }
+            try {
+                return AlpuConfig.of(cells, block, matchWidth, tagWidth, v)
+                        .withFifoDepths(fifoDepths.get(0), fifoDepths.get(1), fifoDepths.get(2)).withPipelining(p);
             } catch (IllegalArgumentException e) {
                 throw new UsageError(optionOf(e.getMessage()) + ": " + e.getMessage(), e);
             }
@@ -62,6 +90,7 @@ public final class RtlCommand implements Callable<Integer> {
             if (message.startsWith("BLOCK")) return "--block";
             if (message.startsWith("MATCH_W")) return "--match-width";
             if (message.startsWith("TAG_W")) return "--tag-width";
+            if (message.contains("FIFO_DEPTH")) return "--fifo-depths";
             return "configuration";
         }
     }
@@ -118,6 +147,8 @@ public final class RtlCommand implements Callable<Integer> {
         AlpuTiming t = AlpuTiming.of(cfg);
         return name + ": " + cfg.cells() + " cells, block " + cfg.block() + ", match " + cfg.matchWidth()
                 + " bits, tag " + cfg.tagWidth() + " bits, " + cfg.variant() + "\n"
+                + "  register stages " + cfg.pipelining().describe() + ", FIFO depths " + cfg.reqFifoDepth() + "/"
+                + cfg.cmdFifoDepth() + "/" + cfg.rspFifoDepth() + " (request/command/response)\n"
                 + t.describe().lines().map(l -> "  " + l + "\n").reduce("", String::concat);
     }
 }

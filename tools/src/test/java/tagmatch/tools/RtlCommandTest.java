@@ -28,7 +28,7 @@ class RtlCommandTest {
         assertTrue(Files.exists(dir.resolve("my_alpu_CellBlock.v")));
         assertTrue(Files.exists(dir.resolve("my_alpu_UmqCell.v")));
         String report = out.toString();
-        assertTrue(report.contains("match latency 5 cycles") && report.contains("match initiation interval 5 cycles")
+        assertTrue(report.contains("match latency 6 cycles") && report.contains("match initiation interval 4 cycles")
                 && report.contains("insert interval 1 cycle") && report.contains("R9 bound "), report);
     }
 
@@ -70,6 +70,39 @@ class RtlCommandTest {
         err.getBuffer().setLength(0);
         assertEquals(2, run("rtl", "--top", "a-b", "--out", target.toString()));
         assertTrue(err.toString().startsWith("tagmatch rtl: --top: TOP must be a Verilog identifier"), err.toString());
+        assertFalse(Files.exists(target));
+    }
+
+    @Test
+    void pipeliningAndFifoDepthsFromTheCommandLineShowInTheReportAndTheHeader(@TempDir Path dir) throws Exception {
+        assertEquals(0, run("rtl", "--cells", "32", "--block", "8", "--match-width", "6", "--tag-width", "3", "--out",
+                dir.toString(), "--stages", "fanout,compare,block,split", "--no-overlap", "--fifo-depths", "2,8,4", "--report"),
+                err.toString());
+        String report = out.toString();
+        assertTrue(report.contains("register stages fanout,compare,block,split, FIFO depths 2/8/4"), report);
+        assertTrue(report.contains("match latency 7 cycles") && report.contains("match initiation interval 6 cycles"), report);
+        String header = Files.readString(dir.resolve("alpu_prq.v")).lines().limit(3).reduce("", String::concat);
+        assertTrue(header.contains("pipelining=fanout,compare,block,split") && header.contains("match_interval=6")
+                && header.contains("fifo_depths=2/8/4"), header);
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("rtl", "--cells", "8", "--block", "2", "--out", dir.resolve("n").toString(), "--stages", "none",
+                "--report"), err.toString());
+        assertTrue(out.toString().contains("register stages none,") && out.toString().contains("match initiation interval 2 cycles"),
+                out.toString());
+    }
+
+    @Test
+    void badPipeliningOptionsAreNamedAndWriteNothing(@TempDir Path dir) {
+        Path target = dir.resolve("out");
+        assertEquals(2, run("rtl", "--stages", "fanout,decode", "--out", target.toString()));
+        assertEquals("tagmatch rtl: --stages: stage must be one of fanout, compare, block, split, got 'decode' (or none)",
+                err.toString().strip());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("rtl", "--fifo-depths", "4,4", "--out", target.toString()));
+        assertEquals("tagmatch rtl: --fifo-depths must be three depths REQ,CMD,RSP, got 2 value(s) 4,4", err.toString().strip());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("rtl", "--fifo-depths", "4,3,4", "--out", target.toString()));
+        assertEquals("tagmatch rtl: --fifo-depths: CMD_FIFO_DEPTH must be a power of two >= 2, got 3", err.toString().strip());
         assertFalse(Files.exists(target));
     }
 }

@@ -37,4 +37,27 @@ class SynthCommandTest {
         assertEquals(2, run("synth", "--table", "--only", "alpu_prq_512x8"));
         assertTrue(err.toString().startsWith("tagmatch synth: --only names 'alpu_prq_512x8', which is no reference design; they are [alpu_prq_256x8,"), err.toString());
     }
+
+    @Test
+    void placeAndRouteReportsFmaxAndNanosecondsPerMatch() {
+        assertEquals(0, run("synth", "--pnr", "--cells", "4", "--block", "2", "--match-width", "3", "--tag-width", "2", "--seed", "2"),
+                err.toString());
+        Matcher m = Pattern.compile("alpu_prq \\(hx8k-ct256, seed 2\\): (\\d+)/7680 LCs, \\d+ IOs, Fmax ([0-9.]+) MHz \\(([0-9.]+) ns\\)\n"
+                + "match interval (\\d+) cycles, latency (\\d+) cycles: ([0-9.]+) ns per match").matcher(out.toString());
+        assertTrue(m.find(), out.toString());
+        assertTrue(Integer.parseInt(m.group(1)) >= 36, "4 cells x 9 storage bits at least: " + out);
+        double period = Double.parseDouble(m.group(3));
+        int interval = Integer.parseInt(m.group(4));
+        assertEquals(interval * period, Double.parseDouble(m.group(6)), 0.11, out.toString());
+    }
+
+    @Test
+    void badPlaceAndRouteOptionsAreNamedBeforeAnyWork() {
+        assertEquals(2, run("synth", "--pnr", "--seed", "0"));
+        assertEquals("tagmatch synth: --seed must be >= 1, got 0\n", err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("synth", "--pnr", "--table"));
+        assertTrue(err.toString().startsWith("tagmatch synth: --pnr works on one configuration"), err.toString());
+        assertEquals("", out.toString());
+    }
 }

@@ -19,20 +19,42 @@ public record AlpuTiming(int matchLatency, int matchInterval, int insertInterval
 
     public static AlpuTiming of(AlpuConfig cfg) {
         Pipelining p = cfg.pipelining();
-        boolean split = splitsGlobal(cfg);
-        // launch -> (fan-out register) compare -> (block register) -> (split register) -> global register -> decide
-        int decide = (p.fanoutStage() ? 1 : 0) + (p.blockPriorityStage() ? 1 : 0) + (split ? 1 : 0) + 1;
+        // launch -> (fan-out) -> (compare) -> (block priority) -> between blocks (1 or 2) -> decide and delete
+        int decide = blockResultOffset(cfg) + globalStages(cfg);
         // accept -> head of the request FIFO (1) -> launch ... decide -> response FIFO output register (1)
         int latency = 1 + decide + 1;
-        // decide -> delete cycle -> next launch; the fan-out register lets the next launch overlap the delete
-        boolean overlap = p.overlapDeleteFetch() && p.fanoutStage();
-        int interval = decide + (overlap ? 1 : 2);
+        // The delete is in the decide cycle; the next compare must see its result. With the overlap
+        // the next request is fanned out during the delete, otherwise one cycle after it.
+        int interval = decide + (p.overlaps() ? 0 : 1);
         int insert = 1;
         // Every command or request ahead costs at most one engine round plus draining the
-        // response FIFO; the R9 bound covers the deepest queues of both plus this request's own round.
+        // response FIFO; the R9 bound covers the deepest queues of both plus this request's own
+        // round, plus an INSERT waiting for a hole to travel to block 0 (one block per free cycle,
+        // at least one free cycle per round).
         int round = interval + cfg.rspFifoDepth() + 2;
-        int r9 = (cfg.cmdFifoDepth() + cfg.reqFifoDepth() + 2) * round + latency;
+        int r9 = (cfg.cmdFifoDepth() + cfg.reqFifoDepth() + 2 + cfg.blocks()) * round + latency;
         return new AlpuTiming(latency, interval, insert, r9, decide);
+    }
+
+    /** Cycles from a launch to the cycle in which the blocks' results are valid. */
+    static int blockResultOffset(AlpuConfig cfg) {
+        Pipelining p = cfg.pipelining();
+        return (p.fanoutStage() ? 1 : 0) + (p.compareStage() ? 1 : 0) + (registersBlockPriority(cfg) ? 1 : 0);
+    }
+
+    /**
+     * Whether each block's priority result is registered (stage 3). With one or two blocks the
+     * priority between blocks is at most one 2:1 mux, so stages 3 and 4 share a cycle: the path is
+     * one mux level longer than the block's own priority and a whole cycle shorter. (The seed's
+     * stage 4 likewise takes one or two cycles depending on the parameters.)
+     */
+    static boolean registersBlockPriority(AlpuConfig cfg) {
+        return cfg.pipelining().blockPriorityStage() && cfg.blocks() > 2;
+    }
+
+    /** Register stages of the between-block priority (the last one is also the delete fan-out). */
+    static int globalStages(AlpuConfig cfg) {
+        return splitsGlobal(cfg) ? 2 : 1;
     }
 
     /** The between-block priority is split in two cycles only when there are enough blocks to split. */

@@ -19,13 +19,17 @@ import static tagmatch.hdl.core.Hdl.*;
  * location, and the flow control that moves entries towards the old end.
  *
  * <p>A cell is enabled (takes its younger neighbour's contents) in two cases. Delete: the top
- * broadcasts the match location one cycle ahead, each block registers its own copy, and the
- * cells at and younger than the location shift, overwriting the matched entry. Compaction
- * ("space available"): while no match is in flight, every cell with an empty cell at or older
- * than itself, in this block or any older block ({@code older_empty}), shifts; an INSERT is that
- * same shift with the new entry entering block 0's youngest cell. Any hole therefore closes
- * while younger entries keep their order, and an insert is possible whenever a cell is free.
- * The block has no per-block constants, so every block is the same module.
+ * tells each block whether it holds the oldest hit ({@code del_here}) or an older block does
+ * ({@code del_all}); the block registers its own copy with its own hit location, and the cells at
+ * and younger than the location shift, overwriting the matched entry. Compaction ("space
+ * available", the seed's narrow rule): while no match is in flight, a cell shifts when a cell at
+ * or older than itself in this block is empty, or any cell of the next older block is
+ * ({@code older_empty}); an INSERT is that same shift with the new entry entering block 0's
+ * youngest cell. Only neighbouring blocks talk, so the enable logic does not grow with the
+ * number of blocks. An entry leaves the block only when its oldest cell shifts
+ * ({@code out_valid} is 0 otherwise), so the next block never copies an entry that stays: a
+ * hole travels one block towards the young end per free cycle, and younger entries keep their
+ * order. The block has no per-block constants, so every block is the same module.
  */
 public final class CellBlock extends Module {
     public final Bool load;
@@ -39,15 +43,14 @@ public final class CellBlock extends Module {
     public final Bool olderEmpty;
     public final Bool delAll;
     public final Bool delHere;
-    public final UInt delIdx;
     public final Bool clear;
     public final Bool outValid;
     public final UInt outMatch;
     public final UInt outMask;
     public final UInt outTag;
     public final Bool anyEmpty;
+    public final Bool twoEmpty;
     public final Bool hit;
-    public final UInt hitIdx;
     public final UInt hitTag;
 
     public CellBlock(AlpuConfig cfg) {
@@ -70,24 +73,19 @@ public final class CellBlock extends Module {
         olderEmpty = input("older_empty", Bool());
         delAll = input("del_all", Bool());
         delHere = input("del_here", Bool());
-        delIdx = input("del_idx", UInt(lb));
         clear = input("clear", Bool());
         outValid = output("out_valid", Bool());
         outMatch = output("out_match", UInt(w));
         outMask = prq ? output("out_mask", UInt(w)) : null;
         outTag = output("out_tag", UInt(t));
         anyEmpty = output("any_empty", Bool());
+        twoEmpty = output("two_empty", Bool());
         hit = output("hit", Bool());
-        hitIdx = output("hit_idx", UInt(lb));
         hitTag = output("hit_tag", UInt(t));
 
         // Stage 1 of the seed: each block registers its own copy of the request.
         UInt k = fanout ? regEnable(key, load).named("key_r") : key;
         UInt km = prq ? null : fanout ? regEnable(keyMask, load).named("key_mask_r") : keyMask;
-        // Stage 5: each block registers its own copy of the delete signals (pulses, so reset).
-        Bool dAll = regNext(delAll, 0).named("del_all_r");
-        Bool dHere = regNext(delHere, 0).named("del_here_r");
-        UInt dIdx = regNext(delIdx).named("del_idx_r");
 
         List<CellPorts> cells = new ArrayList<>();
         for (int i = 0; i < b; i++) {
@@ -104,10 +102,44 @@ public final class CellBlock extends Module {
         }
         // Named: hdl-dsl misplaces the temporary of an unnamed subexpression shared by several cells.
         Bool space = wireOf("space_older", compact.and(olderEmpty));
+        // Stage 2: each cell's compare result, registered apart from the priority logic.
+        List<Bool> hits = new ArrayList<>();
+        for (int i = 0; i < b; i++) {
+            Bool h = cells.get(i).hit();
+            hits.add(cfg.pipelining().compareStage() ? regNext(h).named("cmp_" + i) : h);
+        }
+        // Stage 3: priority muxing within the block.
+        List<UInt> tags = new ArrayList<>();
+        for (CellPorts c : cells) tags.add(c.tag());
+        PriorityTree.Selection<UInt> s = OldestMatch.select(hits, tags);
+        UInt idx;
+        if (AlpuTiming.registersBlockPriority(cfg)) {
+            hit.set(regNext(s.valid()).named("hit_r"));
+            idx = regNext(s.index()).named("hit_idx_r");
+            hitTag.set(regNext(s.payload()).named("hit_tag_r"));
+        } else {
+            hit.set(s.valid());
+            idx = s.index();
+            hitTag.set(s.payload());
+        }
+        // Stage 5: the delete signals and this block's hit location, delayed as long as the
+        // between-block priority takes; the last register is the block's own copy (pulses, so reset).
+        Bool dAll = delAll;
+        Bool dHere = delHere;
+        UInt dIdx = idx;
+        for (int r = 0, n = AlpuTiming.globalStages(cfg); r < n; r++) {
+            String sfx = r == n - 1 ? "_r" : "_d" + r;
+            dAll = regNext(dAll, 0).named("del_all" + sfx);
+            dHere = regNext(dHere, 0).named("del_here" + sfx);
+            dIdx = regNext(dIdx).named("del_idx" + sfx);
+        }
+        Bool[] enables = new Bool[b];
         for (int i = 0; i < b; i++) {
             CellPorts c = cells.get(i);
             Bool atOrBelow = i == 0 ? dHere : dHere.and(dIdx.ge(lit(i, lb)));
             Bool en = compact.and(suffixEmpty[i]).or(space).or(dAll).or(atOrBelow);
+            if (i == b - 1) en = wireOf("shift_out", en);
+            enables[i] = en;
             c.en().set(en);
             c.clear().set(clear);
             c.key().set(k);
@@ -126,28 +158,30 @@ public final class CellBlock extends Module {
             }
         }
         CellPorts oldest = cells.get(b - 1);
-        outValid.set(oldest.valid());
+        outValid.set(oldest.valid().and(enables[b - 1]));
         outMatch.set(oldest.match());
         if (prq) outMask.set(oldest.mask());
         outTag.set(oldest.tag());
-        anyEmpty.set(suffixEmpty[0]);
+        // The whole block's emptiness as one balanced OR (not the end of the suffix chain): it feeds
+        // the younger block's enables and the INSERT decision.
+        List<Bool> empties = new ArrayList<>();
+        for (CellPorts c : cells) empties.add(c.valid().not());
+        anyEmpty.set(orTree(empties));
+        twoEmpty.set(atLeastTwo(empties)[1]);
+    }
 
-        // Stage 3: priority muxing within the block.
-        List<Bool> hits = new ArrayList<>();
-        List<UInt> tags = new ArrayList<>();
-        for (CellPorts c : cells) {
-            hits.add(c.hit());
-            tags.add(c.tag());
-        }
-        PriorityTree.Selection<UInt> s = OldestMatch.select(hits, tags);
-        if (cfg.pipelining().blockPriorityStage()) {
-            hit.set(regNext(s.valid()).named("hit_r"));
-            hitIdx.set(regNext(s.index()).named("hit_idx_r"));
-            hitTag.set(regNext(s.payload()).named("hit_tag_r"));
-        } else {
-            hit.set(s.valid());
-            hitIdx.set(s.index());
-            hitTag.set(s.payload());
-        }
+    /** {at least one, at least two} of {@code xs}, as a balanced tree. */
+    private static Bool[] atLeastTwo(List<Bool> xs) {
+        if (xs.size() == 1) return new Bool[] {xs.get(0), FALSE()};
+        int mid = xs.size() / 2;
+        Bool[] a = atLeastTwo(xs.subList(0, mid));
+        Bool[] b = atLeastTwo(xs.subList(mid, xs.size()));
+        return new Bool[] {a[0].or(b[0]), a[1].or(b[1]).or(a[0].and(b[0]))};
+    }
+
+    private static Bool orTree(List<Bool> xs) {
+        if (xs.size() == 1) return xs.get(0);
+        int mid = xs.size() / 2;
+        return orTree(xs.subList(0, mid)).or(orTree(xs.subList(mid, xs.size())));
     }
 }

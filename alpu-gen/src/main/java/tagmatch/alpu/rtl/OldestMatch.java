@@ -48,23 +48,6 @@ final class OldestMatch {
         return out;
     }
 
-    /**
-     * The second level: picks the oldest group (given oldest first, index and payload as
-     * registered after {@link #selectGroups}) and assembles the winning position among {@code n}.
-     */
-    static PriorityTree.Selection<UInt> selectAmongGroups(int n, List<Bool> valids, List<UInt> ranks, List<UInt> payloads) {
-        List<UInt> joined = new ArrayList<>();
-        for (int i = 0; i < valids.size(); i++) joined.add(cat(ranks.get(i), payloads.get(i)));
-        int rankBits = ranks.get(0).width();
-        PriorityTree.Selection<UInt> s = PriorityTree.select(valids, joined, RADIX);
-        UInt j = s.payload();
-        int w = j.width();
-        UInt rank = j.bits(w - 1, w - rankBits);
-        UInt payload = j.bits(w - rankBits - 1, 0);
-        UInt oldestFirst = valids.size() == 1 ? rank : cat(s.index(), rank);
-        return new PriorityTree.Selection<>(s.valid(), position(n, oldestFirst), payload);
-    }
-
     /** n-1-rank: the youngest-first position of the entry ranked {@code rank} oldest first. */
     private static UInt position(int n, UInt rank) {
         int w = Widths.forCount(n);

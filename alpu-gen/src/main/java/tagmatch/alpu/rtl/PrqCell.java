@@ -57,8 +57,8 @@ public final class PrqCell extends Module {
         match.set(m);
         mask.set(k);
         tag.set(t);
-        // Per bit: stored bit equals key bit, or the bit is a wildcard; ANDed on the carry chain with valid.
-        hit.set(CarryAnd.all(cat(v, m.xor(key).and(k.not()).not())));
+        // Per bit: stored bit equals key bit, or the bit is a wildcard; ANDed on carry chains, then with valid.
+        hit.set(CarryAnd.chains(v, m.xor(key).and(k.not()).not()));
     }
 
     CellPorts ports() {

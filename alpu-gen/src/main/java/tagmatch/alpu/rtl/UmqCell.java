@@ -50,8 +50,8 @@ public final class UmqCell extends Module {
         valid.set(v);
         match.set(m);
         tag.set(t);
-        // Per bit: stored bit equals key bit, or the bit is a wildcard; ANDed on the carry chain with valid.
-        hit.set(CarryAnd.all(cat(v, m.xor(key).and(keyMask.not()).not())));
+        // Per bit: stored bit equals key bit, or the bit is a wildcard; ANDed on carry chains, then with valid.
+        hit.set(CarryAnd.chains(v, m.xor(key).and(keyMask.not()).not()));
     }
 
     CellPorts ports() {

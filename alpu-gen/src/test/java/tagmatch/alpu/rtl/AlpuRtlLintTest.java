@@ -25,7 +25,7 @@ class AlpuRtlLintTest {
                 Arguments.of(AlpuConfig.of(2, 2, 1, 1, Variant.PRQ)),
                 Arguments.of(AlpuConfig.of(2, 2, 1, 1, Variant.UMQ)),
                 Arguments.of(AlpuConfig.of(12, 4, 42, 16, Variant.PRQ)),
-                Arguments.of(AlpuConfig.of(24, 2, 64, 32, Variant.UMQ).withPipelining(new Pipelining(true, true, true, true))),
+                Arguments.of(AlpuConfig.of(24, 2, 64, 32, Variant.UMQ).withPipelining(new Pipelining(true, false, true, true, true))),
                 Arguments.of(AlpuConfig.of(32, 4, 128, 8, Variant.PRQ).withPipelining(Pipelining.NONE)),
                 Arguments.of(AlpuConfig.of(16, 16, 7, 3, Variant.UMQ).withFifoDepths(2, 8, 2)),
                 Arguments.of(AlpuConfig.seed(256, 8, Variant.PRQ)),

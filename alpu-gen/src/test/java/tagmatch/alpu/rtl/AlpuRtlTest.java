@@ -57,14 +57,21 @@ class AlpuRtlTest {
     }
 
     @Test
-    void seedPipeliningMeetsThePrototypeFigures() {
-        AlpuTiming t = AlpuTiming.of(AlpuConfig.seed(256, 8, Variant.PRQ));
-        assertEquals(5, t.matchLatency());
-        assertEquals(5, t.matchInterval());
+    void defaultPipeliningIsFourCyclesPerMatchAndTheSeedsFive() {
+        AlpuConfig cfg = AlpuConfig.seed(256, 8, Variant.PRQ);
+        AlpuTiming t = AlpuTiming.of(cfg);
+        assertEquals(6, t.matchLatency(), "accept, fan-out, compare, block, between blocks, decide, response");
+        assertEquals(4, t.matchInterval(), "the next fan-out overlaps the delete");
         assertEquals(1, t.insertInterval());
-        AlpuTiming fast = AlpuTiming.of(AlpuConfig.seed(256, 8, Variant.PRQ)
-                .withPipelining(new Pipelining(true, true, false, true)));
-        assertEquals(4, fast.matchInterval());
+        AlpuTiming seed = AlpuTiming.of(cfg.withPipelining(Pipelining.SEED));
+        assertEquals(6, seed.matchLatency());
+        assertEquals(5, seed.matchInterval(), "no overlap: the seed's prototype");
+        AlpuTiming split = AlpuTiming.of(cfg.withPipelining(new Pipelining(true, true, true, true, true)));
+        assertEquals(7, split.matchLatency());
+        assertEquals(5, split.matchInterval());
+        // Two blocks: the block and between-block priority share a cycle.
+        assertEquals(3, AlpuTiming.of(AlpuConfig.seed(16, 8, Variant.PRQ)).matchInterval());
+        assertEquals(2, AlpuTiming.of(AlpuConfig.seed(16, 8, Variant.PRQ).withPipelining(Pipelining.NONE)).matchInterval());
     }
 
     @Test

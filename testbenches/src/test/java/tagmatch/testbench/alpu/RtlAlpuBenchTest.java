@@ -23,12 +23,12 @@ class RtlAlpuBenchTest {
             AlpuConfig.of(2, 2, 1, 1, Variant.PRQ),
             AlpuConfig.of(2, 2, 1, 1, Variant.UMQ),
             AlpuConfig.of(4, 2, 8, 4, Variant.UMQ).withFifoDepths(2, 2, 2),
-            AlpuConfig.of(8, 4, 64, 8, Variant.PRQ).withFifoDepths(8, 2, 4),
+            AlpuConfig.of(8, 4, 64, 8, Variant.PRQ).withFifoDepths(8, 2, 4).withPipelining(Pipelining.SEED),
             AlpuConfig.of(12, 4, 42, 16, Variant.PRQ),
             AlpuConfig.of(16, 8, 42, 16, Variant.UMQ).withPipelining(Pipelining.NONE),
-            AlpuConfig.of(24, 2, 64, 32, Variant.UMQ).withPipelining(new Pipelining(true, true, true, true)),
-            AlpuConfig.of(32, 32, 5, 3, Variant.PRQ).withPipelining(new Pipelining(false, true, false, false)),
-            AlpuConfig.of(40, 8, 128, 7, Variant.PRQ).withPipelining(new Pipelining(true, false, true, true)),
+            AlpuConfig.of(24, 2, 64, 32, Variant.UMQ).withPipelining(new Pipelining(true, false, true, true, true)),
+            AlpuConfig.of(32, 32, 5, 3, Variant.PRQ).withPipelining(new Pipelining(false, true, true, false, false)),
+            AlpuConfig.of(40, 8, 128, 7, Variant.PRQ).withPipelining(new Pipelining(true, true, false, true, true)),
             AlpuConfig.of(64, 16, 42, 16, Variant.UMQ).withFifoDepths(4, 8, 2),
             AlpuConfig.seed(256, 8, Variant.PRQ));
 

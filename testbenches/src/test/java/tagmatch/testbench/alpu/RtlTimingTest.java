@@ -57,7 +57,7 @@ class RtlTimingTest {
     @Test
     void seedConfigurationReachesTheStatedLatencyAndIntervals() {
         for (AlpuConfig cfg : List.of(AlpuConfig.seed(256, 8, Variant.PRQ),
-                AlpuConfig.of(16, 4, 12, 8, Variant.PRQ).withPipelining(new Pipelining(true, true, false, true)))) {
+                AlpuConfig.of(16, 4, 12, 8, Variant.PRQ).withPipelining(Pipelining.SEED))) {
             AlpuTiming t = AlpuTiming.of(cfg);
             try (SimulatorPins p = RtlPins.open(cfg)) {
                 List<PortOutputs> seen = new ArrayList<>();

@@ -1,0 +1,42 @@
+package tagmatch.alpu.rtl;
+
+import tagmatch.hdl.core.Bool;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static tagmatch.hdl.core.Hdl.FALSE;
+
+/**
+ * For each position, whether any older position (higher index) is set: the delete fan-out's
+ * "an older block holds the oldest hit". Built by recursive halving (each half's suffix ORs, the
+ * younger half ORed with the whole older half), so the depth is log2 of the count rather than
+ * the count: the between-block logic of a 32-block unit stays within one clock.
+ */
+final class OlderAny {
+    private OlderAny() {}
+
+    /** {@code out[i] = in[i+1] | ... | in[n-1]}; {@code out[n-1]} is false. */
+    static List<Bool> of(List<Bool> in) {
+        int n = in.size();
+        Bool[] inclusive = new Bool[n];
+        suffix(in, 0, n, inclusive);
+        List<Bool> out = new ArrayList<>(Arrays.asList(inclusive).subList(1, n));
+        out.add(FALSE());
+        return out;
+    }
+
+    /** Fills {@code out[i]} for lo <= i < hi with the OR of {@code in[i..hi-1]}. */
+    private static void suffix(List<Bool> in, int lo, int hi, Bool[] out) {
+        if (hi - lo == 1) {
+            out[lo] = in.get(lo);
+            return;
+        }
+        int mid = (lo + hi) / 2;
+        suffix(in, lo, mid, out);
+        suffix(in, mid, hi, out);
+        Bool olderHalf = out[mid];
+        for (int i = lo; i < mid; i++) out[i] = out[i].or(olderHalf);
+    }
+}
