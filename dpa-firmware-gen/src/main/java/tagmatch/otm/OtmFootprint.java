@@ -20,7 +20,7 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
     public static final int RECV_BYTES = 48;
     /** Per-thread block state and counters, one cache line. */
     static final int THREAD_BYTES = 64;
-    /** Five synchronization lines, then one line start of host-side state and post counters. */
+    /** Five 64-byte lines (barrier words, free-stack head), then host-side state and post counters. */
     static final int HEADER_BYTES = 5 * 64 + 120;
 
     public long total() {
