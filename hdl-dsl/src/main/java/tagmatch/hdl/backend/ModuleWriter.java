@@ -383,13 +383,13 @@ final class ModuleWriter {
     }
 
     private String lit(Expr.Lit l, int width) {
-        if (l.label() != null && l.width() == width) return labelNames.get(l.label());
+        if (l.label() != null && l.width() == width) return labelNames.get(labelKey(l));
         String n = number(l.value(), width);
         return l.signed() ? n.replace("'d", "'sd").replace("'h", "'sh") : n;
     }
 
     private String key(Expr.Lit l, int width) {
-        return l.label() != null && l.width() == width ? labelNames.get(l.label()) : number(l.value(), width);
+        return l.label() != null && l.width() == width ? labelNames.get(labelKey(l)) : number(l.value(), width);
     }
 
     static String number(BigInteger v, int width) {
@@ -446,14 +446,20 @@ final class ModuleWriter {
             });
     }
 
+    /**
+     * Named constants are one localparam per (name, value, width): two enums with a constant of
+     * the same name in one module get {@code IDLE} and {@code IDLE_1}.
+     */
     private void addLabel(Expr.Lit l) {
-        Expr.Lit prev = labels.get(l.label());
-        if (prev == null) {
-            labelNames.put(l.label(), ns.claim(l.label()));
-            labels.put(l.label(), l);
-        } else if (!prev.value().equals(l.value()) || prev.width() != l.width()) {
-            throw new tagmatch.hdl.ir.HdlException("state name " + l.label() + " is used for two different values in module " + m.name(), null);
+        String key = labelKey(l);
+        if (!labels.containsKey(key)) {
+            labelNames.put(key, ns.claim(l.label()));
+            labels.put(key, l);
         }
+    }
+
+    private static String labelKey(Expr.Lit l) {
+        return l.label() + '=' + l.value() + '/' + l.width();
     }
 
     // ---- layout ----------------------------------------------------------------------------------

@@ -101,10 +101,15 @@ public abstract class Bits extends Data {
         owner = m;
     }
 
-    void setLeaf(Bits source) {
+    /** Rejects a source this value cannot be driven from (another kind, another enum). */
+    void checkAssignable(Bits source) {
         if (signed() != source.signed())
             throw new HdlException("cannot connect " + source.describe() + " to " + describe()
                     + ": convert with asUInt() or asSInt() first", Locators.here());
+    }
+
+    void setLeaf(Bits source) {
+        checkAssignable(source);
         Expr src = source.ref();
         if (dynamic != null) {
             dynamic.write(src);

@@ -28,6 +28,9 @@ public final class Hdl {
     public static SInt SInt(int width) { return new SInt(width); }
     public static Bool Bool() { return new Bool(); }
     public static <T extends Data> Vec<T> Vec(int size, Supplier<T> element) { return new Vec<>(size, element); }
+    /** A hardware type whose values are the constants of a Java enum, binary coded (see {@link HwEnum}). */
+    public static <E extends Enum<E>> HwEnum<E> Enum(Class<E> type) { return new HwEnum<>(type, HwEnum.Encoding.BINARY); }
+    public static <E extends Enum<E>> HwEnum<E> Enum(Class<E> type, HwEnum.Encoding encoding) { return new HwEnum<>(type, encoding); }
 
     // ---- literals ------------------------------------------------------------------------------
 
@@ -99,6 +102,11 @@ public final class Hdl {
             inits.add(b.ref());
         }
         return register(type, inits);
+    }
+
+    /** An enum register reset to {@code init}. */
+    public static <E extends Enum<E>> HwEnum<E> regInit(HwEnum<E> type, E init) {
+        return regInit(type, type.lit(init));
     }
 
     /** A register of any type whose every leaf resets to 0. */

@@ -15,8 +15,10 @@ public final class Switch {
     private final Builder.Frame frame;
     private final Stmt.Switch stmt;
     private final int width;
+    private final Bits selector;
 
     Switch(Bits selector) {
+        this.selector = selector;
         frame = Builder.frame();
         width = selector.width();
         stmt = new Stmt.Switch(selector.ref(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), Builder.here());
@@ -42,6 +44,15 @@ public final class Switch {
         stmt.bodies().add(body0);
         frame.inBlock(body0, body);
         return this;
+    }
+
+    /** The branch taken when an enum selector holds {@code key} (the case label is the constant's localparam). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Switch is(Enum<?> key, Runnable body) {
+        if (!(selector instanceof HwEnum<?> e) || e.enumClass() != key.getDeclaringClass())
+            throw new HdlException("switch on " + selector.describe() + " cannot have a branch for " + key.getDeclaringClass().getSimpleName()
+                    + "." + key.name(), Builder.here());
+        return is(((HwEnum) e).lit(key), body);
     }
 
     /** The branch taken when no key equals the selector. */

@@ -11,7 +11,7 @@ import static tagmatch.hdl.core.Hdl.*;
 /**
  * Raises {@code detected} in the cycle after the last {@code length} bits seen on {@code in}
  * equal {@code pattern} (first bit received = most significant), overlaps included. A worked
- * example of {@link StateMachine}: state {@code S_i} means "the last i bits are the pattern's
+ * example of {@link NamedStateMachine} (its number of states depends on the pattern): state {@code S_i} means "the last i bits are the pattern's
  * first i", and the transitions are the Knuth–Morris–Pratt automaton.
  */
 public final class SequenceDetector extends Module {
@@ -26,7 +26,7 @@ public final class SequenceDetector extends Module {
         param("length", length);
         List<String> names = new ArrayList<>();
         for (int i = 0; i <= length; i++) names.add("S" + i);
-        StateMachine fsm = new StateMachine("state", names);
+        NamedStateMachine fsm = new NamedStateMachine("state", names);
         for (int i = 0; i <= length; i++) {
             String on1 = "S" + next(pattern, length, i, 1), on0 = "S" + next(pattern, length, i, 0);
             fsm.on("S" + i, () -> when(in, () -> fsm.goTo(on1)).otherwise(() -> fsm.goTo(on0)));

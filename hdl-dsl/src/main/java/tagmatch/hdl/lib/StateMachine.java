@@ -1,75 +1,61 @@
 package tagmatch.hdl.lib;
 
 import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.HwEnum;
 import tagmatch.hdl.core.Switch;
-import tagmatch.hdl.core.UInt;
-import tagmatch.hdl.ir.Widths;
-
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 import static tagmatch.hdl.core.Hdl.*;
 
 /**
- * A state register with named states and per-state behaviour, emitted as a Verilog
- * {@code case} over {@code localparam} state names. The first state is the reset state.
+ * A state register over the constants of a Java enum with per-state behaviour, emitted as a
+ * Verilog {@code case} over {@code localparam}s named after the constants. The first constant is
+ * the reset state. Transitions are last-connect: a {@link #goTo} inside a {@code when} wins over
+ * one before it, and a state without a transition holds.
  *
  * <pre>{@code
- * StateMachine fsm = new StateMachine("state", "IDLE", "BUSY", "DONE");
- * fsm.on("IDLE", () -> when(start, () -> fsm.goTo("BUSY")))
- *    .on("BUSY", () -> when(finished, () -> fsm.goTo("DONE")))
- *    .on("DONE", () -> fsm.goTo("IDLE"));
- * busy.set(fsm.is("BUSY"));
+ * enum Phase { IDLE, SEARCH, REPLY }
+ * StateMachine<Phase> fsm = new StateMachine<>("phase", Phase.class);
+ * fsm.on(Phase.IDLE,   () -> when(req.valid, () -> fsm.goTo(Phase.SEARCH)))
+ *    .on(Phase.SEARCH, () -> when(found, () -> fsm.goTo(Phase.REPLY)))
+ *    .on(Phase.REPLY,  () -> when(rsp.ready, () -> fsm.goTo(Phase.IDLE)));
+ * req.ready.set(fsm.is(Phase.IDLE));
  * }</pre>
+ *
+ * emits {@code localparam [1:0] IDLE = 2'd0; ...}, {@code reg [1:0] phase;} and
+ * {@code case (phase) IDLE: ...}.
  */
-public final class StateMachine {
-    private final UInt state;
-    private final Map<String, UInt> codes = new LinkedHashMap<>();
+public final class StateMachine<E extends Enum<E>> {
+    private final HwEnum<E> state;
     private Switch cases;
 
-    public StateMachine(String name, String... states) {
-        this(name, List.of(states));
+    /** A binary-coded state register called {@code name}, reset to the first constant of {@code states}. */
+    public StateMachine(String name, Class<E> states) {
+        this(name, states, HwEnum.Encoding.BINARY);
     }
 
-    public StateMachine(String name, List<String> states) {
-        if (states.isEmpty()) throw new IllegalArgumentException("a StateMachine needs at least one state");
-        int w = Widths.forCount(states.size());
-        for (int i = 0; i < states.size(); i++) {
-            String s = states.get(i);
-            if (!s.matches("[A-Za-z_][A-Za-z0-9_]*"))
-                throw new IllegalArgumentException("state name '" + s + "' is not an identifier");
-            if (codes.put(s, state(s, i, w)) != null) throw new IllegalArgumentException("state " + s + " is listed twice");
-        }
-        state = regInit(UInt(w), codes.get(states.get(0))).named(name);
+    public StateMachine(String name, Class<E> states, HwEnum.Encoding encoding) {
+        E first = states.getEnumConstants()[0];
+        state = regInit(Enum(states, encoding), first).named(name);
     }
 
-    /** The state register. */
-    public UInt current() {
+    /** The state register (an enum value: compare with {@code is}, use as a port or a switch selector). */
+    public HwEnum<E> current() {
         return state;
     }
 
-    /** The code of a state, as a named constant. */
-    public UInt code(String name) {
-        UInt c = codes.get(name);
-        if (c == null) throw new IllegalArgumentException("no state " + name + "; states are " + codes.keySet());
-        return c;
+    public Bool is(E s) {
+        return state.is(s);
     }
 
-    public Bool is(String name) {
-        return state.eq(code(name));
+    /** Moves to {@code s} at the next clock edge (under the enclosing when/on). */
+    public void goTo(E s) {
+        state.set(s);
     }
 
-    /** Moves to {@code name} at the next clock edge (under the enclosing when/on). */
-    public void goTo(String name) {
-        state.set(code(name));
-    }
-
-    /** What happens while in state {@code name}; the branches form one case statement. */
-    public StateMachine on(String name, Runnable body) {
-        UInt c = code(name);
+    /** What happens while in state {@code s}; the branches form one case statement. */
+    public StateMachine<E> on(E s, Runnable body) {
         if (cases == null) cases = switchOn(state);
-        cases.is(c, body);
+        cases.is(s, body);
         return this;
     }
 }

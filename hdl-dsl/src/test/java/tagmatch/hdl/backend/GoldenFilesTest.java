@@ -10,6 +10,7 @@ import tagmatch.hdl.lib.SequenceDetector;
 import tagmatch.hdl.lib.SyncFifo;
 import tagmatch.hdl.testdesigns.Accumulator;
 import tagmatch.hdl.testdesigns.KitchenSink;
+import tagmatch.hdl.testdesigns.Matcher;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,7 +38,8 @@ class GoldenFilesTest {
                 new Case("kitchen_sink", KitchenSink::new),
                 new Case("fifo_4x8", () -> new SyncFifo<>(4, new UInt(8))),
                 new Case("priority_tree_5x4", () -> new PriorityTree<>(5, new UInt(4), 2)),
-                new Case("sequence_detector_1011", () -> new SequenceDetector(0b1011, 4)));
+                new Case("sequence_detector_1011", () -> new SequenceDetector(0b1011, 4)),
+                new Case("readme_matcher", Matcher::new));
     }
 
     @ParameterizedTest
