@@ -15,11 +15,11 @@ module SequenceDetector (
   localparam [2:0] S2 = 3'd2;
   localparam [2:0] S3 = 3'd3;
   localparam [2:0] S4 = 3'd4;
-  reg  [2:0]       state; // @[StateMachine.java:44]
+  reg  [2:0]       state; // @[NamedStateMachine.java:46]
 
   assign detected = state == S4; // @[SequenceDetector.java:34]
 
-  always @(posedge clk) begin // @[StateMachine.java:65]
+  always @(posedge clk) begin // @[NamedStateMachine.java:67]
     if (rst) begin
       state <= S0;
     end else begin

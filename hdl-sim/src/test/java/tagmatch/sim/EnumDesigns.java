@@ -34,7 +34,7 @@ final class EnumDesigns {
         final Bool writes = output(Bool());
         final UInt x = output(UInt(5));
         final Bool rawIsDelete = output(Bool());
-        final UInt packed = output(UInt(6));
+        final UInt flat = output(UInt(6));
 
         Sequencer() {
             StateMachine<Phase> bin = new StateMachine<>("fsm", Phase.class);
@@ -56,7 +56,7 @@ final class EnumDesigns {
                     .is(Op.INSERT, () -> x.set(cmd.bits.arg.addExpand(lit(1, 4))));
             HwEnum<Op> decoded = Enum(Op.class).fromBits(raw);
             rawIsDelete.set(decoded.is(Op.DELETE));
-            packed.set(cmd.bits.asUInt());
+            flat.set(cmd.bits.asUInt());
         }
     }
 }

@@ -39,7 +39,7 @@ class EnumDifferentialTest {
             assertEquals(state[1] == 0 ? arg : state[1] == 1 ? arg + 1 : 0, f.get("x"), "x at cycle " + f.cycle);
             assertEquals(f.get("raw") == 2 ? 1 : 0, f.get("rawIsDelete"), "rawIsDelete at cycle " + f.cycle);
             long op = f.get("cmd_bits_op");
-            assertEquals(op << 4 | arg, f.get("packed"), "packed at cycle " + f.cycle);
+            assertEquals(op << 4 | arg, f.get("flat"), "flat at cycle " + f.cycle);
             visits[state[0]]++;
             boolean valid = f.bit("cmd_valid");
             switch (state[0]) {
