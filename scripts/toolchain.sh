@@ -20,6 +20,7 @@ PACKAGES=(
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
   qemu-user
   openmpi-bin libopenmpi-dev
+  slurmctld slurmd slurm-client munge
 )
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/tagmatch-toolchain.XXXXXX")
@@ -78,7 +79,13 @@ cap_mpi() {
   mpicc -o "$WORK/m" "$WORK/m.c" && command -v mpirun >/dev/null
 }
 cap_maven() { command -v mvn >/dev/null; }
-CAPS=(host_gcc host_gxx riscv_linux riscv_elf verilator yosys pnr iverilog valgrind mpi maven)
+# tagmatch sweep --slurm and its test (scripts/slurm-local.sh starts the daemons): the client
+# commands the sweep drives, slurmd able to describe this node, and a munge key to sign with.
+cap_slurm() {
+  for b in slurmctld sbatch squeue sacct scontrol sinfo munged; do command -v "$b" >/dev/null || return 1; done
+  slurmd -C | grep -q '^NodeName=' && [[ -s /etc/munge/munge.key ]]
+}
+CAPS=(host_gcc host_gxx riscv_linux riscv_elf verilator yosys pnr iverilog valgrind mpi maven slurm)
 
 check_all() {
   failed=()

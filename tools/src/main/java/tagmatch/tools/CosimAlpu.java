@@ -13,6 +13,7 @@ import tagmatch.testbench.alpu.TrafficMix;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.LongConsumer;
 
 /**
  * {@code tagmatch cosim alpu}: a soak of the generated ALPU RTL (Verilator) under random traffic
@@ -45,21 +46,46 @@ public final class CosimAlpu implements Callable<Integer> {
         AlpuConfig cfg = options.config();
         if (vcd != null) Check.writableFile("--vcd", vcd);
         PrintWriter w = spec.commandLine().getOut();
-        BenchResult r;
-        String unit;
+        Soak s;
+        try (Progress pb = Progress.start("cosim alpu", ops, "transfers")) {
+            s = soak(cfg, ops, seed, vcd, done -> pb.stepTo(Math.min(done, ops)));
+        }
+        w.println(s.verdict());
+        w.flush();
+        return s.passed() ? 0 : 1;
+    }
+
+    /**
+     * One soak's outcome: the unit simulated, and either the bench's figures ({@code violation}
+     * null) or what the scoreboard caught.
+     */
+    public record Soak(String unit, long seed, BenchResult result, String violation) {
+        public boolean passed() {
+            return violation == null;
+        }
+
+        /** The command's verdict line. */
+        public String verdict() {
+            return passed()
+                    ? "PASS: " + unit + " seed " + seed + ": " + result.summary() + "; every response and idle status as the datasheet requires"
+                    : "FAIL: " + unit + " seed " + seed + ": " + violation;
+        }
+    }
+
+    /**
+     * Soaks the Verilator model of {@code cfg} for {@code ops} transfers of seed {@code seed};
+     * {@code progress} hears the transfers done every few thousand. What {@code tagmatch cosim alpu}
+     * and the {@code cosim} step of {@code tagmatch sweep} both run.
+     */
+    public static Soak soak(AlpuConfig cfg, long ops, long seed, Path vcd, LongConsumer progress) {
         try (SimulatorPins pins = RtlPins.open(cfg, vcd)) {
-            unit = pins.describe();
+            String unit = pins.describe();
             AlpuBench bench = new AlpuBench(pins, TrafficMix.FULL, seed);
-            try (Progress pb = Progress.start("cosim alpu", ops, "transfers")) {
-                r = bench.soak(ops, 5_000, done -> pb.stepTo(Math.min(done, ops)));
+            try {
+                return new Soak(unit, seed, bench.soak(ops, 5_000, progress), null);
             } catch (AssertionError v) { // an AlpuViolation, or the bench finding the unit never idle
-                w.println("FAIL: " + unit + " seed " + seed + ": " + v.getMessage());
-                w.flush();
-                return 1;
+                return new Soak(unit, seed, null, v.getMessage());
             }
         }
-        w.println("PASS: " + unit + " seed " + seed + ": " + r.summary() + "; every response and idle status as the datasheet requires");
-        w.flush();
-        return 0;
     }
 }

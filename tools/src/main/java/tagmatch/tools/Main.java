@@ -19,6 +19,7 @@ import tagmatch.tools.bench.BenchCommand;
                 CosimCommand.class,
                 FirmwareCommand.class,
                 tagmatch.tools.trace.TraceCommand.class,
+                tagmatch.tools.sweep.SweepCommand.class,
         })
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -85,7 +85,8 @@ public final class RtlCommand implements Callable<Integer> {
             }
         }
 
-        private static String optionOf(String message) {
+        /** The option of the datasheet parameter an {@link AlpuConfig} check names ({@code CELLS ...} is {@code --cells}). */
+        public static String optionOf(String message) {
             if (message.startsWith("CELLS")) return "--cells";
             if (message.startsWith("BLOCK")) return "--block";
             if (message.startsWith("MATCH_W")) return "--match-width";

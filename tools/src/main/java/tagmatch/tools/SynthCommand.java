@@ -89,7 +89,7 @@ public final class SynthCommand implements Callable<Integer> {
                 for (ReferenceDesigns.Design d : designs) {
                     p.note(d.top());
                     long start = System.nanoTime();
-                    SynthReport r = synth(yosys, d.config(), d.top());
+                    SynthReport r = synthesize(yosys, d.config(), d.top(), family);
                     o.printf("%s  [%d s]%n", r.summary(), (System.nanoTime() - start) / 1_000_000_000L);
                     o.flush();
                     AlpuConfig c = d.config();
@@ -106,7 +106,7 @@ public final class SynthCommand implements Callable<Integer> {
         SynthReport r;
         try (Progress p = Progress.start("synth", 1, "design")) {
             p.note(cfg.variant().defaultTop() + " " + cfg.cells() + " cells, block " + cfg.block());
-            r = synth(yosys, cfg, cfg.variant().defaultTop());
+            r = synthesize(yosys, cfg, cfg.variant().defaultTop(), family);
             p.step();
         }
         o.println(r.summary());
@@ -137,8 +137,11 @@ public final class SynthCommand implements Callable<Integer> {
         }
     }
 
-    /** All modules of the configuration in one file (what {@link YosysSynth} reads), synthesized. */
-    private SynthReport synth(YosysSynth yosys, AlpuConfig cfg, String top) throws IOException {
+    /**
+     * All modules of the configuration in one file (what {@link YosysSynth} reads), synthesized:
+     * what {@code tagmatch synth} and the {@code synth} step of {@code tagmatch sweep} both run.
+     */
+    public static SynthReport synthesize(YosysSynth yosys, AlpuConfig cfg, String top, String family) throws IOException {
         Path dir = Files.createTempDirectory("tagmatch-alpu-synth");
         Path v = dir.resolve(top + ".v");
         try {

@@ -1,0 +1,252 @@
+package tagmatch.tools.sweep;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import tagmatch.tools.Check;
+import tagmatch.tools.UsageError;
+import tagmatch.tools.synth.YosysSynth;
+
+/**
+ * {@code tagmatch sweep}: runs steps over a grid of ALPU configurations, here on a bounded worker
+ * pool or on a Slurm cluster as a job array, into a results directory that makes it resumable;
+ * {@code tagmatch sweep report DIR} merges what it holds.
+ */
+@Command(name = "sweep",
+        mixinStandardHelpOptions = true,
+        description = {"Run rtl, synth and cosim over a grid of ALPU configurations, here or as a Slurm job array; "
+                + "one JSON line per configuration and step in DIR/results, resumable.",
+                "Example: tagmatch sweep --cells 16,32 --block 4,8 --match-width 8 --tag-width 4 --variant prq,umq --out sweep-out",
+                "         tagmatch sweep @data/sweeps/table-iv-v.sweep --out table --slurm --partition batch --time-limit 2:00:00",
+                "         tagmatch sweep --steps cosim --seeds 1..1000 --ops 1000000 --out soak --slurm --array-tasks 100",
+                "         tagmatch sweep report sweep-out",
+                "Options may come from a spec file: tagmatch sweep @FILE (one option per line, # comments)."},
+        subcommands = SweepReportCommand.class)
+public final class SweepCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--variant", split = ",", paramLabel = "prq|umq", description = "variants (default prq)")
+    List<String> variants = new ArrayList<>(List.of("prq"));
+
+    @Option(names = "--cells", split = ",", paramLabel = "N", description = "total cells (default 256)")
+    List<Integer> cells = new ArrayList<>(List.of(256));
+
+    @Option(names = "--block", split = ",", paramLabel = "B", description = "cells per block (default 8)")
+    List<Integer> blocks = new ArrayList<>(List.of(8));
+
+    @Option(names = "--match-width", split = ",", paramLabel = "W", description = "match bits per entry (default 42)")
+    List<Integer> matchWidths = new ArrayList<>(List.of(42));
+
+    @Option(names = "--tag-width", split = ",", paramLabel = "T", description = "tag bits per entry (default 16)")
+    List<Integer> tagWidths = new ArrayList<>(List.of(16));
+
+    @Option(names = "--fifo-depth", split = ",", paramLabel = "D", description = "request, command and response FIFO depth (default 4)")
+    List<Integer> fifoDepths = new ArrayList<>(List.of(4));
+
+    @Option(names = "--steps", split = ",", paramLabel = "STEP", description = "steps to run on each configuration (default rtl,synth,cosim)")
+    List<String> steps = new ArrayList<>(List.of("rtl", "synth", "cosim"));
+
+    @Option(names = "--seeds", paramLabel = "LIST", description = "soak seeds of the cosim step: seeds and ranges, e.g. 1..8,42 (default ${DEFAULT-VALUE})")
+    String seeds = "1";
+
+    @Option(names = "--ops", paramLabel = "N", description = "transfers per cosim soak (default ${DEFAULT-VALUE})")
+    long ops = 20_000;
+
+    @Option(names = "--family", paramLabel = "F", description = "synth_xilinx family of the synth step (default ${DEFAULT-VALUE})")
+    String family = YosysSynth.DEFAULT_FAMILY;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "results directory (required; a re-run into it resumes)")
+    Path out;
+
+    @Option(names = "--shard", paramLabel = "i/n", description = "run only every n-th task starting with the i-th (1-based)")
+    String shard;
+
+    @Option(names = "--retry-failed", description = "run again the tasks that failed or could not run (they are kept otherwise)")
+    boolean retryFailed;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "local workers at most (default: the cores; never more than the cores)")
+    Integer jobs;
+
+    @Option(names = "--mem-per-worker", paramLabel = "MB", description = "memory one worker may need; workers are bounded by the available memory over this (default ${DEFAULT-VALUE})")
+    long memPerWorker = 2048;
+
+    @Option(names = "--slurm", description = "run as a Slurm job array (one shard per array task), submit it and follow it to the end")
+    boolean slurm;
+
+    @Option(names = "--print-sbatch", description = "with --slurm: only write DIR/slurm/sweep.sbatch and print it; submit nothing")
+    boolean printSbatch;
+
+    @Option(names = "--partition", paramLabel = "P", description = "with --slurm: partition (default: the cluster's)")
+    String partition;
+
+    @Option(names = "--account", paramLabel = "A", description = "with --slurm: account to charge (default: yours)")
+    String account;
+
+    @Option(names = "--time-limit", paramLabel = "T", description = "with --slurm: per array task, Slurm's format (minutes, HH:MM:SS, D-HH:MM...)")
+    String timeLimit;
+
+    @Option(names = "--cpus-per-task", paramLabel = "N", description = "with --slurm: CPUs of each array task, one worker each (default ${DEFAULT-VALUE})")
+    int cpusPerTask = 1;
+
+    @Option(names = "--mem-per-task", paramLabel = "MB", description = "with --slurm: memory of each array task (default: --cpus-per-task x --mem-per-worker)")
+    Long memPerTask;
+
+    @Option(names = "--array-tasks", paramLabel = "N", description = "with --slurm: array tasks, i.e. shards (default: the tasks, at most 100)")
+    Integer arrayTasks;
+
+    @Option(names = "--max-running", paramLabel = "N", description = "with --slurm: at most N array tasks at once (the array's %N throttle; default: as many as Slurm can)")
+    Integer maxRunning;
+
+    @Option(names = "--poll", paramLabel = "SECONDS", description = "with --slurm: seconds between squeue polls (default ${DEFAULT-VALUE})")
+    int pollSeconds = 10;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter o = spec.commandLine().getOut();
+        // Every option is checked before anything is written.
+        Sweep sweep = sweep();
+        if (out == null) throw new UsageError("--out is required: the results directory");
+        Shard sh = shard == null ? Shard.ALL : parse("--shard", () -> Shard.parse(shard));
+        int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) Check.atLeast("--jobs", jobs, 1);
+        Check.atLeast("--mem-per-worker", memPerWorker, 64);
+        List<Task> tasks = sweep.tasks();
+        SlurmOptions so = slurmOptions(tasks.size());
+        if (slurm && shard != null) throw new UsageError("--shard only applies without --slurm (each array task picks its own shard), got " + shard);
+        Check.requires(printSbatch, "--print-sbatch", slurm, "--slurm");
+
+        ResultStore store = ResultStore.open(out);
+        claim(store, sweep);
+        if (slurm) return slurm(store, so, tasks, o);
+
+        store.removeStaleTemporaries();
+        List<Task> mine = sh.of(tasks);
+        List<Task> todo = new ArrayList<>();
+        for (Task t : mine) if (!store.settled(t, retryFailed)) todo.add(t);
+        int pool = LocalRunner.workers(workers, memPerWorker);
+        o.printf("sweep: %d configurations, steps %s, %d tasks; shard %s: %d tasks, %d already done, %d to run on %d workers%n",
+                sweep.grid().configs().size(), String.join(",", steps), tasks.size(), sh, mine.size(), mine.size() - todo.size(),
+                todo.size(), pool);
+        o.flush();
+        long start = System.nanoTime();
+        new LocalRunner(store, new SweepSettings(sweep.ops(), sweep.family(), store.dir()), pool).run(todo, "sweep " + sh);
+        return summarize(store, mine, (System.nanoTime() - start) / 1_000_000_000L, o);
+    }
+
+    /** The sweep the options describe, validated; every bad value is a usage error naming its option. */
+    Sweep sweep() {
+        Grid grid = new Grid(parse("--variant", () -> Sweep.variants(variants)), cells, blocks, matchWidths, tagWidths, fifoDepths);
+        try {
+            grid.configs();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage(), e);
+        }
+        List<Step> st = parse("--steps", () -> Steps.of(steps));
+        List<Long> sd = parse("--seeds", () -> Seeds.parse(seeds));
+        Check.atLeast("--ops", ops, 1);
+        family = Check.oneOf("--family", family, YosysSynth.FAMILIES.toArray(String[]::new));
+        return new Sweep(grid, st, sd, ops, family);
+    }
+
+    private SlurmOptions slurmOptions(int taskCount) {
+        boolean any = partition != null || account != null || timeLimit != null || memPerTask != null || arrayTasks != null
+                || maxRunning != null;
+        Check.requires(any, "--partition, --account, --time-limit, --mem-per-task, --array-tasks and --max-running", slurm, "--slurm");
+        if (!slurm) return null;
+        if (partition != null && !SlurmOptions.NAME.matcher(partition).matches())
+            throw new UsageError("--partition must be a Slurm partition name ([A-Za-z0-9_.+-]), got '" + partition + "'");
+        if (account != null && !SlurmOptions.NAME.matcher(account).matches())
+            throw new UsageError("--account must be a Slurm account name ([A-Za-z0-9_.+-]), got '" + account + "'");
+        if (timeLimit != null && !SlurmOptions.TIME.matcher(timeLimit).matches())
+            throw new UsageError("--time-limit must be in Slurm's format (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS), got '" + timeLimit + "'");
+        Check.range("--cpus-per-task", cpusPerTask, 1, 4096);
+        long mem = memPerTask == null ? cpusPerTask * memPerWorker : Check.atLeast("--mem-per-task", memPerTask, 64);
+        int n = arrayTasks == null ? Math.min(taskCount, 100) : (int) Check.range("--array-tasks", arrayTasks, 1, taskCount);
+        if (maxRunning != null) Check.range("--max-running", maxRunning, 1, n);
+        Check.range("--poll", pollSeconds, 1, 3600);
+        return new SlurmOptions(partition, account, timeLimit, cpusPerTask, mem, n, maxRunning);
+    }
+
+    private int slurm(ResultStore store, SlurmOptions so, List<Task> tasks, PrintWriter o) throws IOException, InterruptedException {
+        SlurmRunner runner = new SlurmRunner(store, so, Duration.ofSeconds(pollSeconds), o);
+        Path script = runner.writeScript(Math.max(64, so.memMb() / so.cpusPerTask()));
+        if (printSbatch) {
+            o.print(Files.readString(script));
+            o.println("# written to " + script);
+            o.flush();
+            return 0;
+        }
+        long start = System.nanoTime();
+        String job = runner.submit(script);
+        o.printf("sweep: %d tasks in %d array tasks: submitted job %s (%s); logs in %s%n", tasks.size(), so.arrayTasks(), job,
+                script, store.dir().resolve("slurm"));
+        o.flush();
+        Map<String, String> states = runner.follow(job, tasks);
+        runner.describe(states);
+        return summarize(store, tasks, (System.nanoTime() - start) / 1_000_000_000L, o);
+    }
+
+    /** Refuses a directory that holds a different sweep; records this one in {@code sweep.args}. */
+    private static void claim(ResultStore store, Sweep sweep) throws IOException {
+        Path f = store.dir().resolve("sweep.args");
+        String text = "# tagmatch sweep definition: run it again with tagmatch sweep @" + f.getFileName() + " --out DIR\n"
+                + String.join("\n", sweep.args()) + "\n";
+        if (Files.exists(f)) {
+            String old = Files.readString(f, StandardCharsets.UTF_8);
+            if (!old.equals(text)) {
+                throw new UsageError("--out " + store.dir() + " holds another sweep (" + String.join(" ", old.lines().filter(l -> !l.startsWith("#")).toList())
+                        + "); use another directory, or the same options to resume it");
+            }
+            return;
+        }
+        Path tmp = store.dir().resolve(".sweep.args." + ProcessHandle.current().pid() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Prints the outcome of {@code tasks} from the store; 0 when every one passed. */
+    private static int summarize(ResultStore store, List<Task> tasks, long seconds, PrintWriter o) {
+        int pass = 0;
+        List<String> failed = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (Task t : tasks) {
+            var l = store.read(t.key());
+            if (l.isEmpty()) missing.add(t.key());
+            else if (l.get().verdict() == Verdict.PASS) pass++;
+            else failed.add(t.key() + " (" + l.get().verdict().name().toLowerCase(java.util.Locale.ROOT) + ": " + firstLine(l.get().message()) + ")");
+        }
+        o.printf("sweep: %d of %d tasks pass, %d failed, %d missing, %d s; results in %s (tagmatch sweep report %s)%n", pass,
+                tasks.size(), failed.size(), missing.size(), seconds, store.dir().resolve("results"), store.dir());
+        for (String f : failed) o.println("  failed: " + f);
+        for (String m : missing.subList(0, Math.min(missing.size(), 20))) o.println("  missing: " + m);
+        if (missing.size() > 20) o.println("  ... and " + (missing.size() - 20) + " more missing");
+        if (!failed.isEmpty()) o.println("  (--retry-failed runs the failed ones again)");
+        o.flush();
+        return pass == tasks.size() ? 0 : 1;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "";
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** Runs a parser; its {@link IllegalArgumentException} becomes a usage error naming {@code option}. */
+    private static <T> T parse(String option, java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(option + " " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package tagmatch.tools.sweep;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The report's PNGs: LUTs and flip-flops against cells, time per match against cells, and the
+ * Pareto front of area (LUTs) against time per match. One series per variant and block size, so
+ * the points of one family line up.
+ */
+final class SweepPlots {
+    private SweepPlots() {}
+
+    /** Writes the plots that have data into {@code dir}; returns their file names. */
+    static List<String> write(SweepReport report, Path dir) throws IOException {
+        List<String> written = new ArrayList<>();
+        Map<String, List<SweepReport.Row>> families = new LinkedHashMap<>();
+        for (SweepReport.Row r : report.rows()) {
+            families.computeIfAbsent(r.config().variant().name() + " block " + r.config().block(), k -> new ArrayList<>()).add(r);
+        }
+        XYChart area = chart("LUTs and flip-flops against cells", "cells", "count");
+        boolean anyArea = false;
+        for (Map.Entry<String, List<SweepReport.Row>> f : families.entrySet()) {
+            anyArea |= series(area, f.getKey() + " LUTs", f.getValue(), r -> (double) r.config().cells(), SweepReport.Row::luts, SeriesMarkers.CIRCLE);
+            anyArea |= series(area, f.getKey() + " FFs", f.getValue(), r -> (double) r.config().cells(), SweepReport.Row::flipFlops, SeriesMarkers.SQUARE);
+        }
+        if (anyArea) written.add(save(area, dir, "luts-ffs-vs-cells.png"));
+
+        XYChart time = chart(String.format(Locale.ROOT, "Time per match against cells (%s)", clock(report)), "cells", "ns per match");
+        boolean anyTime = false;
+        for (Map.Entry<String, List<SweepReport.Row>> f : families.entrySet()) {
+            anyTime |= series(time, f.getKey(), f.getValue(), r -> (double) r.config().cells(), SweepReport.Row::nsPerMatch, SeriesMarkers.CIRCLE);
+        }
+        if (anyTime) written.add(save(time, dir, "ns-per-match-vs-cells.png"));
+
+        List<SweepReport.Row> both = report.rows().stream().filter(r -> r.luts() != null && r.nsPerMatch() != null).toList();
+        if (!both.isEmpty()) {
+            XYChart pareto = chart(String.format(Locale.ROOT, "Area against time per match, Pareto front (%s)", clock(report)),
+                    "ns per match", "LUTs");
+            series(pareto, "configurations", both, SweepReport.Row::nsPerMatch, SweepReport.Row::luts, SeriesMarkers.CIRCLE);
+            pareto.getSeriesMap().get("configurations").setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            XYSeries front = pareto.addSeries("Pareto front", front(both).stream().map(SweepReport.Row::nsPerMatch).toList(),
+                    front(both).stream().map(SweepReport.Row::luts).toList());
+            front.setMarker(SeriesMarkers.DIAMOND);
+            written.add(save(pareto, dir, "pareto-area-vs-time.png"));
+        }
+        return written;
+    }
+
+    /** The rows no other row beats in both LUTs and time per match, by increasing time. */
+    static List<SweepReport.Row> front(List<SweepReport.Row> rows) {
+        List<SweepReport.Row> sorted = new ArrayList<>(rows);
+        sorted.sort(Comparator.comparing(SweepReport.Row::nsPerMatch).thenComparing(SweepReport.Row::luts));
+        List<SweepReport.Row> out = new ArrayList<>();
+        double best = Double.POSITIVE_INFINITY;
+        for (SweepReport.Row r : sorted) {
+            if (r.luts() < best) {
+                out.add(r);
+                best = r.luts();
+            }
+        }
+        return out;
+    }
+
+    private static String clock(SweepReport r) {
+        return "clock " + SweepReport.number(r.clockMhz()) + " MHz unless pnr measured fmax";
+    }
+
+    private static XYChart chart(String title, String x, String y) {
+        XYChart c = new XYChartBuilder().width(900).height(600).title(title).xAxisTitle(x).yAxisTitle(y).build();
+        c.getStyler().setLegendVisible(true);
+        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        return c;
+    }
+
+    private static boolean series(XYChart c, String name, List<SweepReport.Row> rows, java.util.function.Function<SweepReport.Row, Double> x,
+                                  java.util.function.Function<SweepReport.Row, Double> y, org.knowm.xchart.style.markers.Marker marker) {
+        List<SweepReport.Row> with = rows.stream().filter(r -> x.apply(r) != null && y.apply(r) != null)
+                .sorted(Comparator.comparing(x)).toList();
+        if (with.isEmpty()) return false;
+        XYSeries s = c.addSeries(name, with.stream().map(x).toList(), with.stream().map(y).toList());
+        s.setMarker(marker);
+        return true;
+    }
+
+    private static String save(XYChart c, Path dir, String name) throws IOException {
+        BitmapEncoder.saveBitmap(c, dir.resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
+        return name;
+    }
+}

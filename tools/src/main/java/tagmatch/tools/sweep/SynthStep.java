@@ -1,0 +1,45 @@
+package tagmatch.tools.sweep;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tagmatch.process.Exec;
+import tagmatch.tools.SynthCommand;
+import tagmatch.tools.synth.SynthReport;
+import tagmatch.tools.synth.YosysSynth;
+
+/** {@code synth}: {@code tagmatch synth} on the configuration ({@link SynthCommand#synthesize}); every cell count. */
+final class SynthStep implements Step {
+    @Override
+    public String name() {
+        return "synth";
+    }
+
+    @Override
+    public boolean seeded() {
+        return false;
+    }
+
+    @Override
+    public List<String> headline() {
+        return List.of("luts", "flip_flops", "lut_depth");
+    }
+
+    @Override
+    public Map<String, String> tools() {
+        return Map.of("yosys", Exec.version("yosys", "-V"));
+    }
+
+    @Override
+    public Outcome run(Task task, SweepSettings settings) throws Exception {
+        SynthReport r = SynthCommand.synthesize(new YosysSynth(), task.config(), task.config().variant().defaultTop(),
+                settings.family());
+        Map<String, Object> fig = new LinkedHashMap<>();
+        fig.put("family", r.family());
+        fig.put("luts", r.luts());
+        fig.put("flip_flops", r.flipFlops());
+        fig.put("lut_depth", r.lutDepth());
+        for (Map.Entry<String, Integer> c : r.cells().entrySet()) fig.put("cells_" + c.getKey(), c.getValue());
+        return Outcome.pass(fig, r.summary());
+    }
+}

@@ -1,0 +1,117 @@
+package tagmatch.tools.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tagmatch.tools.CliRun;
+
+/**
+ * A sweep killed midway (SIGKILL, as a node failure or {@code scancel} would) and run again
+ * completes only what was missing; a failed task stays failed until {@code --retry-failed}.
+ */
+class SweepResumeTest {
+    /** Four tiny configurations through rtl and synth: eight tasks, one worker, so they finish one by one. */
+    private static final List<String> SWEEP = List.of("sweep", "--block", "2", "--match-width", "4", "--tag-width", "2",
+            "--steps", "rtl,synth", "--jobs", "1");
+    private static final String[] FOUR = {"--variant", "prq,umq", "--cells", "4,8"};
+    private static final String[] ONE = {"--variant", "umq", "--cells", "4"};
+
+    private static List<String> args(Path out, String... extra) {
+        List<String> a = new ArrayList<>(SWEEP);
+        a.addAll(List.of("--out", out.toString()));
+        a.addAll(List.of(extra));
+        return a;
+    }
+
+    /** tagmatch in a child JVM with this test's class path. */
+    private static Process start(Path out, Path log, Map<String, String> env, String... extra) throws IOException {
+        List<String> cmd = new ArrayList<>(SlurmRunner.command(Files.createTempDirectory("sweep-pin")));
+        cmd.addAll(args(out, extra));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().putAll(env);
+        return pb.start();
+    }
+
+    private static Map<String, String> lines(Path out) throws IOException {
+        Map<String, String> m = new TreeMap<>();
+        try (Stream<Path> s = Files.list(out.resolve("results"))) {
+            for (Path p : s.toList()) m.put(p.getFileName().toString(), Files.readString(p));
+        }
+        return m;
+    }
+
+    @Test
+    void aKilledSweepRerunCompletesOnlyWhatWasMissing(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        Path log = dir.resolve("child.log");
+        Process child = start(out, log, Map.of(), FOUR);
+        long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+        // Kill it once three tasks are done and a fourth is under way, whatever it is doing.
+        while (!(Files.isDirectory(out.resolve("results")) && lines(out).keySet().stream().filter(n -> !n.startsWith(".")).count() >= 3)) {
+            assertTrue(child.isAlive(), "the sweep ended before it could be killed:\n" + Files.readString(log));
+            assertTrue(System.nanoTime() < deadline, "no three results in 5 minutes:\n" + Files.readString(log));
+            Thread.sleep(100);
+        }
+        child.descendants().forEach(ProcessHandle::destroyForcibly);
+        child.destroyForcibly();
+        child.waitFor();
+
+        Map<String, String> before = lines(out);
+        before.keySet().removeIf(n -> n.startsWith("."));
+        assertTrue(before.size() >= 3 && before.size() < 8, "killed midway: " + before.keySet());
+
+        CliRun rerun = new CliRun();
+        assertEquals(0, rerun.run(args(out, FOUR).toArray(String[]::new)), rerun.out + "" + rerun.err);
+        assertTrue(rerun.out.toString().contains("shard 1/1: 8 tasks, " + before.size() + " already done, " + (8 - before.size())
+                + " to run on 1 workers"), rerun.out.toString());
+        Map<String, String> after = lines(out);
+        assertEquals(8, after.size(), "every task once, no temporary file left: " + after.keySet());
+        for (Map.Entry<String, String> e : before.entrySet()) {
+            assertEquals(e.getValue(), after.get(e.getKey()), e.getKey() + " was done before the kill and must not run again");
+        }
+        assertTrue(rerun.out.toString().contains("sweep: 8 of 8 tasks pass, 0 failed, 0 missing"), rerun.out.toString());
+
+        CliRun again = new CliRun();
+        assertEquals(0, again.run(args(out, FOUR).toArray(String[]::new)), again.err.toString());
+        assertTrue(again.out.toString().contains("8 already done, 0 to run"), again.out.toString());
+        assertEquals(after, lines(out));
+    }
+
+    @Test
+    void failedTasksAreKeptUntilRetryFailedRunsThemAgain(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        Path log = dir.resolve("child.log");
+        // No yosys on the PATH: the synth tasks cannot run (ERROR), the rtl tasks pass.
+        Process child = start(out, log, Map.of("PATH", dir.resolve("empty").toString()), ONE);
+        assertTrue(child.waitFor(5, java.util.concurrent.TimeUnit.MINUTES));
+        String first = Files.readString(log);
+        assertEquals(1, child.exitValue(), first);
+        assertTrue(first.contains("sweep: 1 of 2 tasks pass, 1 failed, 0 missing"), first);
+        assertTrue(first.contains("failed: umq-4x2-m4-t2-f4.synth (error: "), first);
+        assertTrue(first.contains("'yosys' was not found on PATH"), first);
+        String line = Files.readString(out.resolve("results").resolve("umq-4x2-m4-t2-f4.synth.json"));
+        assertTrue(line.contains("\"verdict\":\"ERROR\"") && line.contains("\"yosys\":\"missing\""), line);
+
+        CliRun kept = new CliRun();
+        assertEquals(1, kept.run(args(out, ONE).toArray(String[]::new)));
+        assertTrue(kept.out.toString().contains("2 tasks, 2 already done, 0 to run"), kept.out.toString());
+
+        CliRun retry = new CliRun();
+        assertEquals(0, retry.run(args(out, "--variant", "umq", "--cells", "4", "--retry-failed").toArray(String[]::new)),
+                retry.out + "" + retry.err);
+        assertTrue(retry.out.toString().contains("2 tasks, 1 already done, 1 to run"), retry.out.toString());
+        String fixed = Files.readString(out.resolve("results").resolve("umq-4x2-m4-t2-f4.synth.json"));
+        assertTrue(fixed.contains("\"verdict\":\"PASS\"") && fixed.contains("\"luts\":"), fixed);
+    }
+}
