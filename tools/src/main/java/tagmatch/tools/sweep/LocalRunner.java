@@ -23,7 +23,7 @@ import tagmatch.tools.Progress;
  * available memory divided by what one worker may need. Each finished task is written to the
  * store at once, so an interrupted run loses only the tasks in flight.
  */
-final class LocalRunner {
+public final class LocalRunner {
     private final ResultStore store;
     private final SweepSettings settings;
     private final int workers;
@@ -35,7 +35,7 @@ final class LocalRunner {
     }
 
     /** Workers for {@code jobs} requested and {@code memPerWorkerMb} each: bounded by cores and available memory, at least one. */
-    static int workers(int jobs, long memPerWorkerMb) {
+    public static int workers(int jobs, long memPerWorkerMb) {
         int cores = Runtime.getRuntime().availableProcessors();
         long byMemory = Math.max(1, availableMemoryMb() / memPerWorkerMb);
         return (int) Math.max(1, Math.min(jobs, Math.min(cores, byMemory)));
@@ -55,6 +55,29 @@ final class LocalRunner {
             return ((com.sun.management.OperatingSystemMXBean) os).getFreeMemorySize() / (1024 * 1024);
         }
         return Runtime.getRuntime().maxMemory() / (1024 * 1024);
+    }
+
+    /** Hears, before any task runs, how many tasks will run and how many were already done. */
+    public interface Plan {
+        void start(int toRun, int alreadyDone);
+    }
+
+    /**
+     * Runs the tasks of {@code tasks} that {@code store} does not hold yet (and, with
+     * {@code retryFailed}, those that failed) on {@code workers} workers; returns the line of every
+     * task of {@code tasks}, in order, null for one that has none. What {@code tagmatch sweep} runs
+     * here, and what {@code tagmatch synth --table} runs on the Table IV/V sweep.
+     */
+    public static List<ResultLine> runMissing(ResultStore store, Sweep sweep, List<Task> tasks, boolean retryFailed, int workers,
+                                              String label, Plan plan) throws IOException, InterruptedException {
+        store.removeStaleTemporaries();
+        List<Task> todo = new ArrayList<>();
+        for (Task t : tasks) if (!store.settled(t, retryFailed)) todo.add(t);
+        plan.start(todo.size(), tasks.size() - todo.size());
+        new LocalRunner(store, new SweepSettings(sweep.ops(), sweep.family(), store.dir()), workers).run(todo, label);
+        List<ResultLine> lines = new ArrayList<>();
+        for (Task t : tasks) lines.add(store.read(t.key()).orElse(null));
+        return lines;
     }
 
     /** Runs every task of {@code todo}; returns the lines written, in the order of {@code todo}. */

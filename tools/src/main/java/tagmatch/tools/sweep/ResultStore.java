@@ -18,6 +18,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import tagmatch.tools.UsageError;
 
 /**
  * A sweep's results directory: {@code results/<task key>.json}, one JSON line per finished task.
@@ -56,6 +57,24 @@ public final class ResultStore {
 
     public Path file(String key) {
         return results.resolve(key + ".json");
+    }
+
+    /** Refuses a directory that holds a different sweep; records this one in {@code sweep.args}. */
+    public void claim(Sweep sweep) throws IOException {
+        Path f = dir.resolve("sweep.args");
+        String text = "# tagmatch sweep definition: run it again with tagmatch sweep @" + f.getFileName() + " --out DIR\n"
+                + String.join("\n", sweep.args()) + "\n";
+        if (Files.exists(f)) {
+            String old = Files.readString(f, StandardCharsets.UTF_8);
+            if (!old.equals(text)) {
+                throw new UsageError("--out " + dir + " holds another sweep (" + String.join(" ", old.lines().filter(l -> !l.startsWith("#")).toList())
+                        + "); use another directory, or the same options to resume it");
+            }
+            return;
+        }
+        Path tmp = dir.resolve(".sweep.args." + ProcessHandle.current().pid() + ".tmp");
+        Files.writeString(tmp, text, StandardCharsets.UTF_8);
+        Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** The line of a task, if it finished (whatever its verdict). */

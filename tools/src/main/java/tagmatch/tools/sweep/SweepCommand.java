@@ -2,10 +2,8 @@ package tagmatch.tools.sweep;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,21 +124,34 @@ public final class SweepCommand implements Callable<Integer> {
         Check.requires(printSbatch, "--print-sbatch", slurm, "--slurm");
 
         ResultStore store = ResultStore.open(out);
-        claim(store, sweep);
+        store.claim(sweep);
         if (slurm) return slurm(store, so, tasks, o);
 
-        store.removeStaleTemporaries();
         List<Task> mine = sh.of(tasks);
-        List<Task> todo = new ArrayList<>();
-        for (Task t : mine) if (!store.settled(t, retryFailed)) todo.add(t);
         int pool = LocalRunner.workers(workers, memPerWorker);
-        o.printf("sweep: %d configurations, steps %s, %d tasks; shard %s: %d tasks, %d already done, %d to run on %d workers%n",
-                sweep.grid().configs().size(), String.join(",", steps), tasks.size(), sh, mine.size(), mine.size() - todo.size(),
-                todo.size(), pool);
-        o.flush();
         long start = System.nanoTime();
-        new LocalRunner(store, new SweepSettings(sweep.ops(), sweep.family(), store.dir()), pool).run(todo, "sweep " + sh);
+        LocalRunner.runMissing(store, sweep, mine, retryFailed, pool, "sweep " + sh, (todo, done) -> {
+            o.printf("sweep: %d configurations, steps %s, %d tasks; shard %s: %d tasks, %d already done, %d to run on %d workers%n",
+                    sweep.grid().configs().size(), String.join(",", steps), tasks.size(), sh, mine.size(), done, todo, pool);
+            o.flush();
+        });
         return summarize(store, mine, (System.nanoTime() - start) / 1_000_000_000L, o);
+    }
+
+    /**
+     * The sweep of a spec (the lines of {@code sweep.args} or of a file for {@code @FILE}: one
+     * option per line, {@code #} comments), parsed and validated as the command line would be.
+     */
+    public static Sweep parseSpec(List<String> spec, String source) {
+        List<String> args = new ArrayList<>();
+        for (String l : spec) if (!l.isBlank() && !l.strip().startsWith("#")) args.add(l.strip());
+        SweepCommand c = new SweepCommand();
+        try {
+            new picocli.CommandLine(c).parseArgs(args.toArray(String[]::new));
+        } catch (picocli.CommandLine.ParameterException e) {
+            throw new UsageError(source + " is not a sweep spec tagmatch can read: " + e.getMessage(), e);
+        }
+        return c.sweep();
     }
 
     /** The sweep the options describe, validated; every bad value is a usage error naming its option. */
@@ -194,24 +205,6 @@ public final class SweepCommand implements Callable<Integer> {
         Map<String, String> states = runner.follow(job, tasks);
         runner.describe(states);
         return summarize(store, tasks, (System.nanoTime() - start) / 1_000_000_000L, o);
-    }
-
-    /** Refuses a directory that holds a different sweep; records this one in {@code sweep.args}. */
-    private static void claim(ResultStore store, Sweep sweep) throws IOException {
-        Path f = store.dir().resolve("sweep.args");
-        String text = "# tagmatch sweep definition: run it again with tagmatch sweep @" + f.getFileName() + " --out DIR\n"
-                + String.join("\n", sweep.args()) + "\n";
-        if (Files.exists(f)) {
-            String old = Files.readString(f, StandardCharsets.UTF_8);
-            if (!old.equals(text)) {
-                throw new UsageError("--out " + store.dir() + " holds another sweep (" + String.join(" ", old.lines().filter(l -> !l.startsWith("#")).toList())
-                        + "); use another directory, or the same options to resume it");
-            }
-            return;
-        }
-        Path tmp = store.dir().resolve(".sweep.args." + ProcessHandle.current().pid() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, f, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** Prints the outcome of {@code tasks} from the store; 0 when every one passed. */

@@ -59,14 +59,6 @@ public final class SweepReportCommand implements Callable<Integer> {
 
     /** The sweep recorded in {@code sweep.args}, parsed by the sweep command itself. */
     static Sweep definition(Path args) throws IOException {
-        List<String> lines = new ArrayList<>();
-        for (String l : Files.readAllLines(args, StandardCharsets.UTF_8)) if (!l.isBlank() && !l.startsWith("#")) lines.add(l.strip());
-        SweepCommand c = new SweepCommand();
-        try {
-            new CommandLine(c).parseArgs(lines.toArray(String[]::new));
-        } catch (CommandLine.ParameterException e) {
-            throw new UsageError("DIR holds a sweep.args tagmatch cannot read (" + e.getMessage() + "): " + args, e);
-        }
-        return c.sweep();
+        return SweepCommand.parseSpec(Files.readAllLines(args, StandardCharsets.UTF_8), args.toString());
     }
 }

@@ -9,7 +9,7 @@ import tagmatch.tools.synth.SynthReport;
 import tagmatch.tools.synth.YosysSynth;
 
 /** {@code synth}: {@code tagmatch synth} on the configuration ({@link SynthCommand#synthesize}); every cell count. */
-final class SynthStep implements Step {
+public final class SynthStep implements Step {
     @Override
     public String name() {
         return "synth";
@@ -28,6 +28,18 @@ final class SynthStep implements Step {
     @Override
     public Map<String, String> tools() {
         return Map.of("yosys", Exec.version("yosys", "-V"));
+    }
+
+    /** The {@link SynthReport} a passing line of this step holds (its figures back in the record). */
+    public static SynthReport report(ResultLine line, String top) {
+        if (line.verdict() != Verdict.PASS || !"synth".equals(line.step()))
+            throw new IllegalArgumentException("not a passing synth line: " + line.key() + " " + line.verdict());
+        java.util.Map<String, Integer> cells = new java.util.TreeMap<>();
+        for (Map.Entry<String, Object> f : line.figures().entrySet()) {
+            if (f.getKey().startsWith("cells_")) cells.put(f.getKey().substring(6), ((Number) f.getValue()).intValue());
+        }
+        return new SynthReport(top, (String) line.figures().get("family"), line.number("luts").intValue(),
+                line.number("flip_flops").intValue(), line.number("lut_depth").intValue(), cells);
     }
 
     @Override

@@ -1,0 +1,17 @@
+package tagmatch.tools.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tagmatch.alpu.rtl.ReferenceDesigns;
+
+class SweepSpecsTest {
+    @Test
+    void theTableSpecIsTheSeedsTwelveReferenceDesignsInThePapersOrder() {
+        Sweep table = SweepSpecs.load(SweepSpecs.TABLE_IV_V);
+        assertEquals(ReferenceDesigns.all().stream().map(ReferenceDesigns.Design::config).toList(), table.grid().configs());
+        assertEquals(List.of("rtl", "synth"), table.steps().stream().map(Step::name).toList());
+        assertEquals("xc2vp", table.family());
+    }
+}
