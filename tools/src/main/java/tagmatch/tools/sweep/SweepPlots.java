@@ -16,8 +16,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The report's PNGs: LUTs and flip-flops against cells, time per match against cells, and the
- * Pareto front of area (LUTs) against time per match. One series per variant and block size, so
- * the points of one family line up.
+ * Pareto front of area (LUTs) against time per match. One line per family of configurations that
+ * differ only in their cells.
  */
 final class SweepPlots {
     private SweepPlots() {}
@@ -27,7 +27,7 @@ final class SweepPlots {
         List<String> written = new ArrayList<>();
         Map<String, List<SweepReport.Row>> families = new LinkedHashMap<>();
         for (SweepReport.Row r : report.rows()) {
-            families.computeIfAbsent(r.config().variant().name() + " block " + r.config().block(), k -> new ArrayList<>()).add(r);
+            families.computeIfAbsent(family(r.config()), k -> new ArrayList<>()).add(r);
         }
         XYChart area = chart("LUTs and flip-flops against cells", "cells", "count");
         boolean anyArea = false;
@@ -56,6 +56,11 @@ final class SweepPlots {
             written.add(save(pareto, dir, "pareto-area-vs-time.png"));
         }
         return written;
+    }
+
+    /** Everything of a configuration but its cells: the points of one line against cells. */
+    private static String family(tagmatch.alpu.AlpuConfig c) {
+        return c.variant().name() + " b" + c.block() + " m" + c.matchWidth() + " t" + c.tagWidth() + " f" + c.reqFifoDepth();
     }
 
     /** The rows no other row beats in both LUTs and time per match, by increasing time. */
