@@ -2,24 +2,22 @@ package tagmatch.tools.trace;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import tagmatch.tools.Check;
+import tagmatch.tools.KeepTempOption;
+import tagmatch.tools.Progress;
+import tagmatch.tools.Temp;
+import tagmatch.tools.UsageError;
 import tagmatch.alpu.nic.MatchLayout;
 import tagmatch.otm.OtmConfig;
 
@@ -86,21 +84,18 @@ public final class TraceReplayCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "no progress bar")
     boolean noProgress;
 
-    @Option(names = "--keep-temp", description = "keep the firmware build directory")
-    boolean keepTemp;
+    @CommandLine.Mixin
+    KeepTempOption keepTemp = new KeepTempOption();
 
     @Override
     public Integer call() throws IOException {
         // every option before any work
-        boolean alpu = through.equals("alpu");
-        if (!alpu && !through.equals("firmware")) {
-            throw new IllegalArgumentException("--through = " + through + " is illegal: must be alpu or firmware");
-        }
-        if (parseThreads < 1) throw new IllegalArgumentException("--parse-threads = " + parseThreads + " is illegal: must be >= 1");
-        if (noCache && cacheDir != null) throw new IllegalArgumentException("--cache and --no-cache exclude each other");
-        if (layout.size() != 3) throw new IllegalArgumentException("--match-layout = " + layout + " is illegal: must be three bit counts COMM,SOURCE,TAG");
-        if (capacity.size() != 2) throw new IllegalArgumentException("--capacity = " + capacity + " is illegal: must be two sizes RECEIVES,UNEXPECTED");
-        if (ranks != null) for (int r : ranks) if (r < 0) throw new IllegalArgumentException("--ranks = " + r + " is illegal: ranks are >= 0");
+        boolean alpu = Check.oneOf("--through", through, "alpu", "firmware").equals("alpu");
+        Check.atLeast("--parse-threads", parseThreads, 1);
+        if (noCache && cacheDir != null) throw new UsageError("--cache and --no-cache exclude each other");
+        if (layout.size() != 3) throw new UsageError("--match-layout must be three bit counts COMM,SOURCE,TAG, got " + layout);
+        if (capacity.size() != 2) throw new UsageError("--capacity must be two sizes RECEIVES,UNEXPECTED, got " + capacity);
+        if (ranks != null) for (int r : ranks) Check.atLeast("--ranks", r, 0);
         AlpuReplay.Setup alpuSetup = alpu ? new AlpuReplay.Setup(cells, block, threshold, new MatchLayout(layout.get(0), layout.get(1), layout.get(2))) : null;
         OtmConfig fw = alpu ? null : OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(capacity.get(0), capacity.get(1))
                 .withHints(noAnySource, noAnyTag);
@@ -108,7 +103,7 @@ public final class TraceReplayCommand implements Callable<Integer> {
         for (TraceFiles.Trace t : found) {
             if (ranks != null) for (int r : ranks) {
                 if (r >= t.ranks().size()) {
-                    throw new IllegalArgumentException("--ranks = " + r + " is illegal: trace " + t.name() + " has ranks 0.." + (t.ranks().size() - 1));
+                    throw new UsageError("--ranks names rank " + r + ", but trace " + t.name() + " has ranks 0.." + (t.ranks().size() - 1));
                 }
             }
         }
@@ -119,9 +114,9 @@ public final class TraceReplayCommand implements Callable<Integer> {
         List<String> names = new ArrayList<>();
         List<List<EventStream>> work = new ArrayList<>();
         long total = 0;
-        Path buildRoot = alpu ? null : Files.createTempDirectory("tagmatch-replay-");
         boolean failed = false;
-        try (ReplayTarget target = alpu ? new AlpuReplay(alpuSetup) : new FirmwareReplay(fw, buildRoot)) {
+        try (Temp temp = alpu ? null : keepTemp.dir("replay", spec.commandLine().getErr());
+             ReplayTarget target = alpu ? new AlpuReplay(alpuSetup) : new FirmwareReplay(fw, temp.path())) {
             for (TraceFiles.Trace t : found) {
                 List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, n -> {}, cache);
                 List<EventStream> streams = new ArrayList<>();
@@ -137,9 +132,8 @@ public final class TraceReplayCommand implements Callable<Integer> {
             for (int i = 0; i < names.size(); i++) {
                 TreeMap<Integer, RankReplay> byRank = new TreeMap<>();
                 for (int r = 0; r < found.get(i).ranks().size(); r++) if (ranks == null || ranks.contains(r)) byRank.put(r, RankReplay.empty(r));
-                try (ProgressBar bar = noProgress ? null : new ProgressBarBuilder().setTaskName("replay " + names.get(i) + " through " + through)
-                        .setInitialMax(sum(work.get(i))).setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(200)
-                        .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
+                try (Progress bar = noProgress ? null : Progress.start("replay " + names.get(i) + " through " + through,
+                        sum(work.get(i)), "operations")) {
                     for (EventStream s : work.get(i)) {
                         RankReplay r = target.run(s, n -> { if (bar != null) bar.stepBy(n); });
                         byRank.put(s.rank(), byRank.get(s.rank()).plus(r).withRank(s.rank()));
@@ -150,9 +144,6 @@ public final class TraceReplayCommand implements Callable<Integer> {
                 out.flush();
                 for (RankReplay r : byRank.values()) failed |= !r.allAgree();
             }
-        } finally {
-            if (buildRoot != null && !keepTemp) deleteTree(buildRoot);
-            else if (buildRoot != null) spec.commandLine().getErr().println("kept the firmware build in " + buildRoot);
         }
         return failed ? 1 : 0;
     }
@@ -196,14 +187,6 @@ public final class TraceReplayCommand implements Callable<Integer> {
         } else {
             sb.append(String.format(Locale.ROOT, "%6s %8d %9d %9d %9d %9d %10d %10d %10d %10d%n", rank, r.streams(), r.posts(), r.arrivals(), r.agree(),
                     r.blocks(), r.conflicts(), r.fastPath(), r.slowPath(), r.fallbacks()));
-        }
-    }
-
-    private static void deleteTree(Path root) {
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove " + root + ": " + e.getMessage(), e);
         }
     }
 }
