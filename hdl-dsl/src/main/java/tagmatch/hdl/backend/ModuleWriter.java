@@ -41,13 +41,14 @@ final class ModuleWriter {
     private final Map<Expr, Expr> instDrivers = new HashMap<>();
     private final Map<String, Expr.Lit> labels = new LinkedHashMap<>();
     private final Map<String, String> labelNames = new HashMap<>();
-    private final Set<Signal> caseWires = new LinkedHashSet<>();
+    final Set<Signal> caseWires = new LinkedHashSet<>();
     private final Set<Expr> readInstPorts = new java.util.HashSet<>();
 
-    private final List<String[]> decls = new ArrayList<>();
-    private final StringBuilder assigns = new StringBuilder();
-    private final StringBuilder procs = new StringBuilder();
-    private final StringBuilder tempProcs = new StringBuilder();
+    // Where rendered text goes; FormalSection swaps in its own buffers for formal-only logic.
+    List<String[]> decls = new ArrayList<>();
+    StringBuilder assigns = new StringBuilder();
+    StringBuilder procs = new StringBuilder();
+    StringBuilder tempProcs = new StringBuilder();
 
     ModuleWriter(ModuleDef m, String name) {
         this.m = m;
@@ -71,10 +72,13 @@ final class ModuleWriter {
                 if (!direct) instWires.put(ref, ns.claim(i.name() + "_" + p.name() + (unread ? "_unused" : "")));
             }
 
+        FormalSection formal = new FormalSection(this, m);
         for (Stmt s : m.body()) {
+            if (formal.owns(s)) continue;
             if (s instanceof Stmt.Connect k) connect(k);
             else memWrite((Stmt.MemWrite) s);
         }
+        String formalText = formal.write();
 
         StringBuilder out = new StringBuilder();
         out.append("// ").append(m.generator());
@@ -95,6 +99,7 @@ final class ModuleWriter {
                 java.util.Comparator.comparing(Expr.Lit::value))).toList())
             head.add(new String[] {"localparam" + range(l.getValue().width()), labelNames.get(l.getKey()) + " = " + number(l.getValue().value(), l.getValue().width()) + ";"});
         for (Signal s : m.locals()) {
+            if (m.isFormal(s)) continue;
             String kind = s.kind() == Signal.Kind.REG || caseWires.contains(s) ? "reg " : "wire";
             head.add(new String[] {kind + sign(s.signed()) + range(s.width()), s.name() + ";" + comment(List.of(s.locator()))});
         }
@@ -112,13 +117,14 @@ final class ModuleWriter {
         if (assigns.length() > 0) out.append('\n').append(assigns);
         for (Instance i : m.instances()) instance(out, i);
         out.append(tempProcs).append(procs);
+        out.append(formalText);
         out.append("endmodule\n");
         return out.toString();
     }
 
     // ---- statements ------------------------------------------------------------------------------
 
-    private void connect(Stmt.Connect k) {
+    void connect(Stmt.Connect k) {
         Expr sink = k.sink();
         if (sink instanceof Expr.InstRef) {
             String wire = instWires.get(sink);
@@ -244,7 +250,7 @@ final class ModuleWriter {
     }
 
     /** An expression as an operand: a name, a literal, or inline text. */
-    private String e(Expr x) {
+    String e(Expr x) {
         if (x instanceof Expr.Ref r) return r.signal().name();
         if (x instanceof Expr.InstRef) {
             String w = instWires.get(x);
@@ -464,21 +470,21 @@ final class ModuleWriter {
 
     // ---- layout ----------------------------------------------------------------------------------
 
-    private static String range(int width) {
+    static String range(int width) {
         return width == 1 ? "" : " [" + (width - 1) + ":0]";
     }
 
-    private static String sign(boolean signed) {
+    static String sign(boolean signed) {
         return signed ? " signed" : "";
     }
 
-    private static int column(List<String[]> rows) {
+    static int column(List<String[]> rows) {
         int c = 0;
         for (String[] r : rows) c = Math.max(c, r[0].length());
         return c + 1;
     }
 
-    private static String pad(String s, int col) {
+    static String pad(String s, int col) {
         return s + " ".repeat(Math.max(1, col - s.length()));
     }
 

@@ -37,6 +37,14 @@ public final class VerilogTools {
         return run("yosys", List.of("yosys", "-q", "-p", script.toString()));
     }
 
+    /** {@code yosys}: read_verilog -formal (the text under {@code ifdef FORMAL} too); hierarchy -check; proc. */
+    public static Result yosysFormal(List<Path> files, String top) {
+        StringBuilder script = new StringBuilder();
+        for (Path f : files) script.append("read_verilog -formal ").append(f).append("; ");
+        script.append("hierarchy -check -top ").append(top).append("; proc");
+        return run("yosys", List.of("yosys", "-q", "-p", script.toString()));
+    }
+
     /** {@code iverilog -g2005} into a scratch file. */
     public static Result iverilog(List<Path> files, String top) {
         try {

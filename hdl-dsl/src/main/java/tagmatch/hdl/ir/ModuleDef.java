@@ -21,6 +21,9 @@ public final class ModuleDef {
     private final List<Memory> memories = new ArrayList<>();
     private final List<Instance> instances = new ArrayList<>();
     private List<Stmt> body = new ArrayList<>();
+    private final List<Check> checks = new ArrayList<>();
+    /** Signals that exist only for properties: emitted under {@code ifdef FORMAL}. */
+    private final Set<Signal> formal = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private Signal clock;
     private Signal reset;
     /** After the loop check: for each output, the inputs it depends on combinationally. */
@@ -93,6 +96,11 @@ public final class ModuleDef {
     }
 
     public void addMemory(Memory m) { memories.add(m); }
+
+    public List<Check> checks() { return Collections.unmodifiableList(checks); }
+    public void addCheck(Check c) { checks.add(c); }
+    public boolean isFormal(Signal s) { return formal.contains(s); }
+    public void markFormal(Signal s) { formal.add(s); }
 
     public void addInstance(Instance i) { instances.add(i); }
 

@@ -37,6 +37,11 @@ final class FlatCircuit {
     final List<Reg> regs = new ArrayList<>();
     final List<MemWrite> memWrites = new ArrayList<>();
     final List<int[]> memories = new ArrayList<>(); // {depth, width}
+    /** Asserts and assumes to check in simulation (covers are for the prover). */
+    final List<Prop> props = new ArrayList<>();
+
+    /** One property of one instance: its enable and predicate slots (1-bit, narrow). */
+    record Prop(tagmatch.hdl.ir.Check check, String instance, int enable, int predicate) {}
     /** Top ports in declaration order: slot and whether it is wide. */
     final int[] portSlot;
     final boolean[] portWide;
@@ -323,6 +328,12 @@ final class FlatCircuit {
                 } else {
                     throw new IllegalArgumentException("cannot simulate module " + c.def.name()
                             + ": its body is not lowered (found " + st.getClass().getSimpleName() + "); elaborate it with Elaborator.elaborate");
+                }
+            }
+            for (tagmatch.hdl.ir.Check k : c.def.checks()) {
+                if (k.kind() != tagmatch.hdl.ir.Check.Kind.COVER) {
+                    String inst = c.path.isEmpty() ? "" : c.path.substring(0, c.path.length() - 1);
+                    props.add(new Prop(k, inst, c.slotOf(k.enable()), c.slotOf(k.predicate())));
                 }
             }
             for (Signal s : c.def.locals()) {

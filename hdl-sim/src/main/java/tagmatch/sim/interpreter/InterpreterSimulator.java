@@ -26,6 +26,8 @@ public final class InterpreterSimulator extends AbstractSimulator {
     private final long[] nextN;
     private final BigInteger[] nextW;
     private final boolean[] regWrites;
+    private final FlatCircuit.Prop[] clocked;
+    private final FlatCircuit.Prop[] immediate;
     private boolean dirty = true;
     private long cycle;
 
@@ -44,6 +46,18 @@ public final class InterpreterSimulator extends AbstractSimulator {
         this.nextN = new long[regs.length];
         this.nextW = new BigInteger[regs.length];
         this.regWrites = new boolean[regs.length];
+        this.clocked = fc.props.stream().filter(p -> p.check().clock() != null).toArray(FlatCircuit.Prop[]::new);
+        this.immediate = fc.props.stream().filter(p -> p.check().clock() == null).toArray(FlatCircuit.Prop[]::new);
+    }
+
+    /** Clocked properties hold in the settled state before each rising edge; immediate ones whenever it settles. */
+    private void check(FlatCircuit.Prop[] props) {
+        for (FlatCircuit.Prop p : props) {
+            if (st.n[p.enable()] != 0 && st.n[p.predicate()] == 0) {
+                throw new PropertyFailure(p.check().kind().keyword, p.check().message(), p.check().locator().toString(),
+                        p.instance(), cycle, backend());
+            }
+        }
     }
 
     private void settle() {
@@ -59,9 +73,11 @@ public final class InterpreterSimulator extends AbstractSimulator {
             }
         }
         dirty = false;
+        check(immediate);
     }
 
     private void edge() {
+        check(clocked);
         Eval.State s = st;
         for (int i = 0; i < regs.length; i++) {
             FlatCircuit.Reg r = regs[i];

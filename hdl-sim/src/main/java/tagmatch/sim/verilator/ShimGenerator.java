@@ -20,14 +20,19 @@ final class ShimGenerator {
         s.append("#if VM_TRACE\n#include \"verilated_vcd_c.h\"\n#endif\n");
         s.append("#include <cstdint>\n#include <new>\n");
         s.append("extern \"C\" {\n#include \"tm_abi.h\"\n}\n\n");
+        s.append(PROPERTY_HOOK);
         s.append("namespace {\n");
         s.append("struct Inst {\n    tm_inst base;  // first member: the runtime sees a tm_inst*\n");
         s.append("    tm_port ports[").append(ports.size()).append("];\n");
         s.append("    VerilatedContext *ctx;\n    Vdut *top;\n");
+        s.append("    int32_t failed_line;   // Verilog line of the first failed assertion, 0 while none\n");
+        s.append("    uint64_t failed_cycle;\n");
         s.append("#if VM_TRACE\n    VerilatedVcdC *vcd;\n#endif\n};\n\n");
         s.append("void tm_eval(tm_inst *self, uint64_t t) {\n");
-        s.append("    Inst *i = reinterpret_cast<Inst *>(self);\n    i->top->eval();\n");
-        s.append("#if VM_TRACE\n    if (i->vcd) i->vcd->dump(t);\n#else\n    (void)t;\n#endif\n}\n\n");
+        s.append("    Inst *i = reinterpret_cast<Inst *>(self);\n    tm_stop_line = 0;\n    i->top->eval();\n");
+        s.append("    if (tm_stop_line != 0 && i->failed_line == 0) {\n        i->failed_line = tm_stop_line;\n");
+        s.append("        i->failed_cycle = t / 10;\n    }\n");
+        s.append("#if VM_TRACE\n    if (i->vcd) i->vcd->dump(t);\n#endif\n}\n\n");
         s.append("void tm_close_vcd(tm_inst *self) {\n#if VM_TRACE\n");
         s.append("    Inst *i = reinterpret_cast<Inst *>(self);\n");
         s.append("    if (i->vcd) {\n        i->vcd->close();\n        delete i->vcd;\n        i->vcd = nullptr;\n    }\n");
@@ -64,6 +69,37 @@ final class ShimGenerator {
         s.append("    i->base.vcd_open = tm_open_vcd;\n    i->base.vcd_close = tm_close_vcd;\n");
         s.append("    i->base.dirty = 1;\n    i->base.cycle = 0;\n");
         s.append("    return &i->base;\n}\n");
+        s.append(FAILURE_QUERY);
         return s.toString();
     }
+
+    /**
+     * The model's sources are compiled with {@code -DVL_STOP_MT=tm_stop_mt} (see
+     * {@link VerilatorBuild}), so a failed {@code assert}/{@code assume} (Verilator's
+     * {@code --assert}) lands here first: its Verilog line is recorded for Java, then Verilator's
+     * own handler prints and flags the error as usual.
+     */
+    private static final String PROPERTY_HOOK = """
+            namespace {
+            thread_local int32_t tm_stop_line = 0;
+            }
+            void tm_stop_mt(const char *filename, int linenum, const char *hier, bool maybe);
+            void tm_stop_mt(const char *filename, int linenum, const char *hier, bool maybe) {
+                if (tm_stop_line == 0) tm_stop_line = linenum;
+                VL_STOP_MT(filename, linenum, hier, maybe);
+            }
+
+            """;
+
+    /** Read by Java after each call that ran cycles: the first failed property's line and cycle. */
+    private static final String FAILURE_QUERY = """
+
+            extern "C" __attribute__((visibility("default"))) int32_t tm_failed_line(tm_inst *self) {
+                return reinterpret_cast<Inst *>(self)->failed_line;
+            }
+
+            extern "C" __attribute__((visibility("default"))) uint64_t tm_failed_cycle(tm_inst *self) {
+                return reinterpret_cast<Inst *>(self)->failed_cycle;
+            }
+            """;
 }

@@ -25,7 +25,7 @@ import tagmatch.sim.SimPort;
  */
 final class VerilatorBuild {
     /** Bumped whenever the generated shim, flags or layout change, to invalidate old entries. */
-    private static final String LAYOUT = "tagmatch-sim-4";
+    private static final String LAYOUT = "tagmatch-sim-5";
     static final String DESIGN_LIB = "libdesign.so";
     static final String RUNTIME_LIB = "libtmsim.so";
 
@@ -130,7 +130,8 @@ final class VerilatorBuild {
         Files.writeString(dir.resolve(vfile), d.verilog());
         Files.writeString(dir.resolve("tm_abi.h"), resource("tm_abi.h"));
         Files.writeString(dir.resolve("shim.cpp"), ShimGenerator.shim(d));
-        List<String> v = new ArrayList<>(List.of(verilator.toString(), "--cc", "-O3", "--x-assign", "0",
+        // Properties (under `ifdef FORMAL) are checked in simulation: --assert turns them into checks.
+        List<String> v = new ArrayList<>(List.of(verilator.toString(), "--cc", "--assert", "-DFORMAL", "-O3", "--x-assign", "0",
                 "--x-initial", "0", "--prefix", "Vdut", "--top-module", d.top(), "--Mdir", "obj"));
         if (opts.trace()) {
             v.add("--trace");
@@ -154,7 +155,9 @@ final class VerilatorBuild {
             objs.add(o);
             List<String> c = new ArrayList<>(List.of(cxx.toString(), slow ? "-O0" : "-O2"));
             c.addAll(commonFlags(opts.trace()));
-            if (name.equals("shim.cpp")) {
+            if (!name.equals("shim.cpp")) {
+                c.add("-DVL_STOP_MT=tm_stop_mt"); // a failed property is reported to the shim first
+            } else {
                 // Our generated code is warning-clean; Verilator's headers are treated as system headers.
                 c.addAll(List.of("-Wall", "-Wextra", "-Werror", "-isystem", include.toString(),
                         "-isystem", include.resolve("vltstd").toString(), "-isystem", "obj"));

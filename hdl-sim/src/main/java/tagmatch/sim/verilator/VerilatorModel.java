@@ -27,6 +27,9 @@ public final class VerilatorModel {
     private final boolean cacheHit;
     private final long buildNanos;
     private final Function create;
+    /** Present when the design has properties: the shim's record of the first failed one. */
+    private final Function failedLine;
+    private final Function failedCycle;
 
     VerilatorModel(SimDesign design, VerilatorOptions options, VerilatorBuild.Built built) {
         this.design = design;
@@ -34,7 +37,11 @@ public final class VerilatorModel {
         this.library = built.library();
         this.cacheHit = built.hit();
         this.buildNanos = built.nanos();
-        this.create = LOADED.computeIfAbsent(library, p -> NativeLibrary.getInstance(p.toString())).getFunction("tm_create");
+        NativeLibrary lib = LOADED.computeIfAbsent(library, p -> NativeLibrary.getInstance(p.toString()));
+        this.create = lib.getFunction("tm_create");
+        boolean props = design.verilog().contains("\n`ifdef FORMAL\n");
+        this.failedLine = props ? lib.getFunction("tm_failed_line") : null;
+        this.failedCycle = props ? lib.getFunction("tm_failed_cycle") : null;
     }
 
     /**
@@ -57,6 +64,24 @@ public final class VerilatorModel {
     }
 
     public SimDesign design() { return design; }
+
+    /** Throws the first property failure instance {@code handle} recorded, if any. */
+    void checkProperties(long handle) {
+        if (failedLine == null) {
+            return;
+        }
+        Pointer p = new Pointer(handle);
+        int line = failedLine.invokeInt(new Object[] {p});
+        if (line == 0) {
+            return;
+        }
+        long cycle = failedCycle.invokeLong(new Object[] {p});
+        tagmatch.hdl.backend.CheckSite site = tagmatch.hdl.backend.CheckSite.at(design.verilog(), line).orElse(null);
+        if (site == null) {
+            throw new PropertyFailure("assertion", "Verilog line " + line, design.top() + ".v:" + line, "", cycle, "verilator");
+        }
+        throw new PropertyFailure(site.kind().keyword, site.message(), site.source(), "", cycle, "verilator");
+    }
 
     /**
      * Builds a stand-alone C++ program from {@code mainCpp} (which includes {@code "Vdut.h"} and

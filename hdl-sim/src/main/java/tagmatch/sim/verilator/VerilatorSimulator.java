@@ -34,13 +34,20 @@ final class VerilatorSimulator extends AbstractSimulator {
     protected void pokeWideRaw(int index, long[] words) { NativeRuntime.tm_poke_wide(h, index, words); }
 
     @Override
-    protected long peekRaw(int index) { return NativeRuntime.tm_peek(h, index); }
+    protected long peekRaw(int index) {
+        long v = NativeRuntime.tm_peek(h, index);
+        model.checkProperties(h);
+        return v;
+    }
 
     @Override
     protected void peekWideRaw(int index, long[] words) { NativeRuntime.tm_peek_wide(h, index, words); }
 
     @Override
-    protected void stepRaw(long n) { NativeRuntime.tm_step(h, n); }
+    protected void stepRaw(long n) {
+        NativeRuntime.tm_step(h, n);
+        model.checkProperties(h);
+    }
 
     @Override
     public long cycle() {
@@ -79,6 +86,7 @@ final class VerilatorSimulator extends AbstractSimulator {
         if (cycles < 0) {
             throw new OutOfMemoryError("native memory exhausted planning a batched run of " + design.top());
         }
+        model.checkProperties(h);
         int filled = (int) Math.min(out.length, cycles * Stimulus.rowWords(cap));
         outBuf.clear();
         outBuf.get(out, 0, filled);

@@ -1,0 +1,38 @@
+package tagmatch.hdl.backend;
+
+import tagmatch.hdl.ir.Check;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A property as written in generated Verilog, recovered from its line: Verilator (an assertion
+ * failure names the Verilog line) and yosys-smtbmc (a failed assertion names the cell's source
+ * span) point at a line of the text {@link FormalSection} wrote, and this turns it back into the
+ * property's kind, Java source line and message.
+ */
+public record CheckSite(Check.Kind kind, String source, String message) {
+    private static final Pattern LINE = Pattern.compile(
+            "^\\s*(?:if \\(\\w+\\) )?(assert|assume|cover) \\(\\w+\\); // @\\[([^\\]]*)\\] (.*)$");
+
+    /** The property on {@code line} (1-based) of {@code verilog}, if that line holds one. */
+    public static Optional<CheckSite> at(String verilog, int line) {
+        if (line < 1) return Optional.empty();
+        String[] lines = verilog.split("\n", -1);
+        return line > lines.length ? Optional.empty() : parse(lines[line - 1]);
+    }
+
+    /** The property written on one line of Verilog, if it is one. */
+    public static Optional<CheckSite> parse(String verilogLine) {
+        Matcher m = LINE.matcher(verilogLine);
+        if (!m.matches()) return Optional.empty();
+        Check.Kind kind = Check.Kind.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT));
+        return Optional.of(new CheckSite(kind, m.group(2), m.group(3)));
+    }
+
+    /** {@code assert "count stays within the limit" @[Counter.java:26]}. */
+    public String describe() {
+        return kind.keyword + " \"" + message + "\" @[" + source + "]";
+    }
+}

@@ -1,0 +1,88 @@
+package tagmatch.hdl.backend;
+
+import tagmatch.hdl.ir.Check;
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.ModuleDef;
+import tagmatch.hdl.ir.Signal;
+import tagmatch.hdl.ir.Stmt;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The part of a module that exists only for its properties, written after everything else
+ * between {@code `ifdef FORMAL} and {@code `endif}: the formal-only wires and registers, and
+ * one immediate {@code assert}/{@code assume}/{@code cover} per {@link Check}, each on one line
+ * with its source locator and message. yosys reads it with {@code read_verilog -formal};
+ * Verilator with {@code -DFORMAL --assert}. Without the define the module is exactly what it
+ * would be without properties, so the default output keeps its lint status.
+ *
+ * <p>Formal-only registers get a zero initializer: every engine (interpreter, Verilator,
+ * yosys-smtbmc) then agrees that {@code past} is 0 and {@code initial} is 1 in the first cycle.
+ */
+final class FormalSection {
+    private final ModuleWriter w;
+    private final ModuleDef m;
+    /** Enables that are constant 1: the check is written without its {@code if}. */
+    private final Map<Signal, Boolean> alwaysOn = new IdentityHashMap<>();
+
+    FormalSection(ModuleWriter w, ModuleDef m) {
+        this.w = w;
+        this.m = m;
+        for (Stmt s : m.body())
+            if (s instanceof Stmt.Connect k && k.sink() instanceof Expr.Ref r && k.source() instanceof Expr.Lit l && l.isAllOnes())
+                for (Check c : m.checks()) if (c.enable() == r.signal()) alwaysOn.put(r.signal(), Boolean.TRUE);
+    }
+
+    /** Statements that drive formal-only signals: written here, not in the module body. */
+    boolean owns(Stmt s) {
+        return s instanceof Stmt.Connect k && k.sink() instanceof Expr.Ref r && m.isFormal(r.signal());
+    }
+
+    String write() {
+        List<Signal> signals = new ArrayList<>();
+        for (Signal s : m.locals()) if (m.isFormal(s) && !alwaysOn.containsKey(s)) signals.add(s);
+        if (signals.isEmpty() && m.checks().isEmpty()) return "";
+        List<String[]> savedDecls = w.decls;
+        StringBuilder savedAssigns = w.assigns, savedProcs = w.procs, savedTemps = w.tempProcs;
+        w.decls = new ArrayList<>();
+        w.assigns = new StringBuilder();
+        w.procs = new StringBuilder();
+        w.tempProcs = new StringBuilder();
+        try {
+            for (Stmt s : m.body())
+                if (owns(s) && !alwaysOn.containsKey(((Expr.Ref) ((Stmt.Connect) s).sink()).signal())) w.connect((Stmt.Connect) s);
+            StringBuilder checks = new StringBuilder();
+            for (Check c : m.checks()) checks.append(check(c));
+            List<String[]> head = new ArrayList<>();
+            for (Signal s : signals) {
+                boolean reg = s.kind() == Signal.Kind.REG;
+                String kind = reg || w.caseWires.contains(s) ? "reg " : "wire";
+                String init = reg ? " = " + ModuleWriter.number(java.math.BigInteger.ZERO, s.width()) : "";
+                head.add(new String[] {kind + ModuleWriter.sign(s.signed()) + ModuleWriter.range(s.width()),
+                        s.name() + init + ";" + ModuleWriter.comment(List.of(s.locator()))});
+            }
+            head.addAll(w.decls);
+            StringBuilder out = new StringBuilder("\n`ifdef FORMAL\n");
+            int col = ModuleWriter.column(head);
+            for (String[] d : head) out.append("  ").append(ModuleWriter.pad(d[0], col)).append(d[1]).append('\n');
+            if (w.assigns.length() > 0) out.append('\n').append(w.assigns);
+            out.append(w.tempProcs).append(w.procs).append(checks);
+            return out.append("`endif\n").toString();
+        } finally {
+            w.decls = savedDecls;
+            w.assigns = savedAssigns;
+            w.procs = savedProcs;
+            w.tempProcs = savedTemps;
+        }
+    }
+
+    private String check(Check c) {
+        String event = c.clock() == null ? "*" : "posedge " + w.e(c.clock());
+        String guard = alwaysOn.containsKey(c.enable()) ? "" : "if (" + c.enable().name() + ") ";
+        return "\n  always @(" + event + ") begin\n    " + guard + c.kind().keyword + " (" + c.predicate().name() + ");"
+                + ModuleWriter.comment(List.of(c.locator())) + " " + c.message() + "\n  end\n";
+    }
+}
