@@ -10,7 +10,7 @@ public final class PropertyFailure extends RuntimeException {
     private final String source;
     private final long cycle;
 
-    PropertyFailure(String kind, String property, String source, String instance, long cycle, String backend) {
+    public PropertyFailure(String kind, String property, String source, String instance, long cycle, String backend) {
         super(kind + " \"" + property + "\" failed at cycle " + cycle + " @[" + source + "]"
                 + (instance.isEmpty() ? "" : " in " + instance) + " (" + backend + ")");
         this.property = property;

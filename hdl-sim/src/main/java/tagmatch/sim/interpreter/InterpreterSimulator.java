@@ -6,6 +6,7 @@ import java.util.List;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.AbstractSimulator;
 import tagmatch.sim.PortHandle;
+import tagmatch.sim.PropertyFailure;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.Simulator;
 import tagmatch.sim.Stimulus;

@@ -6,6 +6,7 @@ import com.sun.jna.Pointer;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import tagmatch.sim.PropertyFailure;
 import tagmatch.sim.SimBuildException;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.Simulator;
