@@ -15,7 +15,7 @@ set -euo pipefail
 # the unit, so a package that only a dependency pulled in on one machine is never relied on.
 PACKAGES=(
   g++ make valgrind maven python3
-  verilator yosys iverilog nextpnr-ice40 fpga-icestorm
+  verilator yosys iverilog nextpnr-ice40 fpga-icestorm z3 cvc5
   gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
   qemu-user
@@ -73,6 +73,15 @@ cap_iverilog() {
   printf 'module i; initial $display("ok"); endmodule\n' >"$WORK/i.v"
   iverilog -g2005 -o "$WORK/i.vvp" "$WORK/i.v" && [[ $(vvp -n "$WORK/i.vvp") == ok ]]
 }
+# tagmatch prove: yosys reads a property with -formal, yosys-smtbmc (python3) proves it with each solver.
+cap_formal() {
+  printf '%s\n' 'module f(input wire clk, input wire [3:0] a, output reg [3:0] q);' \
+    '  initial q = 4'"'"'d0;' \
+    '  always @(posedge clk) q <= (a < 4'"'"'d8) ? a : 4'"'"'d7;' \
+    '  always @(*) assert (q < 4'"'"'d8);' 'endmodule' >"$WORK/f.v"
+  yosys -q -p "read_verilog -formal $WORK/f.v; prep -top f; write_smt2 -wires $WORK/f.smt2" &&
+    for s in cvc5 z3; do yosys-smtbmc -s "$s" -i -t 3 "$WORK/f.smt2" | grep -q 'Status: PASSED' || return 1; done
+}
 cap_valgrind() { valgrind --tool=callgrind --callgrind-out-file="$WORK/cg.out" true >/dev/null 2>&1; }
 cap_mpi() {
   printf '#include <mpi.h>\nint main(int c,char**v){MPI_Init(&c,&v);MPI_Finalize();return 0;}\n' >"$WORK/m.c"
@@ -85,7 +94,7 @@ cap_slurm() {
   for b in slurmctld sbatch squeue sacct scontrol sinfo munged; do command -v "$b" >/dev/null || return 1; done
   slurmd -C | grep -q '^NodeName=' && [[ -s /etc/munge/munge.key ]]
 }
-CAPS=(host_gcc host_gxx riscv_linux riscv_elf verilator yosys pnr iverilog valgrind mpi maven slurm)
+CAPS=(host_gcc host_gxx riscv_linux riscv_elf verilator yosys pnr iverilog formal valgrind mpi maven slurm)
 
 check_all() {
   failed=()

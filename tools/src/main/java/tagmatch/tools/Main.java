@@ -20,6 +20,7 @@ import tagmatch.tools.bench.BenchCommand;
                 FirmwareCommand.class,
                 tagmatch.tools.trace.TraceCommand.class,
                 tagmatch.tools.sweep.SweepCommand.class,
+                ProveCommand.class,
         })
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * span) point at a line of the text {@link FormalSection} wrote, and this turns it back into the
  * property's kind, Java source line and message.
  */
-public record CheckSite(Check.Kind kind, String source, String message) {
+public record CheckSite(Check.Kind kind, String source, String message, boolean clocked) {
     private static final Pattern LINE = Pattern.compile(
             "^\\s*(?:if \\(\\w+\\) )?(assert|assume|cover) \\(\\w+\\); // @\\[([^\\]]*)\\] (.*)$");
 
@@ -20,15 +20,17 @@ public record CheckSite(Check.Kind kind, String source, String message) {
     public static Optional<CheckSite> at(String verilog, int line) {
         if (line < 1) return Optional.empty();
         String[] lines = verilog.split("\n", -1);
-        return line > lines.length ? Optional.empty() : parse(lines[line - 1]);
+        if (line > lines.length) return Optional.empty();
+        boolean clocked = line >= 2 && lines[line - 2].contains("always @(posedge ");
+        return parse(lines[line - 1]).map(s -> new CheckSite(s.kind, s.source, s.message, clocked));
     }
 
-    /** The property written on one line of Verilog, if it is one. */
+    /** The property written on one line of Verilog, if it is one (its clocking is not on that line). */
     public static Optional<CheckSite> parse(String verilogLine) {
         Matcher m = LINE.matcher(verilogLine);
         if (!m.matches()) return Optional.empty();
         Check.Kind kind = Check.Kind.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT));
-        return Optional.of(new CheckSite(kind, m.group(2), m.group(3)));
+        return Optional.of(new CheckSite(kind, m.group(2), m.group(3), false));
     }
 
     /** {@code assert "count stays within the limit" @[Counter.java:26]}. */

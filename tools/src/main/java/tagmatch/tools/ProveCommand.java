@@ -1,0 +1,120 @@
+package tagmatch.tools;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tagmatch.hdl.ir.Check;
+import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.ModuleDef;
+import tagmatch.process.ToolException;
+import tagmatch.tools.prove.ProofReport;
+import tagmatch.tools.prove.ProveTarget;
+import tagmatch.tools.prove.ProveTargets;
+import tagmatch.tools.prove.Prover;
+import tagmatch.tools.prove.Solver;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code tagmatch prove TARGET}: proves the DSL properties of a library block or the ALPU with
+ * yosys-smtbmc and prints what was proven to which depth, or the failing property with a
+ * counterexample table (and {@code --vcd}). Exit 0 when proven, 1 when a property fails.
+ */
+@Command(name = "prove",
+        mixinStandardHelpOptions = true,
+        description = {"Prove the properties written in the DSL (Assert/Assume/Cover) with yosys-smtbmc:",
+                "bounded model checking, k-induction and cover reachability.",
+                "Example: tagmatch prove fifo --depth 16 --vcd fifo.vcd",
+                "         tagmatch prove --list"})
+public final class ProveCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TARGET", description = "what to prove (see --list)")
+    String target;
+
+    @Option(names = "--list", description = "list the targets and exit")
+    boolean list;
+
+    @Option(names = "--depth", paramLabel = "K", description = "cycles of the bounded check and of k-induction (default: the target's)")
+    Integer depth;
+
+    @Option(names = "--solver", paramLabel = "S", description = "SMT solver: cvc5 (default) or z3")
+    String solver = "cvc5";
+
+    @Option(names = "--broken", description = "break the block on purpose first (the target's fault, see --list) to show the proof failing")
+    boolean broken;
+
+    @Option(names = "--vcd", paramLabel = "FILE", description = "write a counterexample's trace to FILE")
+    Path vcd;
+
+    @Option(names = "--keep-temp", description = "keep the proof's working directory (Verilog, yosys script, SMT model, logs)")
+    boolean keepTemp;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter o = spec.commandLine().getOut();
+        if (list) {
+            if (target != null) throw new IllegalArgumentException("--list takes no TARGET, got " + target);
+            for (ProveTarget t : ProveTargets.all())
+                o.printf("%-18s depth %-3d %-10s %s%n%-18s %-20s --broken: %s%n", t.name(), t.depth(),
+                        t.induction() ? "induction" : "bounded", t.summary(), "", "", t.fault().description());
+            return 0;
+        }
+        if (target == null) throw new IllegalArgumentException("TARGET is missing; the targets are listed by tagmatch prove --list");
+        ProveTarget t = ProveTargets.named(target);
+        Solver s = Solver.of(solver);
+        int k = depth == null ? t.depth() : depth;
+        if (k < 1 || k > 200) throw new IllegalArgumentException("--depth must be 1..200, got " + k);
+        if (vcd != null && (vcd.toAbsolutePath().getParent() == null || !Files.isDirectory(vcd.toAbsolutePath().getParent())))
+            throw new IllegalArgumentException("--vcd must name a file in an existing directory, got " + vcd);
+        String summary = broken ? t.summary() + "; BROKEN ON PURPOSE: " + t.fault().description() : t.summary();
+        return run(t.name(), summary, broken ? t.broken() : t.circuit().get(), k, t.induction(), s, o);
+    }
+
+    /** Proves {@code c} and prints the report; 0 when proven (or bounded as asked), 1 otherwise. */
+    int run(String name, String summary, Circuit c, int k, boolean induction, Solver s, PrintWriter o) throws IOException {
+        o.printf("prove %s: %s%n  %s%n", name, summary, counts(c));
+        o.flush();
+        Path work = Files.createTempDirectory("tagmatch-prove-");
+        ProofReport r;
+        try {
+            r = new Prover(s, o).prove(c, k, induction, vcd, work);
+        } catch (ToolException e) {
+            throw new UserError(e.getMessage(), e);
+        } finally {
+            if (keepTemp) o.println("  working files kept in " + work);
+            else deleteTree(work);
+        }
+        switch (r.verdict()) {
+            case PROVEN -> o.printf("PROVEN: every assertion holds in all reachable states (k-induction at depth %d)%n", k);
+            case BOUNDED -> o.printf("BOUNDED: no assertion fails within %d cycles of reset (bounded proof)%n", k);
+            case NOT_INDUCTIVE -> o.printf("NOT PROVEN: no counterexample within %d cycles, but k-induction did not close%n", k);
+            case UNREACHED -> o.println("FAILED: a cover is never reached, so a property may hold vacuously");
+            default -> {
+                o.println("FAILED: counterexample (ports of " + c.top().name() + ", one row per cycle from reset):");
+                o.print(r.table());
+                o.println(vcd != null ? "  trace written to " + vcd : "  (write the trace with --vcd FILE)");
+            }
+        }
+        return r.ok() ? 0 : 1;
+    }
+
+    private static String counts(Circuit c) {
+        int[] n = new int[Check.Kind.values().length];
+        for (ModuleDef m : c.modules()) for (Check k : m.checks()) n[k.kind().ordinal()]++;
+        return n[0] + " assertions, " + n[1] + " assumptions, " + n[2] + " covers";
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package tagmatch.tools.prove;
+
+import tagmatch.hdl.core.Elaborator;
+import tagmatch.hdl.lib.formal.CounterProperties;
+import tagmatch.hdl.lib.formal.Faults;
+import tagmatch.hdl.lib.formal.FifoProperties;
+import tagmatch.hdl.lib.formal.OneHotMuxProperties;
+import tagmatch.hdl.lib.formal.PipeProperties;
+import tagmatch.hdl.lib.formal.PriorityEncoderProperties;
+import tagmatch.hdl.lib.formal.PriorityTreeProperties;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The targets of {@code tagmatch prove}, in the order {@code --list} shows them. */
+public final class ProveTargets {
+    private ProveTargets() {}
+
+    private static final List<ProveTarget> ALL = List.of(
+            new ProveTarget("counter", "Counter n=10: counts modulo n, advances only when enabled, wraps",
+                    () -> Elaborator.elaborate(() -> new CounterProperties(10)), 14, true,
+                    new ProveTarget.Fault("the count register never updates", c -> Faults.hold(c, "Counter", "count"))),
+            new ProveTarget("fifo", "SyncFifo depth=4 width=4: no overflow, no underflow, in-order delivery",
+                    () -> Elaborator.elaborate(() -> new FifoProperties(4, 4)), 14, false,
+                    new ProveTarget.Fault("the write pointer never advances", c -> Faults.hold(c, "SyncFifo", "tail"))),
+            new ProveTarget("pipe", "Pipe width=8 latency=3: data leaves exactly latency cycles after it entered",
+                    () -> Elaborator.elaborate(() -> new PipeProperties(8, 3)), 8, true,
+                    new ProveTarget.Fault("the first stage's data register never loads", c -> Faults.hold(c, "Pipe", "stage0_bits"))),
+            new ProveTarget("priority-encoder", "PriorityEncoder width=8: the index of the lowest set bit",
+                    () -> Elaborator.elaborate(() -> new PriorityEncoderProperties(8)), 2, true,
+                    new ProveTarget.Fault("the index output is stuck at 0", c -> Faults.stuckAtZero(c, "PriorityEncoder", "out"))),
+            new ProveTarget("priority-tree", "PriorityTree inputs=6 width=4 radix=2: the lowest valid input and its payload",
+                    () -> Elaborator.elaborate(() -> new PriorityTreeProperties(6, 4, 2)), 2, true,
+                    new ProveTarget.Fault("the payload output is stuck at 0", c -> Faults.stuckAtZero(c, "PriorityTree", "out_bits"))),
+            new ProveTarget("one-hot-mux", "OneHotMux inputs=4 width=4: the selected input, or 0",
+                    () -> Elaborator.elaborate(() -> new OneHotMuxProperties(4, 4)), 2, true,
+                    new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))));
+
+    public static List<ProveTarget> all() {
+        return ALL;
+    }
+
+    /** The target called {@code name}; an IllegalArgumentException lists the names otherwise. */
+    public static ProveTarget named(String name) {
+        List<String> names = new ArrayList<>();
+        for (ProveTarget t : ALL) {
+            if (t.name().equals(name)) return t;
+            names.add(t.name());
+        }
+        throw new IllegalArgumentException("TARGET must be one of " + names + " (tagmatch prove --list), got " + name);
+    }
+}

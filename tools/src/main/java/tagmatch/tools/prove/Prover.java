@@ -1,0 +1,223 @@
+package tagmatch.tools.prove;
+
+import tagmatch.hdl.backend.CheckSite;
+import tagmatch.hdl.backend.VerilogEmitter;
+import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.Port;
+import tagmatch.process.Exec;
+import tagmatch.process.ToolException;
+import tagmatch.sim.Vcd;
+import tagmatch.tools.UserError;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Proves the properties of one circuit: yosys reads the Verilog with {@code -formal} and writes an
+ * SMT-LIB2 model; yosys-smtbmc then runs bounded model checking ({@code depth} cycles from reset),
+ * k-induction (at the same depth) and cover reachability. Each step prints one line to
+ * {@code log} as it ends. A failing assertion comes back with its source line, a table of the
+ * ports cycle by cycle and the trace as a VCD.
+ */
+public final class Prover {
+    private static final Pattern DESIGN_SPAN = Pattern.compile("design\\.v:(\\d+)\\.");
+    private static final Pattern STEP = Pattern.compile("in step (\\d+)");
+
+    private final Solver solver;
+    private final PrintWriter log;
+
+    public Prover(Solver solver, PrintWriter log) {
+        this.solver = solver;
+        this.log = log;
+    }
+
+    /**
+     * Runs the proof in {@code work} (an empty directory the caller owns). With {@code vcd}
+     * non-null, a counterexample's trace is copied there.
+     */
+    public ProofReport prove(Circuit c, int depth, boolean induction, Path vcd, Path work) {
+        String design = VerilogEmitter.emit(c);
+        List<String> steps = new ArrayList<>();
+        try {
+            Files.writeString(work.resolve("design.v"), design);
+            Files.writeString(work.resolve("harness.v"), FormalHarness.verilog(c.top()));
+            Files.writeString(work.resolve("model.ys"), String.join("\n",
+                    "read_verilog -formal design.v harness.v",
+                    "prep -flatten -top " + FormalHarness.TOP,
+                    "async2sync",
+                    "dffunmap",
+                    "write_smt2 -wires model.smt2", ""));
+        } catch (IOException e) {
+            throw new UserError("cannot write the proof files into " + work + ": " + e.getMessage(), e);
+        }
+        long t0 = System.nanoTime();
+        run(Exec.of("yosys", "-q", "-l", "yosys.log", "-s", "model.ys"), work).check();
+        step(steps, "model", "yosys read the design and wrote its SMT-LIB2 model", t0);
+
+        t0 = System.nanoTime();
+        Exec.Result bmc = run(Exec.of("yosys-smtbmc", "-s", solver.id(), "--presat", "-t", String.valueOf(depth),
+                "--dump-vcd", "trace.vcd", "model.smt2"), work).run();
+        String out = bmc.output();
+        if (out.contains("Assumptions are unsatisfiable")) {
+            step(steps, "bmc", "FAILED: the assumptions contradict each other (every property would hold vacuously)", t0);
+            return new ProofReport(ProofReport.Verdict.FAILED, depth, false, null, lastStep(out), "", List.of(), steps);
+        }
+        if (out.contains("BMC failed!")) {
+            int failedStep = lastStep(out);
+            CheckSite site = failedSite(out, design);
+            String what = site == null ? "an assertion" : site.describe();
+            step(steps, "bmc", "FAILED at step " + failedStep + ": " + what
+                    + (site != null && site.clocked() ? " (clocked: sampled at the edge ending cycle " + (failedStep - 1) + ")" : ""), t0);
+            String table = table(work.resolve("trace.vcd"), c.top().ports(), failedStep);
+            if (vcd != null) copy(work.resolve("trace.vcd"), vcd);
+            return new ProofReport(ProofReport.Verdict.FAILED, depth, false, site, failedStep, table, List.of(), steps);
+        }
+        requirePassed(bmc, "bounded model check");
+        step(steps, "bmc", "passed: no assertion fails in the first " + depth + " cycles after reset (" + solver.id() + ")", t0);
+
+        ProofReport.Verdict verdict = ProofReport.Verdict.BOUNDED;
+        if (induction) {
+            t0 = System.nanoTime();
+            Exec.Result ind = run(Exec.of("yosys-smtbmc", "-s", solver.id(), "-i", "-t", String.valueOf(depth), "model.smt2"), work).run();
+            if (ind.output().contains("Temporal induction successful")) {
+                verdict = ProofReport.Verdict.PROVEN;
+                step(steps, "induction", "passed: proven for all cycles (k-induction, k=" + depth + ")", t0);
+            } else {
+                requireAnswered(ind, "k-induction");
+                verdict = ProofReport.Verdict.NOT_INDUCTIVE;
+                step(steps, "induction", "did not close at k=" + depth + ": the properties hold for " + depth
+                        + " cycles, but are not proven for all time", t0);
+            }
+        }
+
+        List<CheckSite> unreached = new ArrayList<>();
+        if (design.contains(" cover (")) {
+            t0 = System.nanoTime();
+            Exec.Result cov = run(Exec.of("yosys-smtbmc", "-s", solver.id(), "-c", "-t", String.valueOf(depth), "model.smt2"), work).run();
+            int reached = 0;
+            for (String line : cov.output().split("\n")) {
+                if (line.contains("Reached cover statement")) reached++;
+                if (line.contains("Unreached cover statement")) {
+                    CheckSite s = siteOf(line, design);
+                    if (s != null) unreached.add(s);
+                }
+            }
+            if (unreached.isEmpty()) requirePassed(cov, "cover check");
+            step(steps, "cover", reached + " of " + (reached + unreached.size()) + " covers reached within " + depth + " cycles"
+                    + (unreached.isEmpty() ? "" : "; never reached: " + String.join(", ", unreached.stream().map(CheckSite::describe).toList())), t0);
+            if (!unreached.isEmpty()) verdict = ProofReport.Verdict.UNREACHED;
+        }
+        return new ProofReport(verdict, depth, induction, null, -1, "", unreached, steps);
+    }
+
+    private static Exec run(Exec e, Path work) {
+        return e.in(work).hint("yosys");
+    }
+
+    private void step(List<String> steps, String name, String text, long t0) {
+        String line = String.format("  %-10s %s [%.1f s]", name, text, (System.nanoTime() - t0) / 1e9);
+        steps.add(line);
+        log.println(line);
+        log.flush();
+    }
+
+    private static void requirePassed(Exec.Result r, String what) {
+        if (!r.output().contains("Status: PASSED")) failTool(r, what);
+    }
+
+    private static void requireAnswered(Exec.Result r, String what) {
+        if (!r.output().contains("Status: FAILED") && !r.output().contains("Status: PASSED")) failTool(r, what);
+    }
+
+    private static void failTool(Exec.Result r, String what) {
+        throw new UserError("yosys-smtbmc gave no verdict for the " + what + " (exit " + r.exit() + "):\n" + r.tail(15));
+    }
+
+    private static int lastStep(String out) {
+        int step = -1;
+        Matcher m = STEP.matcher(out);
+        while (m.find()) step = Integer.parseInt(m.group(1));
+        return step;
+    }
+
+    private static CheckSite failedSite(String out, String design) {
+        for (String line : out.split("\n"))
+            if (line.contains("Assert failed in")) {
+                CheckSite s = siteOf(line, design);
+                if (s != null) return s;
+            }
+        return null;
+    }
+
+    /** The property a smtbmc line points at: the first {@code design.v:LINE.COL} span on it. */
+    private static CheckSite siteOf(String line, String design) {
+        Matcher m = DESIGN_SPAN.matcher(line);
+        while (m.find()) {
+            CheckSite s = CheckSite.at(design, Integer.parseInt(m.group(1))).orElse(null);
+            if (s != null) return s;
+        }
+        return null;
+    }
+
+    /** The top's ports, one row per cycle of the trace up to the failing step. */
+    static String table(Path trace, List<Port> ports, int lastStep) {
+        Vcd v;
+        try {
+            v = Vcd.read(trace);
+        } catch (IOException e) {
+            throw new UserError("cannot read the counterexample trace " + trace + ": " + e.getMessage(), e);
+        }
+        List<String> header = new ArrayList<>(List.of("cycle"));
+        List<Vcd.Signal> cols = new ArrayList<>();
+        for (Port p : ports) {
+            header.add(p.name());
+            cols.add(v.signals().get(FormalHarness.TOP + "." + p.name()));
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (int step = 0; step <= lastStep; step++) {
+            List<String> row = new ArrayList<>(List.of(String.valueOf(step)));
+            for (int i = 0; i < cols.size(); i++) {
+                Vcd.Signal s = cols.get(i);
+                BigInteger x = s == null ? null : s.valueAt(10L * step);
+                row.add(x == null ? "?" : ports.get(i).width() > 16 ? "0x" + x.toString(16) : x.toString());
+            }
+            rows.add(row);
+        }
+        int[] w = new int[header.size()];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = header.get(i).length();
+            for (List<String> r : rows) w[i] = Math.max(w[i], r.get(i).length());
+        }
+        StringBuilder sb = new StringBuilder();
+        appendRow(sb, header, w);
+        for (List<String> r : rows) appendRow(sb, r, w);
+        return sb.toString();
+    }
+
+    private static void appendRow(StringBuilder sb, List<String> cells, int[] w) {
+        sb.append("   ");
+        for (int i = 0; i < cells.size(); i++) sb.append(' ').append(" ".repeat(w[i] - cells.get(i).length())).append(cells.get(i));
+        sb.append('\n');
+    }
+
+    private static void copy(Path from, Path to) {
+        try {
+            Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UserError("cannot write the counterexample VCD to " + to + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Tool failures (missing yosys, a crash) surface as one line for the user. */
+    static UserError asUserError(ToolException e) {
+        return new UserError(e.getMessage(), e);
+    }
+}

@@ -1,0 +1,29 @@
+package tagmatch.tools.prove;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The SMT solvers {@code tagmatch prove} drives through yosys-smtbmc (Debian packages of the same
+ * name). cvc5 is the default: Debian's z3 4.8.12 stalls on some of these models (the FIFO's
+ * first step takes minutes where cvc5 needs a fraction of a second). Boolector is not offered: Debian's boolector (1.5.118, from 2012) rejects the
+ * {@code set-option} commands yosys-smtbmc 0.23 sends, so asking for it is a usage error that says so.
+ */
+public enum Solver {
+    CVC5, Z3;
+
+    /** The name yosys-smtbmc's {@code -s} takes, which is also the Debian package. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The solver named {@code id}, or an IllegalArgumentException naming the legal ones. */
+    public static Solver of(String id) {
+        for (Solver s : values()) if (s.id().equals(id)) return s;
+        String legal = Arrays.stream(values()).map(Solver::id).toList().toString();
+        if ("boolector".equals(id))
+            throw new IllegalArgumentException("--solver boolector is not usable: Debian's boolector 1.5 rejects the SMT-LIB2 "
+                    + "that yosys-smtbmc sends; use one of " + legal);
+        throw new IllegalArgumentException("--solver must be one of " + legal + ", got " + id);
+    }
+}

@@ -1,0 +1,82 @@
+package tagmatch.tools;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tagmatch.sim.Vcd;
+import tagmatch.tools.prove.ProveTarget;
+import tagmatch.tools.prove.ProveTargets;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code tagmatch prove}: every listed target proves, its broken twin fails with a counterexample. */
+class ProveCommandTest {
+    @Test
+    void everyTargetIsProvenAndEveryCoverReached() {
+        for (ProveTarget t : ProveTargets.all()) {
+            CliRun r = new CliRun();
+            int code = r.run("prove", t.name());
+            String out = r.out.toString();
+            assertEquals(0, code, t.name() + ":\n" + out + r.err);
+            assertTrue(out.contains(t.induction() ? "PROVEN:" : "BOUNDED:"), out);
+            assertTrue(out.contains("covers reached within"), out);
+            assertFalse(out.contains("never reached"), out);
+        }
+    }
+
+    @Test
+    void everyBrokenTargetFailsWithACounterexampleNamingTheProperty(@TempDir Path dir) throws IOException {
+        for (ProveTarget t : ProveTargets.all()) {
+            CliRun r = new CliRun();
+            Path vcd = dir.resolve(t.name() + ".vcd");
+            int code = r.run("prove", t.name(), "--broken", "--vcd", vcd.toString());
+            String out = r.out.toString();
+            assertEquals(1, code, t.name() + ":\n" + out + r.err);
+            assertTrue(out.contains("BROKEN ON PURPOSE: " + t.fault().description()), out);
+            assertTrue(out.matches("(?s).*bmc +FAILED at step \\d+: assert \"[^\"]+\" @\\[\\w+Properties\\.java:\\d+\\].*"), out);
+            assertTrue(out.contains("FAILED: counterexample"), out);
+            assertTrue(out.matches("(?s).*\\n +cycle .*\\n +0 .*"), "a table with a row per cycle:\n" + out);
+            Vcd trace = Vcd.read(vcd);
+            assertTrue(trace.signals().keySet().stream().anyMatch(n -> n.startsWith("tagmatch_formal.")), trace.signals().keySet().toString());
+        }
+    }
+
+    @Test
+    void listShowsEveryTargetWithItsDepthModeAndFault() {
+        CliRun r = new CliRun();
+        assertEquals(0, r.run("prove", "--list"));
+        for (ProveTarget t : ProveTargets.all()) {
+            assertTrue(r.out.toString().contains(t.name()), r.out.toString());
+            assertTrue(r.out.toString().contains("--broken: " + t.fault().description()), r.out.toString());
+        }
+    }
+
+    @Test
+    void badInputIsOneLineWithExitTwoAndNoProofRuns(@TempDir Path dir) {
+        String[][] cases = {
+                {"prove", "nosuch"},
+                {"prove"},
+                {"prove", "--list", "fifo"},
+                {"prove", "counter", "--depth", "0"},
+                {"prove", "counter", "--depth", "201"},
+                {"prove", "counter", "--solver", "boolector"},
+                {"prove", "counter", "--solver", "yices"},
+                {"prove", "counter", "--vcd", dir.resolve("missing/x.vcd").toString()},
+        };
+        String[] expect = {"TARGET must be one of", "TARGET is missing", "--list takes no TARGET", "--depth must be 1..200",
+                "--depth must be 1..200", "--solver boolector is not usable", "--solver must be one of", "--vcd must name a file"};
+        for (int i = 0; i < cases.length; i++) {
+            CliRun r = new CliRun();
+            assertEquals(2, r.run(cases[i]), String.join(" ", cases[i]));
+            String err = r.err.toString().strip();
+            assertTrue(err.startsWith("tagmatch prove: ") && err.contains(expect[i]) && !err.contains("\n"), err);
+            assertEquals("", r.out.toString(), "nothing printed before the input is checked");
+        }
+        assertFalse(Files.exists(dir.resolve("missing")));
+    }
+}
