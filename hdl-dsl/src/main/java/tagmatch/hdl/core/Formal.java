@@ -121,6 +121,22 @@ public final class Formal {
         Builder.frame().def.body().add(new Stmt.Connect(r.ref(), v.ref(), Builder.here()));
     }
 
+    /**
+     * The port {@code name} of the instance {@code child}, as a value of the module being described:
+     * read it (an output) or drive it (an input). For properties over a block whose ports are not
+     * fields, such as a generator that declares them as locals.
+     */
+    public static UInt portOf(Module child, String name) {
+        for (Signal s : child.def.portSignals()) {
+            if (name.equals(s.name())) {
+                UInt u = new UInt(s.width());
+                u.bind(s, child);
+                return u;
+            }
+        }
+        throw new HdlException("module " + child.def.name() + " has no port " + name, Builder.here());
+    }
+
     private static Bool Bool() {
         return new Bool();
     }

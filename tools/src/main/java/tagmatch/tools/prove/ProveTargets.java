@@ -1,5 +1,8 @@
 package tagmatch.tools.prove;
 
+import tagmatch.alpu.AlpuConfig;
+import tagmatch.alpu.Variant;
+import tagmatch.alpu.rtl.AlpuProperties;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.lib.formal.CounterProperties;
 import tagmatch.hdl.lib.formal.Faults;
@@ -34,7 +37,18 @@ public final class ProveTargets {
                     new ProveTarget.Fault("the payload output is stuck at 0", c -> Faults.stuckAtZero(c, "PriorityTree", "out_bits"))),
             new ProveTarget("one-hot-mux", "OneHotMux inputs=4 width=4: the selected input, or 0",
                     () -> Elaborator.elaborate(() -> new OneHotMuxProperties(4, 4)), 2, true,
-                    new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))));
+                    new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))),
+            alpu(Variant.PRQ),
+            alpu(Variant.UMQ));
+
+    /** The ALPU at 4 cells in blocks of 2, 3 match bits, 2 tag bits: small enough to prove, every rule reachable. */
+    private static ProveTarget alpu(Variant v) {
+        AlpuConfig cfg = AlpuConfig.of(4, 2, 3, 2, v);
+        return new ProveTarget("alpu-" + v.name().toLowerCase(java.util.Locale.ROOT),
+                "ALPU " + v + " 4 cells, block 2: no spurious response, kinds, occupancy bound, sticky error",
+                () -> Elaborator.elaborate(() -> new AlpuProperties(cfg)), 16, false,
+                new ProveTarget.Fault("rsp_valid is stuck at 1", c -> Faults.stuckAt(c, "AlpuTop", "rsp_valid", 1)));
+    }
 
     public static List<ProveTarget> all() {
         return ALL;

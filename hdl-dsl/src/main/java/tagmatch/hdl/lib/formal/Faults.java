@@ -25,7 +25,12 @@ public final class Faults {
 
     /** The signal {@code signal} of module {@code module} is stuck at 0. */
     public static Circuit stuckAtZero(Circuit c, String module, String signal) {
-        return redrive(c, module, signal, s -> Expr.Lit.of(0, s.width()));
+        return stuckAt(c, module, signal, 0);
+    }
+
+    /** The signal {@code signal} of module {@code module} is stuck at {@code value}. */
+    public static Circuit stuckAt(Circuit c, String module, String signal, long value) {
+        return redrive(c, module, signal, s -> Expr.Lit.of(value, s.width()));
     }
 
     private static Circuit redrive(Circuit c, String module, String signal, Function<Signal, Expr> driver) {

@@ -34,7 +34,7 @@ public final class FifoProperties extends Module {
         deqValid = output("deq_valid", Bool());
         deqBits = output("deq_bits", UInt(width));
         count = output("count", UInt(cw));
-        SyncFifo q = instance("dut", new SyncFifo(depth, width));
+        SyncFifo<UInt> q = instance("dut", new SyncFifo<>(depth, UInt(width)));
         q.enq.valid.set(enqValid);
         q.enq.bits.set(enqBits);
         q.deq.ready.set(deqReady);

@@ -21,7 +21,7 @@ public final class OneHotMuxProperties extends Module {
         sel = input(UInt(inputs));
         in = input(Vec(inputs, () -> UInt(width)));
         out = output(UInt(width));
-        OneHotMux dut = instance("dut", new OneHotMux(inputs, width));
+        OneHotMux<UInt> dut = instance("dut", new OneHotMux<>(inputs, UInt(width)));
         dut.sel.set(sel);
         dut.in.set(in);
         out.set(dut.out);

@@ -22,7 +22,7 @@ public final class PipeProperties extends Module {
         inBits = input("in_bits", UInt(width));
         outValid = output("out_valid", Bool());
         outBits = output("out_bits", UInt(width));
-        Pipe dut = instance("dut", new Pipe(width, latency));
+        Pipe<UInt> dut = instance("dut", new Pipe<>(UInt(width), latency));
         dut.in.valid.set(inValid);
         dut.in.bits.set(inBits);
         outValid.set(dut.out.valid);

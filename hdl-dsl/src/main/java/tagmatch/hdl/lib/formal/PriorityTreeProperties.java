@@ -25,7 +25,7 @@ public final class PriorityTreeProperties extends Module {
         param("width", width);
         param("radix", radix);
         in = input(Vec(inputs, () -> new Valid<>(UInt(width))));
-        PriorityTree dut = instance("dut", new PriorityTree(inputs, width, radix));
+        PriorityTree<UInt> dut = instance("dut", new PriorityTree<>(inputs, UInt(width), radix));
         dut.in.set(in);
         outValid = output("out_valid", Bool());
         outIndex = output("out_index", UInt(dut.outIndex.width()));
