@@ -1,8 +1,5 @@
 package tagmatch.tools.prove;
 
-import tagmatch.alpu.AlpuConfig;
-import tagmatch.alpu.Variant;
-import tagmatch.alpu.rtl.AlpuProperties;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.lib.formal.CounterProperties;
 import tagmatch.hdl.lib.formal.Faults;
@@ -24,7 +21,7 @@ public final class ProveTargets {
                     () -> Elaborator.elaborate(() -> new CounterProperties(10)), 14, true,
                     new ProveTarget.Fault("the count register never updates", c -> Faults.hold(c, "Counter", "count"))),
             new ProveTarget("fifo", "SyncFifo depth=4 width=4: no overflow, no underflow, in-order delivery",
-                    () -> Elaborator.elaborate(() -> new FifoProperties(4, 4)), 14, false,
+                    () -> Elaborator.elaborate(() -> new FifoProperties(4, 4)), 8, false,
                     new ProveTarget.Fault("the write pointer never advances", c -> Faults.hold(c, "SyncFifo", "tail"))),
             new ProveTarget("pipe", "Pipe width=8 latency=3: data leaves exactly latency cycles after it entered",
                     () -> Elaborator.elaborate(() -> new PipeProperties(8, 3)), 8, true,
@@ -37,18 +34,7 @@ public final class ProveTargets {
                     new ProveTarget.Fault("the payload output is stuck at 0", c -> Faults.stuckAtZero(c, "PriorityTree", "out_bits"))),
             new ProveTarget("one-hot-mux", "OneHotMux inputs=4 width=4: the selected input, or 0",
                     () -> Elaborator.elaborate(() -> new OneHotMuxProperties(4, 4)), 2, true,
-                    new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))),
-            alpu(Variant.PRQ),
-            alpu(Variant.UMQ));
-
-    /** The ALPU at 4 cells in blocks of 2, 3 match bits, 2 tag bits: small enough to prove, every rule reachable. */
-    private static ProveTarget alpu(Variant v) {
-        AlpuConfig cfg = AlpuConfig.of(4, 2, 3, 2, v);
-        return new ProveTarget("alpu-" + v.name().toLowerCase(java.util.Locale.ROOT),
-                "ALPU " + v + " 4 cells, block 2: no spurious response, kinds, occupancy bound, sticky error",
-                () -> Elaborator.elaborate(() -> new AlpuProperties(cfg)), 16, false,
-                new ProveTarget.Fault("rsp_valid is stuck at 1", c -> Faults.stuckAt(c, "AlpuTop", "rsp_valid", 1)));
-    }
+                    new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))));
 
     public static List<ProveTarget> all() {
         return ALL;
