@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * ports cycle by cycle and the trace as a VCD.
  */
 public final class Prover {
-    private static final Pattern DESIGN_SPAN = Pattern.compile("design\\.v:(\\d+)\\.");
+    /** A source span yosys gives a property cell: {@code design.v:80.20-81.27} (start and end line). */
+    private static final Pattern DESIGN_SPAN = Pattern.compile("design\\.v:(\\d+)\\.\\d+-(\\d+)\\.");
     private static final Pattern STEP = Pattern.compile("in step (\\d+)");
 
     private final Solver solver;
@@ -157,12 +158,17 @@ public final class Prover {
         return null;
     }
 
-    /** The property a smtbmc line points at: the first {@code design.v:LINE.COL} span on it. */
+    /**
+     * The property a smtbmc line points at. The span of an immediate check starts at its
+     * {@code always @(*)} line and ends on the check's own line, so the end line is tried first.
+     */
     private static CheckSite siteOf(String line, String design) {
         Matcher m = DESIGN_SPAN.matcher(line);
         while (m.find()) {
-            CheckSite s = CheckSite.at(design, Integer.parseInt(m.group(1))).orElse(null);
-            if (s != null) return s;
+            for (int g = 2; g >= 1; g--) {
+                CheckSite s = CheckSite.at(design, Integer.parseInt(m.group(g))).orElse(null);
+                if (s != null) return s;
+            }
         }
         return null;
     }
