@@ -79,6 +79,17 @@ public final class AlpuBench {
     }
 
     /** Runs {@code n} cycles of random traffic on top of anything queued. */
+    /** Whether the accepted commands have left the unit in insert mode (the datasheet's rules 7 and 8). */
+    private boolean unitInsertMode;
+
+    private static boolean afterCommand(boolean insertMode, tagmatch.alpu.model.Op op) {
+        switch (op) {
+            case START_INSERT: return true;
+            case STOP_INSERT: case RESET: return false;
+            default: return insertMode;
+        }
+    }
+
     /** Requests and commands a soak may have accepted or on offer; unlimited outside {@link #soak}. */
     private long offerBudget = Long.MAX_VALUE;
 
@@ -147,15 +158,10 @@ public final class AlpuBench {
         requests.clear();
         if (head != null) requests.addFirst(head);
         Command offered = offeringCmd ? commands.pollFirst() : null;
-        // A STOP_INSERT queued before any START_INSERT closes the session the unit is (or will be) in.
-        boolean closes = false;
-        for (Command c : commands) {
-            if (c.op() == tagmatch.alpu.model.Op.START_INSERT) break;
-            if (c.op() == tagmatch.alpu.model.Op.STOP_INSERT) {
-                closes = true;
-                break;
-            }
-        }
+        // The unit is left in insert mode if it is in it now, or the command on offer opens it: then one STOP_INSERT closes it.
+        boolean closes = offered != null ? afterCommand(unitInsertMode, offered.op()) : unitInsertMode;
+        // A dropped START_INSERT will never be acknowledged: the session that waits for it ends here.
+        if (commands.stream().anyMatch(c -> c.op() == tagmatch.alpu.model.Op.START_INSERT)) traffic.abandonQueuedSession();
         commands.clear();
         if (offered != null) commands.addFirst(offered);
         if (closes) commands.addLast(Command.STOP_INSERT);
@@ -179,6 +185,7 @@ public final class AlpuBench {
             commands.clear();
             offeringReq = false;
             offeringCmd = false;
+            unitInsertMode = false;
             traffic.onRst();
         } else {
             traffic.topUp(requests, commands, scoreboard.outstandingRequests() > 0, draining);
@@ -216,6 +223,7 @@ public final class AlpuBench {
             accReq++;
         }
         if (s.cmdFire()) {
+            unitInsertMode = afterCommand(unitInsertMode, commands.peekFirst().op());
             traffic.onAccepted(commands.removeFirst());
             offeringCmd = false;
             accCmd++;

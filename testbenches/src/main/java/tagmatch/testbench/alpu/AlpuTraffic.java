@@ -115,6 +115,14 @@ final class AlpuTraffic {
         session = Session.IDLE;
     }
 
+    /**
+     * The bench dropped queued commands that were never offered, a START_INSERT among them: a
+     * polite session waiting for that START_ACK will never get it.
+     */
+    void abandonQueuedSession() {
+        if (session == Session.WAIT_ACK) session = Session.IDLE;
+    }
+
     /** The rst pin discards everything: a session waiting for its START_ACK will never get it. */
     void onRst() {
         session = Session.IDLE;
