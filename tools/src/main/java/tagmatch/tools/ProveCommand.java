@@ -17,9 +17,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 /**
  * {@code tagmatch prove TARGET}: proves the DSL properties of a library block or the ALPU with
@@ -54,8 +52,8 @@ public final class ProveCommand implements Callable<Integer> {
     @Option(names = "--vcd", paramLabel = "FILE", description = "write a counterexample's trace to FILE")
     Path vcd;
 
-    @Option(names = "--keep-temp", description = "keep the proof's working directory (Verilog, yosys script, SMT model, logs)")
-    boolean keepTemp;
+    @picocli.CommandLine.Mixin
+    KeepTempOption keepTemp = new KeepTempOption(); // the proof's Verilog, yosys script, SMT model and logs
 
     @Override
     public Integer call() throws IOException {
@@ -82,15 +80,11 @@ public final class ProveCommand implements Callable<Integer> {
     int run(String name, String summary, Circuit c, int k, boolean induction, Solver s, PrintWriter o) throws IOException {
         o.printf("prove %s: %s%n  %s%n", name, summary, counts(c));
         o.flush();
-        Path work = Files.createTempDirectory("tagmatch-prove-");
         ProofReport r;
-        try {
-            r = new Prover(s, o).prove(c, k, induction, vcd, work);
+        try (Temp work = keepTemp.dir("prove", spec.commandLine().getErr())) {
+            r = new Prover(s, o).prove(c, k, induction, vcd, work.path());
         } catch (ToolException e) {
             throw new UserError(e.getMessage(), e);
-        } finally {
-            if (keepTemp) o.println("  working files kept in " + work);
-            else deleteTree(work);
         }
         switch (r.verdict()) {
             case PROVEN -> o.printf("PROVEN: every assertion holds in all reachable states (k-induction at depth %d)%n", k);
@@ -110,11 +104,5 @@ public final class ProveCommand implements Callable<Integer> {
         int[] n = new int[Check.Kind.values().length];
         for (ModuleDef m : c.modules()) for (Check k : m.checks()) n[k.kind().ordinal()]++;
         return n[0] + " assertions, " + n[1] + " assumptions, " + n[2] + " covers";
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
     }
 }
