@@ -21,6 +21,7 @@ import tagmatch.tools.bench.BenchCommand;
                 tagmatch.tools.trace.TraceCommand.class,
                 tagmatch.tools.sweep.SweepCommand.class,
                 ProveCommand.class,
+                tagmatch.tools.figure.FigureCommand.class,
         })
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -131,15 +131,4 @@ class AlpuNicTest {
         e = assertThrows(IllegalArgumentException.class, () -> new AlpuNic(prq, umq, MatchLayout.DEFAULT, Capacities.UNBOUNDED, 0));
         assertEquals("insertThreshold must be >= 1, got 0", e.getMessage());
     }
-
-    @Test
-    void traversalIsFlatUntilTheAlpuSizeThenGrowsOnePerEntry() {
-        List<Integer> lengths = List.of(1, 8, 32, 63, 64, 65, 80, 128);
-        TraversalReport r = TraversalReport.measure(64, lengths);
-        for (TraversalReport.Row row : r.rows()) {
-            assertEquals(row.queueLength(), row.baseline(), "plain list walks the whole queue");
-            assertEquals(Math.max(0, row.queueLength() - 64), row.withAlpu(), "queue " + row.queueLength());
-        }
-        assertTrue(r.format().contains("ALPU of 64 cells"));
-    }
 }

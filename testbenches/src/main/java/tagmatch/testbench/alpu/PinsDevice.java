@@ -55,6 +55,19 @@ public final class PinsDevice implements AlpuDevice {
         return cycle;
     }
 
+    /**
+     * Runs the clock until every submitted request and command has been accepted, then
+     * {@code extra} cycles more, so that a measurement that follows starts on an idle unit.
+     */
+    public void settle(int extra) {
+        long limit = 50L * pins.r9Bound() + 1000;
+        for (long waited = 0; !requests.isEmpty() || !commands.isEmpty(); waited++) {
+            if (waited > limit) throw new IllegalStateException(pins.describe() + ": inputs not accepted within " + limit + " cycles");
+            cycle();
+        }
+        for (int i = 0; i < extra; i++) cycle();
+    }
+
     public AlpuScoreboard scoreboard() {
         return scoreboard;
     }

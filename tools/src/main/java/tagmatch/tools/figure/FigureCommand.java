@@ -1,0 +1,148 @@
+package tagmatch.tools.figure;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tagmatch.alpu.AlpuConfig;
+import tagmatch.alpu.Variant;
+import tagmatch.alpu.model.CycleTiming;
+import tagmatch.alpu.nic.NicLatency;
+import tagmatch.testbench.alpu.AlpuPins;
+import tagmatch.testbench.alpu.LatencyProbe;
+import tagmatch.testbench.alpu.ModelPins;
+import tagmatch.testbench.alpu.RtlPins;
+import tagmatch.tools.Check;
+import tagmatch.tools.ForceOption;
+import tagmatch.tools.OutputDir;
+import tagmatch.tools.UsageError;
+
+/**
+ * {@code tagmatch figure 5|6}: seed 001's latency figures. The NIC driver runs over the ALPU
+ * RTL under Verilator (or the cycle model) and counts entries traversed and cycles per search;
+ * {@link NicLatency}, with the seed's values as defaults, turns them into nanoseconds. Writes
+ * {@code figureN.md}, {@code figureN.csv} and {@code figureN.png} and prints the break-even
+ * point and the flat region of each ALPU size.
+ */
+@Command(name = "figure",
+        mixinStandardHelpOptions = true,
+        description = {"Seed 001 figure 5 (posted receives) or 6 (unexpected messages): latency against queue length, "
+                + "with and without the ALPU, as a table, a CSV and a PNG.",
+                "Example: tagmatch figure 5 --cells 128,256 --max-length 512 --step 16"})
+public final class FigureCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "N", description = "5 (posted-receive queue) or 6 (unexpected-message queue)")
+    int figure;
+
+    @Option(names = "--cells", split = ",", paramLabel = "N[,N...]", description = "ALPU sizes, one curve each (default ${DEFAULT-VALUE}, as the seed)")
+    List<Integer> cells = new ArrayList<>(List.of(128, 256));
+
+    @Option(names = "--block", paramLabel = "B", description = "cells per block, a power of two (default ${DEFAULT-VALUE})")
+    int block = 8;
+
+    @Option(names = "--max-length", paramLabel = "L", description = "longest queue measured, 1..4096 (default ${DEFAULT-VALUE})")
+    int maxLength = 512;
+
+    @Option(names = "--step", paramLabel = "S", description = "queue lengths measured: 0, S, 2S, ... up to --max-length (default ${DEFAULT-VALUE})")
+    int step = 16;
+
+    @Option(names = "--fractions", split = ",", paramLabel = "F[,F...]",
+            description = "how far down the queue the match lies, each in (0, 1]; 1 = the newest entry, the whole queue searched "
+                    + "(default ${DEFAULT-VALUE})")
+    List<Double> fractions = new ArrayList<>(List.of(0.5, 1.0));
+
+    @Option(names = "--device", paramLabel = "D", description = "rtl (the generated Verilog under Verilator) or model (the cycle model) (default ${DEFAULT-VALUE})")
+    String device = "rtl";
+
+    @Option(names = "--in-cache-ns", paramLabel = "NS", description = "software ns per entry traversed in cache (default ${DEFAULT-VALUE}, seed)")
+    double inCacheNs = NicLatency.seed().inCacheNs();
+
+    @Option(names = "--beyond-cache-ns", paramLabel = "NS", description = "software ns per entry beyond the cache (default ${DEFAULT-VALUE}, seed)")
+    double beyondCacheNs = NicLatency.seed().beyondCacheNs();
+
+    @Option(names = "--cache-entries", paramLabel = "N", description = "entries of one search that fit in cache (default ${DEFAULT-VALUE})")
+    int cacheEntries = NicLatency.seed().cacheEntries();
+
+    @Option(names = "--interaction-ns", paramLabel = "NS", description = "processor cost of one ALPU exchange (default ${DEFAULT-VALUE}, seed)")
+    double interactionNs = NicLatency.seed().interactionNs();
+
+    @Option(names = "--clock-mhz", paramLabel = "F", description = "ALPU clock, turning its cycles into ns (default ${DEFAULT-VALUE}, the seed's ASIC estimate)")
+    double clockMhz = NicLatency.seed().clockMhz();
+
+    @Option(names = "--overlap-ns", paramLabel = "NS", description = "figure 6: transfer time a receive's search overlaps (default ${DEFAULT-VALUE})")
+    double overlapNs = NicLatency.seed().overlapNs();
+
+    @Option(names = "--exposed-ns", paramLabel = "NS", description = "figure 6: ALPU exchange time the transfer does not hide (default ${DEFAULT-VALUE})")
+    double exposedNs = NicLatency.seed().exposedNs();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "output directory (default figure-N)")
+    Path out;
+
+    @Mixin
+    ForceOption force;
+
+    @Override
+    public Integer call() throws IOException {
+        if (figure != 5 && figure != 6) throw new UsageError("N must be 5 or 6 (seed 001's latency figures), got " + figure);
+        LatencyProbe.Queue queue = figure == 5 ? LatencyProbe.Queue.POSTED : LatencyProbe.Queue.UNEXPECTED;
+        if (cells.isEmpty()) throw new UsageError("--cells must name at least one ALPU size");
+        for (int c : cells) {
+            try {
+                AlpuConfig.seed(c, Math.min(block, c), Variant.PRQ);
+            } catch (IllegalArgumentException e) {
+                throw new UsageError("--cells/--block: " + e.getMessage(), e);
+            }
+        }
+        Check.range("--max-length", maxLength, 1, 4096);
+        Check.range("--step", step, 1, maxLength);
+        for (double f : fractions) {
+            if (!(f > 0 && f <= 1)) throw new UsageError("--fractions must each be in (0, 1], got " + f);
+        }
+        if (fractions.isEmpty()) throw new UsageError("--fractions must name at least one fraction");
+        String dev = Check.oneOf("--device", device, "rtl", "model");
+        NicLatency model;
+        try {
+            model = new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlapNs, exposedNs);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(optionOf(e.getMessage()) + ": " + e.getMessage(), e);
+        }
+        Path dir = out != null ? out : Path.of("figure-" + figure);
+        List<Integer> lengths = new ArrayList<>();
+        for (int l = 0; l <= maxLength; l += step) lengths.add(l);
+        if (lengths.get(lengths.size() - 1) != maxLength) lengths.add(maxLength);
+        Function<AlpuConfig, AlpuPins> opener = dev.equals("rtl") ? RtlPins::open : c -> new ModelPins(c, CycleTiming.SEED, 1);
+
+        PrintWriter o = spec.commandLine().getOut();
+        String name = "figure" + figure;
+        try (OutputDir dirOut = force.claim(dir, "--out")) {
+            LatencyFigure fig = LatencyFigure.measure(queue, cells, block, lengths, fractions, opener, model);
+            Files.writeString(dirOut.staging().resolve(name + ".md"), fig.markdown(), StandardCharsets.UTF_8);
+            Files.writeString(dirOut.staging().resolve(name + ".csv"), fig.csv(), StandardCharsets.UTF_8);
+            LatencyPlot.write(fig, dirOut.staging().resolve(name + ".png"));
+            dirOut.commit(name);
+            o.println(fig.describeModel());
+            o.print(fig.summaryText());
+        }
+        o.println("wrote " + dir + "/{" + name + ".md," + name + ".csv," + name + ".png}");
+        o.flush();
+        return 0;
+    }
+
+    /** The option behind a {@link NicLatency} check ({@code inCacheNs must ...} is {@code --in-cache-ns}). */
+    private static String optionOf(String message) {
+        String field = message.substring(0, message.indexOf(' '));
+        return "--" + field.replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+    }
+}

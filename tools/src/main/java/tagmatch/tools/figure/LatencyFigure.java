@@ -1,0 +1,178 @@
+package tagmatch.tools.figure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import tagmatch.alpu.AlpuConfig;
+import tagmatch.alpu.nic.NicLatency;
+import tagmatch.testbench.alpu.AlpuPins;
+import tagmatch.testbench.alpu.LatencyProbe;
+import tagmatch.tools.Progress;
+
+/**
+ * Seed 001 figure 5 (posted receives) or 6 (unexpected messages): latency matching adds against
+ * queue length, for the plain list and for each ALPU size, at each fraction of the queue
+ * searched. Entry counts and cycles come from {@link LatencyProbe} (the NIC driver over the
+ * unit); {@link NicLatency} turns them into time.
+ */
+public final class LatencyFigure {
+
+    /** One queue length at one fraction: the list's latency and, per ALPU size, the ALPU's. */
+    public record Sample(int length, double fraction, long listTraversed, double listNs,
+                         List<LatencyProbe.Point> points, List<Double> alpuNs) {}
+
+    /** Where an ALPU of {@code cells} pays off at {@code fraction}: break-even and the end of the flat region. */
+    public record Summary(int cells, double fraction, Integer breakEven, int flatTo, double flatNs) {}
+
+    private final LatencyProbe.Queue queue;
+    private final List<Integer> cells;
+    private final NicLatency model;
+    private final List<Sample> samples;
+
+    private LatencyFigure(LatencyProbe.Queue queue, List<Integer> cells, NicLatency model, List<Sample> samples) {
+        this.queue = queue;
+        this.cells = List.copyOf(cells);
+        this.model = model;
+        this.samples = List.copyOf(samples);
+    }
+
+    /** Measures every length at every fraction with units of each size in {@code cells}. */
+    public static LatencyFigure measure(LatencyProbe.Queue queue, List<Integer> cells, int block, List<Integer> lengths,
+                                        List<Double> fractions, Function<AlpuConfig, AlpuPins> opener, NicLatency model) {
+        List<LatencyProbe> probes = new ArrayList<>();
+        for (int c : cells) probes.add(new LatencyProbe(opener, c, Math.min(block, c)));
+        List<Sample> samples = new ArrayList<>();
+        String task = "figure " + figureNumber(queue);
+        try (Progress progress = Progress.start(task, (long) fractions.size() * lengths.size() * cells.size(), "searches")) {
+            for (double f : fractions) {
+                for (int length : lengths) {
+                    List<LatencyProbe.Point> points = new ArrayList<>();
+                    List<Double> ns = new ArrayList<>();
+                    for (LatencyProbe p : probes) {
+                        LatencyProbe.Point pt = p.measure(queue, length, f);
+                        points.add(pt);
+                        ns.add(queue == LatencyProbe.Queue.POSTED ? model.postedNs(pt.cycles(), pt.nicTraversed())
+                                : model.unexpectedNs(pt.cycles(), pt.nicTraversed()));
+                        progress.step();
+                    }
+                    long listTraversed = points.get(0).listTraversed();
+                    double listNs = queue == LatencyProbe.Queue.POSTED ? model.postedNs(listTraversed) : model.unexpectedNs(listTraversed);
+                    samples.add(new Sample(length, f, listTraversed, listNs, points, ns));
+                }
+            }
+        }
+        return new LatencyFigure(queue, cells, model, samples);
+    }
+
+    static int figureNumber(LatencyProbe.Queue queue) {
+        return queue == LatencyProbe.Queue.POSTED ? 5 : 6;
+    }
+
+    public LatencyProbe.Queue queue() {
+        return queue;
+    }
+
+    public List<Integer> cells() {
+        return cells;
+    }
+
+    public NicLatency model() {
+        return model;
+    }
+
+    public List<Sample> samples() {
+        return samples;
+    }
+
+    /** The fractions measured, in order. */
+    public List<Double> fractions() {
+        List<Double> out = new ArrayList<>();
+        for (Sample s : samples) if (!out.contains(s.fraction())) out.add(s.fraction());
+        return out;
+    }
+
+    /**
+     * Per ALPU size and fraction: the shortest non-empty queue at which the ALPU is no slower
+     * than the list (null if none measured), and the longest queue the unit answers without any
+     * software search, with the latency there.
+     */
+    public List<Summary> summaries() {
+        List<Summary> out = new ArrayList<>();
+        for (double f : fractions()) {
+            for (int i = 0; i < cells.size(); i++) {
+                Integer breakEven = null;
+                int flatTo = 0;
+                double flatNs = Double.NaN;
+                for (Sample s : samples) {
+                    if (s.fraction() != f) continue;
+                    double alpu = s.alpuNs().get(i);
+                    if (breakEven == null && s.length() > 0 && alpu <= s.listNs()) breakEven = s.length();
+                    if (s.points().get(i).nicTraversed() == 0 && s.length() >= flatTo) {
+                        flatTo = s.length();
+                        flatNs = alpu;
+                    }
+                }
+                out.add(new Summary(cells.get(i), f, breakEven, flatTo, flatNs));
+            }
+        }
+        return out;
+    }
+
+    /** The Markdown table: one row per length and fraction, latency in ns. */
+    public String markdown() {
+        StringBuilder sb = new StringBuilder();
+        String what = queue == LatencyProbe.Queue.POSTED ? "posted-receive" : "unexpected-message";
+        sb.append("# Seed 001 figure ").append(figureNumber(queue)).append(": latency against ").append(what).append(" queue length\n\n");
+        sb.append(describeModel()).append("\n\n");
+        sb.append("| queue | searched | list ns |");
+        for (int c : cells) sb.append(" ALPU ").append(c).append(" ns | cycles |");
+        sb.append('\n').append("|---:|---:|---:|");
+        for (int c : cells) sb.append("---:|---:|");
+        sb.append('\n');
+        for (Sample s : samples) {
+            sb.append(String.format("| %d | %.0f%% | %.0f |", s.length(), s.fraction() * 100, s.listNs()));
+            for (int i = 0; i < cells.size(); i++) {
+                sb.append(String.format(" %.0f | %d |", s.alpuNs().get(i), s.points().get(i).cycles()));
+            }
+            sb.append('\n');
+        }
+        sb.append('\n').append(summaryText());
+        return sb.toString();
+    }
+
+    /** One line per ALPU size and fraction: break-even and flat region. */
+    public String summaryText() {
+        StringBuilder sb = new StringBuilder();
+        for (Summary s : summaries()) {
+            sb.append(String.format("ALPU %d cells, %.0f%% searched: break-even at %s; flat at %.0f ns up to %d entries%n",
+                    s.cells(), s.fraction() * 100, s.breakEven() == null ? "no measured length" : s.breakEven() + " entries",
+                    s.flatNs(), s.flatTo()));
+        }
+        return sb.toString();
+    }
+
+    /** Every count behind the figure, one line per length, fraction and ALPU size. */
+    public String csv() {
+        StringBuilder sb = new StringBuilder("queue,fraction,list_traversed,list_ns,cells,in_unit,nic_traversed,cycles,alpu_ns\n");
+        for (Sample s : samples) {
+            for (int i = 0; i < cells.size(); i++) {
+                LatencyProbe.Point p = s.points().get(i);
+                sb.append(String.format(java.util.Locale.ROOT, "%d,%s,%d,%.1f,%d,%d,%d,%d,%.1f%n", s.length(), s.fraction(),
+                        s.listTraversed(), s.listNs(), cells.get(i), p.inUnit(), p.nicTraversed(), p.cycles(), s.alpuNs().get(i)));
+            }
+        }
+        return sb.toString();
+    }
+
+    String describeModel() {
+        NicLatency m = model;
+        String base = String.format(java.util.Locale.ROOT,
+                "Model: %.0f ns per entry traversed for the first %d entries of a search, %.0f ns beyond; ALPU exchange %.0f ns "
+                        + "plus the unit's cycles at the pins at %.0f MHz.",
+                m.inCacheNs(), m.cacheEntries(), m.beyondCacheNs(), m.interactionNs(), m.clockMhz());
+        if (queue == LatencyProbe.Queue.POSTED) return base;
+        return base + String.format(java.util.Locale.ROOT,
+                " A receive's search overlaps %.0f ns of transfer; %.0f ns of the ALPU exchange is not hidden.", m.overlapNs(), m.exposedNs());
+    }
+}
