@@ -55,7 +55,10 @@ public final class FigureCommand implements Callable<Integer> {
     @Option(names = "--max-length", paramLabel = "L", description = "longest queue measured, 1..4096 (default ${DEFAULT-VALUE})")
     int maxLength = 512;
 
-    @Option(names = "--step", paramLabel = "S", description = "queue lengths measured: 0, S, 2S, ... up to --max-length (default ${DEFAULT-VALUE})")
+    /** Lengths up to this are all measured, whatever --step says. */
+    static final int FINE = 12;
+
+    @Option(names = "--step", paramLabel = "S", description = "queue lengths measured: 0 to 12 each, then S, 2S, ... up to --max-length (default ${DEFAULT-VALUE})")
     int step = 16;
 
     @Option(names = "--fractions", split = ",", paramLabel = "F[,F...]",
@@ -119,15 +122,17 @@ public final class FigureCommand implements Callable<Integer> {
             throw new UsageError(optionOf(e.getMessage()) + ": " + e.getMessage(), e);
         }
         Path dir = out != null ? out : Path.of("figure-" + figure);
-        List<Integer> lengths = new ArrayList<>();
+        // every length up to FINE, where the break-even lies, then every --step
+        java.util.TreeSet<Integer> lengths = new java.util.TreeSet<>();
+        for (int l = 0; l <= Math.min(FINE, maxLength); l++) lengths.add(l);
         for (int l = 0; l <= maxLength; l += step) lengths.add(l);
-        if (lengths.get(lengths.size() - 1) != maxLength) lengths.add(maxLength);
+        lengths.add(maxLength);
         Function<AlpuConfig, AlpuPins> opener = dev.equals("rtl") ? RtlPins::open : c -> new ModelPins(c, CycleTiming.SEED, 1);
 
         PrintWriter o = spec.commandLine().getOut();
         String name = "figure" + figure;
         try (OutputDir dirOut = force.claim(dir, "--out")) {
-            LatencyFigure fig = LatencyFigure.measure(queue, cells, block, lengths, fractions, opener, model);
+            LatencyFigure fig = LatencyFigure.measure(queue, cells, block, List.copyOf(lengths), fractions, opener, model);
             Files.writeString(dirOut.staging().resolve(name + ".md"), fig.markdown(), StandardCharsets.UTF_8);
             Files.writeString(dirOut.staging().resolve(name + ".csv"), fig.csv(), StandardCharsets.UTF_8);
             LatencyPlot.write(fig, dirOut.staging().resolve(name + ".png"));
