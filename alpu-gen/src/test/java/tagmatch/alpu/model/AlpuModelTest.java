@@ -54,6 +54,7 @@ class AlpuModelTest {
         AlpuModel m = filled(prq, new long[][] {{1, 0, 1}});
         m.command(Command.START_INSERT);
         assertTrue(m.wouldHold(Request.of(5)));
+        assertFalse(m.wouldHold(Request.of(1)), "the oldest entry (index 0) matches: answered, not held");
         assertEquals(Optional.empty(), m.match(Request.of(5)));
         assertEquals(Optional.of(Response.success(1)), m.match(Request.of(1)));
         m.command(Command.insert(5, 0, 9));
