@@ -229,16 +229,30 @@ class AlpuScoreboardTraceTest {
     void tagsWiderThanTheTagPortAreCutOnBothSides() {
         // TAG_W = 8: the unit keeps tag 0x1A5 as 0xA5, and so must the scoreboard's model.
         MiniBench b = new MiniBench(new CycleAlpu(PRQ, TIMING, 2), 2, 0.8);
-        b.command(Command.START_INSERT).insert(0x10, 0, 0x1A5).command(Command.STOP_INSERT).request(0x10).run();
+        b.command(Command.START_INSERT).insert(0x10, 0, 0x1A5).command(Command.STOP_INSERT).run();
+        b.request(0x10).run();
         assertEquals(2, b.scoreboard().responsesChecked());
+    }
+
+    @Test
+    void aResponseTagIsReadInItsTagWidthBitsOnly() {
+        // TAG_W = 8: bit 8 of the sampled rsp_tag is not part of the port.
+        AlpuScoreboard sb = new AlpuScoreboard(PRQ, 50);
+        At[] trace = {at(0).command(Command.START_INSERT), at(1).response(Response.startAck(8)),
+                at(2).command(Command.insert(0x10, 0, 1)), at(3).command(Command.STOP_INSERT), at(4), at(5).request(0x10),
+                at(6).response(Response.success(0x101))};
+        for (At a : trace) sb.observe(a.sample());
+        assertEquals(2, sb.responsesChecked());
+        assertEquals(0, sb.outstandingRequests());
     }
 
     @Test
     void umqRequestMasksReachTheScoreboardsModel() {
         AlpuConfig umq = AlpuConfig.of(8, 2, 8, 8, Variant.UMQ);
         MiniBench b = new MiniBench(new CycleAlpu(umq, TIMING, 2), 2, 0.8);
-        b.command(Command.START_INSERT).insert(0x10, 0, 3).command(Command.STOP_INSERT).request(0x11, 0x01)
-                .request(0x11, 0x01).run();
+        // The requests only after the insert session: the two streams are independent.
+        b.command(Command.START_INSERT).insert(0x10, 0, 3).command(Command.STOP_INSERT).run();
+        b.request(0x11, 0x01).request(0x11, 0x01).run();
         assertEquals(3, b.scoreboard().responsesChecked(), "START_ACK, MATCH_SUCCESS(3), MATCH_FAILURE");
     }
 }

@@ -181,7 +181,7 @@ class CycleAlpuPortsTest {
         for (Variant v : Variant.values()) {
             AlpuConfig c = AlpuConfig.of(8, 2, 8, 8, v);
             Driver d = new Driver(new CycleAlpu(c, CycleTiming.FAST, 1));
-            d.offer(null, Command.START_INSERT).offer(null, Command.insert(0x10, 0, 3)).offer(null, Command.STOP_INSERT);
+            d.offer(null, Command.START_INSERT).offer(null, Command.insert(0x10, 0, 3)).offer(null, Command.STOP_INSERT).drain();
             d.offer(Request.of(0x11, 0x01), null).drain();
             Response expected = v == Variant.UMQ ? Response.success(3) : Response.FAILURE;
             assertEquals(List.of(Response.startAck(8), expected), d.responses, v.name());
@@ -189,12 +189,21 @@ class CycleAlpuPortsTest {
     }
 
     @Test
-    void commandTagsAndMatchBitsAreCutToTheConfiguredWidths() {
-        Driver d = new Driver(new CycleAlpu(PRQ, CycleTiming.FAST, 1));
+    void commandTagsAndMatchBitsAreCutToTheConfiguredWidthsBeforeTheBehaviourSeesThem() {
+        List<Command> seen = new ArrayList<>();
+        AlpuBehaviour recording = new DelegatingBehaviour(PRQ) {
+            @Override
+            public Optional<Response> command(Command c) {
+                seen.add(c);
+                return model.command(c);
+            }
+        };
+        Driver d = new Driver(new CycleAlpu(PRQ, CycleTiming.FAST, recording, 1));
         d.offer(null, Command.START_INSERT)
-                .offer(null, new Command(Op.INSERT, BigInteger.valueOf(0x310), BigInteger.ZERO, 0x1A5))
-                .offer(null, Command.STOP_INSERT);
+                .offer(null, new Command(Op.INSERT, BigInteger.valueOf(0x310), BigInteger.valueOf(0x301), 0x1A5))
+                .offer(null, Command.STOP_INSERT).drain();
         d.offer(Request.of(0x10), null).drain();
+        assertEquals(Command.insert(0x10, 0x01, 0xA5), seen.get(1), "MATCH_W = TAG_W = 8");
         assertEquals(List.of(Response.startAck(8), Response.success(0xA5)), d.responses);
     }
 }

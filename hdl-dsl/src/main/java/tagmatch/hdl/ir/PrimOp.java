@@ -40,14 +40,6 @@ public enum PrimOp {
         this.symbol = symbol;
     }
 
-    public boolean isComparison() {
-        return this == EQ || this == NE || this == LT || this == LE || this == GT || this == GE;
-    }
-
-    public boolean isReduction() {
-        return this == ANDR || this == ORR || this == XORR;
-    }
-
     /** Result width, or -1 while an operand's width is still unknown. */
     public int width(List<Expr> args, int n, int m) {
         int[] w = new int[args.size()];

@@ -110,7 +110,7 @@ public final class ConstantFolding implements Pass {
             }
             case BITS: r = a.get(0).value().shiftRight(op.m); break;
             case PAD: case AS_UINT: case AS_SINT: r = x; break;
-            default: return op;
+            default: throw new AssertionError(op.op); // every operator is listed above
         }
         return lit(r.and(mask(w)), w, op.signed());
     }
