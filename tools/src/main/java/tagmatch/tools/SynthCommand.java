@@ -6,13 +6,17 @@ import picocli.CommandLine.Option;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.rtl.AlpuRtl;
 import tagmatch.alpu.rtl.AlpuTiming;
-import tagmatch.alpu.rtl.ReferenceDesigns;
 import tagmatch.hdl.backend.VerilogEmitter;
 import tagmatch.tools.synth.Ice40Pnr;
 import tagmatch.tools.synth.PaperFigures;
 import tagmatch.tools.synth.PnrReport;
 import tagmatch.tools.synth.SynthReport;
-import tagmatch.tools.synth.SynthTable;
+import tagmatch.tools.sweep.LocalRunner;
+import tagmatch.tools.sweep.ResultStore;
+import tagmatch.tools.sweep.Sweep;
+import tagmatch.tools.sweep.SweepCommand;
+import tagmatch.tools.sweep.SweepSpecs;
+import tagmatch.tools.sweep.TableSweep;
 import tagmatch.tools.synth.YosysSynth;
 
 import java.io.IOException;
@@ -25,14 +29,16 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code tagmatch synth}: yosys {@code synth_xilinx} on the generated ALPU, printing LUTs,
- * flip-flops and LUT depth; {@code --table} does the seed's twelve Table IV/V configurations and
- * prints them beside the paper's figures. Run it under the shared build lock on a shared machine.
+ * flip-flops and LUT depth; {@code --table} runs the seed's twelve Table IV/V configurations as a
+ * sweep ({@code data/sweeps/table-iv-v.sweep}, resumable in its results directory, on a bounded
+ * worker pool) and prints them beside the paper's figures. Run it under the shared build lock on a
+ * shared machine.
  */
 @Command(name = "synth",
         mixinStandardHelpOptions = true,
         description = {"Synthesize the generated ALPU with yosys and report LUTs, flip-flops and LUT depth.",
                 "Example: tagmatch synth --cells 256 --block 8 --variant prq",
-                "         tagmatch synth --table    (the seed's Table IV/V side by side with the paper)",
+                "         tagmatch synth --table    (the seed's Table IV/V side by side with the paper; a sweep into ./table-iv-v, resumable)",
                 "         tagmatch synth --pnr --cells 16 --block 8    (place and route on an iCE40 HX8K: Fmax, ns per match)"})
 public final class SynthCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
@@ -50,6 +56,21 @@ public final class SynthCommand implements Callable<Integer> {
     @Option(names = "--only", split = ",", paramLabel = "TOP", description = "with --table: only these designs (e.g. alpu_prq_256x8,alpu_umq_128x8)")
     List<String> only = new ArrayList<>();
 
+    @Option(names = "--spec", paramLabel = "FILE", description = "with --table: the sweep spec whose configurations make the table "
+            + "(default: the seed's Tables IV/V, data/sweeps/table-iv-v.sweep)")
+    Path tableSpec;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "with --table: the sweep results directory, resumed when it exists "
+            + "(default: the spec's name, e.g. table-iv-v, with -FAMILY when --family changes the spec's)")
+    Path out;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "with --table: yosys runs at once at most (default: the cores; "
+            + "never more than the cores or than the available memory allows at 2 GiB each)")
+    Integer jobs;
+
+    @Option(names = "--retry-failed", description = "with --table: synthesize again the designs that failed in DIR (they are kept otherwise)")
+    boolean retryFailed;
+
     @Option(names = "--pnr", description = "instead of synth_xilinx: place and route on an iCE40 HX8K (yosys synth_ice40, nextpnr-ice40) "
             + "and report logic cells, Fmax, match interval and latency, and ns per match")
     boolean pnr;
@@ -62,6 +83,10 @@ public final class SynthCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         family = Check.oneOf("--family", family, YosysSynth.FAMILIES.toArray(String[]::new));
         Check.requires(!only.isEmpty(), "--only", table, "--table");
+        Check.requires(tableSpec != null, "--spec", table, "--table");
+        Check.requires(out != null, "--out", table, "--table");
+        Check.requires(jobs != null, "--jobs", table, "--table");
+        Check.requires(retryFailed, "--retry-failed", table, "--table");
         Check.atLeast("--seed", seed, 1);
         if (pnr && table) throw new UsageError("--pnr works on one configuration; it cannot be combined with --table");
         if (pnr) {
@@ -76,32 +101,8 @@ public final class SynthCommand implements Callable<Integer> {
             o.flush();
             return 0;
         }
+        if (table) return table(o);
         YosysSynth yosys = new YosysSynth();
-        if (table) {
-            List<String> tops = ReferenceDesigns.all().stream().map(ReferenceDesigns.Design::top).toList();
-            for (String name : only) {
-                if (!tops.contains(name)) throw new UsageError("--only names '" + name + "', which is no reference design; they are " + tops);
-            }
-            List<ReferenceDesigns.Design> designs = new ArrayList<>();
-            for (ReferenceDesigns.Design d : ReferenceDesigns.all()) if (only.isEmpty() || only.contains(d.top())) designs.add(d);
-            SynthTable t = new SynthTable();
-            try (Progress p = Progress.start("synth --table", designs.size(), "designs")) {
-                for (ReferenceDesigns.Design d : designs) {
-                    p.note(d.top());
-                    long start = System.nanoTime();
-                    SynthReport r = synthesize(yosys, d.config(), d.top(), family);
-                    o.printf("%s  [%d s]%n", r.summary(), (System.nanoTime() - start) / 1_000_000_000L);
-                    o.flush();
-                    AlpuConfig c = d.config();
-                    t.add(PaperFigures.find(c.variant().name(), c.cells(), c.block()), r);
-                    p.step();
-                }
-            }
-            o.println();
-            o.print(t.format());
-            o.flush();
-            return 0;
-        }
         AlpuConfig cfg = options.config();
         SynthReport r;
         try (Progress p = Progress.start("synth", 1, "design")) {
@@ -110,14 +111,41 @@ public final class SynthCommand implements Callable<Integer> {
             p.step();
         }
         o.println(r.summary());
-        if (cfg.matchWidth() == PaperFigures.MATCH_WIDTH && cfg.tagWidth() == PaperFigures.TAG_WIDTH) {
-            for (PaperFigures.Row p : PaperFigures.TABLES) {
-                if (p.variant().equals(cfg.variant().name()) && p.cells() == cfg.cells() && p.block() == cfg.block())
-                    o.printf("seed 001 prototype: %d LUTs, %d FFs (ours %.2fx LUTs, %.2fx FFs)%n", p.luts(), p.flipFlops(),
-                            (double) r.luts() / p.luts(), (double) r.flipFlops() / p.flipFlops());
-            }
-        }
+        PaperFigures.of(cfg).ifPresent(p -> o.printf("seed 001 prototype: %d LUTs, %d FFs (ours %.2fx LUTs, %.2fx FFs)%n", p.luts(),
+                p.flipFlops(), (double) r.luts() / p.luts(), (double) r.flipFlops() / p.flipFlops()));
         return 0;
+    }
+
+    /**
+     * {@code --table}: the spec's configurations as a sweep ({@link TableSweep}), resumable in
+     * {@code --out}; every option is checked before the first task runs.
+     */
+    private int table(PrintWriter o) throws IOException {
+        Sweep sweep;
+        String source;
+        if (tableSpec == null) {
+            sweep = SweepSpecs.load(SweepSpecs.TABLE_IV_V);
+            source = "data/sweeps/" + SweepSpecs.TABLE_IV_V;
+        } else {
+            if (!Files.isRegularFile(tableSpec)) throw new UsageError("--spec must be a sweep spec file, got " + tableSpec);
+            sweep = SweepCommand.parseSpec(Files.readAllLines(tableSpec), tableSpec.toString());
+            source = tableSpec.toString();
+        }
+        Path dir = out != null ? out : Path.of(Path.of(source).getFileName().toString().replaceFirst("\\.sweep$", ""));
+        if (spec.commandLine().getParseResult().hasMatchedOption("--family") && !family.equals(sweep.family())) {
+            // Another family is another sweep: by default it gets its own directory.
+            sweep = new Sweep(sweep.grid(), sweep.steps(), sweep.seeds(), sweep.ops(), family);
+            if (out == null) dir = Path.of(dir + "-" + family);
+        }
+        TableSweep t = TableSweep.of(sweep, source, only);
+        int requested = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) Check.atLeast("--jobs", jobs, 1);
+        int workers = LocalRunner.workers(requested, LocalRunner.DEFAULT_MEM_PER_WORKER_MB);
+        try {
+            return t.run(ResultStore.open(dir), retryFailed, workers, o);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserError("synth --table was interrupted; run it again to resume from " + dir, e);
+        }
     }
 
     /** The text of {@code --pnr}: the routed design's figures and what they give per match. */

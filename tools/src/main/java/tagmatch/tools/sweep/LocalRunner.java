@@ -24,6 +24,9 @@ import tagmatch.tools.Progress;
  * store at once, so an interrupted run loses only the tasks in flight.
  */
 public final class LocalRunner {
+    /** What one worker may need by default: a 256-cell synthesis takes about 1.5 GiB. */
+    public static final long DEFAULT_MEM_PER_WORKER_MB = 2048;
+
     private final ResultStore store;
     private final SweepSettings settings;
     private final int workers;
@@ -57,9 +60,15 @@ public final class LocalRunner {
         return Runtime.getRuntime().maxMemory() / (1024 * 1024);
     }
 
-    /** Hears, before any task runs, how many tasks will run and how many were already done. */
+    /**
+     * Hears, before any task runs, how many tasks will run and how many were already done; and
+     * each task's line as soon as it is written (from the worker that ran it, so one at a time
+     * only if the listener synchronizes).
+     */
     public interface Plan {
         void start(int toRun, int alreadyDone);
+
+        default void finished(ResultLine line) {}
     }
 
     /**
@@ -74,14 +83,14 @@ public final class LocalRunner {
         List<Task> todo = new ArrayList<>();
         for (Task t : tasks) if (!store.settled(t, retryFailed)) todo.add(t);
         plan.start(todo.size(), tasks.size() - todo.size());
-        new LocalRunner(store, new SweepSettings(sweep.ops(), sweep.family(), store.dir()), workers).run(todo, label);
+        new LocalRunner(store, new SweepSettings(sweep.ops(), sweep.family(), store.dir()), workers).run(todo, label, plan);
         List<ResultLine> lines = new ArrayList<>();
         for (Task t : tasks) lines.add(store.read(t.key()).orElse(null));
         return lines;
     }
 
     /** Runs every task of {@code todo}; returns the lines written, in the order of {@code todo}. */
-    List<ResultLine> run(List<Task> todo, String label) throws IOException, InterruptedException {
+    List<ResultLine> run(List<Task> todo, String label, Plan plan) throws IOException, InterruptedException {
         List<ResultLine> lines = new ArrayList<>();
         if (todo.isEmpty()) return lines;
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
@@ -96,6 +105,7 @@ public final class LocalRunner {
                     p.note(t.key());
                     ResultLine l = runOne(t);
                     store.write(l);
+                    plan.finished(l);
                     p.step();
                     return l;
                 }));

@@ -77,7 +77,7 @@ public final class SweepCommand implements Callable<Integer> {
     Integer jobs;
 
     @Option(names = "--mem-per-worker", paramLabel = "MB", description = "memory one worker may need; workers are bounded by the available memory over this (default ${DEFAULT-VALUE})")
-    long memPerWorker = 2048;
+    long memPerWorker = LocalRunner.DEFAULT_MEM_PER_WORKER_MB;
 
     @Option(names = "--slurm", description = "run as a Slurm job array (one shard per array task), submit it and follow it to the end")
     boolean slurm;

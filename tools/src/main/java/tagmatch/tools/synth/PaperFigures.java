@@ -33,6 +33,15 @@ public final class PaperFigures {
 
     private PaperFigures() {}
 
+    /** The paper's prototype of a configuration: same variant, cells, block and the paper's match and tag widths. */
+    public static java.util.Optional<Row> of(tagmatch.alpu.AlpuConfig c) {
+        if (c.matchWidth() != MATCH_WIDTH || c.tagWidth() != TAG_WIDTH) return java.util.Optional.empty();
+        for (Row r : TABLES) {
+            if (r.variant().equals(c.variant().name()) && r.cells() == c.cells() && r.block() == c.block()) return java.util.Optional.of(r);
+        }
+        return java.util.Optional.empty();
+    }
+
     /** The paper's row for a configuration. */
     public static Row find(String variant, int cells, int block) {
         for (Row r : TABLES) {

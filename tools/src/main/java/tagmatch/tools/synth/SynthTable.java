@@ -2,21 +2,32 @@ package tagmatch.tools.synth;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import tagmatch.alpu.AlpuConfig;
 
 /**
  * The side-by-side table of {@code tagmatch synth --table}: each of seed 001's prototypes next to
  * what yosys made of the generated ALPU with the same parameters, with the ratio of LUTs and FFs
- * (below 1.00 = smaller than the paper).
+ * (below 1.00 = smaller than the paper). A configuration the paper has no prototype of (other
+ * sizes or widths) shows {@code -} in the paper's columns.
  */
 public final class SynthTable {
-    private record Line(PaperFigures.Row paper, SynthReport ours) {}
+    private record Line(String variant, int cells, int block, PaperFigures.Row paper, SynthReport ours) {}
 
     private final List<Line> lines = new ArrayList<>();
 
     /** Adds one configuration: the paper's row and our synthesis of the same configuration. */
     public SynthTable add(PaperFigures.Row paper, SynthReport ours) {
-        lines.add(new Line(Objects.requireNonNull(paper, "paper"), Objects.requireNonNull(ours, "ours")));
+        Objects.requireNonNull(paper, "paper");
+        lines.add(new Line(paper.variant(), paper.cells(), paper.block(), paper, Objects.requireNonNull(ours, "ours")));
+        return this;
+    }
+
+    /** Adds one configuration beside the paper's prototype of it, if the paper has one. */
+    public SynthTable add(AlpuConfig config, SynthReport ours) {
+        lines.add(new Line(config.variant().name(), config.cells(), config.block(), PaperFigures.of(config).orElse(null),
+                Objects.requireNonNull(ours, "ours")));
         return this;
     }
 
@@ -28,9 +39,11 @@ public final class SynthTable {
         for (Line l : lines) {
             PaperFigures.Row p = l.paper();
             SynthReport o = l.ours();
-            sb.append(String.format("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %.2f | %.2f |%n", p.variant(), p.cells(),
-                    p.block(), p.luts(), p.flipFlops(), p.latency(), o.luts(), o.flipFlops(), o.lutDepth(),
-                    (double) o.luts() / p.luts(), (double) o.flipFlops() / p.flipFlops()));
+            String paper = p == null ? "- | - | -" : p.luts() + " | " + p.flipFlops() + " | " + p.latency();
+            String ratios = p == null ? "- | -"
+                    : String.format(Locale.ROOT, "%.2f | %.2f", (double) o.luts() / p.luts(), (double) o.flipFlops() / p.flipFlops());
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %d | %s | %d | %d | %d | %s |%n", l.variant(), l.cells(), l.block(), paper,
+                    o.luts(), o.flipFlops(), o.lutDepth(), ratios));
         }
         return sb.toString();
     }
