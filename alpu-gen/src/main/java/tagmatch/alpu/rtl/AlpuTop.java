@@ -5,6 +5,7 @@ import tagmatch.alpu.Variant;
 import tagmatch.alpu.model.Kind;
 import tagmatch.alpu.model.Op;
 import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Definition;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Widths;
@@ -115,11 +116,11 @@ public final class AlpuTop extends Module {
         rspFree.set(r.bits(cw - 1, 0));
 
         // ---- blocks and the priority between them (stage 4) --------------------------------------
-        List<CellBlock> blocks = new ArrayList<>();
-        for (int b = 0; b < nb; b++) blocks.add(instance("block_" + b, new CellBlock(cfg)));
+        List<CellBlock.Ports> blocks = new ArrayList<>(); // one block definition, placed nb times
+        for (int b = 0; b < nb; b++) blocks.add(instance("block_" + b, Definition.of(CellBlock.class, cfg, CellBlock::new)).io(x -> x.io));
         List<Bool> hits = new ArrayList<>();
         List<UInt> tags = new ArrayList<>();
-        for (CellBlock blk : blocks) {
+        for (CellBlock.Ports blk : blocks) {
             hits.add(blk.hit);
             tags.add(blk.hitTag);
         }
@@ -250,7 +251,7 @@ public final class AlpuTop extends Module {
         Bool resultsValid = wireOf("results_valid", k == 0 ? compareNow : flight.get(k - 1));
         List<Bool> olderHit = OlderAny.of(hits);
         for (int b = 0; b < nb; b++) {
-            CellBlock blk = blocks.get(b);
+            CellBlock.Ports blk = blocks.get(b);
             if (fanout) blk.load.set(launchNew);
             blk.key.set(headKey);
             if (!prq) blk.keyMask.set(headMask);
@@ -260,7 +261,7 @@ public final class AlpuTop extends Module {
                 if (prq) blk.inMask.set(cMask);
                 blk.inTag.set(cTag);
             } else {
-                CellBlock y = blocks.get(b - 1);
+                CellBlock.Ports y = blocks.get(b - 1);
                 blk.inValid.set(y.outValid);
                 blk.inMatch.set(y.outMatch);
                 if (prq) blk.inMask.set(y.outMask);

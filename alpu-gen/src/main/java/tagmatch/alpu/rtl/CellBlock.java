@@ -3,6 +3,9 @@ package tagmatch.alpu.rtl;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
 import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Bundle;
+import tagmatch.hdl.core.Definition;
+import tagmatch.hdl.core.Hdl;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Widths;
@@ -32,26 +35,60 @@ import static tagmatch.hdl.core.Hdl.*;
  * order. The block has no per-block constants, so every block is the same module.
  */
 public final class CellBlock extends Module {
-    public final Bool load;
-    public final UInt key;
-    public final UInt keyMask;
-    public final Bool inValid;
-    public final UInt inMatch;
-    public final UInt inMask;
-    public final UInt inTag;
-    public final Bool compact;
-    public final Bool olderEmpty;
-    public final Bool delAll;
-    public final Bool delHere;
-    public final Bool clear;
-    public final Bool outValid;
-    public final UInt outMatch;
-    public final UInt outMask;
-    public final UInt outTag;
-    public final Bool anyEmpty;
-    public final Bool twoEmpty;
-    public final Bool hit;
-    public final UInt hitTag;
+    /**
+     * The block's ports as one bundle (outputs flipped), each field a port of its own name: the
+     * top reaches all of them through one view per instance of the shared block definition.
+     */
+    public static final class Ports extends Bundle {
+        public final Bool load;
+        public final UInt key;
+        public final UInt keyMask;
+        public final Bool inValid;
+        public final UInt inMatch;
+        public final UInt inMask;
+        public final UInt inTag;
+        public final Bool compact;
+        public final Bool olderEmpty;
+        public final Bool delAll;
+        public final Bool delHere;
+        public final Bool clear;
+        public final Bool outValid;
+        public final UInt outMatch;
+        public final UInt outMask;
+        public final UInt outTag;
+        public final Bool anyEmpty;
+        public final Bool twoEmpty;
+        public final Bool hit;
+        public final UInt hitTag;
+
+        Ports(AlpuConfig cfg) {
+            int w = cfg.matchWidth();
+            int t = cfg.tagWidth();
+            boolean prq = cfg.variant() == Variant.PRQ;
+            load = optional(cfg.pipelining().fanoutStage(), "load", Hdl::Bool);
+            key = field("key", UInt(w));
+            keyMask = optional(!prq, "key_mask", () -> UInt(w));
+            inValid = field("in_valid", Bool());
+            inMatch = field("in_match", UInt(w));
+            inMask = optional(prq, "in_mask", () -> UInt(w));
+            inTag = field("in_tag", UInt(t));
+            compact = field("compact", Bool());
+            olderEmpty = field("older_empty", Bool());
+            delAll = field("del_all", Bool());
+            delHere = field("del_here", Bool());
+            clear = field("clear", Bool());
+            outValid = flipped("out_valid", Bool());
+            outMatch = flipped("out_match", UInt(w));
+            outMask = prq ? flipped("out_mask", UInt(w)) : null;
+            outTag = flipped("out_tag", UInt(t));
+            anyEmpty = flipped("any_empty", Bool());
+            twoEmpty = flipped("two_empty", Bool());
+            hit = flipped("hit", Bool());
+            hitTag = flipped("hit_tag", UInt(t));
+        }
+    }
+
+    public final Ports io;
 
     public CellBlock(AlpuConfig cfg) {
         int b = cfg.block();
@@ -62,35 +99,37 @@ public final class CellBlock extends Module {
         boolean fanout = cfg.pipelining().fanoutStage();
         param("block", b);
         param("variant", cfg.variant());
-        load = fanout ? input("load", Bool()) : null;
-        key = input("key", UInt(w));
-        keyMask = prq ? null : input("key_mask", UInt(w));
-        inValid = input("in_valid", Bool());
-        inMatch = input("in_match", UInt(w));
-        inMask = prq ? input("in_mask", UInt(w)) : null;
-        inTag = input("in_tag", UInt(t));
-        compact = input("compact", Bool());
-        olderEmpty = input("older_empty", Bool());
-        delAll = input("del_all", Bool());
-        delHere = input("del_here", Bool());
-        clear = input("clear", Bool());
-        outValid = output("out_valid", Bool());
-        outMatch = output("out_match", UInt(w));
-        outMask = prq ? output("out_mask", UInt(w)) : null;
-        outTag = output("out_tag", UInt(t));
-        anyEmpty = output("any_empty", Bool());
-        twoEmpty = output("two_empty", Bool());
-        hit = output("hit", Bool());
-        hitTag = output("hit_tag", UInt(t));
+        io = input(new Ports(cfg));
+        io.elements().forEach((name, field) -> field.named(name));
+        Bool load = io.load;
+        UInt key = io.key;
+        UInt keyMask = io.keyMask;
+        Bool inValid = io.inValid;
+        UInt inMatch = io.inMatch;
+        UInt inMask = io.inMask;
+        UInt inTag = io.inTag;
+        Bool compact = io.compact;
+        Bool olderEmpty = io.olderEmpty;
+        Bool delAll = io.delAll;
+        Bool delHere = io.delHere;
+        Bool clear = io.clear;
+        Bool outValid = io.outValid;
+        UInt outMatch = io.outMatch;
+        UInt outMask = io.outMask;
+        UInt outTag = io.outTag;
+        Bool anyEmpty = io.anyEmpty;
+        Bool twoEmpty = io.twoEmpty;
+        Bool hit = io.hit;
+        UInt hitTag = io.hitTag;
 
         // Stage 1 of the seed: each block registers its own copy of the request.
         UInt k = fanout ? regEnable(key, load).named("key_r") : key;
         UInt km = prq ? null : fanout ? regEnable(keyMask, load).named("key_mask_r") : keyMask;
 
         List<CellPorts> cells = new ArrayList<>();
-        for (int i = 0; i < b; i++) {
-            cells.add(prq ? instance("cell_" + i, new PrqCell(w, t)).ports()
-                          : instance("cell_" + i, new UmqCell(w, t)).ports());
+        for (int i = 0; i < b; i++) { // the cell is elaborated once (per width and tag width), then placed b times
+            cells.add(prq ? instance("cell_" + i, Definition.of(PrqCell.class, List.of(w, t), p -> new PrqCell(w, t))).io(PrqCell::ports)
+                          : instance("cell_" + i, Definition.of(UmqCell.class, List.of(w, t), p -> new UmqCell(w, t))).io(UmqCell::ports));
         }
         // empty at or older than cell i within this block: a suffix OR from the old end.
         Bool[] suffixEmpty = new Bool[b];

@@ -72,7 +72,7 @@ public final class VerilogEmitter {
         return out;
     }
 
-    /** One module definition under the given name; also the structural key of deduplication. */
+    /** One module definition under the given name. */
     public static String moduleText(ModuleDef m, String name) {
         return new ModuleWriter(m, name).write();
     }

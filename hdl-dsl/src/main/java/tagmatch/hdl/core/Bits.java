@@ -19,6 +19,8 @@ public abstract class Bits extends Data {
     private final int declaredWidth;
     Signal signal;
     Module owner;
+    /** Set on a port reached through an {@link Instance} of a shared {@link Definition}. */
+    Instance<?> through;
     Expr value;
     DynamicElement dynamic;
 
@@ -82,7 +84,9 @@ public abstract class Bits extends Data {
     Expr ref() {
         if (signal != null) {
             Builder.Frame f = Builder.frameOrNull();
-            if (f != null && owner != f.module && owner.parentModule == f.module && signal.isPort())
+            if (through != null && f != null && f.module == through.parent)
+                return new Expr.InstRef(through.ir, signal);
+            if (through == null && f != null && owner != f.module && owner.parentModule == f.module && signal.isPort())
                 return new Expr.InstRef(owner.instance, signal);
             // A foreign reference stays a plain Ref; the scope check reports it with both module names.
             return new Expr.Ref(signal);
@@ -91,6 +95,12 @@ public abstract class Bits extends Data {
         if (dynamic != null) return dynamic.read();
         throw new HdlException(describe() + " is a hardware type, not a value: wrap it in wire(...), reg(...) "
                 + "or a port before using it", Locators.here());
+    }
+
+    /** Makes this fresh type the port {@code s} of one instance of a shared definition. */
+    void bindThrough(Signal s, Instance<?> inst) {
+        bind(s, inst.definition.module);
+        through = inst;
     }
 
     void bind(Signal s, Module m) {

@@ -20,6 +20,8 @@ final class Builder {
     private static final ThreadLocal<Builder> CURRENT = new ThreadLocal<>();
 
     private final Deque<Frame> stack = new ArrayDeque<>();
+    /** Definitions made by {@code Hdl.definition(Class, params, make)}, by generator class and parameters. */
+    final java.util.Map<List<Object>, Definition<?>> definitions = new java.util.HashMap<>();
 
     /** One module under construction. */
     static final class Frame {

@@ -81,6 +81,8 @@ public final class Elaborator {
             d.nameAs(name, false);
         } else if (v instanceof Module child && child.parentModule == m) {
             child.instance.name(name, false);
+        } else if (v instanceof tagmatch.hdl.core.Instance<?> inst && inst.parent == m) {
+            inst.ir.name(name, false);
         } else if (v instanceof Mem<?> mem) {
             mem.memory.name(name, false);
         } else if (v instanceof List<?> list) {

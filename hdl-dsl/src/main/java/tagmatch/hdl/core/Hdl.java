@@ -2,7 +2,6 @@ package tagmatch.hdl.core;
 
 import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.HdlException;
-import tagmatch.hdl.ir.Instance;
 import tagmatch.hdl.ir.PrimOp;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
@@ -180,14 +179,8 @@ public final class Hdl {
         b.pop(child);
         Elaborator.finish(child);
         Builder.Frame parent = Builder.frame();
-        Instance inst = new Instance(null, child.def, Builder.here());
-        parent.def.addInstance(inst);
-        child.instance = inst;
+        child.instance = place(parent, child.def);
         child.parentModule = parent.module;
-        if (child.def.clock() != null)
-            parent.add(new Stmt.Connect(new Expr.InstRef(inst, child.def.clock()), parent.clock(), inst.locator()));
-        if (child.def.reset() != null)
-            parent.add(new Stmt.Connect(new Expr.InstRef(inst, child.def.reset()), parent.reset(), inst.locator()));
         return child;
     }
 
@@ -196,6 +189,32 @@ public final class Hdl {
         T c = instance(child);
         c.instance.name(name, true);
         return c;
+    }
+
+    /** Places one more instance of a shared definition in the module being described. */
+    public static <T extends Module> Instance<T> instance(Definition<T> definition) {
+        if (definition.builder != Builder.active())
+            throw new HdlException("a definition belongs to the elaboration that made it", Builder.here());
+        Builder.Frame parent = Builder.frame();
+        return new Instance<>(definition, place(parent, definition.module.def), parent.module);
+    }
+
+    /** {@link #instance(Definition)} with an explicit instance name. */
+    public static <T extends Module> Instance<T> instance(String name, Definition<T> definition) {
+        Instance<T> i = instance(definition);
+        i.ir.name(name, true);
+        return i;
+    }
+
+    /** Adds an instance of {@code def} to {@code parent} with its clock and reset wired to the parent's. */
+    private static tagmatch.hdl.ir.Instance place(Builder.Frame parent, tagmatch.hdl.ir.ModuleDef def) {
+        tagmatch.hdl.ir.Instance inst = new tagmatch.hdl.ir.Instance(null, def, Builder.here());
+        parent.def.addInstance(inst);
+        if (def.clock() != null)
+            parent.add(new Stmt.Connect(new Expr.InstRef(inst, def.clock()), parent.clock(), inst.locator()));
+        if (def.reset() != null)
+            parent.add(new Stmt.Connect(new Expr.InstRef(inst, def.reset()), parent.reset(), inst.locator()));
+        return inst;
     }
 
     // ---- control -------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 package tagmatch.hdl.passes;
 
-import tagmatch.hdl.backend.VerilogEmitter;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.Exprs;
@@ -14,29 +13,44 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
- * Emits structurally identical definitions once: 256 identical cells become one {@code module}
- * instantiated 256 times. Two definitions are identical when they come from the same Java class
- * and their Verilog bodies are equal (children are merged first, bottom-up, so equal children
- * make equal parents). Distinct variants of one class are named {@code Cell}, {@code Cell_1}, ...
+ * Keeps one of each set of structurally identical definitions: 256 separately elaborated but
+ * identical cells become one {@code module} instantiated 256 times. Two definitions are
+ * identical when their {@link StructuralKey}s are equal: same generator class, parameters,
+ * names, ports and logic, compared on the IR, so no backend is involved (children are merged
+ * first, bottom-up, so equal children make equal parents). A definition shared by several
+ * instances from the start (see {@code Hdl.definition}) is simply kept. Distinct variants of one
+ * class are named {@code Cell}, {@code Cell_1}, ... Edits the circuit in place.
  */
 public final class Deduplicate implements Pass {
+    private final Function<ModuleDef, Object> key;
+
+    public Deduplicate() {
+        this(StructuralKey::of);
+    }
+
+    /** With another notion of "identical" (tests compare the structural key with an oracle). */
+    Deduplicate(Function<ModuleDef, Object> key) {
+        this.key = key;
+    }
+
     @Override
     public void run(Circuit c) {
-        Map<String, ModuleDef> byKey = new HashMap<>();
+        Map<Object, ModuleDef> byKey = new HashMap<>();
         Map<ModuleDef, ModuleDef> canonical = new IdentityHashMap<>();
         Namespace moduleNames = new Namespace();
         List<ModuleDef> kept = new ArrayList<>();
         for (ModuleDef m : c.modules()) {
             repoint(m, canonical);
-            String key = m.generator() + '\n' + m.name() + '\n' + VerilogEmitter.moduleText(m, "_");
-            ModuleDef same = byKey.get(key);
+            Object k = key.apply(m);
+            ModuleDef same = byKey.get(k);
             if (same != null) {
                 canonical.put(m, same);
                 continue;
             }
-            byKey.put(key, m);
+            byKey.put(k, m);
             canonical.put(m, m);
             m.name(moduleNames.claim(m.name()));
             kept.add(m);
