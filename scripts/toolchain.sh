@@ -14,7 +14,7 @@ set -euo pipefail
 # Every Debian package a test, the demo or a command drives. Installed together: the set is
 # the unit, so a package that only a dependency pulled in on one machine is never relied on.
 PACKAGES=(
-  g++ make valgrind maven python3
+  g++ make valgrind maven python3 time
   verilator yosys iverilog nextpnr-ice40 fpga-icestorm z3 cvc5
   gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
@@ -88,13 +88,15 @@ cap_mpi() {
   mpicc -o "$WORK/m" "$WORK/m.c" && command -v mpirun >/dev/null
 }
 cap_maven() { command -v mvn >/dev/null; }
+# bench hdl reads a whole process's peak memory from GNU time (the shell's time keyword cannot).
+cap_time() { [[ $(command time -f '%M' -o "$WORK/t" true && cat "$WORK/t") =~ ^[0-9]+$ ]]; }
 # tagmatch sweep --slurm and its test (scripts/slurm-local.sh starts the daemons): the client
 # commands the sweep drives, slurmd able to describe this node, and a munge key to sign with.
 cap_slurm() {
   for b in slurmctld sbatch squeue sacct scontrol sinfo munged; do command -v "$b" >/dev/null || return 1; done
   slurmd -C | grep -q '^NodeName=' && [[ -s /etc/munge/munge.key ]]
 }
-CAPS=(host_gcc host_gxx riscv_linux riscv_elf verilator yosys pnr iverilog formal valgrind mpi maven slurm)
+CAPS=(host_gcc host_gxx riscv_linux riscv_elf verilator yosys pnr iverilog formal valgrind mpi maven time slurm)
 
 check_all() {
   failed=()

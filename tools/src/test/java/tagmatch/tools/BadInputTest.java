@@ -39,6 +39,15 @@ class BadInputTest {
         assertUsage("tagmatch cosim firmware: --ops must be >= 1, got 0", "cosim", "firmware", "--ops", "0");
         assertUsage("tagmatch cosim firmware: --target must be one of native, riscv, got 'fpga'", "cosim", "firmware", "--target", "fpga");
         assertUsage("tagmatch bench hdl: --repeat must be >= 1, got 0", "bench", "hdl", "--repeat", "0");
+        assertUsage("tagmatch bench hdl: --runs must be >= 1, got 0", "bench", "hdl", "--runs", "0");
+        assertUsage("tagmatch bench hdl: --alpu-cells must be multiples of 16 in 16..4096 (or 0 to skip), got 100",
+                "bench", "hdl", "--alpu-cells", "256,100");
+        assertUsage("tagmatch bench hdl: --launcher must be the executable tagmatch launcher, got /nonexistent/tagmatch",
+                "bench", "hdl", "--launcher", "/nonexistent/tagmatch");
+        // the tests run from classes, not from the built jar: the launcher cannot be found next to it
+        assertUsage("tagmatch bench hdl: --launcher is needed when bench hdl does not run from the built jar "
+                + "(./tagmatch bench hdl does), got none; name the tagmatch launcher, or --alpu-cells 0 to skip the ALPU",
+                "bench", "hdl", "--repeat", "1");
         assertUsage("tagmatch bench firmware: --messages must be >= 1, got 0", "bench", "firmware", "--messages", "0");
         assertUsage("tagmatch bench model: --bins must be in 1..1048576, got 0", "bench", "model", "--bins", "0");
         assertUsage("tagmatch cosim alpu: --ops must be >= 1, got -5", "cosim", "alpu", "--ops", "-5");
