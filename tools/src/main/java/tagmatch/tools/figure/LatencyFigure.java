@@ -29,12 +29,16 @@ public final class LatencyFigure {
     private final List<Integer> cells;
     private final NicLatency model;
     private final List<Sample> samples;
+    /** Break-even per fraction and ALPU size (index into cells), bisected between measured lengths. */
+    private final java.util.Map<Double, List<Integer>> breakEven;
 
-    private LatencyFigure(LatencyProbe.Queue queue, List<Integer> cells, NicLatency model, List<Sample> samples) {
+    private LatencyFigure(LatencyProbe.Queue queue, List<Integer> cells, NicLatency model, List<Sample> samples,
+                          java.util.Map<Double, List<Integer>> breakEven) {
         this.queue = queue;
         this.cells = List.copyOf(cells);
         this.model = model;
         this.samples = List.copyOf(samples);
+        this.breakEven = breakEven;
     }
 
     /** Measures every length at every fraction with units of each size in {@code cells}. */
@@ -49,20 +53,59 @@ public final class LatencyFigure {
                 for (int length : lengths) {
                     List<LatencyProbe.Point> points = new ArrayList<>();
                     List<Double> ns = new ArrayList<>();
+                    double listNs = 0;
                     for (LatencyProbe p : probes) {
                         LatencyProbe.Point pt = p.measure(queue, length, f);
+                        double[] both = latencies(pt, queue, model);
                         points.add(pt);
-                        ns.add(queue == LatencyProbe.Queue.POSTED ? model.postedNs(pt.cycles(), pt.nicTraversed())
-                                : model.unexpectedNs(pt.cycles(), pt.nicTraversed()));
+                        ns.add(both[1]);
+                        listNs = both[0];
                         progress.step();
                     }
-                    long listTraversed = points.get(0).listTraversed();
-                    double listNs = queue == LatencyProbe.Queue.POSTED ? model.postedNs(listTraversed) : model.unexpectedNs(listTraversed);
-                    samples.add(new Sample(length, f, listTraversed, listNs, points, ns));
+                    samples.add(new Sample(length, f, points.get(0).listTraversed(), listNs, points, ns));
                 }
             }
         }
-        return new LatencyFigure(queue, cells, model, samples);
+        java.util.Map<Double, List<Integer>> breakEven = new java.util.HashMap<>();
+        for (double f : fractions) {
+            List<Integer> perSize = new ArrayList<>();
+            for (int i = 0; i < probes.size(); i++) perSize.add(bisectBreakEven(samples, f, i, probes.get(i), queue, model));
+            breakEven.put(f, perSize);
+        }
+        return new LatencyFigure(queue, cells, model, samples, breakEven);
+    }
+
+    /** Latency of the list and of the ALPU at one length, from one probe. */
+    private static double[] latencies(LatencyProbe.Point p, LatencyProbe.Queue queue, NicLatency model) {
+        boolean posted = queue == LatencyProbe.Queue.POSTED;
+        return new double[] {posted ? model.postedNs(p.listTraversed()) : model.unexpectedNs(p.listTraversed()),
+                posted ? model.postedNs(p.cycles(), p.nicTraversed()) : model.unexpectedNs(p.cycles(), p.nicTraversed())};
+    }
+
+    /**
+     * The shortest non-empty queue at which the ALPU is no slower than the list: the first
+     * measured length where that holds, narrowed by bisection against the measured length before
+     * it (the curves cross once). Null when no measured length gets there.
+     */
+    private static Integer bisectBreakEven(List<Sample> samples, double f, int i, LatencyProbe probe,
+                                           LatencyProbe.Queue queue, NicLatency model) {
+        int lo = 0;
+        Integer hi = null;
+        for (Sample s : samples) {
+            if (s.fraction() != f || s.length() == 0) continue;
+            if (s.alpuNs().get(i) <= s.listNs()) {
+                hi = s.length();
+                break;
+            }
+            lo = s.length();
+        }
+        if (hi == null) return null;
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            double[] ns = latencies(probe.measure(queue, mid, f), queue, model);
+            if (ns[1] <= ns[0]) hi = mid; else lo = mid;
+        }
+        return hi;
     }
 
     static int figureNumber(LatencyProbe.Queue queue) {
@@ -94,26 +137,24 @@ public final class LatencyFigure {
 
     /**
      * Per ALPU size and fraction: the shortest non-empty queue at which the ALPU is no slower
-     * than the list (null if none measured), and the longest queue the unit answers without any
-     * software search, with the latency there.
+     * than the list (null if no measured length gets there), and the longest measured queue the
+     * unit answers without any software search, with the latency there.
      */
     public List<Summary> summaries() {
         List<Summary> out = new ArrayList<>();
         for (double f : fractions()) {
             for (int i = 0; i < cells.size(); i++) {
-                Integer breakEven = null;
                 int flatTo = 0;
                 double flatNs = Double.NaN;
                 for (Sample s : samples) {
                     if (s.fraction() != f) continue;
                     double alpu = s.alpuNs().get(i);
-                    if (breakEven == null && s.length() > 0 && alpu <= s.listNs()) breakEven = s.length();
                     if (s.points().get(i).nicTraversed() == 0 && s.length() >= flatTo) {
                         flatTo = s.length();
                         flatNs = alpu;
                     }
                 }
-                out.add(new Summary(cells.get(i), f, breakEven, flatTo, flatNs));
+                out.add(new Summary(cells.get(i), f, breakEven.get(f).get(i), flatTo, flatNs));
             }
         }
         return out;
