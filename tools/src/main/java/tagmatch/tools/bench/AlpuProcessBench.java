@@ -81,7 +81,7 @@ final class AlpuProcessBench {
                 out.flush();
             }
         }
-        out.println("Wall is what a user waits for; on a loaded machine it grows with the load while cpu s does not.");
+        out.println("Wall is what a user waits for; on a loaded machine it grows with the load far more than cpu s does.");
     }
 
     private List<String> launcherCommand(List<String> args) {
