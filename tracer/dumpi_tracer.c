@@ -27,6 +27,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "dumpi_tracer.h"
+
 #define DUMPI_COMM_WORLD 2
 #define DUMPI_COMM_SELF 3
 #define DUMPI_FIRST_USER_COMM 4
@@ -65,7 +67,7 @@ enum call {
     C_SENDRECV, C_SENDRECV_REPLACE, C_PROBE, C_IPROBE, C_SEND_INIT, C_SSEND_INIT, C_RECV_INIT,
     C_START, C_STARTALL, C_WAIT, C_WAITALL, C_WAITANY, C_WAITSOME, C_TEST, C_TESTALL, C_TESTANY,
     C_TESTSOME, C_REQUEST_FREE, C_CANCEL, C_COMM_DUP, C_COMM_SPLIT, C_COMM_CREATE, C_CART_CREATE,
-    C_COMM_FREE, C_COMM_RANK, C_COMM_SIZE, C_INIT, C_INIT_THREAD, C_FINALIZE, C_COUNT
+    C_CART_SUB, C_COMM_SPLIT_TYPE, C_COMM_CREATE_GROUP, C_COMM_FREE, C_COMM_RANK, C_COMM_SIZE, C_INIT, C_INIT_THREAD, C_FINALIZE, C_COUNT
 };
 static const char *call_names[C_COUNT] = {
     "MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend", "MPI_Issend", "MPI_Ibsend",
@@ -73,7 +75,8 @@ static const char *call_names[C_COUNT] = {
     "MPI_Iprobe", "MPI_Send_init", "MPI_Ssend_init", "MPI_Recv_init", "MPI_Start", "MPI_Startall",
     "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome", "MPI_Test", "MPI_Testall",
     "MPI_Testany", "MPI_Testsome", "MPI_Request_free", "MPI_Cancel", "MPI_Comm_dup",
-    "MPI_Comm_split", "MPI_Comm_create", "MPI_Cart_create", "MPI_Comm_free", "MPI_Comm_rank",
+    "MPI_Comm_split", "MPI_Comm_create", "MPI_Cart_create", "MPI_Cart_sub", "MPI_Comm_split_type",
+    "MPI_Comm_create_group", "MPI_Comm_free", "MPI_Comm_rank",
     "MPI_Comm_size", "MPI_Init", "MPI_Init_thread", "MPI_Finalize"};
 static long call_counts[C_COUNT], call_ignored[C_COUNT];
 /* DUMPI_TRACE_SKIP_IDLE=1: MPI_Test* or MPI_Iprobe calls that complete or find nothing are counted as
@@ -168,9 +171,29 @@ static int comm_id(MPI_Comm c) {
     return id;
 }
 
-/* A communicator just created gets a new id even if MPI reuses the handle of a freed one. */
-static void comm_new(MPI_Comm c) {
+/* The id a communicator just created gets on every one of its members: the largest next id among
+ * them, agreed by an allreduce over the new communicator, so that a reader can take the same
+ * number on two ranks for the same communicator. Numbering in creation order alone is not enough:
+ * a rank outside a new communicator (MPI_Comm_create, MPI_Comm_split with MPI_UNDEFINED) or a
+ * member of another subgroup creates other communicators meanwhile. Called outside the lock, as
+ * it communicates; 0 for MPI_COMM_NULL, the predefined and intercommunicators. */
+static int comm_agree(MPI_Comm c) {
+    if (!out || c == MPI_COMM_NULL || c == MPI_COMM_WORLD || c == MPI_COMM_SELF) return 0;
+    int inter = 0;
+    PMPI_Comm_test_inter(c, &inter);
+    if (inter) return 0;
+    pthread_mutex_lock(&lock);
+    int mine = next_comm, agreed = mine;
+    pthread_mutex_unlock(&lock);
+    PMPI_Allreduce(&mine, &agreed, 1, MPI_INT, MPI_MAX, c);
+    return agreed;
+}
+
+/* A communicator just created gets a new id even if MPI reuses the handle of a freed one: the
+ * agreed one (see comm_agree), else the next. */
+static void comm_new(MPI_Comm c, int agreed) {
     if (c == MPI_COMM_NULL || c == MPI_COMM_WORLD || c == MPI_COMM_SELF) return;
+    if (agreed >= next_comm) next_comm = agreed;
     table_put(&comms, (uintptr_t)c, next_comm++);
 }
 
@@ -348,6 +371,30 @@ static void open_trace(void) {
     fputs("meshdim=0\nmeshsize=[]\nmeshcrd=[]\n", out);
 }
 
+/* ---- collectives: counted for the footer, never written ----------------------------------- */
+
+#define COLL_NAME(N, P, A) "MPI_" #N,
+static const char *coll_names[COLL_COUNT] = {COLLECTIVES(COLL_NAME)};
+static long coll_counts[COLL_COUNT];
+#define COLL_WRAP(N, P, A)                     \
+    int MPI_##N P {                            \
+        if (out) {                             \
+            pthread_mutex_lock(&lock);         \
+            coll_counts[COLL_##N]++;           \
+            pthread_mutex_unlock(&lock);       \
+        }                                      \
+        return PMPI_##N A;                     \
+    }
+COLLECTIVES(COLL_WRAP)
+
+/* For the Fortran collectives, which Open MPI's bindings send straight to PMPI_. */
+void dumpi_count_collective(enum collective c) {
+    if (!out) return;
+    pthread_mutex_lock(&lock);
+    coll_counts[c]++;
+    pthread_mutex_unlock(&lock);
+}
+
 static void close_trace(void) {
     long all = 0, all_ignored = 0;
     fputs("Total keyvals: 0\n", out);
@@ -355,6 +402,11 @@ static void close_trace(void) {
         fprintf(out, "%s called %ld times and ignored %ld times\n", call_names[i], call_counts[i], call_ignored[i]);
         all += call_counts[i];
         all_ignored += call_ignored[i];
+    }
+    for (int i = 0; i < COLL_COUNT; i++) {
+        fprintf(out, "%s called %ld times and ignored %ld times\n", coll_names[i], coll_counts[i], coll_counts[i]);
+        all += coll_counts[i];
+        all_ignored += coll_counts[i];
     }
     fprintf(out, "MPI_ALL_FUNCTIONS called %ld times and ignored %ld times\n", all, all_ignored);
     fputs("Performance counters: 0\n", out);
@@ -427,10 +479,11 @@ int MPI_Comm_size(MPI_Comm comm, int *size) {
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
     stamp s = now();
     int rc = PMPI_Comm_dup(comm, newcomm);
+    int agreed = comm_agree(*newcomm);
     if (!out) return rc;
     pthread_mutex_lock(&lock);
     call_counts[C_COMM_DUP]++;
-    comm_new(*newcomm);
+    comm_new(*newcomm, agreed);
     line_enter("MPI_Comm_dup", s);
     put_comm("oldcomm", comm);
     put_comm("newcomm", *newcomm);
@@ -443,10 +496,11 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
     stamp s = now();
     int rc = PMPI_Comm_split(comm, color, key, newcomm);
+    int agreed = comm_agree(*newcomm);
     if (!out) return rc;
     pthread_mutex_lock(&lock);
     call_counts[C_COMM_SPLIT]++;
-    comm_new(*newcomm);
+    comm_new(*newcomm, agreed);
     line_enter("MPI_Comm_split", s);
     put_comm("oldcomm", comm);
     put_int("color", color);
@@ -461,10 +515,11 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm) {
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm) {
     stamp s = now();
     int rc = PMPI_Comm_create(comm, group, newcomm);
+    int agreed = comm_agree(*newcomm);
     if (!out) return rc;
     pthread_mutex_lock(&lock);
     call_counts[C_COMM_CREATE]++;
-    comm_new(*newcomm);
+    comm_new(*newcomm, agreed);
     line_enter("MPI_Comm_create", s);
     put_comm("oldcomm", comm);
     put_comm("newcomm", *newcomm);
@@ -478,10 +533,11 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int period
                     MPI_Comm *newcomm) {
     stamp s = now();
     int rc = PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm);
+    int agreed = comm_agree(*newcomm);
     if (!out) return rc;
     pthread_mutex_lock(&lock);
     call_counts[C_CART_CREATE]++;
-    comm_new(*newcomm);
+    comm_new(*newcomm, agreed);
     line_enter("MPI_Cart_create", s);
     put_comm("oldcomm", comm);
     put_int("ndim", ndims);
@@ -493,6 +549,41 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int period
     line_return("MPI_Cart_create");
     pthread_mutex_unlock(&lock);
     return rc;
+}
+
+/* The record of a communicator-creating call whose other parameters the analysis does not need:
+ * the parent, the new handle and its members (worldranks). */
+static int comm_created(enum call c, stamp s, int rc, MPI_Comm comm, MPI_Comm newcomm) {
+    int agreed = comm_agree(newcomm);
+    if (!out) return rc;
+    pthread_mutex_lock(&lock);
+    call_counts[c]++;
+    comm_new(newcomm, agreed);
+    line_enter(call_names[c], s);
+    put_comm("oldcomm", comm);
+    put_comm("newcomm", newcomm);
+    put_worldranks(newcomm);
+    line_return(call_names[c]);
+    pthread_mutex_unlock(&lock);
+    return rc;
+}
+
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm) {
+    stamp s = now();
+    int rc = PMPI_Cart_sub(comm, remain_dims, newcomm);
+    return comm_created(C_CART_SUB, s, rc, comm, *newcomm);
+}
+
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm) {
+    stamp s = now();
+    int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+    return comm_created(C_COMM_SPLIT_TYPE, s, rc, comm, *newcomm);
+}
+
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm) {
+    stamp s = now();
+    int rc = PMPI_Comm_create_group(comm, group, tag, newcomm);
+    return comm_created(C_COMM_CREATE_GROUP, s, rc, comm, *newcomm);
 }
 
 int MPI_Comm_free(MPI_Comm *comm) {

@@ -32,6 +32,9 @@ final class P2pExtractor implements DumpiListener {
     @Override
     public void footer(DumpiFooter footer) {
         log.footerSeen();
+        for (Map.Entry<String, Long> e : footer.calls().entrySet()) {
+            if (!e.getKey().equals("MPI_ALL_FUNCTIONS")) log.called(e.getKey(), e.getValue());
+        }
     }
 
     @Override
@@ -60,7 +63,8 @@ final class P2pExtractor implements DumpiListener {
                 if (noteComm(r, "comm") == log.worldHandle() && log.worldHandle() >= 0) log.worldSize((int) r.integer("size"));
             } else if (call.equals("MPI_Comm_dup") || call.equals("MPI_Comm_split") || call.equals("MPI_Comm_create")
                     || call.equals("MPI_Cart_create") || call.equals("MPI_Graph_create") || call.equals("MPI_Dist_graph_create")
-                    || call.equals("MPI_Dist_graph_create_adjacent")) {
+                    || call.equals("MPI_Dist_graph_create_adjacent")
+                    || (r.param("newcomm") != null && r.param("worldranks") != null)) { // e.g. the tracer's MPI_Cart_sub
                 newComm(r);
             }
         } catch (IllegalArgumentException e) {

@@ -24,6 +24,7 @@ public final class RankLog {
     private long opCount;
     private final Map<Integer, CommInfo> comms = new LinkedHashMap<>();
     private final Map<String, Long> calls = new TreeMap<>();
+    private final Map<String, Long> calledInAll = new TreeMap<>();
     private int worldHandle = -1;
     private int selfHandle = -1;
     private int worldSize = -1;
@@ -50,6 +51,12 @@ public final class RankLog {
     public Map<Integer, CommInfo> comms() { return Collections.unmodifiableMap(comms); }
     /** Calls by name, e.g. {@code MPI_Isend -> 2034}. */
     public Map<String, Long> calls() { return Collections.unmodifiableMap(calls); }
+    /**
+     * Calls by name as the footer counts them ("called N times"), written or not: with the calls
+     * the tracer counts without writing (idle MPI_Test*, collectives); without the
+     * {@code MPI_ALL_FUNCTIONS} total. Empty when the file has no footer.
+     */
+    public Map<String, Long> calledInAll() { return Collections.unmodifiableMap(calledInAll); }
     /** The handle this rank's trace uses for {@code MPI_COMM_WORLD}, or -1 if it never names it. */
     public int worldHandle() { return worldHandle; }
     public int selfHandle() { return selfHandle; }
@@ -69,6 +76,7 @@ public final class RankLog {
     void addComm(CommInfo c) { comms.put(c.handle(), c); }
     void count(String call) { calls.merge(call, 1L, Long::sum); }
     void count(String call, long n) { calls.merge(call, n, Long::sum); }
+    void called(String call, long n) { calledInAll.merge(call, n, Long::sum); }
     void badTags(long n) { badTags += n; }
     void startsWithoutInit(long n) { startsWithoutInit += n; }
     void world(int handle) { worldHandle = handle; }

@@ -34,7 +34,8 @@ import tagmatch.tools.UserError;
  */
 public final class TraceCache {
     /** Bump when {@link P2pExtractor} or the file layout below changes. */
-    static final int FORMAT = 2; // 2: the footer flag (completeness of the rank file)
+    static final int FORMAT = 4; // 2: the footer flag (completeness of the rank file); 3: any call with newcomm and worldranks
+    // makes a communicator; 4: the footer's call counts
     private static final long MAGIC = 0x544d2d52414e4b4cL; // "TM-RANKL"
     private static final int SAMPLE = 64 * 1024;
 
@@ -166,6 +167,11 @@ public final class TraceCache {
             out.writeUTF(e.getKey());
             out.writeLong(e.getValue());
         }
+        out.writeInt(log.calledInAll().size());
+        for (Map.Entry<String, Long> e : log.calledInAll().entrySet()) {
+            out.writeUTF(e.getKey());
+            out.writeLong(e.getValue());
+        }
         out.writeInt(log.comms().size());
         for (RankLog.CommInfo c : log.comms().values()) {
             out.writeInt(c.handle());
@@ -199,6 +205,7 @@ public final class TraceCache {
         log.startsWithoutInit(in.getLong());
         if (in.get() != 0) log.footerSeen();
         for (int n = in.getInt(); n > 0; n--) log.count(utf(in), in.getLong());
+        for (int n = in.getInt(); n > 0; n--) log.called(utf(in), in.getLong());
         for (int n = in.getInt(); n > 0; n--) {
             int handle = in.getInt();
             String origin = utf(in);

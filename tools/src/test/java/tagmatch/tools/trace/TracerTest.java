@@ -123,6 +123,105 @@ class TracerTest {
         assertEquals(ref.posts(), ref.arrivals());
     }
 
+    /**
+     * Calls the tracer's Fortran entry points (gfortran's names, Fortran handles) from C, as a
+     * Fortran program does through mpif.h, so no Fortran compiler is needed; checks its own
+     * results (statuses, a collective's sum) and aborts on a wrong one. Rank 0 creates two
+     * communicators of its own while ranks 1..3 create one (MPI_Comm_create excludes rank 0), so
+     * numbering communicators in creation order alone would give one communicator of the split
+     * below different numbers on its two members.
+     */
+    private static final String FORTRAN_CALLS = """
+            #include <mpi.h>
+            #include <stdio.h>
+            #include <stdlib.h>
+            void mpi_init_(MPI_Fint *);
+            void mpi_finalize_(MPI_Fint *);
+            void mpi_comm_rank_(MPI_Fint *, MPI_Fint *, MPI_Fint *);
+            void mpi_comm_split_(MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+            void mpi_irecv_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+            void mpi_send_(void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+            void mpi_waitall_(MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+            void mpi_allreduce_(void *, void *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *);
+            static void check(int ok, const char *what) { if (!ok) { fprintf(stderr, "wrong: %s\\n", what); MPI_Abort(MPI_COMM_WORLD, 1); } }
+            int main(void) {
+                MPI_Fint ierr, world, type, sum, one = 1, rank, color, key, half, hrank, reqs[2], st[12];
+                mpi_init_(&ierr);
+                world = MPI_Comm_c2f(MPI_COMM_WORLD);
+                type = MPI_Type_c2f(MPI_INT);
+                sum = MPI_Op_c2f(MPI_SUM);
+                mpi_comm_rank_(&world, &rank, &ierr);
+                MPI_Group wg, g;
+                MPI_Comm sub, own;
+                int zero = 0;
+                MPI_Comm_group(MPI_COMM_WORLD, &wg);
+                MPI_Group_excl(wg, 1, &zero, &g);
+                MPI_Comm_create(MPI_COMM_WORLD, g, &sub);
+                check((rank == 0) == (sub == MPI_COMM_NULL), "MPI_Comm_create");
+                if (rank == 0) { MPI_Comm_dup(MPI_COMM_SELF, &own); MPI_Comm_dup(MPI_COMM_SELF, &own); }
+                color = rank % 2;
+                key = rank;
+                mpi_comm_split_(&world, &color, &key, &half, &ierr);
+                mpi_comm_rank_(&half, &hrank, &ierr);
+                int a = -1, b = -1, v = 0, total = 0;
+                if (hrank == 0) {
+                    MPI_Fint any = MPI_ANY_SOURCE, src = 1, t3 = 3, t4 = 4, two = 2;
+                    mpi_irecv_(&a, &one, &type, &any, &t3, &half, &reqs[0], &ierr);
+                    mpi_irecv_(&b, &one, &type, &src, &t4, &half, &reqs[1], &ierr);
+                    mpi_waitall_(&two, reqs, st, &ierr);
+                    check(a == 30 && b == 40, "received values");
+                    check(st[0] == 1 && st[1] == 3 && st[6] == 1 && st[7] == 4, "Fortran statuses");
+                    check(MPI_Request_f2c(reqs[0]) == MPI_REQUEST_NULL, "completed request");
+                } else {
+                    MPI_Fint dest = 0, t3 = 3, t4 = 4;
+                    int x = 40, y = 30;
+                    mpi_send_(&x, &one, &type, &dest, &t4, &half, &ierr);
+                    mpi_send_(&y, &one, &type, &dest, &t3, &half, &ierr);
+                }
+                v = 1;
+                mpi_allreduce_(&v, &total, &one, &type, &sum, &world, &ierr);
+                check(total == 4, "MPI_Allreduce through the Fortran binding");
+                MPI_Barrier(MPI_COMM_WORLD);
+                mpi_finalize_(&ierr);
+                return 0;
+            }
+            """;
+
+    @Test
+    void tracesFortranCallsCountsCollectivesAndNumbersCommunicatorsAlikeOnAllMembers() throws Exception {
+        Path root = Dumpi.root();
+        Path build = tmp.resolve("build");
+        run(root.resolve("tracer"), List.of("make", "-s", "BUILD=" + build), List.of());
+        Files.writeString(tmp.resolve("fortran_calls.c"), FORTRAN_CALLS);
+        run(tmp, List.of("mpicc", "-Wall", "-Wextra", "-Werror", "-o", "fortran_calls", "fortran_calls.c", "-lmpi_mpifh"), List.of());
+        Path traces = tmp.resolve("traces");
+        run(tmp, List.of(root.resolve("scripts/trace-mpi.sh").toString(), "-n", "4", "-o", traces.toString(), "--", "./fortran_calls"),
+                List.of("DUMPI_TRACER_LIB=" + build.resolve("libdumpi_tracer.so")));
+
+        List<RankLog> logs = TraceParser.parse(TraceFiles.find(List.of(traces)).get(0).ranks(), 2, n -> {});
+        for (RankLog l : logs) {
+            assertEquals(null, l.incompleteness(), "MPI_Init and MPI_Finalize came through mpi_init_/mpi_finalize_ at rank " + l.rank());
+            assertEquals(1L, l.calledInAll().get("MPI_Allreduce"), "the Fortran collective counted at rank " + l.rank());
+            assertEquals(1L, l.calledInAll().get("MPI_Barrier"), "the C collective counted at rank " + l.rank());
+            assertEquals(0L, l.calls().getOrDefault("MPI_Allreduce", 0L), "collectives are counted, not written");
+        }
+        EventStreams.Conversion c = EventStreams.build(logs);
+        assertEquals(0, c.unresolvedSends(), "every send's communicator resolved");
+        // split(color = rank % 2, key = rank): {0, 2} and {1, 3}; local 0 (world 0 and 1) receives from local 1
+        // numbers start at 4; each communicator gets its members' largest next number: rank 0 took 4 and 5 for its own, ranks
+        // 1..3 took 4 for MPI_Comm_create, so {0, 2} is 6 and {1, 3} is 5 (creation order alone would give rank 2 a 5)
+        int[] want = {6, 5};
+        for (int receiver : new int[] {0, 1}) {
+            EventStream half = null;
+            for (EventStream s : c.streams()) if (s.rank() == receiver && s.comm() != 2) half = s;
+            assertTrue(half != null, "a stream on the split communicator at rank " + receiver + ": " + c.streams());
+            assertEquals(want[receiver], half.comm(), c.streams().toString());
+            List<String> events = describe(half);
+            assertEquals(4, events.size(), events.toString());
+            assertTrue(events.containsAll(List.of("post -1 3", "post 1 4", "arrive 1 4", "arrive 1 3")), events.toString());
+        }
+    }
+
     private static EventStream stream(EventStreams.Conversion c, int rank, int comm) {
         for (EventStream s : c.streams()) if (s.rank() == rank && s.comm() == comm) return s;
         throw new AssertionError("no stream for rank " + rank + " comm " + comm + ": " + c.streams());
