@@ -65,25 +65,26 @@ public final class AlpuTop extends Module {
         param("insert_interval", tm.insertInterval());
         param("r9_bound", tm.r9Bound());
 
-        // ---- ports, exactly as the datasheet names them -----------------------------------------
-        Bool reqValid = input("req_valid", Bool());
-        Bool reqReady = output("req_ready", Bool());
-        UInt reqMatch = input("req_match", UInt(w));
-        UInt reqMask = prq ? null : input("req_mask", UInt(w));
-        Bool cmdValid = input("cmd_valid", Bool());
-        Bool cmdReady = output("cmd_ready", Bool());
-        UInt cmdOp = input("cmd_op", UInt(2));
-        UInt cmdMatch = input("cmd_match", UInt(w));
-        UInt cmdMask = prq ? input("cmd_mask", UInt(w)) : null;
-        UInt cmdTag = input("cmd_tag", UInt(t));
-        Bool rspValid = output("rsp_valid", Bool());
-        Bool rspReady = input("rsp_ready", Bool());
-        UInt rspKind = output("rsp_kind", UInt(2));
-        UInt rspTag = output("rsp_tag", UInt(t));
-        UInt rspFree = output("rsp_free", UInt(cw));
-        UInt occupancy = output("occupancy", UInt(cw));
-        Bool insertModeOut = output("insert_mode", Bool());
-        Bool errorOut = output("error", Bool());
+        // ---- ports: the datasheet's interface, each top-level field named as itself (req_valid, ...) --
+        AlpuInterface io = input(new AlpuInterface(cfg));
+        io.elements().forEach((name, field) -> field.named(name));
+        Bool reqValid = io.req.valid;
+        Bool reqReady = io.req.ready;
+        UInt reqMatch = io.req.match;
+        UInt reqMask = io.req.mask;
+        Bool cmdValid = io.cmd.valid;
+        Bool cmdReady = io.cmd.ready;
+        UInt cmdOp = io.cmd.op.asUInt();
+        UInt cmdMatch = io.cmd.match;
+        UInt cmdMask = io.cmd.mask;
+        UInt cmdTag = io.cmd.tag;
+        Bool rspValid = io.rsp.valid;
+        Bool rspReady = io.rsp.ready;
+        UInt rspTag = io.rsp.tag;
+        UInt rspFree = io.rsp.free;
+        UInt occupancy = io.occupancy;
+        Bool insertModeOut = io.insertMode;
+        Bool errorOut = io.error;
 
         // ---- FIFOs --------------------------------------------------------------------------------
         SyncFifo<UInt> reqQ = instance("req_fifo", new SyncFifo<>(cfg.reqFifoDepth(), new UInt(prq ? w : 2 * w)));
@@ -111,7 +112,7 @@ public final class AlpuTop extends Module {
         rspQ.deq.ready.set(rspReady);
         rspValid.set(rspQ.deq.valid);
         UInt r = rspQ.deq.bits;
-        rspKind.set(r.bits(t + cw + 1, t + cw));
+        io.rsp.kind.set(typeOf(io.rsp.kind).fromBits(r.bits(t + cw + 1, t + cw)));
         rspTag.set(r.bits(t + cw - 1, cw));
         rspFree.set(r.bits(cw - 1, 0));
 

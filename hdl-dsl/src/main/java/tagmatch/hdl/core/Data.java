@@ -21,6 +21,14 @@ public abstract class Data {
     /** Set on a bundle field declared with {@code flipped(...)}: it flows against the bundle. */
     boolean flipped;
 
+    /**
+     * Whether this value was declared as a {@code flipped} bundle field (it flows against the
+     * bundle). Lets code outside the DSL derive port directions from a bundle type.
+     */
+    public final boolean isFlipped() {
+        return flipped;
+    }
+
     /** The ground leaves of this value, in declaration order (bundle fields first to last, vector elements 0 up). */
     public abstract List<Bits> leaves();
 

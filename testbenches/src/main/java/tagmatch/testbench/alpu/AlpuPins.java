@@ -9,7 +9,7 @@ import tagmatch.alpu.model.PortOutputs;
  * calls {@link #drive} with every input, reads {@link #sample} (outputs settled for those inputs:
  * {@code req_ready}/{@code cmd_ready} may depend on their valids), then {@link #tick} applies the
  * rising edge. An implementation over a simulator pokes and peeks the datasheet's port names
- * ({@link AlpuPortNames}); the variant's missing mask input is simply not poked.
+ * ({@code tagmatch.alpu.rtl.AlpuPorts}); the variant's missing mask input is simply not poked.
  */
 public interface AlpuPins extends AutoCloseable {
     AlpuConfig config();

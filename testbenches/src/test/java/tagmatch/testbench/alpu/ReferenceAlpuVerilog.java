@@ -2,10 +2,10 @@ package tagmatch.testbench.alpu;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
+import tagmatch.alpu.rtl.AlpuPorts;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.SimPort;
 
@@ -23,9 +23,20 @@ final class ReferenceAlpuVerilog {
 
     static SimDesign design(AlpuConfig c, boolean youngestWins) {
         List<SimPort> ports = new ArrayList<>();
-        for (Map.Entry<String, Integer> e : AlpuPortNames.inputs(c).entrySet()) ports.add(SimPort.in(e.getKey(), e.getValue()));
-        for (Map.Entry<String, Integer> e : AlpuPortNames.outputs(c).entrySet()) ports.add(SimPort.out(e.getKey(), e.getValue()));
+        for (AlpuPorts.Pin p : AlpuPorts.of(c).all()) {
+            ports.add(p.input() ? SimPort.in(p.name(), p.width()) : SimPort.out(p.name(), p.width()));
+        }
         return new SimDesign("alpu_ref", verilog(c, youngestWins), ports, "clk", "rst");
+    }
+
+    /** The port declarations, from the generator's interface bundle like every other pin list. */
+    private static String portList(AlpuConfig c) {
+        List<String> lines = new ArrayList<>();
+        for (AlpuPorts.Pin p : AlpuPorts.of(c).all()) {
+            String range = p.width() == 1 ? "" : "[" + (p.width() - 1) + ":0] ";
+            lines.add("  " + (p.input() ? "input  wire " : "output wire ") + range + p.name());
+        }
+        return String.join(",\n", lines);
     }
 
     static String verilog(AlpuConfig c, boolean youngestWins) {
@@ -36,26 +47,7 @@ final class ReferenceAlpuVerilog {
                 : "for (i = CELLS - 1; i >= 0; i = i - 1) if (hit[i]) begin found = 1'b1; first = i[IW-1:0]; end";
         String v = """
                 module alpu_ref (
-                  input  wire          clk,
-                  input  wire          rst,
-                  input  wire          req_valid,
-                  output wire          req_ready,
-                  input  wire [MW-1:0] req_match,
-                %REQMASKPORT%
-                  input  wire          cmd_valid,
-                  output wire          cmd_ready,
-                  input  wire [1:0]    cmd_op,
-                  input  wire [MW-1:0] cmd_match,
-                %CMDMASKPORT%
-                  input  wire [TW-1:0] cmd_tag,
-                  output wire          rsp_valid,
-                  input  wire          rsp_ready,
-                  output wire [1:0]    rsp_kind,
-                  output wire [TW-1:0] rsp_tag,
-                  output wire [CW-1:0] rsp_free,
-                  output wire [CW-1:0] occupancy,
-                  output wire          insert_mode,
-                  output wire          error
+                %PORTS%
                 );
                   localparam integer CELLS = %CELLS%;
                   localparam integer MW = %MW%;
@@ -181,8 +173,7 @@ final class ReferenceAlpuVerilog {
                   end
                 endmodule
                 """;
-        return v.replace("%REQMASKPORT%", prq ? "" : "  input  wire [MW-1:0] req_mask,")
-                .replace("%CMDMASKPORT%", prq ? "  input  wire [MW-1:0] cmd_mask," : "")
+        return v.replace("%PORTS%", portList(c))
                 .replace("%KEYMASK%", prq ? "{MW{1'b0}}" : "req_head[RW-1 -: MW]")
                 .replace("%REQWORD%", prq ? "req_match" : "{req_mask, req_match}")
                 .replace("%CMDMASK%", prq ? "cmd_mask" : "{MW{1'b0}}")

@@ -1,0 +1,132 @@
+package tagmatch.alpu.rtl;
+
+import tagmatch.alpu.AlpuConfig;
+import tagmatch.alpu.model.PortInputs;
+import tagmatch.alpu.model.PortOutputs;
+import tagmatch.hdl.core.Bits;
+import tagmatch.hdl.core.Bundle;
+import tagmatch.hdl.core.Data;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The pins of one ALPU configuration, derived from {@link AlpuInterface}: names, widths and
+ * directions in datasheet order (the clock and reset every generated module has first), and the
+ * translation between pin values and the model's {@link PortInputs}/{@link PortOutputs}. The
+ * translation refers to the interface's fields, not to names, so a port renamed in the bundle
+ * is renamed everywhere.
+ */
+public final class AlpuPorts {
+    /** One pin: its Verilog name, width in bits, and whether the unit reads it. */
+    public record Pin(String name, int width, boolean input) {}
+
+    /** The clock and synchronous reset of every module the DSL generates. */
+    public static final Pin CLK = new Pin("clk", 1, true);
+    public static final Pin RST = new Pin("rst", 1, true);
+
+    private final AlpuConfig config;
+    private final AlpuInterface io;
+    private final List<Pin> inputs = new ArrayList<>();
+    private final List<Pin> outputs = new ArrayList<>();
+    private final Map<Data, Integer> index = new IdentityHashMap<>();
+
+    private AlpuPorts(AlpuConfig config) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.io = new AlpuInterface(config);
+        inputs.add(CLK);
+        inputs.add(RST);
+        collect("", io, false);
+    }
+
+    public static AlpuPorts of(AlpuConfig config) {
+        return new AlpuPorts(config);
+    }
+
+    private void collect(String prefix, Bundle b, boolean flip) {
+        for (Map.Entry<String, Data> e : b.elements().entrySet()) {
+            String name = prefix + e.getKey();
+            Data d = e.getValue();
+            boolean f = flip ^ d.isFlipped();
+            if (d instanceof Bundle sub) {
+                collect(name + "_", sub, f);
+            } else {
+                Bits leaf = (Bits) d;
+                List<Pin> side = f ? outputs : inputs;
+                index.put(leaf, side.size());
+                side.add(new Pin(name, leaf.width(), !f));
+            }
+        }
+    }
+
+    public AlpuConfig config() {
+        return config;
+    }
+
+    /** Inputs in datasheet order, {@code clk} and {@code rst} first. */
+    public List<Pin> inputs() {
+        return Collections.unmodifiableList(inputs);
+    }
+
+    /** Outputs in datasheet order. */
+    public List<Pin> outputs() {
+        return Collections.unmodifiableList(outputs);
+    }
+
+    /** Every pin, inputs first. */
+    public List<Pin> all() {
+        List<Pin> all = new ArrayList<>(inputs);
+        all.addAll(outputs);
+        return all;
+    }
+
+    /**
+     * The value of each input pin for {@code in}, aligned with {@link #inputs()} ({@code clk} is
+     * 0: the caller clocks). A field the variant lacks is not a pin, so its value is dropped.
+     */
+    public BigInteger[] inputValues(PortInputs in) {
+        BigInteger[] v = new BigInteger[inputs.size()];
+        v[0] = BigInteger.ZERO;
+        v[1] = bit(in.rst());
+        put(v, io.req.valid, bit(in.reqValid()));
+        put(v, io.req.match, in.reqMatch());
+        put(v, io.req.mask, in.reqMask());
+        put(v, io.cmd.valid, bit(in.cmdValid()));
+        put(v, io.cmd.op, BigInteger.valueOf(in.cmdOp()));
+        put(v, io.cmd.match, in.cmdMatch());
+        put(v, io.cmd.mask, in.cmdMask());
+        put(v, io.cmd.tag, BigInteger.valueOf(in.cmdTag()));
+        put(v, io.rsp.ready, bit(in.rspReady()));
+        for (int i = 0; i < v.length; i++) {
+            if (v[i] == null) throw new IllegalStateException("input pin " + inputs.get(i).name() + " has no model value");
+        }
+        return v;
+    }
+
+    /** The model's outputs from the output pins' values, aligned with {@link #outputs()}. */
+    public PortOutputs outputValues(long[] v) {
+        if (v.length != outputs.size()) {
+            throw new IllegalArgumentException("expected " + outputs.size() + " output values, got " + v.length);
+        }
+        return new PortOutputs(get(v, io.req.ready) != 0, get(v, io.cmd.ready) != 0, get(v, io.rsp.valid) != 0,
+                (int) get(v, io.rsp.kind), get(v, io.rsp.tag), (int) get(v, io.rsp.free),
+                (int) get(v, io.occupancy), get(v, io.insertMode) != 0, get(v, io.error) != 0);
+    }
+
+    private void put(BigInteger[] v, Data field, BigInteger value) {
+        if (field != null) v[index.get(field)] = value;
+    }
+
+    private long get(long[] v, Data field) {
+        return v[index.get(field)];
+    }
+
+    private static BigInteger bit(boolean b) {
+        return b ? BigInteger.ONE : BigInteger.ZERO;
+    }
+}
