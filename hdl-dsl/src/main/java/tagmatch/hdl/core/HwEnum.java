@@ -69,8 +69,14 @@ public final class HwEnum<E extends Enum<E>> extends Bits {
         return new HwEnum<>(type, encoding, new Expr.Lit(code(constant), width(), false, constant.name()));
     }
 
-    /** 1 when this value is {@code constant}. */
+    /**
+     * 1 when this value is {@code constant}. A one-hot value is always one of its constants (it is
+     * driven only from constants of its enum), so the test reads the constant's own bit, written
+     * {@code |(state & CONSTANT)}: one flip-flop instead of a compare of every bit (SpinalHDL's
+     * one-hot enums do the same), which keeps state decodes off a controller's critical paths.
+     */
     public Bool is(E constant) {
+        if (encoding == Encoding.ONE_HOT) return new UInt(ref()).and(new UInt(lit(constant).ref())).orR();
         return eq(lit(constant));
     }
 
