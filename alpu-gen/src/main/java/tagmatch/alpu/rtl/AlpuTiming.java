@@ -2,6 +2,7 @@ package tagmatch.alpu.rtl;
 
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Pipelining;
+import tagmatch.hdl.ir.Widths;
 
 /**
  * The cycle figures the datasheet asks every configuration to state, derived from the same
@@ -21,8 +22,9 @@ public record AlpuTiming(int matchLatency, int matchInterval, int insertInterval
         Pipelining p = cfg.pipelining();
         // launch -> (fan-out) -> (compare) -> (block priority) -> between blocks (1 or 2) -> decide and delete
         int decide = blockResultOffset(cfg) + globalStages(cfg);
-        // accept -> head of the request FIFO (1) -> launch ... decide -> response FIFO output register (1)
-        int latency = 1 + decide + 1;
+        // accept -> head of the request FIFO (1) -> launch ... decide -> (tag read, 1 with slot tags)
+        // -> response FIFO output register (1)
+        int latency = 1 + decide + (slotTags(cfg) ? 1 : 0) + 1;
         // The delete is in the decide cycle; the next compare must see its result. With the overlap
         // the next request is fanned out during the delete, otherwise one cycle after it.
         int interval = decide + (p.overlaps() ? 0 : 1);
@@ -34,6 +36,27 @@ public record AlpuTiming(int matchLatency, int matchInterval, int insertInterval
         int round = interval + cfg.rspFifoDepth() + 2;
         int r9 = (cfg.cmdFifoDepth() + cfg.reqFifoDepth() + 2 + cfg.blocks()) * round + latency;
         return new AlpuTiming(latency, interval, insert, r9, decide);
+    }
+
+    /**
+     * Whether the cells hold slot numbers and the tags live in a {@link TagStore}: when a slot
+     * number ({@code log2(CELLS)} bits) is narrower than a tag. The muxes that pick the oldest
+     * match then move fewer bits; the tag is read from memory in one more cycle of latency.
+     */
+    public static boolean slotTags(AlpuConfig cfg) {
+        return slotWidth(cfg) < cfg.tagWidth();
+    }
+
+    /** Bits of a slot number: one slot per cell. */
+    static int slotWidth(AlpuConfig cfg) {
+        return Widths.forCount(cfg.cells());
+    }
+
+    /** The configuration the cells are built for: the tag they hold is a slot number with slot tags. */
+    static AlpuConfig cellConfig(AlpuConfig cfg) {
+        if (!slotTags(cfg)) return cfg;
+        return new AlpuConfig(cfg.cells(), cfg.block(), cfg.matchWidth(), slotWidth(cfg), cfg.variant(),
+                cfg.reqFifoDepth(), cfg.cmdFifoDepth(), cfg.rspFifoDepth(), cfg.pipelining());
     }
 
     /** Cycles from a launch to the cycle in which the blocks' results are valid. */

@@ -2,10 +2,13 @@ package tagmatch.alpu.rtl;
 
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
+import tagmatch.alpu.model.Kind;
+import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.HwEnum;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.lib.SyncFifo;
 
-import static tagmatch.hdl.core.Hdl.instance;
+import static tagmatch.hdl.core.Hdl.*;
 
 /**
  * The associative list processing unit (seed 001 figure 2d and figure 3), composed of four parts
@@ -46,7 +49,9 @@ public final class AlpuTop extends Module {
         SyncFifo<MatchKey> reqQ = instance("req_fifo", new SyncFifo<>(cfg.reqFifoDepth(), new MatchKey(cfg)));
         SyncFifo<CommandWord> cmdQ = instance("cmd_fifo", new SyncFifo<>(cfg.cmdFifoDepth(), new CommandWord(cfg)));
         SyncFifo<ResponseWord> rspQ = instance("rsp_fifo", new SyncFifo<>(cfg.rspFifoDepth(), new ResponseWord(cfg)));
-        CellArray cells = instance("cells", new CellArray(cfg));
+        boolean slots = AlpuTiming.slotTags(cfg);
+        CellArray cells = instance("cells", new CellArray(AlpuTiming.cellConfig(cfg)));
+        TagStore store = slots ? instance("tag_store", new TagStore(cfg)) : null;
         AlpuControl ctl = instance("control", new AlpuControl(cfg));
         boolean prq = cfg.variant() == Variant.PRQ;
 
@@ -70,7 +75,15 @@ public final class AlpuTop extends Module {
         cells.inValid.set(ctl.insertOk);
         cells.inMatch.set(head.match);
         if (prq) cells.inMask.set(head.mask);
-        cells.inTag.set(head.tag);
+        if (slots) {
+            // The entry holds a slot; its tag goes into the tag store.
+            store.alloc.set(ctl.insertOk);
+            store.allocTag.set(head.tag);
+            store.clear.set(ctl.resetGo);
+            cells.inTag.set(store.slot);
+        } else {
+            cells.inTag.set(head.tag);
+        }
         cells.clear.set(ctl.resetGo);
 
         // Controller <-> array.
@@ -78,16 +91,30 @@ public final class AlpuTop extends Module {
         ctl.cmdOp.set(head.op);
         ctl.reqHere.set(reqQ.deq.valid);
         ctl.matchHit.set(cells.hit);
-        ctl.matchTag.set(cells.hitTag);
+        ctl.matchTag.set(slots ? cells.hitTag.pad(cfg.tagWidth()) : cells.hitTag);
         ctl.roomOne.set(cells.roomOne);
         ctl.roomTwo.set(cells.roomTwo);
         if (cfg.pipelining().fanoutStage()) cells.load.set(ctl.load);
         cells.compact.set(ctl.compact);
         cells.resultsValid.set(ctl.resultsValid);
 
-        // Response: controller -> FIFO -> port.
-        rspQ.enq.valid.set(ctl.rspPush);
-        rspQ.enq.bits.set(ctl.rsp);
+        // Response: controller -> FIFO -> port. With slot tags the winner's tag is read from the
+        // tag store in the cycle after the decision, so the response follows one cycle later.
+        if (slots) {
+            Bool matched = ctl.rspPush.and(ctl.rsp.kind.is(Kind.MATCH_SUCCESS));
+            store.release.set(matched);
+            store.releaseSlot.set(cells.hitTag);
+            store.lookup.set(cells.hitTag);
+            Bool later = regNext(ctl.rspPush, 0).named("rsp_push_d");
+            HwEnum<Kind> kind = regNext(ctl.rsp.kind).named("rsp_kind_d");
+            rspQ.enq.valid.set(later);
+            rspQ.enq.bits.kind.set(kind);
+            rspQ.enq.bits.tag.set(mux(kind.is(Kind.MATCH_SUCCESS), store.tag, lit(0, cfg.tagWidth())));
+            rspQ.enq.bits.free.set(regNext(ctl.rsp.free).named("rsp_free_d"));
+        } else {
+            rspQ.enq.valid.set(ctl.rspPush);
+            rspQ.enq.bits.set(ctl.rsp);
+        }
         ctl.rspTaken.set(rspQ.deq.valid.and(io.rsp.ready));
         io.rsp.valid.set(rspQ.deq.valid);
         rspQ.deq.ready.set(io.rsp.ready);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,14 +61,19 @@ class AlpuRtlTest {
     void defaultPipeliningIsFourCyclesPerMatchAndTheSeedsFive() {
         AlpuConfig cfg = AlpuConfig.seed(256, 8, Variant.PRQ);
         AlpuTiming t = AlpuTiming.of(cfg);
-        assertEquals(6, t.matchLatency(), "accept, fan-out, compare, block, between blocks, decide, response");
+        assertTrue(AlpuTiming.slotTags(cfg), "8-bit slots are narrower than 16-bit tags");
+        assertEquals(7, t.matchLatency(), "accept, fan-out, compare, block, between blocks, decide, tag read, response");
         assertEquals(4, t.matchInterval(), "the next fan-out overlaps the delete");
         assertEquals(1, t.insertInterval());
         AlpuTiming seed = AlpuTiming.of(cfg.withPipelining(Pipelining.SEED));
-        assertEquals(6, seed.matchLatency());
+        assertEquals(7, seed.matchLatency());
         assertEquals(5, seed.matchInterval(), "no overlap: the seed's prototype");
         AlpuTiming split = AlpuTiming.of(cfg.withPipelining(new Pipelining(true, true, true, true, true)));
-        assertEquals(7, split.matchLatency());
+        assertEquals(8, split.matchLatency());
+        // Tags no wider than a slot number stay in the cells: no tag read.
+        AlpuConfig narrow = AlpuConfig.of(256, 8, 42, 8, Variant.PRQ);
+        assertFalse(AlpuTiming.slotTags(narrow));
+        assertEquals(6, AlpuTiming.of(narrow).matchLatency());
         assertEquals(5, split.matchInterval());
         // Two blocks: the block and between-block priority share a cycle.
         assertEquals(3, AlpuTiming.of(AlpuConfig.seed(16, 8, Variant.PRQ)).matchInterval());

@@ -37,9 +37,16 @@ public final class SyncFifo<T extends Data> extends Module {
     public final UInt count;
     public final Bool full;
     public final Bool empty;
+    /** Empties the FIFO at the next clock edge (over any enqueue or dequeue); null unless built {@code clearable}. */
+    public final Bool clear;
 
     /** A FIFO of {@code depth} words of {@code gen}'s type ({@code gen} is a type, e.g. {@code UInt(8)} or a new bundle). */
     public SyncFifo(int depth, T gen) {
+        this(depth, gen, false);
+    }
+
+    /** As {@link #SyncFifo(int, Data)}, with a {@code clear} input when {@code clearable}. */
+    public SyncFifo(int depth, T gen, boolean clearable) {
         int width = gen.width();
         if (depth < 2 || Integer.bitCount(depth) != 1)
             throw new IllegalArgumentException("SyncFifo depth must be a power of two >= 2, got " + depth);
@@ -55,6 +62,7 @@ public final class SyncFifo<T extends Data> extends Module {
         count = output(UInt(cw));
         full = output(Bool());
         empty = output(Bool());
+        clear = clearable ? input("clear", Bool()) : null;
 
         Mem<T> ram = mem(depth, typeOf(gen)).named("ram");
         UInt head = regInit(UInt(aw), 0).named("head");
@@ -85,6 +93,15 @@ public final class SyncFifo<T extends Data> extends Module {
         });
         when(push.and(pop.not()), () -> stored.set(stored.add(1)))
                 .elseWhen(pop.and(push.not()), () -> stored.set(stored.sub(1)));
+
+        if (clear != null) {
+            when(clear, () -> {
+                head.set(0);
+                tail.set(0);
+                stored.set(0);
+                outValid.set(0);
+            });
+        }
 
         enq.ready.set(isFull.not());
         deq.valid.set(outValid);
