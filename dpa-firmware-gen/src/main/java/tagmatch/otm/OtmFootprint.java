@@ -18,8 +18,8 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
     public static final int BIN_BYTES = 12;
     /** Receive descriptor: key 8, id 8, label 8, booking 8, links 8, bin 4, sequence ordinal 4. */
     public static final int RECV_BYTES = 48;
-    /** Per-thread block state and counters, one cache line. */
-    static final int THREAD_BYTES = 64;
+    /** Per-thread block state and counters, two cache lines. */
+    static final int THREAD_BYTES = 128;
     /** Five 64-byte lines (barrier words, free-stack head), then host-side state and post counters. */
     static final int HEADER_BYTES = 5 * 64 + 120;
 

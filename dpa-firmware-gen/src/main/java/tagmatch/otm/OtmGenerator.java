@@ -78,6 +78,8 @@ public final class OtmGenerator {
         boolean anyTag = !cfg.noAnyTag();
         st.add("threads", cfg.threads());
         st.add("bins", cfg.bins());
+        st.add("binBits", Integer.numberOfTrailingZeros(cfg.bins()));
+        st.add("multiBin", cfg.bins() > 1);
         st.add("maxRecvs", cfg.maxRecvs());
         st.add("maxUnexpected", cfg.maxUnexpected());
         st.add("noAnySource", cfg.noAnySource() ? 1 : 0);
