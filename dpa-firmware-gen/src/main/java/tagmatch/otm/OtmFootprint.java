@@ -21,7 +21,7 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
     /** Per-thread block state and counters, two cache lines. */
     static final int THREAD_BYTES = 128;
     /** Five 64-byte lines (barrier words, free-stack head), then host-side state and post counters. */
-    static final int HEADER_BYTES = 5 * 64 + 120;
+    static final int HEADER_BYTES = 5 * 64 + 104;
 
     public long total() {
         return receiveBins + descriptors + unexpected + rest;
