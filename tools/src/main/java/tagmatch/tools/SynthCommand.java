@@ -134,7 +134,7 @@ public final class SynthCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of(Path.of(source).getFileName().toString().replaceFirst("\\.sweep$", ""));
         if (spec.commandLine().getParseResult().hasMatchedOption("--family") && !family.equals(sweep.family())) {
             // Another family is another sweep: by default it gets its own directory.
-            sweep = new Sweep(sweep.grid(), sweep.steps(), sweep.seeds(), sweep.ops(), family);
+            sweep = sweep.withFamily(family);
             if (out == null) dir = Path.of(dir + "-" + family);
         }
         TableSweep t = TableSweep.of(sweep, source, only);
@@ -150,15 +150,24 @@ public final class SynthCommand implements Callable<Integer> {
 
     /** The text of {@code --pnr}: the routed design's figures and what they give per match. */
     static String placeAndRoute(AlpuConfig cfg, String top, int seed) throws IOException {
+        PnrReport r = placeAndRoute(new Ice40Pnr(), cfg, top, seed);
+        AlpuTiming t = AlpuTiming.of(cfg);
+        return r.summary() + "\n" + String.format(
+                "match interval %d cycles, latency %d cycles: %.1f ns per match, %.1f ns latency at Fmax%n",
+                t.matchInterval(), t.matchLatency(), t.matchInterval() * r.periodNs(), t.matchLatency() * r.periodNs());
+    }
+
+    /**
+     * All modules of the configuration in one file, placed and routed on the iCE40: what
+     * {@code tagmatch synth --pnr} and the {@code pnr} step of {@code tagmatch sweep} both run. A
+     * design too big for the device throws {@link Ice40Pnr.DoesNotFit}.
+     */
+    public static PnrReport placeAndRoute(Ice40Pnr pnr, AlpuConfig cfg, String top, int seed) throws IOException {
         Path dir = Files.createTempDirectory("tagmatch-alpu-pnr");
         Path v = dir.resolve(top + ".v");
         try {
             Files.writeString(v, VerilogEmitter.emit(AlpuRtl.elaborate(cfg, top)));
-            PnrReport r = new Ice40Pnr().run(v, top, seed);
-            AlpuTiming t = AlpuTiming.of(cfg);
-            return r.summary() + "\n" + String.format(
-                    "match interval %d cycles, latency %d cycles: %.1f ns per match, %.1f ns latency at Fmax%n",
-                    t.matchInterval(), t.matchLatency(), t.matchInterval() * r.periodNs(), t.matchLatency() * r.periodNs());
+            return pnr.run(v, top, seed);
         } finally {
             Files.deleteIfExists(v);
             Files.deleteIfExists(dir);

@@ -83,7 +83,7 @@ public final class LocalRunner {
         List<Task> todo = new ArrayList<>();
         for (Task t : tasks) if (!store.settled(t, retryFailed)) todo.add(t);
         plan.start(todo.size(), tasks.size() - todo.size());
-        new LocalRunner(store, new SweepSettings(sweep.ops(), sweep.family(), store.dir()), workers).run(todo, label, plan);
+        new LocalRunner(store, new SweepSettings(sweep.ops(), sweep.family(), sweep.pnrSeed(), sweep.proveDepth(), store.dir()), workers).run(todo, label, plan);
         List<ResultLine> lines = new ArrayList<>();
         for (Task t : tasks) lines.add(store.read(t.key()).orElse(null));
         return lines;

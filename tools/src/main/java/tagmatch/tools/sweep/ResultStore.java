@@ -88,7 +88,7 @@ public final class ResultStore {
         }
     }
 
-    /** True when the task needs no run: it passed, or it failed and failures are not retried. */
+    /** True when the task needs no run: it passed, or it did not and failures are not retried. */
     public boolean settled(Task task, boolean retryFailed) {
         Optional<ResultLine> l = read(task.key());
         return l.isPresent() && (l.get().verdict() == Verdict.PASS || !retryFailed);

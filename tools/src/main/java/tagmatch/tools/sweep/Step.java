@@ -33,6 +33,11 @@ public interface Step {
             return new Outcome(Verdict.PASS, figures, message);
         }
 
+        /** The step does not apply to this configuration; {@code message} says why. */
+        public static Outcome skip(Map<String, Object> figures, String message) {
+            return new Outcome(Verdict.SKIP, figures, message);
+        }
+
         public static Outcome fail(Map<String, Object> figures, String message) {
             return new Outcome(Verdict.FAIL, figures, message);
         }

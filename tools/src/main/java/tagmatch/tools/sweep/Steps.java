@@ -10,7 +10,7 @@ public final class Steps {
     private static final Map<String, Step> ALL = new LinkedHashMap<>();
 
     static {
-        for (Step s : List.of(new RtlStep(), new SynthStep(), new CosimStep())) ALL.put(s.name(), s);
+        for (Step s : List.of(new RtlStep(), new SynthStep(), new PnrStep(), new CosimStep(), new ProveStep())) ALL.put(s.name(), s);
     }
 
     private Steps() {}

@@ -12,17 +12,29 @@ import tagmatch.alpu.Variant;
  * {@code DIR/sweep.args}: the Slurm array tasks run exactly that ({@code tagmatch sweep
  * @DIR/sweep.args ...}), and a re-run with a different sweep into the same directory is refused.
  */
-public record Sweep(Grid grid, List<Step> steps, List<Long> seeds, long ops, String family) {
+public record Sweep(Grid grid, List<Step> steps, List<Long> seeds, long ops, String family, int pnrSeed, Integer proveDepth) {
     public Sweep {
         steps = List.copyOf(steps);
         seeds = List.copyOf(seeds);
+    }
+
+    /** The same sweep synthesizing for another {@code synth_xilinx} family. */
+    public Sweep withFamily(String f) {
+        return new Sweep(grid, steps, seeds, ops, f, pnrSeed, proveDepth);
+    }
+
+    private boolean has(String step) {
+        return steps.stream().anyMatch(s -> s.name().equals(step));
     }
 
     public List<Task> tasks() {
         return grid.tasks(steps, seeds);
     }
 
-    /** One option per line, in a fixed order: the content of {@code sweep.args}. */
+    /**
+     * One option per line, in a fixed order: the content of {@code sweep.args}. The settings of
+     * {@code pnr} and {@code prove} appear only in sweeps that run them.
+     */
     public List<String> args() {
         List<String> a = new ArrayList<>();
         a.add("--variant=" + grid.variants().stream().map(v -> v.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(",")));
@@ -35,6 +47,8 @@ public record Sweep(Grid grid, List<Step> steps, List<Long> seeds, long ops, Str
         a.add("--seeds=" + Seeds.format(seeds));
         a.add("--ops=" + ops);
         a.add("--family=" + family);
+        if (has("pnr")) a.add("--pnr-seed=" + pnrSeed);
+        if (has("prove") && proveDepth != null) a.add("--prove-depth=" + proveDepth);
         return a;
     }
 

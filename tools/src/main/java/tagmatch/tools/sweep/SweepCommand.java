@@ -22,7 +22,7 @@ import tagmatch.tools.synth.YosysSynth;
  */
 @Command(name = "sweep",
         mixinStandardHelpOptions = true,
-        description = {"Run rtl, synth and cosim over a grid of ALPU configurations, here or as a Slurm job array; "
+        description = {"Run rtl, synth, pnr, cosim and prove over a grid of ALPU configurations, here or as a Slurm job array; "
                 + "one JSON line per configuration and step in DIR/results, resumable.",
                 "Example: tagmatch sweep --cells 16,32 --block 4,8 --match-width 8 --tag-width 4 --variant prq,umq --out sweep-out",
                 "         tagmatch sweep @data/sweeps/table-iv-v.sweep --out table --slurm --partition batch --time-limit 2:00:00",
@@ -52,7 +52,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--fifo-depth", split = ",", paramLabel = "D", description = "request, command and response FIFO depth (default 4)")
     List<Integer> fifoDepths = new ArrayList<>(List.of(4));
 
-    @Option(names = "--steps", split = ",", paramLabel = "STEP", description = "steps to run on each configuration (default rtl,synth,cosim)")
+    @Option(names = "--steps", split = ",", paramLabel = "STEP", description = "steps to run on each configuration: rtl, synth, pnr, cosim, prove (default rtl,synth,cosim)")
     List<String> steps = new ArrayList<>(List.of("rtl", "synth", "cosim"));
 
     @Option(names = "--seeds", paramLabel = "LIST", description = "soak seeds of the cosim step: seeds and ranges, e.g. 1..8,42 (default ${DEFAULT-VALUE})")
@@ -64,13 +64,19 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--family", paramLabel = "F", description = "synth_xilinx family of the synth step (default ${DEFAULT-VALUE})")
     String family = YosysSynth.DEFAULT_FAMILY;
 
+    @Option(names = "--pnr-seed", paramLabel = "S", description = "nextpnr placer seed of the pnr step, >= 1 (default ${DEFAULT-VALUE})")
+    int pnrSeed = 1;
+
+    @Option(names = "--prove-depth", paramLabel = "K", description = "cycles of the prove step, 1..200 (default: the proof target's depth)")
+    Integer proveDepth;
+
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "results directory (required; a re-run into it resumes)")
     Path out;
 
     @Option(names = "--shard", paramLabel = "i/n", description = "run only every n-th task starting with the i-th (1-based)")
     String shard;
 
-    @Option(names = "--retry-failed", description = "run again the tasks that failed or could not run (they are kept otherwise)")
+    @Option(names = "--retry-failed", description = "run again the tasks that failed, could not run or were skipped (they are kept otherwise)")
     boolean retryFailed;
 
     @Option(names = "--jobs", paramLabel = "N", description = "local workers at most (default: the cores; never more than the cores)")
@@ -166,7 +172,9 @@ public final class SweepCommand implements Callable<Integer> {
         List<Long> sd = parse("--seeds", () -> Seeds.parse(seeds));
         Check.atLeast("--ops", ops, 1);
         family = Check.oneOf("--family", family, YosysSynth.FAMILIES.toArray(String[]::new));
-        return new Sweep(grid, st, sd, ops, family);
+        Check.atLeast("--pnr-seed", pnrSeed, 1);
+        if (proveDepth != null) Check.range("--prove-depth", proveDepth, 1, 200);
+        return new Sweep(grid, st, sd, ops, family, pnrSeed, proveDepth);
     }
 
     private SlurmOptions slurmOptions(int taskCount) {
@@ -210,22 +218,26 @@ public final class SweepCommand implements Callable<Integer> {
     /** Prints the outcome of {@code tasks} from the store; 0 when every one passed. */
     private static int summarize(ResultStore store, List<Task> tasks, long seconds, PrintWriter o) {
         int pass = 0;
+        List<String> skipped = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (Task t : tasks) {
             var l = store.read(t.key());
             if (l.isEmpty()) missing.add(t.key());
             else if (l.get().verdict() == Verdict.PASS) pass++;
+            else if (l.get().verdict() == Verdict.SKIP) skipped.add(t.key() + " (" + firstLine(l.get().message()) + ")");
             else failed.add(t.key() + " (" + l.get().verdict().name().toLowerCase(java.util.Locale.ROOT) + ": " + firstLine(l.get().message()) + ")");
         }
-        o.printf("sweep: %d of %d tasks pass, %d failed, %d missing, %d s; results in %s (tagmatch sweep report %s)%n", pass,
-                tasks.size(), failed.size(), missing.size(), seconds, store.dir().resolve("results"), store.dir());
+        o.printf("sweep: %d of %d tasks pass, %s%d failed, %d missing, %d s; results in %s (tagmatch sweep report %s)%n", pass,
+                tasks.size(), skipped.isEmpty() ? "" : skipped.size() + " skipped, ", failed.size(), missing.size(), seconds,
+                store.dir().resolve("results"), store.dir());
+        for (String k : skipped) o.println("  skipped: " + k);
         for (String f : failed) o.println("  failed: " + f);
         for (String m : missing.subList(0, Math.min(missing.size(), 20))) o.println("  missing: " + m);
         if (missing.size() > 20) o.println("  ... and " + (missing.size() - 20) + " more missing");
         if (!failed.isEmpty()) o.println("  (--retry-failed runs the failed ones again)");
         o.flush();
-        return pass == tasks.size() ? 0 : 1;
+        return failed.isEmpty() && missing.isEmpty() ? 0 : 1;
     }
 
     private static String firstLine(String s) {

@@ -15,9 +15,10 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The report's PNGs: LUTs and flip-flops against cells, time per match against cells, and the
- * Pareto front of area (LUTs) against time per match. One line per family of configurations that
- * differ only in their cells.
+ * The report's PNGs: LUTs, flip-flops and iCE40 logic cells against cells, time per match against
+ * cells, and the Pareto front of area against time per match (iCE40 logic cells at the routed
+ * Fmax where a pnr step passed, else LUTs at the assumed clock). One line per family of
+ * configurations that differ only in their cells.
  */
 final class SweepPlots {
     private SweepPlots() {}
@@ -34,6 +35,8 @@ final class SweepPlots {
         for (Map.Entry<String, List<SweepReport.Row>> f : families.entrySet()) {
             anyArea |= series(area, f.getKey() + " LUTs", f.getValue(), r -> (double) r.config().cells(), SweepReport.Row::luts, SeriesMarkers.CIRCLE);
             anyArea |= series(area, f.getKey() + " FFs", f.getValue(), r -> (double) r.config().cells(), SweepReport.Row::flipFlops, SeriesMarkers.SQUARE);
+            anyArea |= series(area, f.getKey() + " iCE40 LCs", f.getValue(), r -> (double) r.config().cells(), SweepReport.Row::logicCells,
+                    SeriesMarkers.TRIANGLE_UP);
         }
         if (anyArea) written.add(save(area, dir, "luts-ffs-vs-cells.png"));
 
@@ -44,15 +47,22 @@ final class SweepPlots {
         }
         if (anyTime) written.add(save(time, dir, "ns-per-match-vs-cells.png"));
 
-        List<SweepReport.Row> both = report.rows().stream().filter(r -> r.luts() != null && r.nsPerMatch() != null).toList();
-        if (!both.isEmpty()) {
-            XYChart pareto = chart(String.format(Locale.ROOT, "Area against time per match, Pareto front (%s)", clock(report)),
-                    "ns per match", "LUTs");
-            series(pareto, "configurations", both, SweepReport.Row::nsPerMatch, SweepReport.Row::luts, SeriesMarkers.CIRCLE);
+        // Routed figures where the pnr step passed (iCE40 logic cells, ns at Fmax); else synthesis LUTs at the assumed clock.
+        // The two are never mixed in one front: their areas and clocks are not comparable.
+        List<SweepReport.Row> routed = report.rows().stream().filter(r -> r.routed() && r.logicCells() != null).toList();
+        boolean pnr = !routed.isEmpty();
+        List<SweepReport.Row> points = pnr ? routed : report.rows().stream().filter(r -> r.luts() != null && r.nsPerMatch() != null).toList();
+        java.util.function.Function<SweepReport.Row, Double> size = pnr ? SweepReport.Row::logicCells : SweepReport.Row::luts;
+        if (!points.isEmpty()) {
+            XYChart pareto = chart(pnr ? "iCE40 logic cells against ns per match at the routed Fmax, Pareto front"
+                            : String.format(Locale.ROOT, "LUTs against ns per match, Pareto front (%s)", clock(report)),
+                    pnr ? "ns per match (pnr Fmax)" : "ns per match", pnr ? "iCE40 logic cells" : "LUTs");
+            series(pareto, "configurations", points, SweepReport.Row::nsPerMatch, size, SeriesMarkers.CIRCLE);
             pareto.getSeriesMap().get("configurations").setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            XYSeries front = pareto.addSeries("Pareto front", front(both).stream().map(SweepReport.Row::nsPerMatch).toList(),
-                    front(both).stream().map(SweepReport.Row::luts).toList());
-            front.setMarker(SeriesMarkers.DIAMOND);
+            List<SweepReport.Row> front = front(points, size);
+            XYSeries line = pareto.addSeries("Pareto front", front.stream().map(SweepReport.Row::nsPerMatch).toList(),
+                    front.stream().map(size).toList());
+            line.setMarker(SeriesMarkers.DIAMOND);
             written.add(save(pareto, dir, "pareto-area-vs-time.png"));
         }
         return written;
@@ -63,16 +73,16 @@ final class SweepPlots {
         return c.variant().name() + " b" + c.block() + " m" + c.matchWidth() + " t" + c.tagWidth() + " f" + c.reqFifoDepth();
     }
 
-    /** The rows no other row beats in both LUTs and time per match, by increasing time. */
-    static List<SweepReport.Row> front(List<SweepReport.Row> rows) {
+    /** The rows no other row beats in both {@code area} and time per match, by increasing time. */
+    static List<SweepReport.Row> front(List<SweepReport.Row> rows, java.util.function.Function<SweepReport.Row, Double> area) {
         List<SweepReport.Row> sorted = new ArrayList<>(rows);
-        sorted.sort(Comparator.comparing(SweepReport.Row::nsPerMatch).thenComparing(SweepReport.Row::luts));
+        sorted.sort(Comparator.comparing(SweepReport.Row::nsPerMatch).thenComparing(area));
         List<SweepReport.Row> out = new ArrayList<>();
         double best = Double.POSITIVE_INFINITY;
         for (SweepReport.Row r : sorted) {
-            if (r.luts() < best) {
+            if (area.apply(r) < best) {
                 out.add(r);
-                best = r.luts();
+                best = area.apply(r);
             }
         }
         return out;

@@ -14,17 +14,26 @@ import tagmatch.alpu.AlpuConfig;
  * and dates are left out, so two runs of one sweep (here and on a cluster) give equal tables.
  *
  * <p>Time per match is the generator's match initiation interval (cycles between back-to-back
- * matches, from the {@code rtl} step) times the clock period: the {@code fmax_mhz} a
- * place-and-route step reported for the configuration, else the assumed {@code clockMhz}.
+ * matches, from the {@code rtl} or {@code pnr} step) times the clock period: the Fmax the
+ * {@code pnr} step routed the configuration to, else the assumed {@code clockMhz}. A skipped
+ * task (a step that does not apply) is listed with its reason, and is not a failure.
  */
 public final class SweepReport {
     /** One configuration: its cells and figures by column name, in column order. */
-    public record Row(AlpuConfig config, String key, Map<String, String> cells, Double luts, Double flipFlops, Double nsPerMatch) {}
+    /**
+     * One configuration: its cells and figures by column name, in column order.
+     *
+     * @param logicCells iCE40 logic cells of a passing {@code pnr} step, else null
+     * @param routed     true when {@code nsPerMatch} comes from a routed Fmax, false when from the assumed clock
+     */
+    public record Row(AlpuConfig config, String key, Map<String, String> cells, Double luts, Double flipFlops, Double logicCells,
+                      Double nsPerMatch, boolean routed) {}
 
     private final List<String> columns = new ArrayList<>();
     private final List<Row> rows = new ArrayList<>();
     private final List<String> missing = new ArrayList<>();
     private final List<String> failed = new ArrayList<>();
+    private final List<String> skipped = new ArrayList<>();
     private final double clockMhz;
     private int tasks;
 
@@ -36,6 +45,8 @@ public final class SweepReport {
             columns.add(s.name());
             for (String h : s.headline()) columns.add(s.name() + "." + h);
         }
+        columns.add("clock_mhz");
+        columns.add("clock_from");
         columns.add("ns_per_match");
         for (AlpuConfig c : sweep.grid().configs()) {
             String key = Task.configKey(c);
@@ -50,11 +61,13 @@ public final class SweepReport {
             Double ffs = null;
             Double interval = null;
             Double fmax = null;
+            Double lcs = null;
             for (Step s : sweep.steps()) {
                 List<Task> ts = new ArrayList<>();
                 if (s.seeded()) for (long seed : sweep.seeds()) ts.add(new Task(c, s, seed));
                 else ts.add(new Task(c, s, 0));
                 int pass = 0;
+                int skip = 0;
                 Map<String, Double> sums = new LinkedHashMap<>();
                 ResultLine first = null;
                 for (Task t : ts) {
@@ -62,6 +75,11 @@ public final class SweepReport {
                     Optional<ResultLine> l = store.read(t.key());
                     if (l.isEmpty()) {
                         missing.add(t.key());
+                        continue;
+                    }
+                    if (l.get().verdict() == Verdict.SKIP) {
+                        skip++;
+                        skipped.add(t.key() + " (" + firstLine(l.get().message()) + ")");
                         continue;
                     }
                     if (l.get().verdict() != Verdict.PASS) {
@@ -75,7 +93,8 @@ public final class SweepReport {
                         if (v != null) sums.merge(h, v, Double::sum);
                     }
                 }
-                cells.put(s.name(), s.seeded() ? pass + "/" + ts.size() : pass == 1 ? "pass" : ts.size() == missing(ts) ? "missing" : "fail");
+                cells.put(s.name(), s.seeded() ? pass + "/" + ts.size() + (skip > 0 ? " (" + skip + " skipped)" : "")
+                        : pass == 1 ? "pass" : skip == 1 ? "skip" : ts.size() == missing(ts) ? "missing" : "fail");
                 for (String h : s.headline()) {
                     // A seeded step's figures are summed over its passing seeds (transfers, cycles of a soak).
                     Double v = sums.get(h);
@@ -86,11 +105,18 @@ public final class SweepReport {
                     ffs = first.number("flip_flops");
                 }
                 if (first != null && s.name().equals("rtl")) interval = first.number("match_interval");
-                if (first != null && first.number("fmax_mhz") != null) fmax = first.number("fmax_mhz");
+                if (first != null && s.name().equals("pnr")) {
+                    fmax = first.number("fmax_mhz");
+                    lcs = first.number("logic_cells");
+                    interval = first.number("match_interval");
+                }
             }
-            Double ns = interval == null ? null : interval * 1000.0 / (fmax != null ? fmax : clockMhz);
+            double clock = fmax != null ? fmax : clockMhz;
+            Double ns = interval == null ? null : interval * 1000.0 / clock;
+            cells.put("clock_mhz", interval == null ? "" : String.format(Locale.ROOT, "%.2f", clock));
+            cells.put("clock_from", interval == null ? "" : fmax != null ? "pnr" : "assumed");
             cells.put("ns_per_match", ns == null ? "" : String.format(Locale.ROOT, "%.2f", ns));
-            rows.add(new Row(c, key, cells, luts, ffs, ns));
+            rows.add(new Row(c, key, cells, luts, ffs, lcs, ns, fmax != null));
         }
     }
 
@@ -112,6 +138,11 @@ public final class SweepReport {
         return failed;
     }
 
+    /** Tasks a step did not apply to (a design too big for the device, no proof target), with why. */
+    public List<String> skipped() {
+        return skipped;
+    }
+
     public double clockMhz() {
         return clockMhz;
     }
@@ -126,14 +157,19 @@ public final class SweepReport {
         StringBuilder sb = new StringBuilder();
         sb.append("# Sweep report\n\n");
         sb.append(rows.size()).append(" configurations, ").append(tasks).append(" tasks: ")
-                .append(tasks - missing.size() - failed.size()).append(" pass, ").append(failed.size()).append(" failed, ")
-                .append(missing.size()).append(" missing. ns_per_match = match interval (cycles) x ")
-                .append(String.format(Locale.ROOT, "%.1f", 1000.0 / clockMhz)).append(" ns (an assumed ")
-                .append(number(clockMhz)).append(" MHz clock unless a pnr step measured fmax).\n\n");
+                .append(tasks - missing.size() - failed.size() - skipped.size()).append(" pass, ")
+                .append(skipped.isEmpty() ? "" : skipped.size() + " skipped, ").append(failed.size()).append(" failed, ")
+                .append(missing.size()).append(" missing. ns_per_match = match interval (cycles) x the clock period: ")
+                .append("the Fmax of the pnr step where it passed (clock_from pnr), else an assumed ").append(number(clockMhz))
+                .append(" MHz (").append(String.format(Locale.ROOT, "%.1f", 1000.0 / clockMhz)).append(" ns, clock_from assumed).\n\n");
         sb.append("| ").append(String.join(" | ", columns)).append(" |\n|");
         for (int i = 0; i < columns.size(); i++) sb.append(i < 6 ? "---|" : "---:|");
         sb.append('\n');
         for (Row r : rows) sb.append("| ").append(String.join(" | ", r.cells().values())).append(" |\n");
+        if (!skipped.isEmpty()) {
+            sb.append("\n## Skipped\n\n");
+            for (String k : skipped) sb.append("- ").append(k).append('\n');
+        }
         if (!failed.isEmpty()) {
             sb.append("\n## Failed\n\n");
             for (String f : failed) sb.append("- ").append(f).append('\n');

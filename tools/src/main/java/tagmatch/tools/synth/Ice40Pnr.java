@@ -100,8 +100,8 @@ public final class Ice40Pnr {
             }
         }
         String where = "iCE40 " + DEVICE.toUpperCase(Locale.ROOT) + " " + PACKAGE.toUpperCase(Locale.ROOT);
-        if (lcs > lcCap && lcCap > 0) throw new UserError(top + " does not fit the " + where + ": " + lcs + " logic cells, the device has " + lcCap);
-        if (ios > ioCap && ioCap > 0) throw new UserError(top + " does not fit the " + where + ": " + ios + " I/O cells, the package has " + ioCap);
+        if (lcs > lcCap && lcCap > 0) throw new DoesNotFit(top + " does not fit the " + where + ": " + lcs + " logic cells, the device has " + lcCap);
+        if (ios > ioCap && ioCap > 0) throw new DoesNotFit(top + " does not fit the " + where + ": " + ios + " I/O cells, the package has " + ioCap);
         Double fmax = null;
         Matcher f = FMAX.matcher(log);
         while (f.find()) fmax = Double.parseDouble(f.group(1));
@@ -109,6 +109,13 @@ public final class Ice40Pnr {
             throw new UserError("nextpnr-ice40 failed on " + top + (ok ? " (no utilisation or Fmax in its log)" : "") + ":\n" + tail(log, 15));
         }
         return new PnrReport(top, DEVICE + "-" + PACKAGE, seed, lcs, lcCap, ios, fmax);
+    }
+
+    /** The design needs more logic cells or I/O cells than the device and package have: an answer, not a tool failure. */
+    public static final class DoesNotFit extends UserError {
+        DoesNotFit(String message) {
+            super(message);
+        }
     }
 
     private static String tail(String text, int lines) {

@@ -25,7 +25,7 @@ class SweepReportTest {
         Path r = out.resolve("report");
         List<String> csv = Files.readAllLines(r.resolve("sweep.csv"));
         assertEquals("variant,cells,block,match_w,tag_w,fifo,rtl,rtl.match_latency,rtl.match_interval,rtl.verilog_bytes,"
-                + "synth,synth.luts,synth.flip_flops,synth.lut_depth,ns_per_match", csv.get(0));
+                + "synth,synth.luts,synth.flip_flops,synth.lut_depth,clock_mhz,clock_from,ns_per_match", csv.get(0));
         assertEquals(3, csv.size());
         ResultStore store = ResultStore.existing(out);
         for (int i = 0; i < 2; i++) {
@@ -36,7 +36,7 @@ class SweepReportTest {
             String expected = String.join(",", "umq", i == 0 ? "4" : "8", "2", "4", "2", "4", "pass",
                     SweepReport.number(rtl.number("match_latency")), SweepReport.number(interval),
                     SweepReport.number(rtl.number("verilog_bytes")), "pass", SweepReport.number(synth.number("luts")),
-                    SweepReport.number(synth.number("flip_flops")), SweepReport.number(synth.number("lut_depth")),
+                    SweepReport.number(synth.number("flip_flops")), SweepReport.number(synth.number("lut_depth")), "125.00", "assumed",
                     String.format(java.util.Locale.ROOT, "%.2f", interval * 8.0));
             assertEquals(expected, csv.get(i + 1));
         }
