@@ -34,7 +34,7 @@ class SweepOptionsTest {
         refused(dir, "--fifo-depth: the grid holds PRQ 4 cells, block 2, match 4, tag 2, FIFO depth 3, which is illegal: "
                 + "REQ_FIFO_DEPTH must be a power of two >= 2, got 3", "--fifo-depth", "3");
         refused(dir, "--variant must be prq or umq, got 'lifo'", "--variant", "prq,lifo");
-        refused(dir, "--steps must name steps among rtl, synth, cosim, got 'place'", "--steps", "rtl,place");
+        refused(dir, "--steps must name steps among rtl, synth, pnr, cosim, prove, got 'place'", "--steps", "rtl,place");
         refused(dir, "--seeds must list seeds or ranges a..b with a <= b, got '5..1'", "--seeds", "5..1");
         refused(dir, "--ops must be >= 1, got 0", "--ops", "0");
         refused(dir, "--family must be one of " + String.join(", ", tagmatch.tools.synth.YosysSynth.FAMILIES) + ", got 'ice40'",
