@@ -15,6 +15,7 @@ public final class Costs {
     private long posts;
     private long arrivals;
     private long inspected;
+    private long found;
     private long maxInspected;
     private long current;
     private long postedDepthSum;
@@ -36,6 +37,14 @@ public final class Costs {
     /** Counts {@code n} entries inspected by the operation in progress. */
     public void inspect(long n) {
         current += n;
+    }
+
+    /**
+     * Records that a search of one bin (or list) stopped at a matching entry, the last one it
+     * inspected: {@link #passedBeforeMatch()} leaves it out.
+     */
+    public void found() {
+        found++;
     }
 
     /** Records that a search looked into a bin (or list) holding {@code depth} entries. */
@@ -86,6 +95,13 @@ public final class Costs {
     public long arrivals() { return arrivals; }
     public long operations() { return posts + arrivals; }
     public long inspected() { return inspected; }
+    /**
+     * Entries searches passed over: inspected minus the matching entries they stopped at, i.e. the
+     * entries before the match in a search that found one, the whole bin in one that did not (seed
+     * 000's queue depth; {@link #binDepthMean()} counts every entry of the bins searched instead).
+     * Counted by the strategies built on chains (linked lists, bins: four-index, per-source, ...).
+     */
+    public long passedBeforeMatch() { return inspected - found; }
     public long maxInspected() { return maxInspected; }
     public long postedDepthMax() { return postedDepthMax; }
     public long unexpectedDepthMax() { return unexpectedDepthMax; }

@@ -42,7 +42,10 @@ final class Chain {
         for (Entry e = head; e != null; e = e.next[slot]) {
             if (skipTaken && e.taken) continue;
             costs.inspect(1);
-            if (InputRules.matches(e.comm, e.source, e.tag, comm, source, tag)) return e;
+            if (InputRules.matches(e.comm, e.source, e.tag, comm, source, tag)) {
+                costs.found();
+                return e;
+            }
         }
         return null;
     }
@@ -52,7 +55,10 @@ final class Chain {
         costs.binSearched(size);
         for (Entry e = head; e != null; e = e.next[slot]) {
             costs.inspect(1);
-            if (InputRules.matches(comm, source, tag, e.comm, e.source, e.tag)) return e;
+            if (InputRules.matches(comm, source, tag, e.comm, e.source, e.tag)) {
+                costs.found();
+                return e;
+            }
         }
         return null;
     }

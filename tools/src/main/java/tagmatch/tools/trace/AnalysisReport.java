@@ -43,6 +43,120 @@ public final class AnalysisReport {
         return sb.toString();
     }
 
+    /**
+     * Queue depth as seed 000 counts it ({@link TraceAnalysis.Result#seedDepthMean}) against bins,
+     * beside the project's measure at the same bin counts.
+     */
+    public static String seedDepthTable(List<TraceAnalysis.Result> results, List<Integer> bins) {
+        List<TraceAnalysis.Result> sorted = new ArrayList<>(results);
+        sorted.sort(Comparator.comparingDouble((TraceAnalysis.Result r) -> -r.seedDepthMean(bins.get(0))).thenComparing(TraceAnalysis.Result::trace));
+        int w = width(results);
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Queue depth against bins as seed 000 counts it (%s): mean entries passed over before the match "
+                + "(the whole bins searched without one); [the project's depth, which counts the match too]%n", TraceAnalysis.BINNED));
+        sb.append(pad("trace (ranks)", w));
+        for (int b : bins) sb.append(String.format(Locale.ROOT, "%16s", b + (b == 1 ? " bin" : " bins")));
+        sb.append('\n');
+        for (TraceAnalysis.Result r : sorted) {
+            sb.append(pad(r.trace() + " (" + r.ranks() + ")", w));
+            for (int b : bins) sb.append(String.format(Locale.ROOT, "%16s", String.format(Locale.ROOT, "%.2f [%.2f]", r.seedDepthMean(b), r.depthMean(b))));
+            sb.append('\n');
+        }
+        sb.append(pad("average", w));
+        for (int b : bins) {
+            double s = 0;
+            for (TraceAnalysis.Result r : results) s += r.seedDepthMean(b);
+            sb.append(String.format(Locale.ROOT, "%16s", String.format(Locale.ROOT, "%.2f [%.2f]", results.isEmpty() ? 0 : s / results.size(), average(results, b))));
+        }
+        sb.append('\n');
+        sb.append(pad("seed 000 average", w));
+        for (int b : bins) sb.append(String.format(Locale.ROOT, "%16s", SEED_000.containsKey(b) ? String.format(Locale.ROOT, "%.2f", SEED_000.get(b)) : "-"));
+        sb.append('\n');
+        return sb.toString();
+    }
+
+    /** Seed 000 figure 6 as a table: per trace, the share of each kind of MPI call in percent. */
+    public static String callMixTable(List<TraceAnalysis.Result> results) {
+        int w = width(results);
+        StringBuilder sb = new StringBuilder("MPI calls by kind, % of all calls the footers count (seed 000 figure 6; * = traced before the tracer "
+                + "counted collectives)\n");
+        sb.append(pad("trace (ranks)", w)).append(String.format(Locale.ROOT, "%10s", "calls"));
+        for (CallMix.Kind k : CallMix.Kind.values()) sb.append(String.format(Locale.ROOT, " %10s", shortName(k)));
+        sb.append('\n');
+        for (TraceAnalysis.Result r : results) {
+            CallMix m = r.callMix();
+            sb.append(pad(r.trace() + " (" + r.ranks() + ")" + (m.collectivesCounted() ? "" : " *"), w)).append(String.format(Locale.ROOT, "%10d", m.total()));
+            for (CallMix.Kind k : CallMix.Kind.values()) sb.append(String.format(Locale.ROOT, " %10.1f", m.percent(k)));
+            sb.append('\n');
+        }
+        sb.append("kinds: ");
+        List<String> legend = new ArrayList<>();
+        for (CallMix.Kind k : CallMix.Kind.values()) legend.add(shortName(k) + " = " + k.label);
+        sb.append(String.join("; ", legend)).append('\n');
+        return sb.toString();
+    }
+
+    private static String shortName(CallMix.Kind k) {
+        return k.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Tag and bin usage: distinct source/tag pairs per stream, then empty bins and colliding pairs at every bin count. */
+    public static String binUsageTable(List<TraceAnalysis.Result> results, List<Integer> bins) {
+        int w = width(results);
+        StringBuilder sb = new StringBuilder("Tag and bin usage: distinct (source, tag) pairs of the messages per stream (rank x communicator); "
+                + "per bin count: empty bins % / colliding pairs %\n");
+        sb.append(pad("trace (ranks)", w)).append(String.format(Locale.ROOT, "%8s %11s %9s", "streams", "pairs/strm", "max pairs"));
+        for (int b : bins) sb.append(String.format(Locale.ROOT, "%14s", b + (b == 1 ? " bin" : " bins")));
+        sb.append('\n');
+        for (TraceAnalysis.Result r : results) {
+            BinUsage u = r.binUsage();
+            sb.append(pad(r.trace() + " (" + r.ranks() + ")", w)).append(String.format(Locale.ROOT, "%8d %11.1f %9d", u.streams(), u.pairsPerStream(), u.maxPairs()));
+            for (int b : bins) sb.append(String.format(Locale.ROOT, "%14s", String.format(Locale.ROOT, "%.0f / %.0f", u.emptyPercent(b), u.collidingPercent(b))));
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** trace,bins,seed_depth_mean,depth_mean: the data of the seed-definition plot. */
+    public static String seedDepthCsv(List<TraceAnalysis.Result> results, List<Integer> bins) {
+        StringBuilder sb = new StringBuilder("trace,bins,seed_depth_mean,depth_mean\n");
+        for (TraceAnalysis.Result r : results) {
+            for (int b : bins) sb.append(String.format(Locale.ROOT, "%s,%d,%.4f,%.4f%n", r.trace(), b, r.seedDepthMean(b), r.depthMean(b)));
+        }
+        return sb.toString();
+    }
+
+    /** trace,kind,calls,percent,collectives_counted. */
+    public static String callMixCsv(List<TraceAnalysis.Result> results) {
+        StringBuilder sb = new StringBuilder("trace,kind,calls,percent,collectives_counted\n");
+        for (TraceAnalysis.Result r : results) {
+            CallMix m = r.callMix();
+            for (CallMix.Kind k : CallMix.Kind.values()) {
+                sb.append(String.format(Locale.ROOT, "%s,%s,%d,%.4f,%b%n", r.trace(), shortName(k), m.calls().get(k), m.percent(k), m.collectivesCounted()));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** trace,bins,streams,pairs,empty_bins,empty_percent,colliding_pairs,colliding_percent. */
+    public static String binUsageCsv(List<TraceAnalysis.Result> results, List<Integer> bins) {
+        StringBuilder sb = new StringBuilder("trace,bins,streams,pairs,empty_bins,empty_percent,colliding_pairs,colliding_percent\n");
+        for (TraceAnalysis.Result r : results) {
+            BinUsage u = r.binUsage();
+            for (int b : bins) {
+                sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.4f,%d,%.4f%n", r.trace(), b, u.streams(), u.pairs(), u.emptyBins().get(b),
+                        u.emptyPercent(b), u.collisions().get(b), u.collidingPercent(b)));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static int width(List<TraceAnalysis.Result> results) {
+        int w = 16;
+        for (TraceAnalysis.Result r : results) w = Math.max(w, r.trace().length() + 10);
+        return w;
+    }
+
     /** The average over traces of each trace's mean queue depth at {@code bins} (figure 7's red line). */
     public static double average(List<TraceAnalysis.Result> results, int bins) {
         double s = 0;
@@ -80,12 +194,13 @@ public final class AnalysisReport {
     static StrategyStats total(List<StrategyStats> ranks) {
         long posts = 0, arrivals = 0, maxInsp = 0, pMax = 0, uMax = 0, searches = 0, bMax = 0, conflicts = 0, fast = 0, slow = 0, blocks = 0;
         long disagreements = 0;
-        double insp = 0, p = 0, u = 0, b = 0;
+        double insp = 0, passed = 0, p = 0, u = 0, b = 0;
         for (StrategyStats s : ranks) {
             long ops = s.posts() + s.arrivals();
             posts += s.posts();
             arrivals += s.arrivals();
             insp += s.inspectedPerOp() * ops;
+            passed += s.passedPerOp() * ops;
             maxInsp = Math.max(maxInsp, s.maxInspected());
             p += s.postedDepthMean() * ops;
             u += s.unexpectedDepthMean() * ops;
@@ -102,7 +217,7 @@ public final class AnalysisReport {
         }
         long ops = posts + arrivals;
         return new StrategyStats(ranks.isEmpty() ? "" : ranks.get(0).strategy(), -1, posts, arrivals, ops == 0 ? 0 : insp / ops, maxInsp,
-                ops == 0 ? 0 : p / ops, pMax, ops == 0 ? 0 : u / ops, uMax, searches, searches == 0 ? 0 : b / searches, bMax,
+                ops == 0 ? 0 : passed / ops, ops == 0 ? 0 : p / ops, pMax, ops == 0 ? 0 : u / ops, uMax, searches, searches == 0 ? 0 : b / searches, bMax,
                 conflicts, fast, slow, blocks, disagreements, null);
     }
 

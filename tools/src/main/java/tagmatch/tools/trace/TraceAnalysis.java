@@ -23,9 +23,32 @@ public final class TraceAnalysis {
     /** The strategy that measures queue depth against bins: seed 000 figure 3's indexes. */
     public static final String BINNED = "four-index";
 
-    /** The result for one trace. {@code byBins}: bins -> per-rank four-index stats. */
+    /**
+     * The result for one trace. {@code byBins}: bins -> per-rank four-index stats; {@code callMix}:
+     * seed 000 figure 6; {@code binUsage}: distinct source/tag pairs, empty bins and collisions at
+     * every bin count.
+     */
     public record Result(String trace, int ranks, EventStreams.Conversion conversion, List<RankLog> logs,
-                         Map<String, List<StrategyStats>> byStrategy, Map<Integer, List<StrategyStats>> byBins) {
+                         Map<String, List<StrategyStats>> byStrategy, Map<Integer, List<StrategyStats>> byBins,
+                         CallMix callMix, BinUsage binUsage) {
+
+        /**
+         * Queue depth as seed 000 counts it, with {@code bins} bins: the entries a post or arrival
+         * passes over before its match (all entries of the bins it searches when there is none),
+         * averaged over every post and arrival. {@link #depthMean} counts the matching entry too,
+         * so it is at least 0.5 when every arrival finds its receive already posted; this one is 0
+         * when every match is the first entry of its bin.
+         */
+        public double seedDepthMean(int bins) {
+            double sum = 0;
+            long ops = 0;
+            for (StrategyStats s : byBins.get(bins)) {
+                long n = s.posts() + s.arrivals();
+                sum += s.passedPerOp() * n;
+                ops += n;
+            }
+            return ops == 0 ? 0 : sum / ops;
+        }
 
         /**
          * Queue depth with {@code bins} bins over the whole trace: the entries in the bins one post
@@ -71,7 +94,7 @@ public final class TraceAnalysis {
         for (String s : strategies) byStrategy.put(s, perRank(s, logs.size(), conv.streams(), options, reference));
         Map<Integer, List<StrategyStats>> byBins = new LinkedHashMap<>();
         for (int b : bins) byBins.put(b, perRank(BINNED, logs.size(), conv.streams(), options.withBins(b), reference));
-        return new Result(trace, logs.size(), conv, logs, byStrategy, byBins);
+        return new Result(trace, logs.size(), conv, logs, byStrategy, byBins, CallMix.of(trace, logs), BinUsage.of(trace, conv.streams(), bins));
     }
 
     /** Every event's result ({@code null} for block ends). */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -61,7 +62,7 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--parse-threads", paramLabel = "T", description = "rank files parsed in parallel (default: the number of processors)")
         int parseThreads = Runtime.getRuntime().availableProcessors();
 
-        @Option(names = "--out", paramLabel = "DIR", description = "where summary.txt, per-rank.csv, queue-depth-vs-bins.csv/.png go (default: ${DEFAULT-VALUE})")
+        @Option(names = "--out", paramLabel = "DIR", description = "where summary.txt, per-rank.csv, the tables as CSV and their PNG plots go (default: ${DEFAULT-VALUE})")
         Path out = Path.of("trace-analysis");
 
         @Option(names = "--no-progress", description = "no progress bar")
@@ -112,7 +113,8 @@ public final class TraceCommand implements Runnable {
                 PrintWriter stdout = spec.commandLine().getOut();
                 stdout.print(summary);
                 write(results, sortedBins, summary, dir);
-                stdout.println("wrote " + out.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv, queue-depth-vs-bins.png");
+                stdout.println("wrote " + out.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv/.png, queue-depth-seed-vs-bins.csv/.png, "
+                        + "call-mix.csv/.png, bin-usage.csv, bin-usage-empty.png, bin-usage-collisions.png");
                 stdout.flush();
             }
         }
@@ -165,6 +167,9 @@ public final class TraceCommand implements Runnable {
                         procNull > 0 ? ", " + procNull + " MPI_PROC_NULL operations left out" : ""));
             }
             sb.append('\n').append(AnalysisReport.binsTable(results, sortedBins));
+            sb.append('\n').append(AnalysisReport.seedDepthTable(results, sortedBins));
+            sb.append('\n').append(AnalysisReport.callMixTable(results));
+            sb.append('\n').append(AnalysisReport.binUsageTable(results, sortedBins));
             sb.append('\n').append(AnalysisReport.strategyTable(results, threads));
             return sb.toString();
         }
@@ -177,7 +182,21 @@ public final class TraceCommand implements Runnable {
                 Files.writeString(tmp.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
                 Files.writeString(tmp.resolve("per-rank.csv"), AnalysisReport.perRankCsv(results), StandardCharsets.UTF_8);
                 Files.writeString(tmp.resolve("queue-depth-vs-bins.csv"), AnalysisReport.binsCsv(results, sortedBins), StandardCharsets.UTF_8);
-                QueueDepthPlot.write(results, sortedBins, tmp.resolve("queue-depth-vs-bins.png"));
+                BinsPlot.write("Queue depth against bins (" + TraceAnalysis.BINNED + ")", "mean queue depth (entries in the bins an operation searches)",
+                        results, sortedBins, TraceAnalysis.Result::depthMean, AnalysisReport.SEED_000, tmp.resolve("queue-depth-vs-bins.png"));
+                Files.writeString(tmp.resolve("queue-depth-seed-vs-bins.csv"), AnalysisReport.seedDepthCsv(results, sortedBins), StandardCharsets.UTF_8);
+                BinsPlot.write("Queue depth against bins, seed 000's definition (" + TraceAnalysis.BINNED + ")",
+                        "mean entries passed over before the match", results, sortedBins, TraceAnalysis.Result::seedDepthMean, AnalysisReport.SEED_000,
+                        tmp.resolve("queue-depth-seed-vs-bins.png"));
+                Files.writeString(tmp.resolve("call-mix.csv"), AnalysisReport.callMixCsv(results), StandardCharsets.UTF_8);
+                List<CallMix> mixes = new ArrayList<>();
+                for (TraceAnalysis.Result r : results) mixes.add(r.callMix());
+                CallMixPlot.write(mixes, tmp.resolve("call-mix.png"));
+                Files.writeString(tmp.resolve("bin-usage.csv"), AnalysisReport.binUsageCsv(results, sortedBins), StandardCharsets.UTF_8);
+                BinsPlot.write("Empty bins against bins (hash of communicator, source, tag)", "% of the bins of a stream no source/tag pair uses",
+                        results, sortedBins, (r, b) -> r.binUsage().emptyPercent(b), Map.of(), tmp.resolve("bin-usage-empty.png"));
+                BinsPlot.write("Colliding source/tag pairs against bins", "% of a stream's distinct source/tag pairs sharing a bin",
+                        results, sortedBins, (r, b) -> r.binUsage().collidingPercent(b), Map.of(), tmp.resolve("bin-usage-collisions.png"));
             } catch (IOException e) {
                 throw new UserError("cannot write the analysis to " + out + ": " + e.getMessage(), e);
             }

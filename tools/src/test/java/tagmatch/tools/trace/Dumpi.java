@@ -5,6 +5,7 @@ import java.nio.file.Path;
 /** Builds small DUMPI text traces for tests, in the exact layout dumpi2ascii and tracer/ write. */
 final class Dumpi {
     private final StringBuilder text = new StringBuilder("version=1.0.0\nhostname=test\n");
+    private final StringBuilder footerCalls = new StringBuilder();
 
     /** The repository root (set by surefire), for the shared test data and the committed traces. */
     static Path root() {
@@ -39,8 +40,17 @@ final class Dumpi {
         return this;
     }
 
+    /** Footer call counts, each "MPI_X N" (written as "MPI_X called N times and ignored 0 times"). */
+    Dumpi counts(String... callCounts) {
+        for (String c : callCounts) {
+            String[] f = c.split(" ");
+            footerCalls.append(f[0]).append(" called ").append(f[1]).append(" times and ignored 0 times\n");
+        }
+        return this;
+    }
+
     String footer() {
-        return text + "Total keyvals: 0\nMPI_ALL_FUNCTIONS called 1 times and ignored 0 times\nPerformance counters: 0\n";
+        return text + "Total keyvals: 0\n" + footerCalls + "MPI_ALL_FUNCTIONS called 1 times and ignored 0 times\nPerformance counters: 0\n";
     }
 
     private static String time(long micros) {

@@ -34,16 +34,25 @@ class TraceCommandTest {
                 "--strategies", "reference,optimistic", "--threads", "8", "--out", dir.toString(), "--no-progress");
         assertEquals(0, code, err.toString());
         String summary = Files.readString(dir.resolve("summary.txt"));
-        assertEquals(summary + "wrote " + dir.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv, queue-depth-vs-bins.png"
-                + System.lineSeparator(), out.toString());
+        assertEquals(summary + "wrote " + dir.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv/.png, queue-depth-seed-vs-bins.csv/.png, "
+                + "call-mix.csv/.png, bin-usage.csv, bin-usage-empty.png, bin-usage-collisions.png" + System.lineSeparator(), out.toString());
         assertTrue(summary.contains("lammps-melt: 8 ranks, 8 streams (rank x communicator)"), summary);
         assertTrue(summary.matches("(?s).*trace \\(ranks\\) +1 bin +32 bins +128 bins\n.*"), summary);
         assertTrue(summary.matches("(?s).*\nlammps-melt \\(8\\) +\\d+\\.\\d\\d \\(\\d+\\) +\\d+\\.\\d\\d \\(\\d+\\) +\\d+\\.\\d\\d \\(\\d+\\)\n.*"), summary);
         assertTrue(summary.matches("(?s).*\nseed 000 average +8\\.21 +0\\.80 +0\\.33\n.*"), summary);
         assertTrue(summary.contains("optimistic matching at N = 8 threads"), summary);
         assertTrue(summary.matches("(?s).*\nlammps-melt +optimistic +\\d+ +\\d+ .*"), summary);
-        byte[] png = Files.readAllBytes(dir.resolve("queue-depth-vs-bins.png"));
-        assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4));
+        for (String plot : List.of("queue-depth-vs-bins", "queue-depth-seed-vs-bins", "call-mix", "bin-usage-empty", "bin-usage-collisions")) {
+            byte[] png = Files.readAllBytes(dir.resolve(plot + ".png"));
+            assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4), plot);
+        }
+        // the seed's measures beside the project's, from the same command
+        assertTrue(summary.matches("(?s).*\\nlammps-melt \\(8\\) +\\d+\\.\\d\\d \\[\\d+\\.\\d\\d\\] +\\d+\\.\\d\\d \\[\\d+\\.\\d\\d\\] +\\d+\\.\\d\\d \\[\\d+\\.\\d\\d\\]\\n.*"), summary);
+        assertTrue(summary.matches("(?s).*\\nlammps-melt \\(8\\) \\* +\\d+( +\\d+\\.\\d){10}\\n.*"), "call mix, no collectives counted: " + summary);
+        assertTrue(summary.matches("(?s).*\\nlammps-melt \\(8\\) +8 +\\d+\\.\\d +\\d+( +\\d+ / \\d+){3}\\n.*"), "bin usage: " + summary);
+        assertEquals(1 + 3, Files.readAllLines(dir.resolve("queue-depth-seed-vs-bins.csv")).size());
+        assertEquals(1 + CallMix.Kind.values().length, Files.readAllLines(dir.resolve("call-mix.csv")).size());
+        assertEquals(1 + 3, Files.readAllLines(dir.resolve("bin-usage.csv")).size());
         List<String> rows = Files.readAllLines(dir.resolve("per-rank.csv"));
         assertEquals(1 + 8 * 2 + 8 * 3, rows.size()); // header, 8 ranks x 2 strategies, 8 ranks x 3 bin counts
         assertTrue(rows.get(1).startsWith("lammps-melt,0,reference,,"), rows.get(1));
