@@ -119,11 +119,8 @@ public final class AnalysisReport {
 
     /** trace,bins,seed_depth_mean,depth_mean: the data of the seed-definition plot. */
     public static String seedDepthCsv(List<TraceAnalysis.Result> results, List<Integer> bins) {
-        StringBuilder sb = new StringBuilder("trace,bins,seed_depth_mean,depth_mean\n");
-        for (TraceAnalysis.Result r : results) {
-            for (int b : bins) sb.append(String.format(Locale.ROOT, "%s,%d,%.4f,%.4f%n", r.trace(), b, r.seedDepthMean(b), r.depthMean(b)));
-        }
-        return sb.toString();
+        return perBinCsv("trace,bins,seed_depth_mean,depth_mean", results, bins,
+                (r, b) -> String.format(Locale.ROOT, "%.4f,%.4f", r.seedDepthMean(b), r.depthMean(b)));
     }
 
     /** trace,kind,calls,percent,collectives_counted. */
@@ -140,15 +137,11 @@ public final class AnalysisReport {
 
     /** trace,bins,streams,pairs,empty_bins,empty_percent,colliding_pairs,colliding_percent. */
     public static String binUsageCsv(List<TraceAnalysis.Result> results, List<Integer> bins) {
-        StringBuilder sb = new StringBuilder("trace,bins,streams,pairs,empty_bins,empty_percent,colliding_pairs,colliding_percent\n");
-        for (TraceAnalysis.Result r : results) {
+        return perBinCsv("trace,bins,streams,pairs,empty_bins,empty_percent,colliding_pairs,colliding_percent", results, bins, (r, b) -> {
             BinUsage u = r.binUsage();
-            for (int b : bins) {
-                sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.4f,%d,%.4f%n", r.trace(), b, u.streams(), u.pairs(), u.emptyBins().get(b),
-                        u.emptyPercent(b), u.collisions().get(b), u.collidingPercent(b)));
-            }
-        }
-        return sb.toString();
+            return String.format(Locale.ROOT, "%d,%d,%d,%.4f,%d,%.4f", u.streams(), u.pairs(), u.emptyBins().get(b), u.emptyPercent(b),
+                    u.collisions().get(b), u.collidingPercent(b));
+        });
     }
 
     private static int width(List<TraceAnalysis.Result> results) {
@@ -235,9 +228,16 @@ public final class AnalysisReport {
 
     /** trace,bins,depth_mean,depth_max: the data of the plot. */
     public static String binsCsv(List<TraceAnalysis.Result> results, List<Integer> bins) {
-        StringBuilder sb = new StringBuilder("trace,bins,depth_mean,depth_max\n");
+        return perBinCsv("trace,bins,depth_mean,depth_max", results, bins,
+                (r, b) -> String.format(Locale.ROOT, "%.4f,%d", r.depthMean(b), r.depthMax(b)));
+    }
+
+    /** One line per trace and bin count: trace, bins, then {@code rest}'s columns. */
+    private static String perBinCsv(String header, List<TraceAnalysis.Result> results, List<Integer> bins,
+                                    java.util.function.BiFunction<TraceAnalysis.Result, Integer, String> rest) {
+        StringBuilder sb = new StringBuilder(header).append('\n');
         for (TraceAnalysis.Result r : results) {
-            for (int b : bins) sb.append(String.format(Locale.ROOT, "%s,%d,%.4f,%d%n", r.trace(), b, r.depthMean(b), r.depthMax(b)));
+            for (int b : bins) sb.append(r.trace()).append(',').append(b).append(',').append(rest.apply(r, b)).append('\n');
         }
         return sb.toString();
     }
