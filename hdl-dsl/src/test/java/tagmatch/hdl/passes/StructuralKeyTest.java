@@ -3,6 +3,7 @@ package tagmatch.hdl.passes;
 import org.junit.jupiter.api.Test;
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Elaborator;
+import tagmatch.hdl.core.Formal;
 import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
@@ -17,12 +18,12 @@ import static tagmatch.hdl.core.Hdl.*;
  * The structural key sees every part of a module that a backend may print: one module described
  * with exactly one difference at a time (a parameter, a port width, each part of a register's
  * timing, a memory's clock, each part of a connection, a write, a when, a switch, a mux, a case
- * and a read) never gets the key of the unchanged module, before when-lowering (whens and
+ * a read and a property's clock) never gets the key of the unchanged module, before when-lowering (whens and
  * switches as statements) and after it (as muxes, cases and write enables). The same
  * description twice gets equal keys.
  */
 class StructuralKeyTest {
-    private static final int DIFFERENCES = 24;
+    private static final int DIFFERENCES = 25;
 
     /** Variant 0 is the base; variant k changes the one thing marked k. All lines run in every variant. */
     static final class Shape extends Module {
@@ -67,6 +68,7 @@ class StructuralKeyTest {
                     .otherwise(() -> w[8].set(diff == 22 ? a : c));
             w[9].set(ram[0].read(diff == 23 ? addr2 : addr1));
             w[10].set(a.add(diff == 24 ? c : b));
+            withClock(diff == 25 ? c2 : c1, () -> Formal.Assert(e1, "e1 holds"));
         }
     }
 
