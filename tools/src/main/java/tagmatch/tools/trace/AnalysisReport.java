@@ -20,27 +20,12 @@ public final class AnalysisReport {
 
     /** Seed 000 figure 7 as a table: queue depth, mean (max), against bins. */
     public static String binsTable(List<TraceAnalysis.Result> results, List<Integer> bins) {
-        List<TraceAnalysis.Result> sorted = new ArrayList<>(results);
-        sorted.sort(Comparator.comparingDouble((TraceAnalysis.Result r) -> -r.depthMean(bins.get(0))).thenComparing(TraceAnalysis.Result::trace));
-        StringBuilder sb = new StringBuilder();
         int w = 16;
         for (TraceAnalysis.Result r : results) w = Math.max(w, r.trace().length() + 8);
-        sb.append(String.format(Locale.ROOT, "Queue depth against bins (%s): mean entries in the bins a post or arrival searches (deepest bin)%n", TraceAnalysis.BINNED));
-        sb.append(pad("trace (ranks)", w));
-        for (int b : bins) sb.append(String.format(Locale.ROOT, "%14s", b + (b == 1 ? " bin" : " bins")));
-        sb.append('\n');
-        for (TraceAnalysis.Result r : sorted) {
-            sb.append(pad(r.trace() + " (" + r.ranks() + ")", w));
-            for (int b : bins) sb.append(String.format(Locale.ROOT, "%14s", String.format(Locale.ROOT, "%.2f (%d)", r.depthMean(b), r.depthMax(b))));
-            sb.append('\n');
-        }
-        sb.append(pad("average", w));
-        for (int b : bins) sb.append(String.format(Locale.ROOT, "%14s", String.format(Locale.ROOT, "%.2f", average(results, b))));
-        sb.append('\n');
-        sb.append(pad("seed 000 average", w));
-        for (int b : bins) sb.append(String.format(Locale.ROOT, "%14s", SEED_000.containsKey(b) ? String.format(Locale.ROOT, "%.2f", SEED_000.get(b)) : "-"));
-        sb.append('\n');
-        return sb.toString();
+        return depthTable(String.format(Locale.ROOT, "Queue depth against bins (%s): mean entries in the bins a post or arrival searches (deepest bin)",
+                TraceAnalysis.BINNED), results, bins, w, 14, TraceAnalysis.Result::depthMean,
+                (r, b) -> String.format(Locale.ROOT, "%.2f (%d)", r.depthMean(b), r.depthMax(b)),
+                b -> String.format(Locale.ROOT, "%.2f", average(results, b)));
     }
 
     /**
@@ -48,29 +33,41 @@ public final class AnalysisReport {
      * beside the project's measure at the same bin counts.
      */
     public static String seedDepthTable(List<TraceAnalysis.Result> results, List<Integer> bins) {
+        return depthTable(String.format(Locale.ROOT, "Queue depth against bins as seed 000 counts it (%s): mean entries passed over before the match "
+                + "(the whole bins searched without one); [the project's depth, which counts the match too]", TraceAnalysis.BINNED),
+                results, bins, width(results), 16, TraceAnalysis.Result::seedDepthMean,
+                (r, b) -> String.format(Locale.ROOT, "%.2f [%.2f]", r.seedDepthMean(b), r.depthMean(b)), b -> {
+                    double s = 0;
+                    for (TraceAnalysis.Result r : results) s += r.seedDepthMean(b);
+                    return String.format(Locale.ROOT, "%.2f [%.2f]", results.isEmpty() ? 0 : s / results.size(), average(results, b));
+                });
+    }
+
+    /**
+     * A depth-against-bins table: one row per trace in descending order of {@code sortBy} at the
+     * first bin count, then the average row and seed 000's averages; columns {@code col} wide.
+     */
+    private static String depthTable(String title, List<TraceAnalysis.Result> results, List<Integer> bins, int w, int col,
+                                     java.util.function.ToDoubleBiFunction<TraceAnalysis.Result, Integer> sortBy,
+                                     java.util.function.BiFunction<TraceAnalysis.Result, Integer, String> cell,
+                                     java.util.function.IntFunction<String> averageCell) {
         List<TraceAnalysis.Result> sorted = new ArrayList<>(results);
-        sorted.sort(Comparator.comparingDouble((TraceAnalysis.Result r) -> -r.seedDepthMean(bins.get(0))).thenComparing(TraceAnalysis.Result::trace));
-        int w = width(results);
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "Queue depth against bins as seed 000 counts it (%s): mean entries passed over before the match "
-                + "(the whole bins searched without one); [the project's depth, which counts the match too]%n", TraceAnalysis.BINNED));
+        sorted.sort(Comparator.comparingDouble((TraceAnalysis.Result r) -> -sortBy.applyAsDouble(r, bins.get(0))).thenComparing(TraceAnalysis.Result::trace));
+        String fmt = "%" + col + "s";
+        StringBuilder sb = new StringBuilder(title).append('\n');
         sb.append(pad("trace (ranks)", w));
-        for (int b : bins) sb.append(String.format(Locale.ROOT, "%16s", b + (b == 1 ? " bin" : " bins")));
+        for (int b : bins) sb.append(String.format(Locale.ROOT, fmt, b + (b == 1 ? " bin" : " bins")));
         sb.append('\n');
         for (TraceAnalysis.Result r : sorted) {
             sb.append(pad(r.trace() + " (" + r.ranks() + ")", w));
-            for (int b : bins) sb.append(String.format(Locale.ROOT, "%16s", String.format(Locale.ROOT, "%.2f [%.2f]", r.seedDepthMean(b), r.depthMean(b))));
+            for (int b : bins) sb.append(String.format(Locale.ROOT, fmt, cell.apply(r, b)));
             sb.append('\n');
         }
         sb.append(pad("average", w));
-        for (int b : bins) {
-            double s = 0;
-            for (TraceAnalysis.Result r : results) s += r.seedDepthMean(b);
-            sb.append(String.format(Locale.ROOT, "%16s", String.format(Locale.ROOT, "%.2f [%.2f]", results.isEmpty() ? 0 : s / results.size(), average(results, b))));
-        }
+        for (int b : bins) sb.append(String.format(Locale.ROOT, fmt, averageCell.apply(b)));
         sb.append('\n');
         sb.append(pad("seed 000 average", w));
-        for (int b : bins) sb.append(String.format(Locale.ROOT, "%16s", SEED_000.containsKey(b) ? String.format(Locale.ROOT, "%.2f", SEED_000.get(b)) : "-"));
+        for (int b : bins) sb.append(String.format(Locale.ROOT, fmt, SEED_000.containsKey(b) ? String.format(Locale.ROOT, "%.2f", SEED_000.get(b)) : "-"));
         sb.append('\n');
         return sb.toString();
     }
