@@ -31,6 +31,26 @@ class CostsTest {
     }
 
     @Test
+    void entriesPassedBeforeAMatchLeaveOutTheMatchesSearchesStoppedAt() {
+        Costs c = scripted();
+        assertEquals(10, c.passedBeforeMatch(), "nothing found: every inspected entry was passed over");
+        c.found();
+        c.found();
+        assertEquals(8, c.passedBeforeMatch());
+        assertEquals(10, c.inspected(), "found() does not change what was inspected");
+    }
+
+    @Test
+    void aFourIndexSearchStopsAtItsMatchAndCountsOnlyTheEntriesBeforeIt() {
+        Matcher m = tagmatch.model.strategy.Strategies.create("four-index", tagmatch.model.strategy.StrategyOptions.defaults().withBins(1));
+        for (int tag = 1; tag <= 3; tag++) m.apply(new Event.Post(tag, 0, 0, tag));
+        m.apply(new Event.Arrive(10, 0, 0, 3)); // passes receives 1 and 2, stops at 3
+        m.apply(new Event.Arrive(11, 0, 0, 9)); // finds none: passes 1 and 2
+        assertEquals(4, m.costs().passedBeforeMatch());
+        assertEquals(5, m.costs().inspected());
+    }
+
+    @Test
     void countersAddUpOverOperations() {
         Costs c = scripted();
         assertEquals(2, c.posts());
