@@ -50,8 +50,8 @@ class SlurmSweepTest {
         return a.toArray(String[]::new);
     }
 
-    /** Every result line without the fields that say when, where and how long. */
-    private static Map<String, JsonNode> lines(Path out) throws Exception {
+    /** Every result line without the fields that say when, where and how long (what two runs of one sweep share). */
+    static Map<String, JsonNode> lines(Path out) throws Exception {
         Map<String, JsonNode> m = new TreeMap<>();
         for (ResultLine l : ResultStore.existing(out).all()) {
             ObjectNode n = ResultStore.JSON.valueToTree(l);

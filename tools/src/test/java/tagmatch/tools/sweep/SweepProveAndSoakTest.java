@@ -3,13 +3,9 @@ package tagmatch.tools.sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tagmatch.tools.CliRun;
@@ -57,16 +53,6 @@ class SweepProveAndSoakTest {
         assertTrue(Files.readString(out.resolve("sweep.args")).contains("--prove-depth=2\n"));
     }
 
-    private static Map<String, JsonNode> lines(Path out) throws Exception {
-        Map<String, JsonNode> m = new TreeMap<>();
-        for (ResultLine l : ResultStore.existing(out).all()) {
-            ObjectNode n = ResultStore.JSON.valueToTree(l);
-            n.remove(List.of("seconds", "host", "finished"));
-            m.put(l.key(), n);
-        }
-        return m;
-    }
-
     @Test
     void aSoakSplitBySeedsOverShardsRunsEachSeedOnceAndMergesLikeTheWholeSoak(@TempDir Path dir) throws Exception {
         Path split = dir.resolve("split");
@@ -84,7 +70,7 @@ class SweepProveAndSoakTest {
         CliRun one = new CliRun();
         assertEquals(0, one.run(java.util.stream.Stream.concat(java.util.Arrays.stream(args(soak)), java.util.stream.Stream.of("--out",
                 whole.toString())).toArray(String[]::new)), one.out + "" + one.err);
-        assertEquals(lines(whole), lines(split));
+        assertEquals(SlurmSweepTest.lines(whole), SlurmSweepTest.lines(split));
 
         CliRun r1 = new CliRun();
         CliRun r2 = new CliRun();
