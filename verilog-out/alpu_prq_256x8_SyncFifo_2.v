@@ -20,77 +20,57 @@ module alpu_prq_256x8_SyncFifo_2 (
   output wire        empty
 );
 
-  reg  [1:0]  head; // @[SyncFifo.java:68]
-  reg  [1:0]  tail; // @[SyncFifo.java:69]
-  reg  [2:0]  stored; // @[SyncFifo.java:70]
-  reg         out_valid; // @[SyncFifo.java:71]
-  reg  [1:0]  out_bits_kind; // @[SyncFifo.java:72]
-  reg  [15:0] out_bits_tag; // @[SyncFifo.java:72]
-  reg  [8:0]  out_bits_free; // @[SyncFifo.java:72]
-  reg  [26:0] ram [0:3]; // @[SyncFifo.java:67]
+  reg  [1:0]  head; // @[SyncFifo.java:72]
+  reg  [1:0]  tail; // @[SyncFifo.java:73]
+  reg  [2:0]  stored; // @[SyncFifo.java:74]
+  reg         out_valid; // @[SyncFifo.java:75]
+  reg  [26:0] out_bits; // @[SyncFifo.java:76]
+  reg  [26:0] ram [0:3]; // @[SyncFifo.java:71]
   wire        _T;
   wire        _T_1;
-  wire [26:0] _T_2;
-  wire [2:0]  _T_3;
+  wire [2:0]  _T_2;
+  wire        _T_3;
   wire        _T_4;
   wire        _T_5;
   wire        _T_6;
-  wire        _T_7;
 
-  assign _T = (~out_valid) | deq_ready; // @[SyncFifo.java:77]
-  assign _T_1 = _T & (stored != 3'd0); // @[SyncFifo.java:78]
-  assign _T_2 = ram[head];
-  assign _T_3 = stored + {2'd0, out_valid}; // @[SyncFifo.java:74]
-  assign _T_4 = _T_3 == 3'd4; // @[SyncFifo.java:75]
-  assign _T_5 = enq_valid & (~_T_4); // @[SyncFifo.java:76]
-  assign _T_6 = (_T & (stored == 3'd0)) & _T_5; // @[SyncFifo.java:79]
-  assign _T_7 = _T_5 & (~_T_6); // @[SyncFifo.java:80]
-  assign enq_ready = ~_T_4; // @[SyncFifo.java:106]
-  assign deq_valid = out_valid; // @[SyncFifo.java:107]
-  assign deq_bits_kind = out_bits_kind; // @[SyncFifo.java:108]
-  assign deq_bits_tag = out_bits_tag; // @[SyncFifo.java:108]
-  assign deq_bits_free = out_bits_free; // @[SyncFifo.java:108]
-  assign count = _T_3; // @[SyncFifo.java:109]
-  assign full = _T_4; // @[SyncFifo.java:110]
-  assign empty = _T_3 == 3'd0; // @[SyncFifo.java:111]
+  assign _T = (~out_valid) | deq_ready; // @[SyncFifo.java:81]
+  assign _T_1 = _T & (stored != 3'd0); // @[SyncFifo.java:82]
+  assign _T_2 = stored + {2'd0, out_valid}; // @[SyncFifo.java:78]
+  assign _T_3 = _T_2 == 3'd4; // @[SyncFifo.java:79]
+  assign _T_4 = enq_valid & (~_T_3); // @[SyncFifo.java:80]
+  assign _T_5 = (_T & (stored == 3'd0)) & _T_4; // @[SyncFifo.java:83]
+  assign _T_6 = _T_4 & (~_T_5); // @[SyncFifo.java:84]
+  assign enq_ready = ~_T_3; // @[SyncFifo.java:110]
+  assign deq_valid = out_valid; // @[SyncFifo.java:111]
+  assign deq_bits_kind = out_bits[26:25]; // @[SyncFifo.java:112]
+  assign deq_bits_tag = out_bits[24:9]; // @[SyncFifo.java:112]
+  assign deq_bits_free = out_bits[8:0]; // @[SyncFifo.java:112]
+  assign count = _T_2; // @[SyncFifo.java:113]
+  assign full = _T_3; // @[SyncFifo.java:114]
+  assign empty = _T_2 == 3'd0; // @[SyncFifo.java:115]
 
-  always @(posedge clk) begin // @[SyncFifo.java:83,87]
+  always @(posedge clk) begin // @[SyncFifo.java:87,91]
     if (_T_1) begin
-      out_bits_kind <= _T_2[26:25];
-    end else if (_T_6) begin
-      out_bits_kind <= enq_bits_kind;
+      out_bits <= ram[head];
+    end else if (_T_5) begin
+      out_bits <= {enq_bits_kind, enq_bits_tag, enq_bits_free};
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:83,87]
-    if (_T_1) begin
-      out_bits_tag <= _T_2[24:9];
-    end else if (_T_6) begin
-      out_bits_tag <= enq_bits_tag;
-    end
-  end
-
-  always @(posedge clk) begin // @[SyncFifo.java:83,87]
-    if (_T_1) begin
-      out_bits_free <= _T_2[8:0];
-    end else if (_T_6) begin
-      out_bits_free <= enq_bits_free;
-    end
-  end
-
-  always @(posedge clk) begin // @[SyncFifo.java:84,88,89]
+  always @(posedge clk) begin // @[SyncFifo.java:88,92,93]
     if (rst) begin
       out_valid <= 1'd0;
     end else if (_T_1) begin
       out_valid <= 1'd1;
-    end else if (_T_6) begin
+    end else if (_T_5) begin
       out_valid <= 1'd1;
     end else if (_T) begin
       out_valid <= 1'd0;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:85]
+  always @(posedge clk) begin // @[SyncFifo.java:89]
     if (rst) begin
       head <= 2'd0;
     end else if (_T_1) begin
@@ -98,26 +78,26 @@ module alpu_prq_256x8_SyncFifo_2 (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:92]
+  always @(posedge clk) begin // @[SyncFifo.java:96]
     if (rst) begin
       tail <= 2'd0;
-    end else if (_T_7) begin
+    end else if (_T_6) begin
       tail <= tail + 2'd1;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:94,95]
+  always @(posedge clk) begin // @[SyncFifo.java:98,99]
     if (rst) begin
       stored <= 3'd0;
-    end else if (_T_7 & (~_T_1)) begin
+    end else if (_T_6 & (~_T_1)) begin
       stored <= stored + 3'd1;
-    end else if (_T_1 & (~_T_7)) begin
+    end else if (_T_1 & (~_T_6)) begin
       stored <= stored - 3'd1;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:91]
-    if (_T_7) begin
+  always @(posedge clk) begin // @[SyncFifo.java:95]
+    if (_T_6) begin
       ram[tail] <= {enq_bits_kind, enq_bits_tag, enq_bits_free};
     end
   end

@@ -18,67 +18,56 @@ module alpu_umq_128x32_SyncFifo (
   output wire        empty
 );
 
-  reg  [1:0]  head; // @[SyncFifo.java:68]
-  reg  [1:0]  tail; // @[SyncFifo.java:69]
-  reg  [2:0]  stored; // @[SyncFifo.java:70]
-  reg         out_valid; // @[SyncFifo.java:71]
-  reg  [41:0] out_bits_match; // @[SyncFifo.java:72]
-  reg  [41:0] out_bits_mask; // @[SyncFifo.java:72]
-  reg  [83:0] ram [0:3]; // @[SyncFifo.java:67]
+  reg  [1:0]  head; // @[SyncFifo.java:72]
+  reg  [1:0]  tail; // @[SyncFifo.java:73]
+  reg  [2:0]  stored; // @[SyncFifo.java:74]
+  reg         out_valid; // @[SyncFifo.java:75]
+  reg  [83:0] out_bits; // @[SyncFifo.java:76]
+  reg  [83:0] ram [0:3]; // @[SyncFifo.java:71]
   wire        _T;
   wire        _T_1;
-  wire [83:0] _T_2;
-  wire [2:0]  _T_3;
+  wire [2:0]  _T_2;
+  wire        _T_3;
   wire        _T_4;
   wire        _T_5;
   wire        _T_6;
-  wire        _T_7;
 
-  assign _T = (~out_valid) | deq_ready; // @[SyncFifo.java:77]
-  assign _T_1 = _T & (stored != 3'd0); // @[SyncFifo.java:78]
-  assign _T_2 = ram[head];
-  assign _T_3 = stored + {2'd0, out_valid}; // @[SyncFifo.java:74]
-  assign _T_4 = _T_3 == 3'd4; // @[SyncFifo.java:75]
-  assign _T_5 = enq_valid & (~_T_4); // @[SyncFifo.java:76]
-  assign _T_6 = (_T & (stored == 3'd0)) & _T_5; // @[SyncFifo.java:79]
-  assign _T_7 = _T_5 & (~_T_6); // @[SyncFifo.java:80]
-  assign enq_ready = ~_T_4; // @[SyncFifo.java:106]
-  assign deq_valid = out_valid; // @[SyncFifo.java:107]
-  assign deq_bits_match = out_bits_match; // @[SyncFifo.java:108]
-  assign deq_bits_mask = out_bits_mask; // @[SyncFifo.java:108]
-  assign count = _T_3; // @[SyncFifo.java:109]
-  assign full = _T_4; // @[SyncFifo.java:110]
-  assign empty = _T_3 == 3'd0; // @[SyncFifo.java:111]
+  assign _T = (~out_valid) | deq_ready; // @[SyncFifo.java:81]
+  assign _T_1 = _T & (stored != 3'd0); // @[SyncFifo.java:82]
+  assign _T_2 = stored + {2'd0, out_valid}; // @[SyncFifo.java:78]
+  assign _T_3 = _T_2 == 3'd4; // @[SyncFifo.java:79]
+  assign _T_4 = enq_valid & (~_T_3); // @[SyncFifo.java:80]
+  assign _T_5 = (_T & (stored == 3'd0)) & _T_4; // @[SyncFifo.java:83]
+  assign _T_6 = _T_4 & (~_T_5); // @[SyncFifo.java:84]
+  assign enq_ready = ~_T_3; // @[SyncFifo.java:110]
+  assign deq_valid = out_valid; // @[SyncFifo.java:111]
+  assign deq_bits_match = out_bits[83:42]; // @[SyncFifo.java:112]
+  assign deq_bits_mask = out_bits[41:0]; // @[SyncFifo.java:112]
+  assign count = _T_2; // @[SyncFifo.java:113]
+  assign full = _T_3; // @[SyncFifo.java:114]
+  assign empty = _T_2 == 3'd0; // @[SyncFifo.java:115]
 
-  always @(posedge clk) begin // @[SyncFifo.java:83,87]
+  always @(posedge clk) begin // @[SyncFifo.java:87,91]
     if (_T_1) begin
-      out_bits_match <= _T_2[83:42];
-    end else if (_T_6) begin
-      out_bits_match <= enq_bits_match;
+      out_bits <= ram[head];
+    end else if (_T_5) begin
+      out_bits <= {enq_bits_match, enq_bits_mask};
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:83,87]
-    if (_T_1) begin
-      out_bits_mask <= _T_2[41:0];
-    end else if (_T_6) begin
-      out_bits_mask <= enq_bits_mask;
-    end
-  end
-
-  always @(posedge clk) begin // @[SyncFifo.java:84,88,89]
+  always @(posedge clk) begin // @[SyncFifo.java:88,92,93]
     if (rst) begin
       out_valid <= 1'd0;
     end else if (_T_1) begin
       out_valid <= 1'd1;
-    end else if (_T_6) begin
+    end else if (_T_5) begin
       out_valid <= 1'd1;
     end else if (_T) begin
       out_valid <= 1'd0;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:85]
+  always @(posedge clk) begin // @[SyncFifo.java:89]
     if (rst) begin
       head <= 2'd0;
     end else if (_T_1) begin
@@ -86,26 +75,26 @@ module alpu_umq_128x32_SyncFifo (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:92]
+  always @(posedge clk) begin // @[SyncFifo.java:96]
     if (rst) begin
       tail <= 2'd0;
-    end else if (_T_7) begin
+    end else if (_T_6) begin
       tail <= tail + 2'd1;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:94,95]
+  always @(posedge clk) begin // @[SyncFifo.java:98,99]
     if (rst) begin
       stored <= 3'd0;
-    end else if (_T_7 & (~_T_1)) begin
+    end else if (_T_6 & (~_T_1)) begin
       stored <= stored + 3'd1;
-    end else if (_T_1 & (~_T_7)) begin
+    end else if (_T_1 & (~_T_6)) begin
       stored <= stored - 3'd1;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:91]
-    if (_T_7) begin
+  always @(posedge clk) begin // @[SyncFifo.java:95]
+    if (_T_6) begin
       ram[tail] <= {enq_bits_match, enq_bits_mask};
     end
   end

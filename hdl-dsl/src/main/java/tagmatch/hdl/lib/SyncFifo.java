@@ -64,12 +64,16 @@ public final class SyncFifo<T extends Data> extends Module {
         empty = output(Bool());
         clear = clearable ? input("clear", Bool()) : null;
 
-        Mem<T> ram = mem(depth, typeOf(gen)).named("ram");
+        // Storage and the head register hold the word's bits as one UInt, whatever T is: the head
+        // register is then one register fed by the memory's read, which synthesis merges into a
+        // block RAM's output register (a register per bundle field defeats that, and the memory
+        // lands in LUTs).
+        Mem<UInt> ram = mem(depth, UInt(width)).named("ram");
         UInt head = regInit(UInt(aw), 0).named("head");
         UInt tail = regInit(UInt(aw), 0).named("tail");
         UInt stored = regInit(UInt(cw), 0).named("stored");
         Bool outValid = regInit(Bool(), 0).named("out_valid");
-        T outBits = reg(typeOf(gen)).named("out_bits");
+        UInt outBits = reg(UInt(width)).named("out_bits");
 
         UInt total = stored.add(outValid.pad(cw));
         Bool isFull = total.eq(depth);
@@ -84,11 +88,11 @@ public final class SyncFifo<T extends Data> extends Module {
             outValid.set(1);
             head.set(head.add(1));
         }).elseWhen(bypass, () -> {
-            outBits.set(enq.bits);
+            outBits.set(enq.bits.asUInt());
             outValid.set(1);
         }).elseWhen(outFree, () -> outValid.set(0));
         when(push, () -> {
-            ram.write(tail, enq.bits);
+            ram.write(tail, enq.bits.asUInt());
             tail.set(tail.add(1));
         });
         when(push.and(pop.not()), () -> stored.set(stored.add(1)))
@@ -105,7 +109,7 @@ public final class SyncFifo<T extends Data> extends Module {
 
         enq.ready.set(isFull.not());
         deq.valid.set(outValid);
-        deq.bits.set(outBits);
+        deq.bits.set(typeOf(gen).fromBits(outBits));
         count.set(total);
         full.set(isFull);
         empty.set(total.eq(0));
