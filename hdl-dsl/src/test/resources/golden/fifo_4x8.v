@@ -2,7 +2,7 @@
 // Top module: SyncFifo
 // Parameters: depth=4, width=8
 
-// tagmatch.hdl.lib.SyncFifo (depth=4, width=8) @[SyncFifo.java:42]
+// tagmatch.hdl.lib.SyncFifo (depth=4, width=8) @[SyncFifo.java:49]
 module SyncFifo (
   input  wire       clk,
   input  wire       rst,
@@ -17,12 +17,12 @@ module SyncFifo (
   output wire       empty
 );
 
-  reg  [1:0] head; // @[SyncFifo.java:60]
-  reg  [1:0] tail; // @[SyncFifo.java:61]
-  reg  [2:0] stored; // @[SyncFifo.java:62]
-  reg        out_valid; // @[SyncFifo.java:63]
-  reg  [7:0] out_bits; // @[SyncFifo.java:64]
-  reg  [7:0] ram [0:3]; // @[SyncFifo.java:59]
+  reg  [1:0] head; // @[SyncFifo.java:72]
+  reg  [1:0] tail; // @[SyncFifo.java:73]
+  reg  [2:0] stored; // @[SyncFifo.java:74]
+  reg        out_valid; // @[SyncFifo.java:75]
+  reg  [7:0] out_bits; // @[SyncFifo.java:76]
+  reg  [7:0] ram [0:3]; // @[SyncFifo.java:71]
   wire       _T;
   wire       _T_1;
   wire [2:0] _T_2;
@@ -31,21 +31,21 @@ module SyncFifo (
   wire       _T_5;
   wire       _T_6;
 
-  assign _T = (~out_valid) | deq_ready; // @[SyncFifo.java:69]
-  assign _T_1 = _T & (stored != 3'd0); // @[SyncFifo.java:70]
-  assign _T_2 = stored + {2'd0, out_valid}; // @[SyncFifo.java:66]
-  assign _T_3 = _T_2 == 3'd4; // @[SyncFifo.java:67]
-  assign _T_4 = enq_valid & (~_T_3); // @[SyncFifo.java:68]
-  assign _T_5 = (_T & (stored == 3'd0)) & _T_4; // @[SyncFifo.java:71]
-  assign _T_6 = _T_4 & (~_T_5); // @[SyncFifo.java:72]
-  assign enq_ready = ~_T_3; // @[SyncFifo.java:89]
-  assign deq_valid = out_valid; // @[SyncFifo.java:90]
-  assign deq_bits = out_bits; // @[SyncFifo.java:91]
-  assign count = _T_2; // @[SyncFifo.java:92]
-  assign full = _T_3; // @[SyncFifo.java:93]
-  assign empty = _T_2 == 3'd0; // @[SyncFifo.java:94]
+  assign _T = (~out_valid) | deq_ready; // @[SyncFifo.java:81]
+  assign _T_1 = _T & (stored != 3'd0); // @[SyncFifo.java:82]
+  assign _T_2 = stored + {2'd0, out_valid}; // @[SyncFifo.java:78]
+  assign _T_3 = _T_2 == 3'd4; // @[SyncFifo.java:79]
+  assign _T_4 = enq_valid & (~_T_3); // @[SyncFifo.java:80]
+  assign _T_5 = (_T & (stored == 3'd0)) & _T_4; // @[SyncFifo.java:83]
+  assign _T_6 = _T_4 & (~_T_5); // @[SyncFifo.java:84]
+  assign enq_ready = ~_T_3; // @[SyncFifo.java:110]
+  assign deq_valid = out_valid; // @[SyncFifo.java:111]
+  assign deq_bits = out_bits; // @[SyncFifo.java:112]
+  assign count = _T_2; // @[SyncFifo.java:113]
+  assign full = _T_3; // @[SyncFifo.java:114]
+  assign empty = _T_2 == 3'd0; // @[SyncFifo.java:115]
 
-  always @(posedge clk) begin // @[SyncFifo.java:75,79]
+  always @(posedge clk) begin // @[SyncFifo.java:87,91]
     if (_T_1) begin
       out_bits <= ram[head];
     end else if (_T_5) begin
@@ -53,7 +53,7 @@ module SyncFifo (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:76,80,81]
+  always @(posedge clk) begin // @[SyncFifo.java:88,92,93]
     if (rst) begin
       out_valid <= 1'd0;
     end else if (_T_1) begin
@@ -65,7 +65,7 @@ module SyncFifo (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:77]
+  always @(posedge clk) begin // @[SyncFifo.java:89]
     if (rst) begin
       head <= 2'd0;
     end else if (_T_1) begin
@@ -73,7 +73,7 @@ module SyncFifo (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:84]
+  always @(posedge clk) begin // @[SyncFifo.java:96]
     if (rst) begin
       tail <= 2'd0;
     end else if (_T_6) begin
@@ -81,7 +81,7 @@ module SyncFifo (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:86,87]
+  always @(posedge clk) begin // @[SyncFifo.java:98,99]
     if (rst) begin
       stored <= 3'd0;
     end else if (_T_6 & (~_T_1)) begin
@@ -91,7 +91,7 @@ module SyncFifo (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:83]
+  always @(posedge clk) begin // @[SyncFifo.java:95]
     if (_T_6) begin
       ram[tail] <= enq_bits;
     end
