@@ -15,7 +15,7 @@ module KitchenSink (
   input  wire signed [5:0] s,
   output wire signed [6:0] sOut,
   input  wire [1:0]        sel,
-  output wire [7:0]        picked,
+  output reg  [7:0]        picked,
   output wire              parity
 );
 
@@ -24,7 +24,6 @@ module KitchenSink (
   reg  [7:0] _REG_2; // @[KitchenSink.java:25]
   reg  [7:0] _REG_3; // @[KitchenSink.java:25]
   reg  [1:0] _REG_4; // @[KitchenSink.java:26]
-  reg  [7:0] _WIRE; // @[KitchenSink.java:36]
   reg  [7:0] _MEM [0:3]; // @[KitchenSink.java:27]
   wire       _T;
   reg  [7:0] _T_1;
@@ -33,11 +32,10 @@ module KitchenSink (
   assign in_ready = out_ready; // @[KitchenSink.java:33]
   assign out_valid = in_valid; // @[KitchenSink.java:34]
   assign out_bits = _MEM[sel]; // @[KitchenSink.java:35]
-  assign picked = _WIRE; // @[KitchenSink.java:42]
   assign sOut = $signed({{1{s[5]}}, s}) + 7'sd125; // @[KitchenSink.java:43]
   assign parity = ^{_REG_3, _REG_2, _REG_1, _REG}; // @[KitchenSink.java:44]
 
-  always @(*) begin
+  always @(*) begin // @[KitchenSink.java:41]
     case (sel)
       2'd0: _T_1 = _REG;
       2'd1: _T_1 = _REG_1;
@@ -94,12 +92,12 @@ module KitchenSink (
     end
   end
 
-  always @(*) begin // @[KitchenSink.java:38,39,40,41]
+  always @(*) begin // @[KitchenSink.java:38,39,40,41,42]
     case (sel)
-      2'd0: _WIRE = _REG;
-      2'd1: _WIRE = {1'd0, _REG_1[7:1]};
-      2'd2: _WIRE = {_REG_2[3:0], _REG_3[7:4]};
-      default: _WIRE = _T_1;
+      2'd0: picked = _REG;
+      2'd1: picked = {1'd0, _REG_1[7:1]};
+      2'd2: picked = {_REG_2[3:0], _REG_3[7:4]};
+      default: picked = _T_1;
     endcase
   end
 

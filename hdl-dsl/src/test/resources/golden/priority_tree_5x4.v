@@ -19,12 +19,20 @@ module PriorityTree (
   output wire [3:0] out_bits
 );
 
-  wire _T;
-  wire _T_1;
+  wire       sel_l1_0_index;
+  wire       sel_l1_0_valid;
+  wire       sel_l1_1_index;
+  wire       sel_l1_1_valid;
+  wire [1:0] sel_l2_0_index;
+  wire       sel_l2_0_valid;
 
-  assign _T = in_0_valid | in_1_valid; // @[PriorityTree.java:98]
-  assign _T_1 = _T | (in_2_valid | in_3_valid); // @[PriorityTree.java:98]
-  assign out_valid = _T_1 | in_4_valid; // @[PriorityTree.java:57]
-  assign out_index = _T_1 ? {1'd0, _T ? {1'd0, in_0_valid ? 1'd0 : 1'd1} : {1'd1, in_2_valid ? 1'd0 : 1'd1}} : 3'd4; // @[PriorityTree.java:58]
-  assign out_bits = _T_1 ? (_T ? (in_0_valid ? in_0_bits : in_1_bits) : in_2_valid ? in_2_bits : in_3_bits) : in_4_bits; // @[PriorityTree.java:59]
+  assign sel_l1_0_index = ~in_0_valid; // @[PriorityTree.java:119]
+  assign sel_l1_0_valid = in_0_valid | in_1_valid; // @[PriorityTree.java:128]
+  assign sel_l1_1_index = ~in_2_valid; // @[PriorityTree.java:119]
+  assign sel_l1_1_valid = in_2_valid | in_3_valid; // @[PriorityTree.java:128]
+  assign sel_l2_0_index = {~sel_l1_0_valid, sel_l1_0_valid ? sel_l1_0_index : sel_l1_1_index}; // @[PriorityTree.java:131]
+  assign sel_l2_0_valid = sel_l1_0_valid | sel_l1_1_valid; // @[PriorityTree.java:128]
+  assign out_valid = sel_l2_0_valid | in_4_valid; // @[PriorityTree.java:57]
+  assign out_index = {~sel_l2_0_valid, sel_l2_0_valid ? sel_l2_0_index : 2'd0}; // @[PriorityTree.java:58]
+  assign out_bits = sel_l2_0_valid ? (sel_l1_0_valid ? (in_0_valid ? in_0_bits : in_1_bits) : in_2_valid ? in_2_bits : in_3_bits) : in_4_bits; // @[PriorityTree.java:59]
 endmodule

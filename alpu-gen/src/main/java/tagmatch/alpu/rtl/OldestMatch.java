@@ -26,7 +26,7 @@ final class OldestMatch {
     /** Selects among {@code hits} (position 0 youngest); the index is the winning position. */
     static PriorityTree.Selection<UInt> select(List<Bool> hits, List<UInt> payloads) {
         int n = hits.size();
-        PriorityTree.Selection<UInt> s = PriorityTree.select(reversed(hits), reversed(payloads), RADIX);
+        PriorityTree.Selection<UInt> s = PriorityTree.select("oldest", reversed(hits), reversed(payloads), RADIX);
         return new PriorityTree.Selection<>(s.valid(), position(n, s.index()), s.payload());
     }
 
@@ -42,7 +42,7 @@ final class OldestMatch {
         List<PriorityTree.Selection<UInt>> out = new ArrayList<>();
         for (int start = 0; start < h.size(); start += group) {
             int end = Math.min(start + group, h.size());
-            PriorityTree.Selection<UInt> s = PriorityTree.select(h.subList(start, end), p.subList(start, end), RADIX);
+            PriorityTree.Selection<UInt> s = PriorityTree.select("oldest_g" + out.size(), h.subList(start, end), p.subList(start, end), RADIX);
             out.add(new PriorityTree.Selection<>(s.valid(), s.index().pad(lg), s.payload()));
         }
         return out;

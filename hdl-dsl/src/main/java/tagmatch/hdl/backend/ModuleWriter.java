@@ -42,7 +42,16 @@ final class ModuleWriter {
     private final Map<String, Expr.Lit> labels = new LinkedHashMap<>();
     private final Map<String, String> labelNames = new HashMap<>();
     final Set<Signal> caseWires = new LinkedHashSet<>();
-    private final Set<Expr> readInstPorts = new java.util.HashSet<>();
+    /** Reads of each instance pin, by equality: every read of a pin is its own InstRef. */
+    private final Map<Expr, Integer> pinReads = new HashMap<>();
+    /** Instance outputs whose net is a signal of this module: the one connect copying them is not written. */
+    private final Set<Stmt> boundCopies = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Instance inputs whose pin wire is the name of a value other sinks share: assigned the value's text. */
+    private final Set<Expr> namingPins = new java.util.HashSet<>();
+    /** Declared pin wires, per instance in instance order and port order. */
+    private final List<String[]> pinDecls = new ArrayList<>();
+    /** Where the statement being written was described: the locator of temporaries without their own. */
+    private List<Locator> context = List.of();
 
     // Where rendered text goes; FormalSection swaps in its own buffers for formal-only logic.
     List<String[]> decls = new ArrayList<>();
@@ -61,18 +70,10 @@ final class ModuleWriter {
         for (Instance i : m.instances()) ns.claim(i.name());
         countUses();
         collectLabels();
-        for (Instance i : m.instances())
-            for (Signal p : i.definition().portSignals()) {
-                Expr ref = new Expr.InstRef(i, p);
-                Expr driver = instDrivers.get(ref);
-                boolean direct = driver != null && isPlainLeaf(driver) && driver.width() == p.width();
-                // An output nobody reads still needs a wire on its pin (an empty pin is a lint warning);
-                // the _unused suffix says so to readers and to Verilator's default --unused-regexp.
-                boolean unread = p.kind() == Signal.Kind.OUTPUT && !readInstPorts.contains(ref);
-                if (!direct) instWires.put(ref, ns.claim(i.name() + "_" + p.name() + (unread ? "_unused" : "")));
-            }
+        nameInstancePins();
 
         FormalSection formal = new FormalSection(this, m);
+        declareNamedValues(formal);
         for (Stmt s : m.body()) {
             if (formal.owns(s)) continue;
             if (s instanceof Stmt.Connect k) connect(k);
@@ -88,7 +89,8 @@ final class ModuleWriter {
         List<Signal> ports = m.portSignals();
         List<String[]> portLines = new ArrayList<>();
         for (Signal p : ports)
-            portLines.add(new String[] {(p.kind() == Signal.Kind.INPUT ? "input  wire" : "output wire") + sign(p.signed()) + range(p.width()), p.name()});
+            portLines.add(new String[] {(p.kind() == Signal.Kind.INPUT ? "input  wire" : caseWires.contains(p) ? "output reg " : "output wire")
+                    + sign(p.signed()) + range(p.width()), p.name()});
         int col = column(portLines);
         for (int i = 0; i < portLines.size(); i++)
             out.append("  ").append(pad(portLines.get(i)[0], col)).append(portLines.get(i)[1]).append(i + 1 < ports.size() ? "," : "").append('\n');
@@ -105,10 +107,7 @@ final class ModuleWriter {
         }
         for (Memory mem : m.memories())
             head.add(new String[] {"reg " + range(mem.width()), mem.name() + " [0:" + (mem.depth() - 1) + "];" + comment(List.of(mem.locator()))});
-        for (Map.Entry<Expr, String> w : instWires.entrySet().stream().sorted(Map.Entry.comparingByValue()).toList()) {
-            Expr.InstRef r = (Expr.InstRef) w.getKey();
-            head.add(new String[] {"wire" + sign(r.signed()) + range(r.width()), w.getValue() + ";"});
-        }
+        head.addAll(pinDecls);
         head.addAll(decls);
         int hc = column(head);
         if (!head.isEmpty()) out.append('\n');
@@ -122,21 +121,108 @@ final class ModuleWriter {
         return out.toString();
     }
 
+    /**
+     * Chooses the net on every instance pin, instances in order, ports in order, so that the
+     * declarations read in the order the design was described. An output copied into a wire or
+     * output port of this module (and read nowhere else) is connected to that signal; an input
+     * driven by a signal, a literal or another instance's output is connected to it directly. Only
+     * the rest get a pin wire {@code inst_port}; a computed value shared by several sinks is named
+     * by the first pin it drives, and its other users read that wire.
+     */
+    private void nameInstancePins() {
+        Map<Expr, Stmt.Connect> copies = new HashMap<>();
+        for (Stmt s : m.body())
+            if (s instanceof Stmt.Connect k && k.source() instanceof Expr.InstRef && k.sink() instanceof Expr.Ref r
+                    && (r.signal().kind() == Signal.Kind.WIRE || r.signal().kind() == Signal.Kind.OUTPUT) && !m.isFormal(r.signal())
+                    && r.width() == k.source().width() && r.signed() == k.source().signed())
+                copies.putIfAbsent(k.source(), k);
+        for (Instance i : m.instances())
+            for (Signal p : i.definition().portSignals()) {
+                Expr ref = new Expr.InstRef(i, p);
+                if (p.kind() == Signal.Kind.OUTPUT) {
+                    Stmt.Connect copy = copies.get(ref);
+                    if (copy != null && pinReads.getOrDefault(ref, 0) == 1) {
+                        instWires.put(ref, ((Expr.Ref) copy.sink()).signal().name());
+                        boundCopies.add(copy);
+                        continue;
+                    }
+                    // An output nobody reads still needs a wire on its pin (an empty pin is a lint warning);
+                    // the _unused suffix says so to readers and to Verilator's default --unused-regexp.
+                    boolean unread = !pinReads.containsKey(ref);
+                    pinWire(ref, ns.claim(i.name() + "_" + p.name() + (unread ? "_unused" : "")));
+                    continue;
+                }
+                Expr driver = instDrivers.get(ref);
+                boolean sameWidth = driver != null && driver.width() == p.width();
+                if (sameWidth && (isLeaf(driver) || temps.containsKey(driver))) continue;
+                String wire = ns.claim(i.name() + "_" + p.name());
+                pinWire(ref, wire);
+                if (sameWidth && uses(driver) > 1 && !needsOwnName(driver)) {
+                    temps.put(driver, wire);
+                    namingPins.add(ref);
+                }
+            }
+    }
+
+    /**
+     * Values the user named ({@code named}, or a library naming its levels) are declared and
+     * assigned first, in natural order of their names ({@code sel_l1_0_valid} ... {@code
+     * sel_l2_0_index}), each with its own locator, rather than wherever they happen to be used
+     * first. Only values some statement reads are declared; formal-only logic is left to its section.
+     */
+    private void declareNamedValues(FormalSection formal) {
+        List<Expr.Op> named = new ArrayList<>();
+        Map<Expr, Boolean> seen = new IdentityHashMap<>();
+        java.util.function.Consumer<Expr> collect = x -> {
+            if (x instanceof Expr.Op op && op.name() != null) named.add(op);
+        };
+        for (Stmt s : m.body()) {
+            if (formal.owns(s)) continue;
+            if (s instanceof Stmt.Connect k) Exprs.forEach(k.source(), seen, collect);
+            else for (Expr x : Exprs.exprsOf(s)) Exprs.forEach(x, seen, collect);
+        }
+        for (Signal s : m.locals())
+            if (s.kind() == Signal.Kind.REG && s.reset() != null && !m.isFormal(s)) {
+                Exprs.forEach(s.reset(), seen, collect);
+                Exprs.forEach(s.resetValue(), seen, collect);
+            }
+        named.sort(java.util.Comparator.comparing(Expr.Op::name, NaturalOrder.INSTANCE));
+        for (Expr.Op op : named) {
+            if (temps.containsKey(op)) continue;
+            context = List.of(op.locator);
+            temp(op);
+        }
+    }
+
+    private void pinWire(Expr ref, String wire) {
+        instWires.put(ref, wire);
+        pinDecls.add(new String[] {"wire" + sign(ref.signed()) + range(ref.width()), wire + ";"});
+    }
+
+    /** A case needs its own {@code always} block, and a value the user named keeps that name. */
+    private static boolean needsOwnName(Expr x) {
+        return x instanceof Expr.Case || x instanceof Expr.Op op && op.name() != null;
+    }
+
     // ---- statements ------------------------------------------------------------------------------
 
     void connect(Stmt.Connect k) {
+        if (boundCopies.contains(k)) return;
+        context = k.locators();
         Expr sink = k.sink();
         if (sink instanceof Expr.InstRef) {
             String wire = instWires.get(sink);
             if (wire == null) return;
-            String text = root(k.source(), sink.width()); // may declare temporaries: render before appending
+            // may declare temporaries: render before appending
+            String text = namingPins.contains(sink) ? render(k.source()) : root(k.source(), sink.width());
             assigns.append("  assign ").append(wire).append(" = ").append(text).append(';').append(comment(k.locators())).append('\n');
             return;
         }
         Signal s = ((Expr.Ref) sink).signal();
         if (s.kind() == Signal.Kind.REG) {
             register(s, k.source(), k.locators());
-        } else if (s.kind() == Signal.Kind.WIRE && k.source() instanceof Expr.Case c && uses(c) == 1) {
+        } else if ((s.kind() == Signal.Kind.WIRE || s.kind() == Signal.Kind.OUTPUT) && k.source() instanceof Expr.Case c
+                && uses(c) == 1 && c.width() == s.width()) {
             caseWires.add(s);
             String body = caseBlock(s.name(), "=", c, s.width(), 2);
             procs.append("\n  always @(*) begin").append(comment(k.locators())).append('\n').append(body).append("  end\n");
@@ -215,6 +301,7 @@ final class ModuleWriter {
     }
 
     private void memWrite(Stmt.MemWrite w) {
+        context = List.of(w.locator());
         Memory mem = w.memory();
         String clock = e(mem.clock());
         String write = mem.name() + "[" + e(w.address()) + "] <= " + root(w.data(), mem.width()) + ";";
@@ -277,7 +364,7 @@ final class ModuleWriter {
             temps.put(x, n);
             decls.add(new String[] {"reg " + sign(x.signed()) + range(x.width()), n + ";"});
             String body = caseBlock(n, "=", c, c.width(), 2);
-            tempProcs.append("\n  always @(*) begin\n").append(body).append("  end\n");
+            tempProcs.append("\n  always @(*) begin").append(comment(where(c.locator()))).append('\n').append(body).append("  end\n");
             return n;
         }
         return temp(x, render(x));
@@ -287,11 +374,22 @@ final class ModuleWriter {
         String hint = x instanceof Expr.Op op && op.name() != null ? op.name() : "_T";
         String n = ns.claim(hint);
         temps.put(x, n);
-        Locator loc = x instanceof Expr.Op op ? op.locator : null;
         decls.add(new String[] {"wire" + sign(x.signed()) + range(x.width()), n + ";"});
-        assigns.append("  assign ").append(n).append(" = ").append(text).append(';')
-                .append(loc == null || loc == Locator.UNKNOWN ? "" : comment(List.of(loc))).append('\n');
+        assigns.append("  assign ").append(n).append(" = ").append(text).append(';').append(comment(where(locator(x)))).append('\n');
         return n;
+    }
+
+    /** Where a value was described, or null when the IR does not know. */
+    private static Locator locator(Expr x) {
+        if (x instanceof Expr.Op op) return op.locator;
+        if (x instanceof Expr.Mux mux) return mux.locator();
+        if (x instanceof Expr.Case c) return c.locator();
+        return null;
+    }
+
+    /** A temporary's own locator, else that of the statement it was first needed for. */
+    private List<Locator> where(Locator own) {
+        return own == null || own == Locator.UNKNOWN ? context : List.of(own);
     }
 
     /** A name for {@code x}, declaring a temporary if it is not one already (for bit selects). */
@@ -406,10 +504,6 @@ final class ModuleWriter {
         return x instanceof Expr.Ref || x instanceof Expr.Lit || x instanceof Expr.InstRef;
     }
 
-    private static boolean isPlainLeaf(Expr x) {
-        return x instanceof Expr.Ref || x instanceof Expr.Lit;
-    }
-
     private int uses(Expr x) {
         return uses.getOrDefault(x, 0);
     }
@@ -435,7 +529,7 @@ final class ModuleWriter {
 
     private void count(Expr x, Map<Expr, Boolean> seen) {
         uses.merge(x, 1, Integer::sum);
-        if (x instanceof Expr.InstRef) readInstPorts.add(x);
+        if (x instanceof Expr.InstRef) pinReads.merge(x, 1, Integer::sum);
         if (seen.put(x, Boolean.TRUE) != null) return;
         for (Expr c : Exprs.children(x)) count(c, seen);
     }

@@ -2,6 +2,7 @@ package tagmatch.hdl.core;
 
 import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.HdlException;
+import tagmatch.hdl.ir.Locator;
 import tagmatch.hdl.ir.PrimOp;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
@@ -264,7 +265,7 @@ public final class Hdl {
         if (a instanceof Bits x && b instanceof Bits y) {
             x.sameKind(y, "mux");
             Bits kind = x instanceof Bool && !(y instanceof Bool) ? y : x;
-            return (T) kind.wrap(new Expr.Mux(cond.ref(), x.ref(), y.ref()));
+            return (T) kind.wrap(new Expr.Mux(cond.ref(), x.ref(), y.ref(), Builder.here()));
         }
         if (!Data.sameShape(a, b) || a.getClass() != b.getClass())
             throw new HdlException("cannot mux " + a.describe() + " and " + b.describe() + ": they have different shapes",
@@ -272,9 +273,10 @@ public final class Hdl {
         T out = typeOf(a);
         List<Bits> la = a.leaves(), lb = b.leaves(), lo = out.leaves();
         Expr c = cond.ref();
+        Locator here = Builder.here();
         for (int i = 0; i < lo.size(); i++) {
             la.get(i).sameKind(lb.get(i), "mux");
-            lo.get(i).becomeValue(new Expr.Mux(c, la.get(i).ref(), lb.get(i).ref()));
+            lo.get(i).becomeValue(new Expr.Mux(c, la.get(i).ref(), lb.get(i).ref(), here));
         }
         return out;
     }

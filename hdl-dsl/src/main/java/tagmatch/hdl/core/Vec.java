@@ -129,7 +129,7 @@ final class DynamicElement {
                 keys.add(Expr.Lit.of(k, index.width()));
                 values.add(column.get(k).ref());
             }
-            read = n == 1 ? column.get(0).ref() : new Expr.Case(index, keys, values, column.get(n - 1).ref());
+            read = n == 1 ? column.get(0).ref() : new Expr.Case(index, keys, values, column.get(n - 1).ref(), Builder.here());
         }
         return read;
     }

@@ -85,20 +85,39 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
         public String toString() { return op + args.toString(); }
     }
 
-    /** {@code cond ? whenTrue : whenFalse}; the result is as wide as the wider branch. */
-    record Mux(Expr cond, Expr whenTrue, Expr whenFalse) implements Expr {
+    /**
+     * {@code cond ? whenTrue : whenFalse}; the result is as wide as the wider branch. The locator
+     * says where it was described (a {@code mux} call, a {@code when}); it is not part of what the
+     * value is, so equality ignores it.
+     */
+    record Mux(Expr cond, Expr whenTrue, Expr whenFalse, Locator locator) implements Expr {
+        public Mux(Expr cond, Expr whenTrue, Expr whenFalse) {
+            this(cond, whenTrue, whenFalse, Locator.UNKNOWN);
+        }
         public int width() {
             int a = whenTrue.width(), b = whenFalse.width();
             return a < 0 || b < 0 ? -1 : Math.max(a, b);
         }
         public boolean signed() { return whenTrue.signed(); }
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Mux x && cond.equals(x.cond) && whenTrue.equals(x.whenTrue) && whenFalse.equals(x.whenFalse);
+        }
+        @Override
+        public int hashCode() { return java.util.Objects.hash(cond, whenTrue, whenFalse); }
     }
 
-    /** A multi-way choice on one selector with literal keys; emitted as a Verilog {@code case}. */
-    record Case(Expr selector, List<Lit> keys, List<Expr> values, Expr otherwise) implements Expr {
+    /**
+     * A multi-way choice on one selector with literal keys; emitted as a Verilog {@code case}.
+     * Like {@link Mux}, its locator is not part of its value.
+     */
+    record Case(Expr selector, List<Lit> keys, List<Expr> values, Expr otherwise, Locator locator) implements Expr {
         public Case {
             keys = List.copyOf(keys);
             values = List.copyOf(values);
+        }
+        public Case(Expr selector, List<Lit> keys, List<Expr> values, Expr otherwise) {
+            this(selector, keys, values, otherwise, Locator.UNKNOWN);
         }
         public int width() {
             int w = otherwise.width();
@@ -106,6 +125,13 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
             return w;
         }
         public boolean signed() { return otherwise.signed(); }
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Case x && selector.equals(x.selector) && keys.equals(x.keys) && values.equals(x.values)
+                    && otherwise.equals(x.otherwise);
+        }
+        @Override
+        public int hashCode() { return java.util.Objects.hash(selector, keys, values, otherwise); }
     }
 
     /** Combinational read of a memory word. */

@@ -50,12 +50,12 @@ public final class Exprs {
             if (args != op.args) rebuilt = op.withArgs(args);
         } else if (e instanceof Expr.Mux m) {
             Expr c = map(m.cond(), memo, rewrite), t = map(m.whenTrue(), memo, rewrite), f = map(m.whenFalse(), memo, rewrite);
-            if (c != m.cond() || t != m.whenTrue() || f != m.whenFalse()) rebuilt = new Expr.Mux(c, t, f);
+            if (c != m.cond() || t != m.whenTrue() || f != m.whenFalse()) rebuilt = new Expr.Mux(c, t, f, m.locator());
         } else if (e instanceof Expr.Case k) {
             Expr sel = map(k.selector(), memo, rewrite), other = map(k.otherwise(), memo, rewrite);
             List<Expr> vals = mapAll(k.values(), memo, rewrite);
             if (sel != k.selector() || other != k.otherwise() || vals != k.values())
-                rebuilt = new Expr.Case(sel, k.keys(), vals, other);
+                rebuilt = new Expr.Case(sel, k.keys(), vals, other, k.locator());
         } else if (e instanceof Expr.MemRead r) {
             Expr a = map(r.address(), memo, rewrite);
             if (a != r.address()) rebuilt = new Expr.MemRead(r.memory(), a);

@@ -75,6 +75,11 @@ public final class ModuleDef {
         return s;
     }
 
+    /** Drops wires a pass made redundant; the caller has removed every connect to and read of them. */
+    public void removeLocals(Set<Signal> gone) {
+        locals.removeIf(gone::contains);
+    }
+
     /** Creates the clock and reset inputs on first use, ahead of the other ports. */
     public Signal clockPort() {
         if (clock == null) {

@@ -62,9 +62,28 @@ public final class PriorityTree<T extends Data> extends Module {
     /**
      * Selects among {@code valids.size()} inputs inside the module being described.
      * {@code payloads} may be null when only the index is wanted; the index is
-     * {@code ceil(log2(n))} bits wide (1 bit for a single input).
+     * {@code ceil(log2(n))} bits wide (1 bit for a single input). The levels below the root are
+     * named {@code sel_l1_0_valid}, {@code sel_l1_0_index}, ...; see {@link #select(String, List, List, int)}.
      */
     public static <T extends Data> Selection<T> select(List<Bool> valids, List<T> payloads, int radix) {
+        return select("sel", valids, payloads, radix);
+    }
+
+    /**
+     * Like {@link #select(List, List, int)}, naming each node below the root the way a designer
+     * names the levels of a priority tree: {@code NAME_lL_J_valid} (some input of node {@code J}
+     * of level {@code L} is valid, level 1 next to the inputs) and {@code NAME_lL_J_index} (the
+     * first valid input under it). A node's index is its local choice followed by the chosen
+     * child's index; for radix 2 the local choice is simply "the first child is not valid":
+     *
+     * <pre>{@code
+     * assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index};
+     * }</pre>
+     *
+     * The root is left unnamed for the caller to name (a register, an output). Names are hints:
+     * what is never read is never emitted.
+     */
+    public static <T extends Data> Selection<T> select(String name, List<Bool> valids, List<T> payloads, int radix) {
         checkRadix(radix);
         int n = valids.size();
         if (n == 0) throw new IllegalArgumentException("PriorityTree.select needs at least one input");
@@ -74,36 +93,49 @@ public final class PriorityTree<T extends Data> extends Module {
         List<Selection<T>> nodes = new ArrayList<>();
         for (int i = 0; i < n; i++) nodes.add(new Selection<>(valids.get(i), null, payloads == null ? null : payloads.get(i)));
         if (n == 1) return new Selection<>(valids.get(0), lit(0, 1), nodes.get(0).payload());
-        while (nodes.size() > 1) {
-            int localBits = nodes.size() <= radix ? Widths.forCount(nodes.size()) : k;
+        for (int level = 1; nodes.size() > 1; level++) {
+            boolean root = nodes.size() <= radix;
+            int localBits = root ? Widths.forCount(nodes.size()) : k;
             List<Selection<T>> next = new ArrayList<>();
             for (int start = 0; start < nodes.size(); start += radix) {
                 List<Selection<T>> group = nodes.subList(start, Math.min(start + radix, nodes.size()));
-                next.add(group.size() == 1 ? tag(group.get(0), 0, localBits) : choose(group, localBits));
+                String node = root ? null : name + "_l" + level + "_" + next.size();
+                next.add(group.size() == 1 ? passThrough(group.get(0), localBits) : choose(group, localBits, node));
             }
             nodes = next;
         }
         return nodes.get(0);
     }
 
-    /** A chain of 2:1 muxes: the first valid child wins. */
-    private static <T extends Data> Selection<T> choose(List<Selection<T>> group, int localBits) {
+    /**
+     * One node: the first valid child wins. The local choice is a chain of 2:1 muxes over the
+     * children's positions (for two children, the first child's valid inverted); the chosen
+     * child's index and payload are 2:1 mux chains on the same valids.
+     */
+    private static <T extends Data> Selection<T> choose(List<Selection<T>> group, int localBits, String node) {
         int last = group.size() - 1;
-        Selection<T> r = tag(group.get(last), last, localBits);
-        Bool any = group.get(last).valid();
+        boolean twoWay = group.size() == 2 && localBits == 1;
+        Selection<T> tail = group.get(last);
+        UInt local = twoWay ? group.get(0).valid().not() : lit(last, localBits);
+        UInt child = tail.index();
+        T pay = tail.payload();
+        Bool any = tail.valid();
         for (int j = last - 1; j >= 0; j--) {
-            Selection<T> c = tag(group.get(j), j, localBits);
-            UInt idx = mux(c.valid(), c.index(), r.index());
-            T pay = c.payload() == null ? null : mux(c.valid(), c.payload(), r.payload());
+            Selection<T> c = group.get(j);
+            if (!twoWay) local = mux(c.valid(), lit(j, localBits), local);
+            if (child != null) child = mux(c.valid(), c.index(), child);
+            if (pay != null) pay = mux(c.valid(), c.payload(), pay);
             any = c.valid().or(any);
-            r = new Selection<>(any, idx, pay);
         }
-        return r;
+        // pad to its own width: a fresh value to carry the name, even when local is a mux chain
+        UInt index = child != null ? cat(local, child) : twoWay ? local : local.pad(localBits);
+        if (node == null) return new Selection<>(any, index, pay);
+        return new Selection<>(any.named(node + "_valid"), index.named(node + "_index"), pay);
     }
 
-    /** Prefixes a child's index with its position in the group. */
-    private static <T extends Data> Selection<T> tag(Selection<T> s, int position, int localBits) {
-        UInt local = lit(position, localBits);
+    /** A lone child moves up a level unchanged, its index prefixed with local position 0. */
+    private static <T extends Data> Selection<T> passThrough(Selection<T> s, int localBits) {
+        UInt local = lit(0, localBits);
         return new Selection<>(s.valid(), s.index() == null ? local : cat(local, s.index()), s.payload());
     }
 

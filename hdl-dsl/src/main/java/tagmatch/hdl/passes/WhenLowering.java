@@ -83,7 +83,7 @@ public final class WhenLowering implements Pass {
                 touched.addAll(no.values.keySet());
                 for (Expr sink : touched) {
                     Expr t = valueOf(sink, yes), f = valueOf(sink, no);
-                    scope.values.put(sink, t.equals(f) ? t : new Expr.Mux(w.cond(), t, f));
+                    scope.values.put(sink, t.equals(f) ? t : new Expr.Mux(w.cond(), t, f, w.locator()));
                 }
             } else if (s instanceof Stmt.Switch sw) {
                 lowerSwitch(sw, scope, cond);
@@ -101,7 +101,7 @@ public final class WhenLowering implements Pass {
         Map<Expr, List<Integer>> touchedBy = new LinkedHashMap<>();
         Expr none = null;
         for (int i = 0; i < sw.keys().size(); i++) {
-            Expr hit = eq(sw.selector(), sw.keys().get(i));
+            Expr hit = eq(sw.selector(), sw.keys().get(i), sw.locator());
             none = none == null ? not(hit) : and(none, not(hit));
             Scope arm = new Scope(scope);
             process(sw.bodies().get(i), arm, and(cond, hit));
@@ -129,8 +129,8 @@ public final class WhenLowering implements Pass {
             }
             Expr merged;
             if (keys.isEmpty()) merged = dflt;
-            else if (keys.size() == 1) merged = new Expr.Mux(eq(sw.selector(), keys.get(0)), vals.get(0), dflt);
-            else merged = new Expr.Case(sw.selector(), keys, vals, dflt);
+            else if (keys.size() == 1) merged = new Expr.Mux(eq(sw.selector(), keys.get(0), sw.locator()), vals.get(0), dflt, sw.locator());
+            else merged = new Expr.Case(sw.selector(), keys, vals, dflt, sw.locator());
             scope.values.put(sink, merged);
         }
     }
@@ -153,7 +153,7 @@ public final class WhenLowering implements Pass {
         return new Expr.Op(PrimOp.NOT, List.of(a), 0, 0, Locator.UNKNOWN);
     }
 
-    private static Expr eq(Expr sel, Expr.Lit key) {
-        return new Expr.Op(PrimOp.EQ, List.of(sel, key), 0, 0, Locator.UNKNOWN);
+    private static Expr eq(Expr sel, Expr.Lit key, Locator where) {
+        return new Expr.Op(PrimOp.EQ, List.of(sel, key), 0, 0, where);
     }
 }
