@@ -154,7 +154,9 @@ final class ModuleWriter {
                 }
                 Expr driver = instDrivers.get(ref);
                 boolean sameWidth = driver != null && driver.width() == p.width();
-                if (sameWidth && (isLeaf(driver) || temps.containsKey(driver))) continue;
+                // Leaves, values already named by an earlier pin, and values that get a name of their
+                // own anyway (a case, a value the user named) are connected as they are.
+                if (sameWidth && (isLeaf(driver) || temps.containsKey(driver) || needsOwnName(driver))) continue;
                 String wire = ns.claim(i.name() + "_" + p.name());
                 pinWire(ref, wire);
                 if (sameWidth && uses(driver) > 1 && !needsOwnName(driver)) {

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The standard pass pipeline. Widths are inferred and checked on the connections as written
  * (so errors point at the user's line), then {@code when}s are lowered, drivers and scopes
- * checked, constants folded, loops looked for, values given the name of the signal they drive, names legalized and identical modules merged.
+ * checked, constants folded, loops looked for, values given the name of the signal they drive
+ * ({@link AliasElimination}), names legalized and identical modules merged.
  */
 public final class Passes {
     private Passes() {}

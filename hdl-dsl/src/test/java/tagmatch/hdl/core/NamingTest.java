@@ -5,6 +5,7 @@ import tagmatch.hdl.backend.VerilogEmitter;
 import tagmatch.hdl.ir.Circuit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tagmatch.hdl.core.Hdl.*;
 
@@ -46,7 +47,13 @@ class NamingTest {
         assertTrue(v.contains("assign doubled = in + in;"), v);
         assertTrue(v.contains("reg        flag;"), v);
         assertTrue(v.contains("ErrorsFree child ("), v);
-        assertTrue(v.contains("wire [7:0] _WIRE;"), v);
+        // The unnamed wire only carried the child's output: it is dropped, the pin keeps its own name.
+        assertTrue(v.contains(".y(child_y)"), v);
+        assertTrue(v.contains("assign out = flag ? child_y : ~in;"), v);
+        // A named value feeds the pin by its name, without a pin wire copying it.
+        assertTrue(v.contains(".x(doubled)"), v);
+        assertFalse(v.contains("child_x"), v);
+        assertFalse(v.contains("_WIRE"), v);
     }
 
     @Test
