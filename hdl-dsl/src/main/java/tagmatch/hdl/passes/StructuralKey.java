@@ -214,11 +214,13 @@ final class StructuralKey {
                 for (Expr a : op.args) expr(a);
             } else if (e instanceof Expr.Mux x) {
                 out.add(Tag.MUX);
+                out.add(x.locator());
                 expr(x.cond());
                 expr(x.whenTrue());
                 expr(x.whenFalse());
             } else if (e instanceof Expr.Case c) {
                 out.add(Tag.CASE);
+                out.add(c.locator());
                 expr(c.selector());
                 out.add(c.keys());
                 out.add(c.values().size());
