@@ -100,320 +100,253 @@ module alpu_prq_128x32_CellBlock (
   reg  [4:0]  del_idx_r; // @[CellBlock.java:173]
   wire        shift_out; // @[CellBlock.java:180]
   wire        cell_0_en;
-  wire        cell_0_hit;
-  wire [41:0] cell_0_mask;
-  wire [41:0] cell_0_match;
-  wire [6:0]  cell_0_tag;
   wire        cell_0_valid;
-  wire        cell_10_en;
-  wire        cell_10_hit;
-  wire [41:0] cell_10_in_mask;
-  wire [41:0] cell_10_in_match;
-  wire [6:0]  cell_10_in_tag;
-  wire        cell_10_in_valid;
-  wire [41:0] cell_10_mask;
-  wire [41:0] cell_10_match;
-  wire [6:0]  cell_10_tag;
-  wire        cell_10_valid;
-  wire        cell_11_en;
-  wire        cell_11_hit;
-  wire [41:0] cell_11_in_mask;
-  wire [41:0] cell_11_in_match;
-  wire [6:0]  cell_11_in_tag;
-  wire        cell_11_in_valid;
-  wire [41:0] cell_11_mask;
-  wire [41:0] cell_11_match;
-  wire [6:0]  cell_11_tag;
-  wire        cell_11_valid;
-  wire        cell_12_en;
-  wire        cell_12_hit;
-  wire [41:0] cell_12_in_mask;
-  wire [41:0] cell_12_in_match;
-  wire [6:0]  cell_12_in_tag;
-  wire        cell_12_in_valid;
-  wire [41:0] cell_12_mask;
-  wire [41:0] cell_12_match;
-  wire [6:0]  cell_12_tag;
-  wire        cell_12_valid;
-  wire        cell_13_en;
-  wire        cell_13_hit;
-  wire [41:0] cell_13_in_mask;
-  wire [41:0] cell_13_in_match;
-  wire [6:0]  cell_13_in_tag;
-  wire        cell_13_in_valid;
-  wire [41:0] cell_13_mask;
-  wire [41:0] cell_13_match;
-  wire [6:0]  cell_13_tag;
-  wire        cell_13_valid;
-  wire        cell_14_en;
-  wire        cell_14_hit;
-  wire [41:0] cell_14_in_mask;
-  wire [41:0] cell_14_in_match;
-  wire [6:0]  cell_14_in_tag;
-  wire        cell_14_in_valid;
-  wire [41:0] cell_14_mask;
-  wire [41:0] cell_14_match;
-  wire [6:0]  cell_14_tag;
-  wire        cell_14_valid;
-  wire        cell_15_en;
-  wire        cell_15_hit;
-  wire [41:0] cell_15_in_mask;
-  wire [41:0] cell_15_in_match;
-  wire [6:0]  cell_15_in_tag;
-  wire        cell_15_in_valid;
-  wire [41:0] cell_15_mask;
-  wire [41:0] cell_15_match;
-  wire [6:0]  cell_15_tag;
-  wire        cell_15_valid;
-  wire        cell_16_en;
-  wire        cell_16_hit;
-  wire [41:0] cell_16_in_mask;
-  wire [41:0] cell_16_in_match;
-  wire [6:0]  cell_16_in_tag;
-  wire        cell_16_in_valid;
-  wire [41:0] cell_16_mask;
-  wire [41:0] cell_16_match;
-  wire [6:0]  cell_16_tag;
-  wire        cell_16_valid;
-  wire        cell_17_en;
-  wire        cell_17_hit;
-  wire [41:0] cell_17_in_mask;
-  wire [41:0] cell_17_in_match;
-  wire [6:0]  cell_17_in_tag;
-  wire        cell_17_in_valid;
-  wire [41:0] cell_17_mask;
-  wire [41:0] cell_17_match;
-  wire [6:0]  cell_17_tag;
-  wire        cell_17_valid;
-  wire        cell_18_en;
-  wire        cell_18_hit;
-  wire [41:0] cell_18_in_mask;
-  wire [41:0] cell_18_in_match;
-  wire [6:0]  cell_18_in_tag;
-  wire        cell_18_in_valid;
-  wire [41:0] cell_18_mask;
-  wire [41:0] cell_18_match;
-  wire [6:0]  cell_18_tag;
-  wire        cell_18_valid;
-  wire        cell_19_en;
-  wire        cell_19_hit;
-  wire [41:0] cell_19_in_mask;
-  wire [41:0] cell_19_in_match;
-  wire [6:0]  cell_19_in_tag;
-  wire        cell_19_in_valid;
-  wire [41:0] cell_19_mask;
-  wire [41:0] cell_19_match;
-  wire [6:0]  cell_19_tag;
-  wire        cell_19_valid;
+  wire [41:0] cell_0_match;
+  wire [41:0] cell_0_mask;
+  wire [6:0]  cell_0_tag;
+  wire        cell_0_hit;
   wire        cell_1_en;
-  wire        cell_1_hit;
-  wire [41:0] cell_1_in_mask;
-  wire [41:0] cell_1_in_match;
-  wire [6:0]  cell_1_in_tag;
-  wire        cell_1_in_valid;
-  wire [41:0] cell_1_mask;
-  wire [41:0] cell_1_match;
-  wire [6:0]  cell_1_tag;
   wire        cell_1_valid;
-  wire        cell_20_en;
-  wire        cell_20_hit;
-  wire [41:0] cell_20_in_mask;
-  wire [41:0] cell_20_in_match;
-  wire [6:0]  cell_20_in_tag;
-  wire        cell_20_in_valid;
-  wire [41:0] cell_20_mask;
-  wire [41:0] cell_20_match;
-  wire [6:0]  cell_20_tag;
-  wire        cell_20_valid;
-  wire        cell_21_en;
-  wire        cell_21_hit;
-  wire [41:0] cell_21_in_mask;
-  wire [41:0] cell_21_in_match;
-  wire [6:0]  cell_21_in_tag;
-  wire        cell_21_in_valid;
-  wire [41:0] cell_21_mask;
-  wire [41:0] cell_21_match;
-  wire [6:0]  cell_21_tag;
-  wire        cell_21_valid;
-  wire        cell_22_en;
-  wire        cell_22_hit;
-  wire [41:0] cell_22_in_mask;
-  wire [41:0] cell_22_in_match;
-  wire [6:0]  cell_22_in_tag;
-  wire        cell_22_in_valid;
-  wire [41:0] cell_22_mask;
-  wire [41:0] cell_22_match;
-  wire [6:0]  cell_22_tag;
-  wire        cell_22_valid;
-  wire        cell_23_en;
-  wire        cell_23_hit;
-  wire [41:0] cell_23_in_mask;
-  wire [41:0] cell_23_in_match;
-  wire [6:0]  cell_23_in_tag;
-  wire        cell_23_in_valid;
-  wire [41:0] cell_23_mask;
-  wire [41:0] cell_23_match;
-  wire [6:0]  cell_23_tag;
-  wire        cell_23_valid;
-  wire        cell_24_en;
-  wire        cell_24_hit;
-  wire [41:0] cell_24_in_mask;
-  wire [41:0] cell_24_in_match;
-  wire [6:0]  cell_24_in_tag;
-  wire        cell_24_in_valid;
-  wire [41:0] cell_24_mask;
-  wire [41:0] cell_24_match;
-  wire [6:0]  cell_24_tag;
-  wire        cell_24_valid;
-  wire        cell_25_en;
-  wire        cell_25_hit;
-  wire [41:0] cell_25_in_mask;
-  wire [41:0] cell_25_in_match;
-  wire [6:0]  cell_25_in_tag;
-  wire        cell_25_in_valid;
-  wire [41:0] cell_25_mask;
-  wire [41:0] cell_25_match;
-  wire [6:0]  cell_25_tag;
-  wire        cell_25_valid;
-  wire        cell_26_en;
-  wire        cell_26_hit;
-  wire [41:0] cell_26_in_mask;
-  wire [41:0] cell_26_in_match;
-  wire [6:0]  cell_26_in_tag;
-  wire        cell_26_in_valid;
-  wire [41:0] cell_26_mask;
-  wire [41:0] cell_26_match;
-  wire [6:0]  cell_26_tag;
-  wire        cell_26_valid;
-  wire        cell_27_en;
-  wire        cell_27_hit;
-  wire [41:0] cell_27_in_mask;
-  wire [41:0] cell_27_in_match;
-  wire [6:0]  cell_27_in_tag;
-  wire        cell_27_in_valid;
-  wire [41:0] cell_27_mask;
-  wire [41:0] cell_27_match;
-  wire [6:0]  cell_27_tag;
-  wire        cell_27_valid;
-  wire        cell_28_en;
-  wire        cell_28_hit;
-  wire [41:0] cell_28_in_mask;
-  wire [41:0] cell_28_in_match;
-  wire [6:0]  cell_28_in_tag;
-  wire        cell_28_in_valid;
-  wire [41:0] cell_28_mask;
-  wire [41:0] cell_28_match;
-  wire [6:0]  cell_28_tag;
-  wire        cell_28_valid;
-  wire        cell_29_en;
-  wire        cell_29_hit;
-  wire [41:0] cell_29_in_mask;
-  wire [41:0] cell_29_in_match;
-  wire [6:0]  cell_29_in_tag;
-  wire        cell_29_in_valid;
-  wire [41:0] cell_29_mask;
-  wire [41:0] cell_29_match;
-  wire [6:0]  cell_29_tag;
-  wire        cell_29_valid;
+  wire [41:0] cell_1_match;
+  wire [41:0] cell_1_mask;
+  wire [6:0]  cell_1_tag;
+  wire        cell_1_hit;
   wire        cell_2_en;
-  wire        cell_2_hit;
-  wire [41:0] cell_2_in_mask;
-  wire [41:0] cell_2_in_match;
-  wire [6:0]  cell_2_in_tag;
-  wire        cell_2_in_valid;
-  wire [41:0] cell_2_mask;
-  wire [41:0] cell_2_match;
-  wire [6:0]  cell_2_tag;
   wire        cell_2_valid;
-  wire        cell_30_en;
-  wire        cell_30_hit;
-  wire [41:0] cell_30_in_mask;
-  wire [41:0] cell_30_in_match;
-  wire [6:0]  cell_30_in_tag;
-  wire        cell_30_in_valid;
-  wire [41:0] cell_30_mask;
-  wire [41:0] cell_30_match;
-  wire [6:0]  cell_30_tag;
-  wire        cell_30_valid;
-  wire        cell_31_hit;
-  wire [41:0] cell_31_in_mask;
-  wire [41:0] cell_31_in_match;
-  wire [6:0]  cell_31_in_tag;
-  wire        cell_31_in_valid;
-  wire [41:0] cell_31_mask;
-  wire [41:0] cell_31_match;
-  wire [6:0]  cell_31_tag;
-  wire        cell_31_valid;
+  wire [41:0] cell_2_match;
+  wire [41:0] cell_2_mask;
+  wire [6:0]  cell_2_tag;
+  wire        cell_2_hit;
   wire        cell_3_en;
-  wire        cell_3_hit;
-  wire [41:0] cell_3_in_mask;
-  wire [41:0] cell_3_in_match;
-  wire [6:0]  cell_3_in_tag;
-  wire        cell_3_in_valid;
-  wire [41:0] cell_3_mask;
-  wire [41:0] cell_3_match;
-  wire [6:0]  cell_3_tag;
   wire        cell_3_valid;
+  wire [41:0] cell_3_match;
+  wire [41:0] cell_3_mask;
+  wire [6:0]  cell_3_tag;
+  wire        cell_3_hit;
   wire        cell_4_en;
-  wire        cell_4_hit;
-  wire [41:0] cell_4_in_mask;
-  wire [41:0] cell_4_in_match;
-  wire [6:0]  cell_4_in_tag;
-  wire        cell_4_in_valid;
-  wire [41:0] cell_4_mask;
-  wire [41:0] cell_4_match;
-  wire [6:0]  cell_4_tag;
   wire        cell_4_valid;
+  wire [41:0] cell_4_match;
+  wire [41:0] cell_4_mask;
+  wire [6:0]  cell_4_tag;
+  wire        cell_4_hit;
   wire        cell_5_en;
-  wire        cell_5_hit;
-  wire [41:0] cell_5_in_mask;
-  wire [41:0] cell_5_in_match;
-  wire [6:0]  cell_5_in_tag;
-  wire        cell_5_in_valid;
-  wire [41:0] cell_5_mask;
-  wire [41:0] cell_5_match;
-  wire [6:0]  cell_5_tag;
   wire        cell_5_valid;
+  wire [41:0] cell_5_match;
+  wire [41:0] cell_5_mask;
+  wire [6:0]  cell_5_tag;
+  wire        cell_5_hit;
   wire        cell_6_en;
-  wire        cell_6_hit;
-  wire [41:0] cell_6_in_mask;
-  wire [41:0] cell_6_in_match;
-  wire [6:0]  cell_6_in_tag;
-  wire        cell_6_in_valid;
-  wire [41:0] cell_6_mask;
-  wire [41:0] cell_6_match;
-  wire [6:0]  cell_6_tag;
   wire        cell_6_valid;
+  wire [41:0] cell_6_match;
+  wire [41:0] cell_6_mask;
+  wire [6:0]  cell_6_tag;
+  wire        cell_6_hit;
   wire        cell_7_en;
-  wire        cell_7_hit;
-  wire [41:0] cell_7_in_mask;
-  wire [41:0] cell_7_in_match;
-  wire [6:0]  cell_7_in_tag;
-  wire        cell_7_in_valid;
-  wire [41:0] cell_7_mask;
-  wire [41:0] cell_7_match;
-  wire [6:0]  cell_7_tag;
   wire        cell_7_valid;
+  wire [41:0] cell_7_match;
+  wire [41:0] cell_7_mask;
+  wire [6:0]  cell_7_tag;
+  wire        cell_7_hit;
   wire        cell_8_en;
-  wire        cell_8_hit;
-  wire [41:0] cell_8_in_mask;
-  wire [41:0] cell_8_in_match;
-  wire [6:0]  cell_8_in_tag;
-  wire        cell_8_in_valid;
-  wire [41:0] cell_8_mask;
-  wire [41:0] cell_8_match;
-  wire [6:0]  cell_8_tag;
   wire        cell_8_valid;
+  wire [41:0] cell_8_match;
+  wire [41:0] cell_8_mask;
+  wire [6:0]  cell_8_tag;
+  wire        cell_8_hit;
   wire        cell_9_en;
-  wire        cell_9_hit;
-  wire [41:0] cell_9_in_mask;
-  wire [41:0] cell_9_in_match;
-  wire [6:0]  cell_9_in_tag;
-  wire        cell_9_in_valid;
-  wire [41:0] cell_9_mask;
-  wire [41:0] cell_9_match;
-  wire [6:0]  cell_9_tag;
   wire        cell_9_valid;
+  wire [41:0] cell_9_match;
+  wire [41:0] cell_9_mask;
+  wire [6:0]  cell_9_tag;
+  wire        cell_9_hit;
+  wire        cell_10_en;
+  wire        cell_10_valid;
+  wire [41:0] cell_10_match;
+  wire [41:0] cell_10_mask;
+  wire [6:0]  cell_10_tag;
+  wire        cell_10_hit;
+  wire        cell_11_en;
+  wire        cell_11_valid;
+  wire [41:0] cell_11_match;
+  wire [41:0] cell_11_mask;
+  wire [6:0]  cell_11_tag;
+  wire        cell_11_hit;
+  wire        cell_12_en;
+  wire        cell_12_valid;
+  wire [41:0] cell_12_match;
+  wire [41:0] cell_12_mask;
+  wire [6:0]  cell_12_tag;
+  wire        cell_12_hit;
+  wire        cell_13_en;
+  wire        cell_13_valid;
+  wire [41:0] cell_13_match;
+  wire [41:0] cell_13_mask;
+  wire [6:0]  cell_13_tag;
+  wire        cell_13_hit;
+  wire        cell_14_en;
+  wire        cell_14_valid;
+  wire [41:0] cell_14_match;
+  wire [41:0] cell_14_mask;
+  wire [6:0]  cell_14_tag;
+  wire        cell_14_hit;
+  wire        cell_15_en;
+  wire        cell_15_valid;
+  wire [41:0] cell_15_match;
+  wire [41:0] cell_15_mask;
+  wire [6:0]  cell_15_tag;
+  wire        cell_15_hit;
+  wire        cell_16_en;
+  wire        cell_16_valid;
+  wire [41:0] cell_16_match;
+  wire [41:0] cell_16_mask;
+  wire [6:0]  cell_16_tag;
+  wire        cell_16_hit;
+  wire        cell_17_en;
+  wire        cell_17_valid;
+  wire [41:0] cell_17_match;
+  wire [41:0] cell_17_mask;
+  wire [6:0]  cell_17_tag;
+  wire        cell_17_hit;
+  wire        cell_18_en;
+  wire        cell_18_valid;
+  wire [41:0] cell_18_match;
+  wire [41:0] cell_18_mask;
+  wire [6:0]  cell_18_tag;
+  wire        cell_18_hit;
+  wire        cell_19_en;
+  wire        cell_19_valid;
+  wire [41:0] cell_19_match;
+  wire [41:0] cell_19_mask;
+  wire [6:0]  cell_19_tag;
+  wire        cell_19_hit;
+  wire        cell_20_en;
+  wire        cell_20_valid;
+  wire [41:0] cell_20_match;
+  wire [41:0] cell_20_mask;
+  wire [6:0]  cell_20_tag;
+  wire        cell_20_hit;
+  wire        cell_21_en;
+  wire        cell_21_valid;
+  wire [41:0] cell_21_match;
+  wire [41:0] cell_21_mask;
+  wire [6:0]  cell_21_tag;
+  wire        cell_21_hit;
+  wire        cell_22_en;
+  wire        cell_22_valid;
+  wire [41:0] cell_22_match;
+  wire [41:0] cell_22_mask;
+  wire [6:0]  cell_22_tag;
+  wire        cell_22_hit;
+  wire        cell_23_en;
+  wire        cell_23_valid;
+  wire [41:0] cell_23_match;
+  wire [41:0] cell_23_mask;
+  wire [6:0]  cell_23_tag;
+  wire        cell_23_hit;
+  wire        cell_24_en;
+  wire        cell_24_valid;
+  wire [41:0] cell_24_match;
+  wire [41:0] cell_24_mask;
+  wire [6:0]  cell_24_tag;
+  wire        cell_24_hit;
+  wire        cell_25_en;
+  wire        cell_25_valid;
+  wire [41:0] cell_25_match;
+  wire [41:0] cell_25_mask;
+  wire [6:0]  cell_25_tag;
+  wire        cell_25_hit;
+  wire        cell_26_en;
+  wire        cell_26_valid;
+  wire [41:0] cell_26_match;
+  wire [41:0] cell_26_mask;
+  wire [6:0]  cell_26_tag;
+  wire        cell_26_hit;
+  wire        cell_27_en;
+  wire        cell_27_valid;
+  wire [41:0] cell_27_match;
+  wire [41:0] cell_27_mask;
+  wire [6:0]  cell_27_tag;
+  wire        cell_27_hit;
+  wire        cell_28_en;
+  wire        cell_28_valid;
+  wire [41:0] cell_28_match;
+  wire [41:0] cell_28_mask;
+  wire [6:0]  cell_28_tag;
+  wire        cell_28_hit;
+  wire        cell_29_en;
+  wire        cell_29_valid;
+  wire [41:0] cell_29_match;
+  wire [41:0] cell_29_mask;
+  wire [6:0]  cell_29_tag;
+  wire        cell_29_hit;
+  wire        cell_30_en;
+  wire        cell_30_valid;
+  wire [41:0] cell_30_match;
+  wire [41:0] cell_30_mask;
+  wire [6:0]  cell_30_tag;
+  wire        cell_30_hit;
+  wire        cell_31_valid;
+  wire        cell_31_hit;
+  wire        oldest_l1_0_index;
+  wire        oldest_l1_0_valid;
+  wire        oldest_l1_1_index;
+  wire        oldest_l1_1_valid;
+  wire        oldest_l1_2_index;
+  wire        oldest_l1_2_valid;
+  wire        oldest_l1_3_index;
+  wire        oldest_l1_3_valid;
+  wire        oldest_l1_4_index;
+  wire        oldest_l1_4_valid;
+  wire        oldest_l1_5_index;
+  wire        oldest_l1_5_valid;
+  wire        oldest_l1_6_index;
+  wire        oldest_l1_6_valid;
+  wire        oldest_l1_7_index;
+  wire        oldest_l1_7_valid;
+  wire        oldest_l1_8_index;
+  wire        oldest_l1_8_valid;
+  wire        oldest_l1_9_index;
+  wire        oldest_l1_9_valid;
+  wire        oldest_l1_10_index;
+  wire        oldest_l1_10_valid;
+  wire        oldest_l1_11_index;
+  wire        oldest_l1_11_valid;
+  wire        oldest_l1_12_index;
+  wire        oldest_l1_12_valid;
+  wire        oldest_l1_13_index;
+  wire        oldest_l1_13_valid;
+  wire        oldest_l1_14_index;
+  wire        oldest_l1_14_valid;
+  wire        oldest_l1_15_index;
+  wire        oldest_l1_15_valid;
+  wire [1:0]  oldest_l2_0_index;
+  wire        oldest_l2_0_valid;
+  wire [1:0]  oldest_l2_1_index;
+  wire        oldest_l2_1_valid;
+  wire [1:0]  oldest_l2_2_index;
+  wire        oldest_l2_2_valid;
+  wire [1:0]  oldest_l2_3_index;
+  wire        oldest_l2_3_valid;
+  wire [1:0]  oldest_l2_4_index;
+  wire        oldest_l2_4_valid;
+  wire [1:0]  oldest_l2_5_index;
+  wire        oldest_l2_5_valid;
+  wire [1:0]  oldest_l2_6_index;
+  wire        oldest_l2_6_valid;
+  wire [1:0]  oldest_l2_7_index;
+  wire        oldest_l2_7_valid;
+  wire [2:0]  oldest_l3_0_index;
+  wire        oldest_l3_0_valid;
+  wire [2:0]  oldest_l3_1_index;
+  wire        oldest_l3_1_valid;
+  wire [2:0]  oldest_l3_2_index;
+  wire        oldest_l3_2_valid;
+  wire [2:0]  oldest_l3_3_index;
+  wire        oldest_l3_3_valid;
+  wire [3:0]  oldest_l4_0_index;
+  wire        oldest_l4_0_valid;
+  wire [3:0]  oldest_l4_1_index;
+  wire        oldest_l4_1_valid;
   wire        _T;
   wire        _T_1;
   wire        _T_2;
@@ -460,11 +393,11 @@ module alpu_prq_128x32_CellBlock (
   wire        _T_43;
   wire        _T_44;
   wire        _T_45;
-  wire [2:0]  _T_46;
-  wire [2:0]  _T_47;
-  wire [2:0]  _T_48;
-  wire [2:0]  _T_49;
-  wire [4:0]  _T_50;
+  wire        _T_46;
+  wire        _T_47;
+  wire        _T_48;
+  wire        _T_49;
+  wire        _T_50;
   wire        _T_51;
   wire        _T_52;
   wire        _T_53;
@@ -481,373 +414,204 @@ module alpu_prq_128x32_CellBlock (
   wire        _T_64;
   wire        _T_65;
   wire        _T_66;
-  wire        _T_67;
-  wire        _T_68;
-  wire        _T_69;
-  wire        _T_70;
-  wire        _T_71;
-  wire        _T_72;
-  wire        _T_73;
-  wire        _T_74;
-  wire        _T_75;
-  wire        _T_76;
-  wire        _T_77;
-  wire        _T_78;
-  wire        _T_79;
-  wire        _T_80;
-  wire        _T_81;
-  wire        _T_82;
-  wire        _T_83;
-  wire        _T_84;
-  wire        _T_85;
-  wire        _T_86;
-  wire        _T_87;
-  wire        _T_88;
-  wire        _T_89;
-  wire        _T_90;
-  wire        _T_91;
-  wire        _T_92;
-  wire        _T_93;
-  wire        _T_94;
-  wire        _T_95;
-  wire        _T_96;
-  wire        _T_97;
-  wire        _T_98;
-  wire        _T_99;
-  wire        _T_100;
-  wire        _T_101;
-  wire        _T_102;
-  wire        _T_103;
-  wire        _T_104;
-  wire        _T_105;
-  wire        _T_106;
-  wire        _T_107;
-  wire        _T_108;
-  wire        _T_109;
-  wire        _T_110;
-  wire        _T_111;
-  wire        _T_112;
-  wire        _T_113;
-  wire        _T_114;
-  wire        _T_115;
-  wire        _T_116;
-  wire        _T_117;
 
-  assign _T = ~cell_31_valid; // @[CellBlock.java:138]
-  assign space_31 = _T; // @[CellBlock.java:140]
-  assign _T_1 = _T | (~cell_30_valid); // @[CellBlock.java:139]
-  assign space_30 = _T_1; // @[CellBlock.java:140]
-  assign _T_2 = _T_1 | (~cell_29_valid); // @[CellBlock.java:139]
-  assign space_29 = _T_2; // @[CellBlock.java:140]
-  assign _T_3 = _T_2 | (~cell_28_valid); // @[CellBlock.java:139]
-  assign space_28 = _T_3; // @[CellBlock.java:140]
-  assign _T_4 = _T_3 | (~cell_27_valid); // @[CellBlock.java:139]
-  assign space_27 = _T_4; // @[CellBlock.java:140]
-  assign _T_5 = _T_4 | (~cell_26_valid); // @[CellBlock.java:139]
-  assign space_26 = _T_5; // @[CellBlock.java:140]
-  assign _T_6 = _T_5 | (~cell_25_valid); // @[CellBlock.java:139]
-  assign space_25 = _T_6; // @[CellBlock.java:140]
-  assign _T_7 = _T_6 | (~cell_24_valid); // @[CellBlock.java:139]
-  assign space_24 = _T_7; // @[CellBlock.java:140]
-  assign _T_8 = _T_7 | (~cell_23_valid); // @[CellBlock.java:139]
-  assign space_23 = _T_8; // @[CellBlock.java:140]
-  assign _T_9 = _T_8 | (~cell_22_valid); // @[CellBlock.java:139]
-  assign space_22 = _T_9; // @[CellBlock.java:140]
-  assign _T_10 = _T_9 | (~cell_21_valid); // @[CellBlock.java:139]
-  assign space_21 = _T_10; // @[CellBlock.java:140]
-  assign _T_11 = _T_10 | (~cell_20_valid); // @[CellBlock.java:139]
-  assign space_20 = _T_11; // @[CellBlock.java:140]
-  assign _T_12 = _T_11 | (~cell_19_valid); // @[CellBlock.java:139]
-  assign space_19 = _T_12; // @[CellBlock.java:140]
-  assign _T_13 = _T_12 | (~cell_18_valid); // @[CellBlock.java:139]
-  assign space_18 = _T_13; // @[CellBlock.java:140]
-  assign _T_14 = _T_13 | (~cell_17_valid); // @[CellBlock.java:139]
-  assign space_17 = _T_14; // @[CellBlock.java:140]
-  assign _T_15 = _T_14 | (~cell_16_valid); // @[CellBlock.java:139]
-  assign space_16 = _T_15; // @[CellBlock.java:140]
-  assign _T_16 = _T_15 | (~cell_15_valid); // @[CellBlock.java:139]
-  assign space_15 = _T_16; // @[CellBlock.java:140]
-  assign _T_17 = _T_16 | (~cell_14_valid); // @[CellBlock.java:139]
-  assign space_14 = _T_17; // @[CellBlock.java:140]
-  assign _T_18 = _T_17 | (~cell_13_valid); // @[CellBlock.java:139]
-  assign space_13 = _T_18; // @[CellBlock.java:140]
-  assign _T_19 = _T_18 | (~cell_12_valid); // @[CellBlock.java:139]
-  assign space_12 = _T_19; // @[CellBlock.java:140]
-  assign _T_20 = _T_19 | (~cell_11_valid); // @[CellBlock.java:139]
-  assign space_11 = _T_20; // @[CellBlock.java:140]
-  assign _T_21 = _T_20 | (~cell_10_valid); // @[CellBlock.java:139]
-  assign space_10 = _T_21; // @[CellBlock.java:140]
-  assign _T_22 = _T_21 | (~cell_9_valid); // @[CellBlock.java:139]
-  assign space_9 = _T_22; // @[CellBlock.java:140]
-  assign _T_23 = _T_22 | (~cell_8_valid); // @[CellBlock.java:139]
-  assign space_8 = _T_23; // @[CellBlock.java:140]
-  assign _T_24 = _T_23 | (~cell_7_valid); // @[CellBlock.java:139]
-  assign space_7 = _T_24; // @[CellBlock.java:140]
-  assign _T_25 = _T_24 | (~cell_6_valid); // @[CellBlock.java:139]
-  assign space_6 = _T_25; // @[CellBlock.java:140]
-  assign _T_26 = _T_25 | (~cell_5_valid); // @[CellBlock.java:139]
-  assign space_5 = _T_26; // @[CellBlock.java:140]
-  assign _T_27 = _T_26 | (~cell_4_valid); // @[CellBlock.java:139]
-  assign space_4 = _T_27; // @[CellBlock.java:140]
-  assign _T_28 = _T_27 | (~cell_3_valid); // @[CellBlock.java:139]
-  assign space_3 = _T_28; // @[CellBlock.java:140]
-  assign _T_29 = _T_28 | (~cell_2_valid); // @[CellBlock.java:139]
-  assign space_2 = _T_29; // @[CellBlock.java:140]
-  assign _T_30 = _T_29 | (~cell_1_valid); // @[CellBlock.java:139]
-  assign space_1 = _T_30; // @[CellBlock.java:140]
-  assign space_0 = _T_30 | (~cell_0_valid); // @[CellBlock.java:140]
+  assign oldest_l1_0_index = ~cmp_31; // @[PriorityTree.java:119]
+  assign oldest_l1_0_valid = cmp_31 | cmp_30; // @[PriorityTree.java:128]
+  assign oldest_l1_1_index = ~cmp_29; // @[PriorityTree.java:119]
+  assign oldest_l1_1_valid = cmp_29 | cmp_28; // @[PriorityTree.java:128]
+  assign oldest_l1_2_index = ~cmp_27; // @[PriorityTree.java:119]
+  assign oldest_l1_2_valid = cmp_27 | cmp_26; // @[PriorityTree.java:128]
+  assign oldest_l1_3_index = ~cmp_25; // @[PriorityTree.java:119]
+  assign oldest_l1_3_valid = cmp_25 | cmp_24; // @[PriorityTree.java:128]
+  assign oldest_l1_4_index = ~cmp_23; // @[PriorityTree.java:119]
+  assign oldest_l1_4_valid = cmp_23 | cmp_22; // @[PriorityTree.java:128]
+  assign oldest_l1_5_index = ~cmp_21; // @[PriorityTree.java:119]
+  assign oldest_l1_5_valid = cmp_21 | cmp_20; // @[PriorityTree.java:128]
+  assign oldest_l1_6_index = ~cmp_19; // @[PriorityTree.java:119]
+  assign oldest_l1_6_valid = cmp_19 | cmp_18; // @[PriorityTree.java:128]
+  assign oldest_l1_7_index = ~cmp_17; // @[PriorityTree.java:119]
+  assign oldest_l1_7_valid = cmp_17 | cmp_16; // @[PriorityTree.java:128]
+  assign oldest_l1_8_index = ~cmp_15; // @[PriorityTree.java:119]
+  assign oldest_l1_8_valid = cmp_15 | cmp_14; // @[PriorityTree.java:128]
+  assign oldest_l1_9_index = ~cmp_13; // @[PriorityTree.java:119]
+  assign oldest_l1_9_valid = cmp_13 | cmp_12; // @[PriorityTree.java:128]
+  assign oldest_l1_10_index = ~cmp_11; // @[PriorityTree.java:119]
+  assign oldest_l1_10_valid = cmp_11 | cmp_10; // @[PriorityTree.java:128]
+  assign oldest_l1_11_index = ~cmp_9; // @[PriorityTree.java:119]
+  assign oldest_l1_11_valid = cmp_9 | cmp_8; // @[PriorityTree.java:128]
+  assign oldest_l1_12_index = ~cmp_7; // @[PriorityTree.java:119]
+  assign oldest_l1_12_valid = cmp_7 | cmp_6; // @[PriorityTree.java:128]
+  assign oldest_l1_13_index = ~cmp_5; // @[PriorityTree.java:119]
+  assign oldest_l1_13_valid = cmp_5 | cmp_4; // @[PriorityTree.java:128]
+  assign oldest_l1_14_index = ~cmp_3; // @[PriorityTree.java:119]
+  assign oldest_l1_14_valid = cmp_3 | cmp_2; // @[PriorityTree.java:128]
+  assign oldest_l1_15_index = ~cmp_1; // @[PriorityTree.java:119]
+  assign oldest_l1_15_valid = cmp_1 | cmp_0; // @[PriorityTree.java:128]
+  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_2_index = {~oldest_l1_4_valid, oldest_l1_4_valid ? oldest_l1_4_index : oldest_l1_5_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_2_valid = oldest_l1_4_valid | oldest_l1_5_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_3_index = {~oldest_l1_6_valid, oldest_l1_6_valid ? oldest_l1_6_index : oldest_l1_7_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_3_valid = oldest_l1_6_valid | oldest_l1_7_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_4_index = {~oldest_l1_8_valid, oldest_l1_8_valid ? oldest_l1_8_index : oldest_l1_9_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_4_valid = oldest_l1_8_valid | oldest_l1_9_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_5_index = {~oldest_l1_10_valid, oldest_l1_10_valid ? oldest_l1_10_index : oldest_l1_11_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_5_valid = oldest_l1_10_valid | oldest_l1_11_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_6_index = {~oldest_l1_12_valid, oldest_l1_12_valid ? oldest_l1_12_index : oldest_l1_13_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_6_valid = oldest_l1_12_valid | oldest_l1_13_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_7_index = {~oldest_l1_14_valid, oldest_l1_14_valid ? oldest_l1_14_index : oldest_l1_15_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_7_valid = oldest_l1_14_valid | oldest_l1_15_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_0_index = {~oldest_l2_0_valid, oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_0_valid = oldest_l2_0_valid | oldest_l2_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_1_index = {~oldest_l2_2_valid, oldest_l2_2_valid ? oldest_l2_2_index : oldest_l2_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_1_valid = oldest_l2_2_valid | oldest_l2_3_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_2_index = {~oldest_l2_4_valid, oldest_l2_4_valid ? oldest_l2_4_index : oldest_l2_5_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_2_valid = oldest_l2_4_valid | oldest_l2_5_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_3_index = {~oldest_l2_6_valid, oldest_l2_6_valid ? oldest_l2_6_index : oldest_l2_7_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_3_valid = oldest_l2_6_valid | oldest_l2_7_valid; // @[PriorityTree.java:128]
+  assign oldest_l4_0_index = {~oldest_l3_0_valid, oldest_l3_0_valid ? oldest_l3_0_index : oldest_l3_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l4_0_valid = oldest_l3_0_valid | oldest_l3_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l4_1_index = {~oldest_l3_2_valid, oldest_l3_2_valid ? oldest_l3_2_index : oldest_l3_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l4_1_valid = oldest_l3_2_valid | oldest_l3_3_valid; // @[PriorityTree.java:128]
+  assign space_31 = ~cell_31_valid; // @[CellBlock.java:140]
+  assign space_30 = space_31 | (~cell_30_valid); // @[CellBlock.java:140]
+  assign space_29 = space_30 | (~cell_29_valid); // @[CellBlock.java:140]
+  assign space_28 = space_29 | (~cell_28_valid); // @[CellBlock.java:140]
+  assign space_27 = space_28 | (~cell_27_valid); // @[CellBlock.java:140]
+  assign space_26 = space_27 | (~cell_26_valid); // @[CellBlock.java:140]
+  assign space_25 = space_26 | (~cell_25_valid); // @[CellBlock.java:140]
+  assign space_24 = space_25 | (~cell_24_valid); // @[CellBlock.java:140]
+  assign space_23 = space_24 | (~cell_23_valid); // @[CellBlock.java:140]
+  assign space_22 = space_23 | (~cell_22_valid); // @[CellBlock.java:140]
+  assign space_21 = space_22 | (~cell_21_valid); // @[CellBlock.java:140]
+  assign space_20 = space_21 | (~cell_20_valid); // @[CellBlock.java:140]
+  assign space_19 = space_20 | (~cell_19_valid); // @[CellBlock.java:140]
+  assign space_18 = space_19 | (~cell_18_valid); // @[CellBlock.java:140]
+  assign space_17 = space_18 | (~cell_17_valid); // @[CellBlock.java:140]
+  assign space_16 = space_17 | (~cell_16_valid); // @[CellBlock.java:140]
+  assign space_15 = space_16 | (~cell_15_valid); // @[CellBlock.java:140]
+  assign space_14 = space_15 | (~cell_14_valid); // @[CellBlock.java:140]
+  assign space_13 = space_14 | (~cell_13_valid); // @[CellBlock.java:140]
+  assign space_12 = space_13 | (~cell_12_valid); // @[CellBlock.java:140]
+  assign space_11 = space_12 | (~cell_11_valid); // @[CellBlock.java:140]
+  assign space_10 = space_11 | (~cell_10_valid); // @[CellBlock.java:140]
+  assign space_9 = space_10 | (~cell_9_valid); // @[CellBlock.java:140]
+  assign space_8 = space_9 | (~cell_8_valid); // @[CellBlock.java:140]
+  assign space_7 = space_8 | (~cell_7_valid); // @[CellBlock.java:140]
+  assign space_6 = space_7 | (~cell_6_valid); // @[CellBlock.java:140]
+  assign space_5 = space_6 | (~cell_5_valid); // @[CellBlock.java:140]
+  assign space_4 = space_5 | (~cell_4_valid); // @[CellBlock.java:140]
+  assign space_3 = space_4 | (~cell_3_valid); // @[CellBlock.java:140]
+  assign space_2 = space_3 | (~cell_2_valid); // @[CellBlock.java:140]
+  assign space_1 = space_2 | (~cell_1_valid); // @[CellBlock.java:140]
+  assign space_0 = space_1 | (~cell_0_valid); // @[CellBlock.java:140]
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
-  assign _T_31 = cmp_31 | cmp_30; // @[PriorityTree.java:98]
-  assign _T_32 = _T_31 | (cmp_29 | cmp_28); // @[PriorityTree.java:98]
-  assign _T_33 = cmp_27 | cmp_26; // @[PriorityTree.java:98]
-  assign _T_34 = _T_32 | (_T_33 | (cmp_25 | cmp_24)); // @[PriorityTree.java:98]
-  assign _T_35 = cmp_23 | cmp_22; // @[PriorityTree.java:98]
-  assign _T_36 = _T_35 | (cmp_21 | cmp_20); // @[PriorityTree.java:98]
-  assign _T_37 = cmp_19 | cmp_18; // @[PriorityTree.java:98]
-  assign _T_38 = _T_34 | (_T_36 | (_T_37 | (cmp_17 | cmp_16))); // @[PriorityTree.java:98]
-  assign _T_39 = cmp_15 | cmp_14; // @[PriorityTree.java:98]
-  assign _T_40 = _T_39 | (cmp_13 | cmp_12); // @[PriorityTree.java:98]
-  assign _T_41 = cmp_11 | cmp_10; // @[PriorityTree.java:98]
-  assign _T_42 = _T_40 | (_T_41 | (cmp_9 | cmp_8)); // @[PriorityTree.java:98]
-  assign _T_43 = cmp_7 | cmp_6; // @[PriorityTree.java:98]
-  assign _T_44 = _T_43 | (cmp_5 | cmp_4); // @[PriorityTree.java:98]
-  assign _T_45 = cmp_3 | cmp_2; // @[PriorityTree.java:98]
   assign hit = hit_r; // @[CellBlock.java:156]
-  assign _T_46 = _T_32 ? {1'd0, _T_31 ? {1'd0, cmp_31 ? 1'd0 : 1'd1} : {1'd1, cmp_29 ? 1'd0 : 1'd1}} : {1'd1, _T_33 ? {1'd0, cmp_27 ? 1'd0 : 1'd1} : {1'd1, cmp_25 ? 1'd0 : 1'd1}};
-  assign _T_47 = _T_36 ? {1'd0, _T_35 ? {1'd0, cmp_23 ? 1'd0 : 1'd1} : {1'd1, cmp_21 ? 1'd0 : 1'd1}} : {1'd1, _T_37 ? {1'd0, cmp_19 ? 1'd0 : 1'd1} : {1'd1, cmp_17 ? 1'd0 : 1'd1}};
-  assign _T_48 = _T_40 ? {1'd0, _T_39 ? {1'd0, cmp_15 ? 1'd0 : 1'd1} : {1'd1, cmp_13 ? 1'd0 : 1'd1}} : {1'd1, _T_41 ? {1'd0, cmp_11 ? 1'd0 : 1'd1} : {1'd1, cmp_9 ? 1'd0 : 1'd1}};
-  assign _T_49 = _T_44 ? {1'd0, _T_43 ? {1'd0, cmp_7 ? 1'd0 : 1'd1} : {1'd1, cmp_5 ? 1'd0 : 1'd1}} : {1'd1, _T_45 ? {1'd0, cmp_3 ? 1'd0 : 1'd1} : {1'd1, cmp_1 ? 1'd0 : 1'd1}};
-  assign _T_50 = _T_38 ? {1'd0, _T_34 ? {1'd0, _T_46} : {1'd1, _T_47}} : {1'd1, _T_42 ? {1'd0, _T_48} : {1'd1, _T_49}};
   assign hit_tag = hit_tag_r; // @[CellBlock.java:158]
   assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_here_r; // @[CellBlock.java:182]
   assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd1)); // @[CellBlock.java:182]
-  assign cell_1_in_valid = cell_0_valid; // @[CellBlock.java:193]
-  assign cell_1_in_match = cell_0_match; // @[CellBlock.java:194]
-  assign cell_1_in_mask = cell_0_mask; // @[CellBlock.java:195]
-  assign cell_1_in_tag = cell_0_tag; // @[CellBlock.java:196]
   assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd2)); // @[CellBlock.java:182]
-  assign cell_2_in_valid = cell_1_valid; // @[CellBlock.java:193]
-  assign cell_2_in_match = cell_1_match; // @[CellBlock.java:194]
-  assign cell_2_in_mask = cell_1_mask; // @[CellBlock.java:195]
-  assign cell_2_in_tag = cell_1_tag; // @[CellBlock.java:196]
   assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd3)); // @[CellBlock.java:182]
-  assign cell_3_in_valid = cell_2_valid; // @[CellBlock.java:193]
-  assign cell_3_in_match = cell_2_match; // @[CellBlock.java:194]
-  assign cell_3_in_mask = cell_2_mask; // @[CellBlock.java:195]
-  assign cell_3_in_tag = cell_2_tag; // @[CellBlock.java:196]
   assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd4)); // @[CellBlock.java:182]
-  assign cell_4_in_valid = cell_3_valid; // @[CellBlock.java:193]
-  assign cell_4_in_match = cell_3_match; // @[CellBlock.java:194]
-  assign cell_4_in_mask = cell_3_mask; // @[CellBlock.java:195]
-  assign cell_4_in_tag = cell_3_tag; // @[CellBlock.java:196]
   assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd5)); // @[CellBlock.java:182]
-  assign cell_5_in_valid = cell_4_valid; // @[CellBlock.java:193]
-  assign cell_5_in_match = cell_4_match; // @[CellBlock.java:194]
-  assign cell_5_in_mask = cell_4_mask; // @[CellBlock.java:195]
-  assign cell_5_in_tag = cell_4_tag; // @[CellBlock.java:196]
   assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd6)); // @[CellBlock.java:182]
-  assign cell_6_in_valid = cell_5_valid; // @[CellBlock.java:193]
-  assign cell_6_in_match = cell_5_match; // @[CellBlock.java:194]
-  assign cell_6_in_mask = cell_5_mask; // @[CellBlock.java:195]
-  assign cell_6_in_tag = cell_5_tag; // @[CellBlock.java:196]
   assign cell_7_en = (((compact & space_7) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd7)); // @[CellBlock.java:182]
-  assign cell_7_in_valid = cell_6_valid; // @[CellBlock.java:193]
-  assign cell_7_in_match = cell_6_match; // @[CellBlock.java:194]
-  assign cell_7_in_mask = cell_6_mask; // @[CellBlock.java:195]
-  assign cell_7_in_tag = cell_6_tag; // @[CellBlock.java:196]
   assign cell_8_en = (((compact & space_8) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd8)); // @[CellBlock.java:182]
-  assign cell_8_in_valid = cell_7_valid; // @[CellBlock.java:193]
-  assign cell_8_in_match = cell_7_match; // @[CellBlock.java:194]
-  assign cell_8_in_mask = cell_7_mask; // @[CellBlock.java:195]
-  assign cell_8_in_tag = cell_7_tag; // @[CellBlock.java:196]
   assign cell_9_en = (((compact & space_9) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd9)); // @[CellBlock.java:182]
-  assign cell_9_in_valid = cell_8_valid; // @[CellBlock.java:193]
-  assign cell_9_in_match = cell_8_match; // @[CellBlock.java:194]
-  assign cell_9_in_mask = cell_8_mask; // @[CellBlock.java:195]
-  assign cell_9_in_tag = cell_8_tag; // @[CellBlock.java:196]
   assign cell_10_en = (((compact & space_10) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd10)); // @[CellBlock.java:182]
-  assign cell_10_in_valid = cell_9_valid; // @[CellBlock.java:193]
-  assign cell_10_in_match = cell_9_match; // @[CellBlock.java:194]
-  assign cell_10_in_mask = cell_9_mask; // @[CellBlock.java:195]
-  assign cell_10_in_tag = cell_9_tag; // @[CellBlock.java:196]
   assign cell_11_en = (((compact & space_11) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd11)); // @[CellBlock.java:182]
-  assign cell_11_in_valid = cell_10_valid; // @[CellBlock.java:193]
-  assign cell_11_in_match = cell_10_match; // @[CellBlock.java:194]
-  assign cell_11_in_mask = cell_10_mask; // @[CellBlock.java:195]
-  assign cell_11_in_tag = cell_10_tag; // @[CellBlock.java:196]
   assign cell_12_en = (((compact & space_12) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd12)); // @[CellBlock.java:182]
-  assign cell_12_in_valid = cell_11_valid; // @[CellBlock.java:193]
-  assign cell_12_in_match = cell_11_match; // @[CellBlock.java:194]
-  assign cell_12_in_mask = cell_11_mask; // @[CellBlock.java:195]
-  assign cell_12_in_tag = cell_11_tag; // @[CellBlock.java:196]
   assign cell_13_en = (((compact & space_13) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd13)); // @[CellBlock.java:182]
-  assign cell_13_in_valid = cell_12_valid; // @[CellBlock.java:193]
-  assign cell_13_in_match = cell_12_match; // @[CellBlock.java:194]
-  assign cell_13_in_mask = cell_12_mask; // @[CellBlock.java:195]
-  assign cell_13_in_tag = cell_12_tag; // @[CellBlock.java:196]
   assign cell_14_en = (((compact & space_14) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd14)); // @[CellBlock.java:182]
-  assign cell_14_in_valid = cell_13_valid; // @[CellBlock.java:193]
-  assign cell_14_in_match = cell_13_match; // @[CellBlock.java:194]
-  assign cell_14_in_mask = cell_13_mask; // @[CellBlock.java:195]
-  assign cell_14_in_tag = cell_13_tag; // @[CellBlock.java:196]
   assign cell_15_en = (((compact & space_15) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd15)); // @[CellBlock.java:182]
-  assign cell_15_in_valid = cell_14_valid; // @[CellBlock.java:193]
-  assign cell_15_in_match = cell_14_match; // @[CellBlock.java:194]
-  assign cell_15_in_mask = cell_14_mask; // @[CellBlock.java:195]
-  assign cell_15_in_tag = cell_14_tag; // @[CellBlock.java:196]
   assign cell_16_en = (((compact & space_16) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd16)); // @[CellBlock.java:182]
-  assign cell_16_in_valid = cell_15_valid; // @[CellBlock.java:193]
-  assign cell_16_in_match = cell_15_match; // @[CellBlock.java:194]
-  assign cell_16_in_mask = cell_15_mask; // @[CellBlock.java:195]
-  assign cell_16_in_tag = cell_15_tag; // @[CellBlock.java:196]
   assign cell_17_en = (((compact & space_17) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd17)); // @[CellBlock.java:182]
-  assign cell_17_in_valid = cell_16_valid; // @[CellBlock.java:193]
-  assign cell_17_in_match = cell_16_match; // @[CellBlock.java:194]
-  assign cell_17_in_mask = cell_16_mask; // @[CellBlock.java:195]
-  assign cell_17_in_tag = cell_16_tag; // @[CellBlock.java:196]
   assign cell_18_en = (((compact & space_18) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd18)); // @[CellBlock.java:182]
-  assign cell_18_in_valid = cell_17_valid; // @[CellBlock.java:193]
-  assign cell_18_in_match = cell_17_match; // @[CellBlock.java:194]
-  assign cell_18_in_mask = cell_17_mask; // @[CellBlock.java:195]
-  assign cell_18_in_tag = cell_17_tag; // @[CellBlock.java:196]
   assign cell_19_en = (((compact & space_19) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd19)); // @[CellBlock.java:182]
-  assign cell_19_in_valid = cell_18_valid; // @[CellBlock.java:193]
-  assign cell_19_in_match = cell_18_match; // @[CellBlock.java:194]
-  assign cell_19_in_mask = cell_18_mask; // @[CellBlock.java:195]
-  assign cell_19_in_tag = cell_18_tag; // @[CellBlock.java:196]
   assign cell_20_en = (((compact & space_20) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd20)); // @[CellBlock.java:182]
-  assign cell_20_in_valid = cell_19_valid; // @[CellBlock.java:193]
-  assign cell_20_in_match = cell_19_match; // @[CellBlock.java:194]
-  assign cell_20_in_mask = cell_19_mask; // @[CellBlock.java:195]
-  assign cell_20_in_tag = cell_19_tag; // @[CellBlock.java:196]
   assign cell_21_en = (((compact & space_21) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd21)); // @[CellBlock.java:182]
-  assign cell_21_in_valid = cell_20_valid; // @[CellBlock.java:193]
-  assign cell_21_in_match = cell_20_match; // @[CellBlock.java:194]
-  assign cell_21_in_mask = cell_20_mask; // @[CellBlock.java:195]
-  assign cell_21_in_tag = cell_20_tag; // @[CellBlock.java:196]
   assign cell_22_en = (((compact & space_22) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd22)); // @[CellBlock.java:182]
-  assign cell_22_in_valid = cell_21_valid; // @[CellBlock.java:193]
-  assign cell_22_in_match = cell_21_match; // @[CellBlock.java:194]
-  assign cell_22_in_mask = cell_21_mask; // @[CellBlock.java:195]
-  assign cell_22_in_tag = cell_21_tag; // @[CellBlock.java:196]
   assign cell_23_en = (((compact & space_23) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd23)); // @[CellBlock.java:182]
-  assign cell_23_in_valid = cell_22_valid; // @[CellBlock.java:193]
-  assign cell_23_in_match = cell_22_match; // @[CellBlock.java:194]
-  assign cell_23_in_mask = cell_22_mask; // @[CellBlock.java:195]
-  assign cell_23_in_tag = cell_22_tag; // @[CellBlock.java:196]
   assign cell_24_en = (((compact & space_24) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd24)); // @[CellBlock.java:182]
-  assign cell_24_in_valid = cell_23_valid; // @[CellBlock.java:193]
-  assign cell_24_in_match = cell_23_match; // @[CellBlock.java:194]
-  assign cell_24_in_mask = cell_23_mask; // @[CellBlock.java:195]
-  assign cell_24_in_tag = cell_23_tag; // @[CellBlock.java:196]
   assign cell_25_en = (((compact & space_25) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd25)); // @[CellBlock.java:182]
-  assign cell_25_in_valid = cell_24_valid; // @[CellBlock.java:193]
-  assign cell_25_in_match = cell_24_match; // @[CellBlock.java:194]
-  assign cell_25_in_mask = cell_24_mask; // @[CellBlock.java:195]
-  assign cell_25_in_tag = cell_24_tag; // @[CellBlock.java:196]
   assign cell_26_en = (((compact & space_26) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd26)); // @[CellBlock.java:182]
-  assign cell_26_in_valid = cell_25_valid; // @[CellBlock.java:193]
-  assign cell_26_in_match = cell_25_match; // @[CellBlock.java:194]
-  assign cell_26_in_mask = cell_25_mask; // @[CellBlock.java:195]
-  assign cell_26_in_tag = cell_25_tag; // @[CellBlock.java:196]
   assign cell_27_en = (((compact & space_27) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd27)); // @[CellBlock.java:182]
-  assign cell_27_in_valid = cell_26_valid; // @[CellBlock.java:193]
-  assign cell_27_in_match = cell_26_match; // @[CellBlock.java:194]
-  assign cell_27_in_mask = cell_26_mask; // @[CellBlock.java:195]
-  assign cell_27_in_tag = cell_26_tag; // @[CellBlock.java:196]
   assign cell_28_en = (((compact & space_28) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd28)); // @[CellBlock.java:182]
-  assign cell_28_in_valid = cell_27_valid; // @[CellBlock.java:193]
-  assign cell_28_in_match = cell_27_match; // @[CellBlock.java:194]
-  assign cell_28_in_mask = cell_27_mask; // @[CellBlock.java:195]
-  assign cell_28_in_tag = cell_27_tag; // @[CellBlock.java:196]
   assign cell_29_en = (((compact & space_29) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd29)); // @[CellBlock.java:182]
-  assign cell_29_in_valid = cell_28_valid; // @[CellBlock.java:193]
-  assign cell_29_in_match = cell_28_match; // @[CellBlock.java:194]
-  assign cell_29_in_mask = cell_28_mask; // @[CellBlock.java:195]
-  assign cell_29_in_tag = cell_28_tag; // @[CellBlock.java:196]
   assign cell_30_en = (((compact & space_30) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd30)); // @[CellBlock.java:182]
-  assign cell_30_in_valid = cell_29_valid; // @[CellBlock.java:193]
-  assign cell_30_in_match = cell_29_match; // @[CellBlock.java:194]
-  assign cell_30_in_mask = cell_29_mask; // @[CellBlock.java:195]
-  assign cell_30_in_tag = cell_29_tag; // @[CellBlock.java:196]
   assign shift_out = (((compact & space_31) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd31)); // @[CellBlock.java:180]
-  assign cell_31_in_valid = cell_30_valid; // @[CellBlock.java:193]
-  assign cell_31_in_match = cell_30_match; // @[CellBlock.java:194]
-  assign cell_31_in_mask = cell_30_mask; // @[CellBlock.java:195]
-  assign cell_31_in_tag = cell_30_tag; // @[CellBlock.java:196]
   assign out_valid = cell_31_valid & shift_out; // @[CellBlock.java:200]
-  assign out_match = cell_31_match; // @[CellBlock.java:201]
-  assign out_mask = cell_31_mask; // @[CellBlock.java:202]
-  assign out_tag = cell_31_tag; // @[CellBlock.java:203]
-  assign _T_51 = ~cell_0_valid; // @[CellBlock.java:207]
-  assign _T_52 = ~cell_1_valid; // @[CellBlock.java:207]
-  assign _T_53 = ~cell_2_valid; // @[CellBlock.java:207]
-  assign _T_54 = ~cell_3_valid; // @[CellBlock.java:207]
-  assign _T_55 = ~cell_4_valid; // @[CellBlock.java:207]
-  assign _T_56 = ~cell_5_valid; // @[CellBlock.java:207]
-  assign _T_57 = ~cell_6_valid; // @[CellBlock.java:207]
-  assign _T_58 = ~cell_7_valid; // @[CellBlock.java:207]
-  assign _T_59 = ~cell_8_valid; // @[CellBlock.java:207]
-  assign _T_60 = ~cell_9_valid; // @[CellBlock.java:207]
-  assign _T_61 = ~cell_10_valid; // @[CellBlock.java:207]
-  assign _T_62 = ~cell_11_valid; // @[CellBlock.java:207]
-  assign _T_63 = ~cell_12_valid; // @[CellBlock.java:207]
-  assign _T_64 = ~cell_13_valid; // @[CellBlock.java:207]
-  assign _T_65 = ~cell_14_valid; // @[CellBlock.java:207]
-  assign _T_66 = ~cell_15_valid; // @[CellBlock.java:207]
-  assign _T_67 = (((_T_51 | _T_52) | (_T_53 | _T_54)) | ((_T_55 | _T_56) | (_T_57 | _T_58))) | (((_T_59 | _T_60) | (_T_61 | _T_62)) | ((_T_63 | _T_64) | (_T_65 | _T_66))); // @[CellBlock.java:224]
-  assign _T_68 = ~cell_16_valid; // @[CellBlock.java:207]
-  assign _T_69 = ~cell_17_valid; // @[CellBlock.java:207]
-  assign _T_70 = ~cell_18_valid; // @[CellBlock.java:207]
-  assign _T_71 = ~cell_19_valid; // @[CellBlock.java:207]
-  assign _T_72 = ~cell_20_valid; // @[CellBlock.java:207]
-  assign _T_73 = ~cell_21_valid; // @[CellBlock.java:207]
-  assign _T_74 = ~cell_22_valid; // @[CellBlock.java:207]
-  assign _T_75 = ~cell_23_valid; // @[CellBlock.java:207]
-  assign _T_76 = ~cell_24_valid; // @[CellBlock.java:207]
-  assign _T_77 = ~cell_25_valid; // @[CellBlock.java:207]
-  assign _T_78 = ~cell_26_valid; // @[CellBlock.java:207]
-  assign _T_79 = ~cell_27_valid; // @[CellBlock.java:207]
-  assign _T_80 = ~cell_28_valid; // @[CellBlock.java:207]
-  assign _T_81 = ~cell_29_valid; // @[CellBlock.java:207]
-  assign _T_82 = ~cell_30_valid; // @[CellBlock.java:207]
-  assign _T_83 = ~cell_31_valid; // @[CellBlock.java:207]
-  assign _T_84 = (((_T_68 | _T_69) | (_T_70 | _T_71)) | ((_T_72 | _T_73) | (_T_74 | _T_75))) | (((_T_76 | _T_77) | (_T_78 | _T_79)) | ((_T_80 | _T_81) | (_T_82 | _T_83))); // @[CellBlock.java:224]
-  assign any_empty = _T_67 | _T_84; // @[CellBlock.java:208]
-  assign _T_85 = _T_51 | _T_52; // @[CellBlock.java:218]
-  assign _T_86 = _T_53 | _T_54; // @[CellBlock.java:218]
-  assign _T_87 = _T_55 | _T_56; // @[CellBlock.java:218]
-  assign _T_88 = _T_57 | _T_58; // @[CellBlock.java:218]
-  assign _T_89 = (((_T_51 & _T_52) | (_T_53 & _T_54)) | (_T_85 & _T_86)) | (((_T_55 & _T_56) | (_T_57 & _T_58)) | (_T_87 & _T_88)); // @[CellBlock.java:218]
-  assign _T_90 = _T_85 | _T_86; // @[CellBlock.java:218]
-  assign _T_91 = _T_87 | _T_88; // @[CellBlock.java:218]
-  assign _T_92 = _T_59 | _T_60; // @[CellBlock.java:218]
-  assign _T_93 = _T_61 | _T_62; // @[CellBlock.java:218]
-  assign _T_94 = _T_63 | _T_64; // @[CellBlock.java:218]
-  assign _T_95 = _T_65 | _T_66; // @[CellBlock.java:218]
-  assign _T_96 = (((_T_59 & _T_60) | (_T_61 & _T_62)) | (_T_92 & _T_93)) | (((_T_63 & _T_64) | (_T_65 & _T_66)) | (_T_94 & _T_95)); // @[CellBlock.java:218]
-  assign _T_97 = _T_92 | _T_93; // @[CellBlock.java:218]
-  assign _T_98 = _T_94 | _T_95; // @[CellBlock.java:218]
-  assign _T_99 = _T_90 | _T_91; // @[CellBlock.java:218]
-  assign _T_100 = _T_97 | _T_98; // @[CellBlock.java:218]
-  assign _T_101 = _T_68 | _T_69; // @[CellBlock.java:218]
-  assign _T_102 = _T_70 | _T_71; // @[CellBlock.java:218]
-  assign _T_103 = _T_72 | _T_73; // @[CellBlock.java:218]
-  assign _T_104 = _T_74 | _T_75; // @[CellBlock.java:218]
-  assign _T_105 = (((_T_68 & _T_69) | (_T_70 & _T_71)) | (_T_101 & _T_102)) | (((_T_72 & _T_73) | (_T_74 & _T_75)) | (_T_103 & _T_104)); // @[CellBlock.java:218]
-  assign _T_106 = _T_101 | _T_102; // @[CellBlock.java:218]
-  assign _T_107 = _T_103 | _T_104; // @[CellBlock.java:218]
-  assign _T_108 = _T_76 | _T_77; // @[CellBlock.java:218]
-  assign _T_109 = _T_78 | _T_79; // @[CellBlock.java:218]
-  assign _T_110 = _T_80 | _T_81; // @[CellBlock.java:218]
-  assign _T_111 = _T_82 | _T_83; // @[CellBlock.java:218]
-  assign _T_112 = (((_T_76 & _T_77) | (_T_78 & _T_79)) | (_T_108 & _T_109)) | (((_T_80 & _T_81) | (_T_82 & _T_83)) | (_T_110 & _T_111)); // @[CellBlock.java:218]
-  assign _T_113 = _T_108 | _T_109; // @[CellBlock.java:218]
-  assign _T_114 = _T_110 | _T_111; // @[CellBlock.java:218]
-  assign _T_115 = _T_106 | _T_107; // @[CellBlock.java:218]
-  assign _T_116 = _T_113 | _T_114; // @[CellBlock.java:218]
-  assign _T_117 = (((_T_89 | (_T_90 & _T_91)) | (_T_96 | (_T_97 & _T_98))) | (_T_99 & _T_100)) | (((_T_105 | (_T_106 & _T_107)) | (_T_112 | (_T_113 & _T_114))) | (_T_115 & _T_116)); // @[CellBlock.java:218]
-  assign two_empty = _T_117 | ((_T_99 | _T_100) & (_T_115 | _T_116)); // @[CellBlock.java:209]
+  assign _T = ~cell_0_valid; // @[CellBlock.java:207]
+  assign _T_1 = ~cell_1_valid; // @[CellBlock.java:207]
+  assign _T_2 = ~cell_2_valid; // @[CellBlock.java:207]
+  assign _T_3 = ~cell_3_valid; // @[CellBlock.java:207]
+  assign _T_4 = ~cell_4_valid; // @[CellBlock.java:207]
+  assign _T_5 = ~cell_5_valid; // @[CellBlock.java:207]
+  assign _T_6 = ~cell_6_valid; // @[CellBlock.java:207]
+  assign _T_7 = ~cell_7_valid; // @[CellBlock.java:207]
+  assign _T_8 = ~cell_8_valid; // @[CellBlock.java:207]
+  assign _T_9 = ~cell_9_valid; // @[CellBlock.java:207]
+  assign _T_10 = ~cell_10_valid; // @[CellBlock.java:207]
+  assign _T_11 = ~cell_11_valid; // @[CellBlock.java:207]
+  assign _T_12 = ~cell_12_valid; // @[CellBlock.java:207]
+  assign _T_13 = ~cell_13_valid; // @[CellBlock.java:207]
+  assign _T_14 = ~cell_14_valid; // @[CellBlock.java:207]
+  assign _T_15 = ~cell_15_valid; // @[CellBlock.java:207]
+  assign _T_16 = (((_T | _T_1) | (_T_2 | _T_3)) | ((_T_4 | _T_5) | (_T_6 | _T_7))) | (((_T_8 | _T_9) | (_T_10 | _T_11)) | ((_T_12 | _T_13) | (_T_14 | _T_15))); // @[CellBlock.java:224]
+  assign _T_17 = ~cell_16_valid; // @[CellBlock.java:207]
+  assign _T_18 = ~cell_17_valid; // @[CellBlock.java:207]
+  assign _T_19 = ~cell_18_valid; // @[CellBlock.java:207]
+  assign _T_20 = ~cell_19_valid; // @[CellBlock.java:207]
+  assign _T_21 = ~cell_20_valid; // @[CellBlock.java:207]
+  assign _T_22 = ~cell_21_valid; // @[CellBlock.java:207]
+  assign _T_23 = ~cell_22_valid; // @[CellBlock.java:207]
+  assign _T_24 = ~cell_23_valid; // @[CellBlock.java:207]
+  assign _T_25 = ~cell_24_valid; // @[CellBlock.java:207]
+  assign _T_26 = ~cell_25_valid; // @[CellBlock.java:207]
+  assign _T_27 = ~cell_26_valid; // @[CellBlock.java:207]
+  assign _T_28 = ~cell_27_valid; // @[CellBlock.java:207]
+  assign _T_29 = ~cell_28_valid; // @[CellBlock.java:207]
+  assign _T_30 = ~cell_29_valid; // @[CellBlock.java:207]
+  assign _T_31 = ~cell_30_valid; // @[CellBlock.java:207]
+  assign _T_32 = ~cell_31_valid; // @[CellBlock.java:207]
+  assign _T_33 = (((_T_17 | _T_18) | (_T_19 | _T_20)) | ((_T_21 | _T_22) | (_T_23 | _T_24))) | (((_T_25 | _T_26) | (_T_27 | _T_28)) | ((_T_29 | _T_30) | (_T_31 | _T_32))); // @[CellBlock.java:224]
+  assign any_empty = _T_16 | _T_33; // @[CellBlock.java:208]
+  assign _T_34 = _T | _T_1; // @[CellBlock.java:218]
+  assign _T_35 = _T_2 | _T_3; // @[CellBlock.java:218]
+  assign _T_36 = _T_4 | _T_5; // @[CellBlock.java:218]
+  assign _T_37 = _T_6 | _T_7; // @[CellBlock.java:218]
+  assign _T_38 = (((_T & _T_1) | (_T_2 & _T_3)) | (_T_34 & _T_35)) | (((_T_4 & _T_5) | (_T_6 & _T_7)) | (_T_36 & _T_37)); // @[CellBlock.java:218]
+  assign _T_39 = _T_34 | _T_35; // @[CellBlock.java:218]
+  assign _T_40 = _T_36 | _T_37; // @[CellBlock.java:218]
+  assign _T_41 = _T_8 | _T_9; // @[CellBlock.java:218]
+  assign _T_42 = _T_10 | _T_11; // @[CellBlock.java:218]
+  assign _T_43 = _T_12 | _T_13; // @[CellBlock.java:218]
+  assign _T_44 = _T_14 | _T_15; // @[CellBlock.java:218]
+  assign _T_45 = (((_T_8 & _T_9) | (_T_10 & _T_11)) | (_T_41 & _T_42)) | (((_T_12 & _T_13) | (_T_14 & _T_15)) | (_T_43 & _T_44)); // @[CellBlock.java:218]
+  assign _T_46 = _T_41 | _T_42; // @[CellBlock.java:218]
+  assign _T_47 = _T_43 | _T_44; // @[CellBlock.java:218]
+  assign _T_48 = _T_39 | _T_40; // @[CellBlock.java:218]
+  assign _T_49 = _T_46 | _T_47; // @[CellBlock.java:218]
+  assign _T_50 = _T_17 | _T_18; // @[CellBlock.java:218]
+  assign _T_51 = _T_19 | _T_20; // @[CellBlock.java:218]
+  assign _T_52 = _T_21 | _T_22; // @[CellBlock.java:218]
+  assign _T_53 = _T_23 | _T_24; // @[CellBlock.java:218]
+  assign _T_54 = (((_T_17 & _T_18) | (_T_19 & _T_20)) | (_T_50 & _T_51)) | (((_T_21 & _T_22) | (_T_23 & _T_24)) | (_T_52 & _T_53)); // @[CellBlock.java:218]
+  assign _T_55 = _T_50 | _T_51; // @[CellBlock.java:218]
+  assign _T_56 = _T_52 | _T_53; // @[CellBlock.java:218]
+  assign _T_57 = _T_25 | _T_26; // @[CellBlock.java:218]
+  assign _T_58 = _T_27 | _T_28; // @[CellBlock.java:218]
+  assign _T_59 = _T_29 | _T_30; // @[CellBlock.java:218]
+  assign _T_60 = _T_31 | _T_32; // @[CellBlock.java:218]
+  assign _T_61 = (((_T_25 & _T_26) | (_T_27 & _T_28)) | (_T_57 & _T_58)) | (((_T_29 & _T_30) | (_T_31 & _T_32)) | (_T_59 & _T_60)); // @[CellBlock.java:218]
+  assign _T_62 = _T_57 | _T_58; // @[CellBlock.java:218]
+  assign _T_63 = _T_59 | _T_60; // @[CellBlock.java:218]
+  assign _T_64 = _T_55 | _T_56; // @[CellBlock.java:218]
+  assign _T_65 = _T_62 | _T_63; // @[CellBlock.java:218]
+  assign _T_66 = (((_T_38 | (_T_39 & _T_40)) | (_T_45 | (_T_46 & _T_47))) | (_T_48 & _T_49)) | (((_T_54 | (_T_55 & _T_56)) | (_T_61 | (_T_62 & _T_63))) | (_T_64 & _T_65)); // @[CellBlock.java:218]
+  assign two_empty = _T_66 | ((_T_48 | _T_49) & (_T_64 | _T_65)); // @[CellBlock.java:209]
 
   alpu_prq_128x32_PrqCell cell_0 ( // @[CellBlock.java:131]
     .clk(clk),
@@ -871,10 +635,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_1_en),
     .clear(clear),
-    .in_valid(cell_1_in_valid),
-    .in_match(cell_1_in_match),
-    .in_mask(cell_1_in_mask),
-    .in_tag(cell_1_in_tag),
+    .in_valid(cell_0_valid),
+    .in_match(cell_0_match),
+    .in_mask(cell_0_mask),
+    .in_tag(cell_0_tag),
     .key(key_r),
     .valid(cell_1_valid),
     .match(cell_1_match),
@@ -888,10 +652,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_2_en),
     .clear(clear),
-    .in_valid(cell_2_in_valid),
-    .in_match(cell_2_in_match),
-    .in_mask(cell_2_in_mask),
-    .in_tag(cell_2_in_tag),
+    .in_valid(cell_1_valid),
+    .in_match(cell_1_match),
+    .in_mask(cell_1_mask),
+    .in_tag(cell_1_tag),
     .key(key_r),
     .valid(cell_2_valid),
     .match(cell_2_match),
@@ -905,10 +669,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_3_en),
     .clear(clear),
-    .in_valid(cell_3_in_valid),
-    .in_match(cell_3_in_match),
-    .in_mask(cell_3_in_mask),
-    .in_tag(cell_3_in_tag),
+    .in_valid(cell_2_valid),
+    .in_match(cell_2_match),
+    .in_mask(cell_2_mask),
+    .in_tag(cell_2_tag),
     .key(key_r),
     .valid(cell_3_valid),
     .match(cell_3_match),
@@ -922,10 +686,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_4_en),
     .clear(clear),
-    .in_valid(cell_4_in_valid),
-    .in_match(cell_4_in_match),
-    .in_mask(cell_4_in_mask),
-    .in_tag(cell_4_in_tag),
+    .in_valid(cell_3_valid),
+    .in_match(cell_3_match),
+    .in_mask(cell_3_mask),
+    .in_tag(cell_3_tag),
     .key(key_r),
     .valid(cell_4_valid),
     .match(cell_4_match),
@@ -939,10 +703,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_5_en),
     .clear(clear),
-    .in_valid(cell_5_in_valid),
-    .in_match(cell_5_in_match),
-    .in_mask(cell_5_in_mask),
-    .in_tag(cell_5_in_tag),
+    .in_valid(cell_4_valid),
+    .in_match(cell_4_match),
+    .in_mask(cell_4_mask),
+    .in_tag(cell_4_tag),
     .key(key_r),
     .valid(cell_5_valid),
     .match(cell_5_match),
@@ -956,10 +720,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_6_en),
     .clear(clear),
-    .in_valid(cell_6_in_valid),
-    .in_match(cell_6_in_match),
-    .in_mask(cell_6_in_mask),
-    .in_tag(cell_6_in_tag),
+    .in_valid(cell_5_valid),
+    .in_match(cell_5_match),
+    .in_mask(cell_5_mask),
+    .in_tag(cell_5_tag),
     .key(key_r),
     .valid(cell_6_valid),
     .match(cell_6_match),
@@ -973,10 +737,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_7_en),
     .clear(clear),
-    .in_valid(cell_7_in_valid),
-    .in_match(cell_7_in_match),
-    .in_mask(cell_7_in_mask),
-    .in_tag(cell_7_in_tag),
+    .in_valid(cell_6_valid),
+    .in_match(cell_6_match),
+    .in_mask(cell_6_mask),
+    .in_tag(cell_6_tag),
     .key(key_r),
     .valid(cell_7_valid),
     .match(cell_7_match),
@@ -990,10 +754,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_8_en),
     .clear(clear),
-    .in_valid(cell_8_in_valid),
-    .in_match(cell_8_in_match),
-    .in_mask(cell_8_in_mask),
-    .in_tag(cell_8_in_tag),
+    .in_valid(cell_7_valid),
+    .in_match(cell_7_match),
+    .in_mask(cell_7_mask),
+    .in_tag(cell_7_tag),
     .key(key_r),
     .valid(cell_8_valid),
     .match(cell_8_match),
@@ -1007,10 +771,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_9_en),
     .clear(clear),
-    .in_valid(cell_9_in_valid),
-    .in_match(cell_9_in_match),
-    .in_mask(cell_9_in_mask),
-    .in_tag(cell_9_in_tag),
+    .in_valid(cell_8_valid),
+    .in_match(cell_8_match),
+    .in_mask(cell_8_mask),
+    .in_tag(cell_8_tag),
     .key(key_r),
     .valid(cell_9_valid),
     .match(cell_9_match),
@@ -1024,10 +788,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_10_en),
     .clear(clear),
-    .in_valid(cell_10_in_valid),
-    .in_match(cell_10_in_match),
-    .in_mask(cell_10_in_mask),
-    .in_tag(cell_10_in_tag),
+    .in_valid(cell_9_valid),
+    .in_match(cell_9_match),
+    .in_mask(cell_9_mask),
+    .in_tag(cell_9_tag),
     .key(key_r),
     .valid(cell_10_valid),
     .match(cell_10_match),
@@ -1041,10 +805,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_11_en),
     .clear(clear),
-    .in_valid(cell_11_in_valid),
-    .in_match(cell_11_in_match),
-    .in_mask(cell_11_in_mask),
-    .in_tag(cell_11_in_tag),
+    .in_valid(cell_10_valid),
+    .in_match(cell_10_match),
+    .in_mask(cell_10_mask),
+    .in_tag(cell_10_tag),
     .key(key_r),
     .valid(cell_11_valid),
     .match(cell_11_match),
@@ -1058,10 +822,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_12_en),
     .clear(clear),
-    .in_valid(cell_12_in_valid),
-    .in_match(cell_12_in_match),
-    .in_mask(cell_12_in_mask),
-    .in_tag(cell_12_in_tag),
+    .in_valid(cell_11_valid),
+    .in_match(cell_11_match),
+    .in_mask(cell_11_mask),
+    .in_tag(cell_11_tag),
     .key(key_r),
     .valid(cell_12_valid),
     .match(cell_12_match),
@@ -1075,10 +839,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_13_en),
     .clear(clear),
-    .in_valid(cell_13_in_valid),
-    .in_match(cell_13_in_match),
-    .in_mask(cell_13_in_mask),
-    .in_tag(cell_13_in_tag),
+    .in_valid(cell_12_valid),
+    .in_match(cell_12_match),
+    .in_mask(cell_12_mask),
+    .in_tag(cell_12_tag),
     .key(key_r),
     .valid(cell_13_valid),
     .match(cell_13_match),
@@ -1092,10 +856,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_14_en),
     .clear(clear),
-    .in_valid(cell_14_in_valid),
-    .in_match(cell_14_in_match),
-    .in_mask(cell_14_in_mask),
-    .in_tag(cell_14_in_tag),
+    .in_valid(cell_13_valid),
+    .in_match(cell_13_match),
+    .in_mask(cell_13_mask),
+    .in_tag(cell_13_tag),
     .key(key_r),
     .valid(cell_14_valid),
     .match(cell_14_match),
@@ -1109,10 +873,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_15_en),
     .clear(clear),
-    .in_valid(cell_15_in_valid),
-    .in_match(cell_15_in_match),
-    .in_mask(cell_15_in_mask),
-    .in_tag(cell_15_in_tag),
+    .in_valid(cell_14_valid),
+    .in_match(cell_14_match),
+    .in_mask(cell_14_mask),
+    .in_tag(cell_14_tag),
     .key(key_r),
     .valid(cell_15_valid),
     .match(cell_15_match),
@@ -1126,10 +890,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_16_en),
     .clear(clear),
-    .in_valid(cell_16_in_valid),
-    .in_match(cell_16_in_match),
-    .in_mask(cell_16_in_mask),
-    .in_tag(cell_16_in_tag),
+    .in_valid(cell_15_valid),
+    .in_match(cell_15_match),
+    .in_mask(cell_15_mask),
+    .in_tag(cell_15_tag),
     .key(key_r),
     .valid(cell_16_valid),
     .match(cell_16_match),
@@ -1143,10 +907,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_17_en),
     .clear(clear),
-    .in_valid(cell_17_in_valid),
-    .in_match(cell_17_in_match),
-    .in_mask(cell_17_in_mask),
-    .in_tag(cell_17_in_tag),
+    .in_valid(cell_16_valid),
+    .in_match(cell_16_match),
+    .in_mask(cell_16_mask),
+    .in_tag(cell_16_tag),
     .key(key_r),
     .valid(cell_17_valid),
     .match(cell_17_match),
@@ -1160,10 +924,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_18_en),
     .clear(clear),
-    .in_valid(cell_18_in_valid),
-    .in_match(cell_18_in_match),
-    .in_mask(cell_18_in_mask),
-    .in_tag(cell_18_in_tag),
+    .in_valid(cell_17_valid),
+    .in_match(cell_17_match),
+    .in_mask(cell_17_mask),
+    .in_tag(cell_17_tag),
     .key(key_r),
     .valid(cell_18_valid),
     .match(cell_18_match),
@@ -1177,10 +941,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_19_en),
     .clear(clear),
-    .in_valid(cell_19_in_valid),
-    .in_match(cell_19_in_match),
-    .in_mask(cell_19_in_mask),
-    .in_tag(cell_19_in_tag),
+    .in_valid(cell_18_valid),
+    .in_match(cell_18_match),
+    .in_mask(cell_18_mask),
+    .in_tag(cell_18_tag),
     .key(key_r),
     .valid(cell_19_valid),
     .match(cell_19_match),
@@ -1194,10 +958,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_20_en),
     .clear(clear),
-    .in_valid(cell_20_in_valid),
-    .in_match(cell_20_in_match),
-    .in_mask(cell_20_in_mask),
-    .in_tag(cell_20_in_tag),
+    .in_valid(cell_19_valid),
+    .in_match(cell_19_match),
+    .in_mask(cell_19_mask),
+    .in_tag(cell_19_tag),
     .key(key_r),
     .valid(cell_20_valid),
     .match(cell_20_match),
@@ -1211,10 +975,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_21_en),
     .clear(clear),
-    .in_valid(cell_21_in_valid),
-    .in_match(cell_21_in_match),
-    .in_mask(cell_21_in_mask),
-    .in_tag(cell_21_in_tag),
+    .in_valid(cell_20_valid),
+    .in_match(cell_20_match),
+    .in_mask(cell_20_mask),
+    .in_tag(cell_20_tag),
     .key(key_r),
     .valid(cell_21_valid),
     .match(cell_21_match),
@@ -1228,10 +992,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_22_en),
     .clear(clear),
-    .in_valid(cell_22_in_valid),
-    .in_match(cell_22_in_match),
-    .in_mask(cell_22_in_mask),
-    .in_tag(cell_22_in_tag),
+    .in_valid(cell_21_valid),
+    .in_match(cell_21_match),
+    .in_mask(cell_21_mask),
+    .in_tag(cell_21_tag),
     .key(key_r),
     .valid(cell_22_valid),
     .match(cell_22_match),
@@ -1245,10 +1009,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_23_en),
     .clear(clear),
-    .in_valid(cell_23_in_valid),
-    .in_match(cell_23_in_match),
-    .in_mask(cell_23_in_mask),
-    .in_tag(cell_23_in_tag),
+    .in_valid(cell_22_valid),
+    .in_match(cell_22_match),
+    .in_mask(cell_22_mask),
+    .in_tag(cell_22_tag),
     .key(key_r),
     .valid(cell_23_valid),
     .match(cell_23_match),
@@ -1262,10 +1026,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_24_en),
     .clear(clear),
-    .in_valid(cell_24_in_valid),
-    .in_match(cell_24_in_match),
-    .in_mask(cell_24_in_mask),
-    .in_tag(cell_24_in_tag),
+    .in_valid(cell_23_valid),
+    .in_match(cell_23_match),
+    .in_mask(cell_23_mask),
+    .in_tag(cell_23_tag),
     .key(key_r),
     .valid(cell_24_valid),
     .match(cell_24_match),
@@ -1279,10 +1043,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_25_en),
     .clear(clear),
-    .in_valid(cell_25_in_valid),
-    .in_match(cell_25_in_match),
-    .in_mask(cell_25_in_mask),
-    .in_tag(cell_25_in_tag),
+    .in_valid(cell_24_valid),
+    .in_match(cell_24_match),
+    .in_mask(cell_24_mask),
+    .in_tag(cell_24_tag),
     .key(key_r),
     .valid(cell_25_valid),
     .match(cell_25_match),
@@ -1296,10 +1060,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_26_en),
     .clear(clear),
-    .in_valid(cell_26_in_valid),
-    .in_match(cell_26_in_match),
-    .in_mask(cell_26_in_mask),
-    .in_tag(cell_26_in_tag),
+    .in_valid(cell_25_valid),
+    .in_match(cell_25_match),
+    .in_mask(cell_25_mask),
+    .in_tag(cell_25_tag),
     .key(key_r),
     .valid(cell_26_valid),
     .match(cell_26_match),
@@ -1313,10 +1077,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_27_en),
     .clear(clear),
-    .in_valid(cell_27_in_valid),
-    .in_match(cell_27_in_match),
-    .in_mask(cell_27_in_mask),
-    .in_tag(cell_27_in_tag),
+    .in_valid(cell_26_valid),
+    .in_match(cell_26_match),
+    .in_mask(cell_26_mask),
+    .in_tag(cell_26_tag),
     .key(key_r),
     .valid(cell_27_valid),
     .match(cell_27_match),
@@ -1330,10 +1094,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_28_en),
     .clear(clear),
-    .in_valid(cell_28_in_valid),
-    .in_match(cell_28_in_match),
-    .in_mask(cell_28_in_mask),
-    .in_tag(cell_28_in_tag),
+    .in_valid(cell_27_valid),
+    .in_match(cell_27_match),
+    .in_mask(cell_27_mask),
+    .in_tag(cell_27_tag),
     .key(key_r),
     .valid(cell_28_valid),
     .match(cell_28_match),
@@ -1347,10 +1111,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_29_en),
     .clear(clear),
-    .in_valid(cell_29_in_valid),
-    .in_match(cell_29_in_match),
-    .in_mask(cell_29_in_mask),
-    .in_tag(cell_29_in_tag),
+    .in_valid(cell_28_valid),
+    .in_match(cell_28_match),
+    .in_mask(cell_28_mask),
+    .in_tag(cell_28_tag),
     .key(key_r),
     .valid(cell_29_valid),
     .match(cell_29_match),
@@ -1364,10 +1128,10 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(cell_30_en),
     .clear(clear),
-    .in_valid(cell_30_in_valid),
-    .in_match(cell_30_in_match),
-    .in_mask(cell_30_in_mask),
-    .in_tag(cell_30_in_tag),
+    .in_valid(cell_29_valid),
+    .in_match(cell_29_match),
+    .in_mask(cell_29_mask),
+    .in_tag(cell_29_tag),
     .key(key_r),
     .valid(cell_30_valid),
     .match(cell_30_match),
@@ -1381,15 +1145,15 @@ module alpu_prq_128x32_CellBlock (
     .rst(rst),
     .en(shift_out),
     .clear(clear),
-    .in_valid(cell_31_in_valid),
-    .in_match(cell_31_in_match),
-    .in_mask(cell_31_in_mask),
-    .in_tag(cell_31_in_tag),
+    .in_valid(cell_30_valid),
+    .in_match(cell_30_match),
+    .in_mask(cell_30_mask),
+    .in_tag(cell_30_tag),
     .key(key_r),
     .valid(cell_31_valid),
-    .match(cell_31_match),
-    .mask(cell_31_mask),
-    .tag(cell_31_tag),
+    .match(out_match),
+    .mask(out_mask),
+    .tag(out_tag),
     .hit(cell_31_hit)
   );
 
@@ -1528,20 +1292,20 @@ module alpu_prq_128x32_CellBlock (
   end
 
   always @(posedge clk) begin // @[CellBlock.java:156]
-    hit_r <= _T_38 | (_T_42 | (_T_44 | (_T_45 | (cmp_1 | cmp_0))));
+    hit_r <= oldest_l4_0_valid | oldest_l4_1_valid;
   end
 
   always @(posedge clk) begin // @[CellBlock.java:157]
-    hit_idx_r <= ~_T_50;
+    hit_idx_r <= ~{~oldest_l4_0_valid, oldest_l4_0_valid ? oldest_l4_0_index : oldest_l4_1_index};
   end
 
   always @(posedge clk) begin // @[CellBlock.java:158]
-    if (_T_38) begin
-      if (_T_34) begin
-        if (_T_32) begin
-          if (_T_31) begin
+    if (oldest_l4_0_valid) begin
+      if (oldest_l3_0_valid) begin
+        if (oldest_l2_0_valid) begin
+          if (oldest_l1_0_valid) begin
             if (cmp_31) begin
-              hit_tag_r <= cell_31_tag;
+              hit_tag_r <= out_tag;
             end else begin
               hit_tag_r <= cell_30_tag;
             end
@@ -1550,7 +1314,7 @@ module alpu_prq_128x32_CellBlock (
           end else begin
             hit_tag_r <= cell_28_tag;
           end
-        end else if (_T_33) begin
+        end else if (oldest_l1_2_valid) begin
           if (cmp_27) begin
             hit_tag_r <= cell_27_tag;
           end else begin
@@ -1561,8 +1325,8 @@ module alpu_prq_128x32_CellBlock (
         end else begin
           hit_tag_r <= cell_24_tag;
         end
-      end else if (_T_36) begin
-        if (_T_35) begin
+      end else if (oldest_l2_2_valid) begin
+        if (oldest_l1_4_valid) begin
           if (cmp_23) begin
             hit_tag_r <= cell_23_tag;
           end else begin
@@ -1573,7 +1337,7 @@ module alpu_prq_128x32_CellBlock (
         end else begin
           hit_tag_r <= cell_20_tag;
         end
-      end else if (_T_37) begin
+      end else if (oldest_l1_6_valid) begin
         if (cmp_19) begin
           hit_tag_r <= cell_19_tag;
         end else begin
@@ -1584,9 +1348,9 @@ module alpu_prq_128x32_CellBlock (
       end else begin
         hit_tag_r <= cell_16_tag;
       end
-    end else if (_T_42) begin
-      if (_T_40) begin
-        if (_T_39) begin
+    end else if (oldest_l3_2_valid) begin
+      if (oldest_l2_4_valid) begin
+        if (oldest_l1_8_valid) begin
           if (cmp_15) begin
             hit_tag_r <= cell_15_tag;
           end else begin
@@ -1597,7 +1361,7 @@ module alpu_prq_128x32_CellBlock (
         end else begin
           hit_tag_r <= cell_12_tag;
         end
-      end else if (_T_41) begin
+      end else if (oldest_l1_10_valid) begin
         if (cmp_11) begin
           hit_tag_r <= cell_11_tag;
         end else begin
@@ -1608,8 +1372,8 @@ module alpu_prq_128x32_CellBlock (
       end else begin
         hit_tag_r <= cell_8_tag;
       end
-    end else if (_T_44) begin
-      if (_T_43) begin
+    end else if (oldest_l2_6_valid) begin
+      if (oldest_l1_12_valid) begin
         if (cmp_7) begin
           hit_tag_r <= cell_7_tag;
         end else begin
@@ -1620,7 +1384,7 @@ module alpu_prq_128x32_CellBlock (
       end else begin
         hit_tag_r <= cell_4_tag;
       end
-    end else if (_T_45) begin
+    end else if (oldest_l1_14_valid) begin
       if (cmp_3) begin
         hit_tag_r <= cell_3_tag;
       end else begin

@@ -19,13 +19,13 @@ module alpu_prq_128x32_TagStore (
   wire [6:0]  next_slot; // @[TagStore.java:53]
   reg  [15:0] _REG; // @[TagStore.java:63]
   reg  [15:0] tags [0:127]; // @[TagStore.java:61]
-  wire [7:0]  freed_count_unused;
-  wire [6:0]  freed_deq_bits;
-  wire        freed_deq_ready;
-  wire        freed_deq_valid;
-  wire        freed_empty_unused;
   wire        freed_enq_ready_unused;
+  wire        freed_deq_valid;
+  wire        freed_deq_ready;
+  wire [6:0]  freed_deq_bits;
+  wire [7:0]  freed_count_unused;
   wire        freed_full_unused;
+  wire        freed_empty_unused;
 
   assign next_slot = freed_deq_valid ? freed_deq_bits : fresh[6:0]; // @[TagStore.java:53]
   assign slot = next_slot; // @[TagStore.java:54]

@@ -72,7 +72,6 @@ module alpu_prq_128x8_AlpuControl (
   wire             _T_5;
   wire             _T_6;
   wire             _T_7;
-  wire             _T_8;
 
   assign in_insert_mode = mode == INSERT_MODE; // @[AlpuControl.java:98]
   assign held = |(engine & HOLD); // @[AlpuControl.java:102]
@@ -97,12 +96,11 @@ module alpu_prq_128x8_AlpuControl (
   assign compact = ~(frozen | (|(engine & COMPARE))); // @[AlpuControl.java:203]
   assign results_valid = |(engine & GLOBAL_PRIORITY); // @[AlpuControl.java:206]
   assign req_pop = load; // @[AlpuControl.java:207]
-  assign _T_8 = (decide_hit | decide_fail) | _T_4; // @[AlpuControl.java:210]
-  assign rsp_push = _T_8; // @[AlpuControl.java:211]
+  assign rsp_push = (decide_hit | decide_fail) | _T_4; // @[AlpuControl.java:211]
   assign rsp_kind = decide_hit ? MATCH_SUCCESS : decide_fail ? MATCH_FAILURE : START_ACK; // @[AlpuControl.java:212,213,214]
   assign rsp_tag = decide_hit ? match_tag : 16'd0; // @[AlpuControl.java:215]
   assign rsp_free = _T_4 ? (8'd128 - count) : 8'd0; // @[AlpuControl.java:216]
-  assign rsp_used_next = _T_8 ? (rsp_taken ? rsp_used : rsp_used + 3'd1) : rsp_taken ? (rsp_used - 3'd1) : rsp_used; // @[AlpuControl.java:218]
+  assign rsp_used_next = rsp_push ? (rsp_taken ? rsp_used : rsp_used + 3'd1) : rsp_taken ? (rsp_used - 3'd1) : rsp_used; // @[AlpuControl.java:218]
   assign occupancy = count; // @[AlpuControl.java:224]
   assign insert_mode = in_insert_mode; // @[AlpuControl.java:225]
   assign error = error_r; // @[AlpuControl.java:226]

@@ -22,240 +22,179 @@ module alpu_prq_256x16_CellArray (
 
   reg         match_hit; // @[CellArray.java:75]
   reg  [7:0]  match_tag; // @[CellArray.java:76]
-  wire        block_0_any_empty;
   wire        block_0_del_all;
   wire        block_0_del_here;
+  wire        block_0_out_valid;
+  wire [41:0] block_0_out_match;
+  wire [41:0] block_0_out_mask;
+  wire [7:0]  block_0_out_tag;
+  wire        block_0_any_empty;
+  wire        block_0_two_empty;
   wire        block_0_hit;
   wire [7:0]  block_0_hit_tag;
-  wire        block_0_older_empty;
-  wire [41:0] block_0_out_mask;
-  wire [41:0] block_0_out_match;
-  wire [7:0]  block_0_out_tag;
-  wire        block_0_out_valid;
-  wire        block_0_two_empty;
-  wire        block_10_any_empty;
-  wire        block_10_del_all;
-  wire        block_10_del_here;
-  wire        block_10_hit;
-  wire [7:0]  block_10_hit_tag;
-  wire [41:0] block_10_in_mask;
-  wire [41:0] block_10_in_match;
-  wire [7:0]  block_10_in_tag;
-  wire        block_10_in_valid;
-  wire        block_10_older_empty;
-  wire [41:0] block_10_out_mask;
-  wire [41:0] block_10_out_match;
-  wire [7:0]  block_10_out_tag;
-  wire        block_10_out_valid;
-  wire        block_10_two_empty_unused;
-  wire        block_11_any_empty;
-  wire        block_11_del_all;
-  wire        block_11_del_here;
-  wire        block_11_hit;
-  wire [7:0]  block_11_hit_tag;
-  wire [41:0] block_11_in_mask;
-  wire [41:0] block_11_in_match;
-  wire [7:0]  block_11_in_tag;
-  wire        block_11_in_valid;
-  wire        block_11_older_empty;
-  wire [41:0] block_11_out_mask;
-  wire [41:0] block_11_out_match;
-  wire [7:0]  block_11_out_tag;
-  wire        block_11_out_valid;
-  wire        block_11_two_empty_unused;
-  wire        block_12_any_empty;
-  wire        block_12_del_all;
-  wire        block_12_del_here;
-  wire        block_12_hit;
-  wire [7:0]  block_12_hit_tag;
-  wire [41:0] block_12_in_mask;
-  wire [41:0] block_12_in_match;
-  wire [7:0]  block_12_in_tag;
-  wire        block_12_in_valid;
-  wire        block_12_older_empty;
-  wire [41:0] block_12_out_mask;
-  wire [41:0] block_12_out_match;
-  wire [7:0]  block_12_out_tag;
-  wire        block_12_out_valid;
-  wire        block_12_two_empty_unused;
-  wire        block_13_any_empty;
-  wire        block_13_del_all;
-  wire        block_13_del_here;
-  wire        block_13_hit;
-  wire [7:0]  block_13_hit_tag;
-  wire [41:0] block_13_in_mask;
-  wire [41:0] block_13_in_match;
-  wire [7:0]  block_13_in_tag;
-  wire        block_13_in_valid;
-  wire        block_13_older_empty;
-  wire [41:0] block_13_out_mask;
-  wire [41:0] block_13_out_match;
-  wire [7:0]  block_13_out_tag;
-  wire        block_13_out_valid;
-  wire        block_13_two_empty_unused;
-  wire        block_14_any_empty;
-  wire        block_14_del_all;
-  wire        block_14_del_here;
-  wire        block_14_hit;
-  wire [7:0]  block_14_hit_tag;
-  wire [41:0] block_14_in_mask;
-  wire [41:0] block_14_in_match;
-  wire [7:0]  block_14_in_tag;
-  wire        block_14_in_valid;
-  wire        block_14_older_empty;
-  wire [41:0] block_14_out_mask;
-  wire [41:0] block_14_out_match;
-  wire [7:0]  block_14_out_tag;
-  wire        block_14_out_valid;
-  wire        block_14_two_empty_unused;
-  wire        block_15_any_empty;
-  wire        block_15_del_here;
-  wire        block_15_hit;
-  wire [7:0]  block_15_hit_tag;
-  wire [41:0] block_15_in_mask;
-  wire [41:0] block_15_in_match;
-  wire [7:0]  block_15_in_tag;
-  wire        block_15_in_valid;
-  wire [41:0] block_15_out_mask_unused;
-  wire [41:0] block_15_out_match_unused;
-  wire [7:0]  block_15_out_tag_unused;
-  wire        block_15_out_valid_unused;
-  wire        block_15_two_empty_unused;
-  wire        block_1_any_empty;
   wire        block_1_del_all;
   wire        block_1_del_here;
+  wire        block_1_out_valid;
+  wire [41:0] block_1_out_match;
+  wire [41:0] block_1_out_mask;
+  wire [7:0]  block_1_out_tag;
+  wire        block_1_any_empty;
+  wire        block_1_two_empty;
   wire        block_1_hit;
   wire [7:0]  block_1_hit_tag;
-  wire [41:0] block_1_in_mask;
-  wire [41:0] block_1_in_match;
-  wire [7:0]  block_1_in_tag;
-  wire        block_1_in_valid;
-  wire        block_1_older_empty;
-  wire [41:0] block_1_out_mask;
-  wire [41:0] block_1_out_match;
-  wire [7:0]  block_1_out_tag;
-  wire        block_1_out_valid;
-  wire        block_1_two_empty;
-  wire        block_2_any_empty;
   wire        block_2_del_all;
   wire        block_2_del_here;
+  wire        block_2_out_valid;
+  wire [41:0] block_2_out_match;
+  wire [41:0] block_2_out_mask;
+  wire [7:0]  block_2_out_tag;
+  wire        block_2_any_empty;
+  wire        block_2_two_empty_unused;
   wire        block_2_hit;
   wire [7:0]  block_2_hit_tag;
-  wire [41:0] block_2_in_mask;
-  wire [41:0] block_2_in_match;
-  wire [7:0]  block_2_in_tag;
-  wire        block_2_in_valid;
-  wire        block_2_older_empty;
-  wire [41:0] block_2_out_mask;
-  wire [41:0] block_2_out_match;
-  wire [7:0]  block_2_out_tag;
-  wire        block_2_out_valid;
-  wire        block_2_two_empty_unused;
-  wire        block_3_any_empty;
   wire        block_3_del_all;
   wire        block_3_del_here;
+  wire        block_3_out_valid;
+  wire [41:0] block_3_out_match;
+  wire [41:0] block_3_out_mask;
+  wire [7:0]  block_3_out_tag;
+  wire        block_3_any_empty;
+  wire        block_3_two_empty_unused;
   wire        block_3_hit;
   wire [7:0]  block_3_hit_tag;
-  wire [41:0] block_3_in_mask;
-  wire [41:0] block_3_in_match;
-  wire [7:0]  block_3_in_tag;
-  wire        block_3_in_valid;
-  wire        block_3_older_empty;
-  wire [41:0] block_3_out_mask;
-  wire [41:0] block_3_out_match;
-  wire [7:0]  block_3_out_tag;
-  wire        block_3_out_valid;
-  wire        block_3_two_empty_unused;
-  wire        block_4_any_empty;
   wire        block_4_del_all;
   wire        block_4_del_here;
+  wire        block_4_out_valid;
+  wire [41:0] block_4_out_match;
+  wire [41:0] block_4_out_mask;
+  wire [7:0]  block_4_out_tag;
+  wire        block_4_any_empty;
+  wire        block_4_two_empty_unused;
   wire        block_4_hit;
   wire [7:0]  block_4_hit_tag;
-  wire [41:0] block_4_in_mask;
-  wire [41:0] block_4_in_match;
-  wire [7:0]  block_4_in_tag;
-  wire        block_4_in_valid;
-  wire        block_4_older_empty;
-  wire [41:0] block_4_out_mask;
-  wire [41:0] block_4_out_match;
-  wire [7:0]  block_4_out_tag;
-  wire        block_4_out_valid;
-  wire        block_4_two_empty_unused;
-  wire        block_5_any_empty;
   wire        block_5_del_all;
   wire        block_5_del_here;
+  wire        block_5_out_valid;
+  wire [41:0] block_5_out_match;
+  wire [41:0] block_5_out_mask;
+  wire [7:0]  block_5_out_tag;
+  wire        block_5_any_empty;
+  wire        block_5_two_empty_unused;
   wire        block_5_hit;
   wire [7:0]  block_5_hit_tag;
-  wire [41:0] block_5_in_mask;
-  wire [41:0] block_5_in_match;
-  wire [7:0]  block_5_in_tag;
-  wire        block_5_in_valid;
-  wire        block_5_older_empty;
-  wire [41:0] block_5_out_mask;
-  wire [41:0] block_5_out_match;
-  wire [7:0]  block_5_out_tag;
-  wire        block_5_out_valid;
-  wire        block_5_two_empty_unused;
-  wire        block_6_any_empty;
   wire        block_6_del_all;
   wire        block_6_del_here;
+  wire        block_6_out_valid;
+  wire [41:0] block_6_out_match;
+  wire [41:0] block_6_out_mask;
+  wire [7:0]  block_6_out_tag;
+  wire        block_6_any_empty;
+  wire        block_6_two_empty_unused;
   wire        block_6_hit;
   wire [7:0]  block_6_hit_tag;
-  wire [41:0] block_6_in_mask;
-  wire [41:0] block_6_in_match;
-  wire [7:0]  block_6_in_tag;
-  wire        block_6_in_valid;
-  wire        block_6_older_empty;
-  wire [41:0] block_6_out_mask;
-  wire [41:0] block_6_out_match;
-  wire [7:0]  block_6_out_tag;
-  wire        block_6_out_valid;
-  wire        block_6_two_empty_unused;
-  wire        block_7_any_empty;
   wire        block_7_del_all;
   wire        block_7_del_here;
+  wire        block_7_out_valid;
+  wire [41:0] block_7_out_match;
+  wire [41:0] block_7_out_mask;
+  wire [7:0]  block_7_out_tag;
+  wire        block_7_any_empty;
+  wire        block_7_two_empty_unused;
   wire        block_7_hit;
   wire [7:0]  block_7_hit_tag;
-  wire [41:0] block_7_in_mask;
-  wire [41:0] block_7_in_match;
-  wire [7:0]  block_7_in_tag;
-  wire        block_7_in_valid;
-  wire        block_7_older_empty;
-  wire [41:0] block_7_out_mask;
-  wire [41:0] block_7_out_match;
-  wire [7:0]  block_7_out_tag;
-  wire        block_7_out_valid;
-  wire        block_7_two_empty_unused;
-  wire        block_8_any_empty;
   wire        block_8_del_all;
   wire        block_8_del_here;
+  wire        block_8_out_valid;
+  wire [41:0] block_8_out_match;
+  wire [41:0] block_8_out_mask;
+  wire [7:0]  block_8_out_tag;
+  wire        block_8_any_empty;
+  wire        block_8_two_empty_unused;
   wire        block_8_hit;
   wire [7:0]  block_8_hit_tag;
-  wire [41:0] block_8_in_mask;
-  wire [41:0] block_8_in_match;
-  wire [7:0]  block_8_in_tag;
-  wire        block_8_in_valid;
-  wire        block_8_older_empty;
-  wire [41:0] block_8_out_mask;
-  wire [41:0] block_8_out_match;
-  wire [7:0]  block_8_out_tag;
-  wire        block_8_out_valid;
-  wire        block_8_two_empty_unused;
-  wire        block_9_any_empty;
   wire        block_9_del_all;
   wire        block_9_del_here;
+  wire        block_9_out_valid;
+  wire [41:0] block_9_out_match;
+  wire [41:0] block_9_out_mask;
+  wire [7:0]  block_9_out_tag;
+  wire        block_9_any_empty;
+  wire        block_9_two_empty_unused;
   wire        block_9_hit;
   wire [7:0]  block_9_hit_tag;
-  wire [41:0] block_9_in_mask;
-  wire [41:0] block_9_in_match;
-  wire [7:0]  block_9_in_tag;
-  wire        block_9_in_valid;
-  wire        block_9_older_empty;
-  wire [41:0] block_9_out_mask;
-  wire [41:0] block_9_out_match;
-  wire [7:0]  block_9_out_tag;
-  wire        block_9_out_valid;
-  wire        block_9_two_empty_unused;
+  wire        block_10_del_all;
+  wire        block_10_del_here;
+  wire        block_10_out_valid;
+  wire [41:0] block_10_out_match;
+  wire [41:0] block_10_out_mask;
+  wire [7:0]  block_10_out_tag;
+  wire        block_10_any_empty;
+  wire        block_10_two_empty_unused;
+  wire        block_10_hit;
+  wire [7:0]  block_10_hit_tag;
+  wire        block_11_del_all;
+  wire        block_11_del_here;
+  wire        block_11_out_valid;
+  wire [41:0] block_11_out_match;
+  wire [41:0] block_11_out_mask;
+  wire [7:0]  block_11_out_tag;
+  wire        block_11_any_empty;
+  wire        block_11_two_empty_unused;
+  wire        block_11_hit;
+  wire [7:0]  block_11_hit_tag;
+  wire        block_12_del_all;
+  wire        block_12_del_here;
+  wire        block_12_out_valid;
+  wire [41:0] block_12_out_match;
+  wire [41:0] block_12_out_mask;
+  wire [7:0]  block_12_out_tag;
+  wire        block_12_any_empty;
+  wire        block_12_two_empty_unused;
+  wire        block_12_hit;
+  wire [7:0]  block_12_hit_tag;
+  wire        block_13_del_all;
+  wire        block_13_del_here;
+  wire        block_13_out_valid;
+  wire [41:0] block_13_out_match;
+  wire [41:0] block_13_out_mask;
+  wire [7:0]  block_13_out_tag;
+  wire        block_13_any_empty;
+  wire        block_13_two_empty_unused;
+  wire        block_13_hit;
+  wire [7:0]  block_13_hit_tag;
+  wire        block_14_del_all;
+  wire        block_14_del_here;
+  wire        block_14_out_valid;
+  wire [41:0] block_14_out_match;
+  wire [41:0] block_14_out_mask;
+  wire [7:0]  block_14_out_tag;
+  wire        block_14_any_empty;
+  wire        block_14_two_empty_unused;
+  wire        block_14_hit;
+  wire [7:0]  block_14_hit_tag;
+  wire        block_15_del_here;
+  wire        block_15_out_valid_unused;
+  wire [41:0] block_15_out_match_unused;
+  wire [41:0] block_15_out_mask_unused;
+  wire [7:0]  block_15_out_tag_unused;
+  wire        block_15_any_empty;
+  wire        block_15_two_empty_unused;
+  wire        block_15_hit;
+  wire [7:0]  block_15_hit_tag;
+  wire        oldest_l1_0_valid;
+  wire        oldest_l1_1_valid;
+  wire        oldest_l1_2_valid;
+  wire        oldest_l1_3_valid;
+  wire        oldest_l1_4_valid;
+  wire        oldest_l1_5_valid;
+  wire        oldest_l1_6_valid;
+  wire        oldest_l1_7_valid;
+  wire        oldest_l2_0_valid;
+  wire        oldest_l2_1_valid;
+  wire        oldest_l2_2_valid;
+  wire        oldest_l2_3_valid;
+  wire        oldest_l3_0_valid;
+  wire        oldest_l3_1_valid;
   wire        _T;
   wire        _T_1;
   wire        _T_2;
@@ -274,146 +213,71 @@ module alpu_prq_256x16_CellArray (
   wire        _T_15;
   wire        _T_16;
   wire        _T_17;
-  wire        _T_18;
-  wire        _T_19;
-  wire        _T_20;
-  wire        _T_21;
-  wire        _T_22;
-  wire        _T_23;
-  wire        _T_24;
 
-  assign _T = block_15_hit | block_14_hit; // @[PriorityTree.java:98]
-  assign _T_1 = _T | (block_13_hit | block_12_hit); // @[PriorityTree.java:98]
-  assign _T_2 = block_11_hit | block_10_hit; // @[PriorityTree.java:98]
-  assign _T_3 = _T_1 | (_T_2 | (block_9_hit | block_8_hit)); // @[PriorityTree.java:98]
-  assign _T_4 = block_7_hit | block_6_hit; // @[PriorityTree.java:98]
-  assign _T_5 = _T_4 | (block_5_hit | block_4_hit); // @[PriorityTree.java:98]
-  assign _T_6 = block_3_hit | block_2_hit; // @[PriorityTree.java:98]
+  assign oldest_l1_0_valid = block_15_hit | block_14_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_1_valid = block_13_hit | block_12_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_2_valid = block_11_hit | block_10_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_3_valid = block_9_hit | block_8_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_4_valid = block_7_hit | block_6_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_5_valid = block_5_hit | block_4_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_6_valid = block_3_hit | block_2_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_7_valid = block_1_hit | block_0_hit; // @[PriorityTree.java:128]
+  assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_2_valid = oldest_l1_4_valid | oldest_l1_5_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_3_valid = oldest_l1_6_valid | oldest_l1_7_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_0_valid = oldest_l2_0_valid | oldest_l2_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_1_valid = oldest_l2_2_valid | oldest_l2_3_valid; // @[PriorityTree.java:128]
   assign hit = match_hit; // @[CellArray.java:75]
   assign hit_tag = match_tag; // @[CellArray.java:76]
-  assign block_0_older_empty = block_1_any_empty; // @[CellArray.java:96]
-  assign _T_7 = block_2_hit | block_3_hit; // @[OlderAny.java:40]
-  assign _T_8 = block_6_hit | block_7_hit; // @[OlderAny.java:40]
-  assign _T_9 = (block_4_hit | block_5_hit) | _T_8; // @[OlderAny.java:40]
-  assign _T_10 = block_10_hit | block_11_hit; // @[OlderAny.java:40]
-  assign _T_11 = block_14_hit | block_15_hit; // @[OlderAny.java:40]
-  assign _T_12 = (block_12_hit | block_13_hit) | _T_11; // @[OlderAny.java:40]
-  assign _T_13 = ((block_8_hit | block_9_hit) | _T_10) | _T_12; // @[OlderAny.java:40]
-  assign _T_14 = ((block_1_hit | _T_7) | _T_9) | _T_13; // @[OlderAny.java:40]
-  assign block_0_del_all = results_valid & _T_14; // @[CellArray.java:100]
-  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_14); // @[CellArray.java:101]
-  assign block_1_in_valid = block_0_out_valid; // @[CellArray.java:91]
-  assign block_1_in_match = block_0_out_match; // @[CellArray.java:92]
-  assign block_1_in_mask = block_0_out_mask; // @[CellArray.java:93]
-  assign block_1_in_tag = block_0_out_tag; // @[CellArray.java:94]
-  assign block_1_older_empty = block_2_any_empty; // @[CellArray.java:96]
-  assign _T_15 = (_T_7 | _T_9) | _T_13; // @[OlderAny.java:40]
-  assign block_1_del_all = results_valid & _T_15; // @[CellArray.java:100]
-  assign block_1_del_here = (results_valid & block_1_hit) & (~_T_15); // @[CellArray.java:101]
-  assign block_2_in_valid = block_1_out_valid; // @[CellArray.java:91]
-  assign block_2_in_match = block_1_out_match; // @[CellArray.java:92]
-  assign block_2_in_mask = block_1_out_mask; // @[CellArray.java:93]
-  assign block_2_in_tag = block_1_out_tag; // @[CellArray.java:94]
-  assign block_2_older_empty = block_3_any_empty; // @[CellArray.java:96]
-  assign _T_16 = (block_3_hit | _T_9) | _T_13; // @[OlderAny.java:40]
-  assign block_2_del_all = results_valid & _T_16; // @[CellArray.java:100]
-  assign block_2_del_here = (results_valid & block_2_hit) & (~_T_16); // @[CellArray.java:101]
-  assign block_3_in_valid = block_2_out_valid; // @[CellArray.java:91]
-  assign block_3_in_match = block_2_out_match; // @[CellArray.java:92]
-  assign block_3_in_mask = block_2_out_mask; // @[CellArray.java:93]
-  assign block_3_in_tag = block_2_out_tag; // @[CellArray.java:94]
-  assign block_3_older_empty = block_4_any_empty; // @[CellArray.java:96]
-  assign _T_17 = _T_9 | _T_13; // @[OlderAny.java:40]
-  assign block_3_del_all = results_valid & _T_17; // @[CellArray.java:100]
-  assign block_3_del_here = (results_valid & block_3_hit) & (~_T_17); // @[CellArray.java:101]
-  assign block_4_in_valid = block_3_out_valid; // @[CellArray.java:91]
-  assign block_4_in_match = block_3_out_match; // @[CellArray.java:92]
-  assign block_4_in_mask = block_3_out_mask; // @[CellArray.java:93]
-  assign block_4_in_tag = block_3_out_tag; // @[CellArray.java:94]
-  assign block_4_older_empty = block_5_any_empty; // @[CellArray.java:96]
-  assign _T_18 = (block_5_hit | _T_8) | _T_13; // @[OlderAny.java:40]
-  assign block_4_del_all = results_valid & _T_18; // @[CellArray.java:100]
-  assign block_4_del_here = (results_valid & block_4_hit) & (~_T_18); // @[CellArray.java:101]
-  assign block_5_in_valid = block_4_out_valid; // @[CellArray.java:91]
-  assign block_5_in_match = block_4_out_match; // @[CellArray.java:92]
-  assign block_5_in_mask = block_4_out_mask; // @[CellArray.java:93]
-  assign block_5_in_tag = block_4_out_tag; // @[CellArray.java:94]
-  assign block_5_older_empty = block_6_any_empty; // @[CellArray.java:96]
-  assign _T_19 = _T_8 | _T_13; // @[OlderAny.java:40]
-  assign block_5_del_all = results_valid & _T_19; // @[CellArray.java:100]
-  assign block_5_del_here = (results_valid & block_5_hit) & (~_T_19); // @[CellArray.java:101]
-  assign block_6_in_valid = block_5_out_valid; // @[CellArray.java:91]
-  assign block_6_in_match = block_5_out_match; // @[CellArray.java:92]
-  assign block_6_in_mask = block_5_out_mask; // @[CellArray.java:93]
-  assign block_6_in_tag = block_5_out_tag; // @[CellArray.java:94]
-  assign block_6_older_empty = block_7_any_empty; // @[CellArray.java:96]
-  assign _T_20 = block_7_hit | _T_13; // @[OlderAny.java:40]
-  assign block_6_del_all = results_valid & _T_20; // @[CellArray.java:100]
-  assign block_6_del_here = (results_valid & block_6_hit) & (~_T_20); // @[CellArray.java:101]
-  assign block_7_in_valid = block_6_out_valid; // @[CellArray.java:91]
-  assign block_7_in_match = block_6_out_match; // @[CellArray.java:92]
-  assign block_7_in_mask = block_6_out_mask; // @[CellArray.java:93]
-  assign block_7_in_tag = block_6_out_tag; // @[CellArray.java:94]
-  assign block_7_older_empty = block_8_any_empty; // @[CellArray.java:96]
-  assign block_7_del_all = results_valid & _T_13; // @[CellArray.java:100]
-  assign block_7_del_here = (results_valid & block_7_hit) & (~_T_13); // @[CellArray.java:101]
-  assign block_8_in_valid = block_7_out_valid; // @[CellArray.java:91]
-  assign block_8_in_match = block_7_out_match; // @[CellArray.java:92]
-  assign block_8_in_mask = block_7_out_mask; // @[CellArray.java:93]
-  assign block_8_in_tag = block_7_out_tag; // @[CellArray.java:94]
-  assign block_8_older_empty = block_9_any_empty; // @[CellArray.java:96]
-  assign _T_21 = (block_9_hit | _T_10) | _T_12; // @[OlderAny.java:40]
-  assign block_8_del_all = results_valid & _T_21; // @[CellArray.java:100]
-  assign block_8_del_here = (results_valid & block_8_hit) & (~_T_21); // @[CellArray.java:101]
-  assign block_9_in_valid = block_8_out_valid; // @[CellArray.java:91]
-  assign block_9_in_match = block_8_out_match; // @[CellArray.java:92]
-  assign block_9_in_mask = block_8_out_mask; // @[CellArray.java:93]
-  assign block_9_in_tag = block_8_out_tag; // @[CellArray.java:94]
-  assign block_9_older_empty = block_10_any_empty; // @[CellArray.java:96]
-  assign _T_22 = _T_10 | _T_12; // @[OlderAny.java:40]
-  assign block_9_del_all = results_valid & _T_22; // @[CellArray.java:100]
-  assign block_9_del_here = (results_valid & block_9_hit) & (~_T_22); // @[CellArray.java:101]
-  assign block_10_in_valid = block_9_out_valid; // @[CellArray.java:91]
-  assign block_10_in_match = block_9_out_match; // @[CellArray.java:92]
-  assign block_10_in_mask = block_9_out_mask; // @[CellArray.java:93]
-  assign block_10_in_tag = block_9_out_tag; // @[CellArray.java:94]
-  assign block_10_older_empty = block_11_any_empty; // @[CellArray.java:96]
-  assign _T_23 = block_11_hit | _T_12; // @[OlderAny.java:40]
-  assign block_10_del_all = results_valid & _T_23; // @[CellArray.java:100]
-  assign block_10_del_here = (results_valid & block_10_hit) & (~_T_23); // @[CellArray.java:101]
-  assign block_11_in_valid = block_10_out_valid; // @[CellArray.java:91]
-  assign block_11_in_match = block_10_out_match; // @[CellArray.java:92]
-  assign block_11_in_mask = block_10_out_mask; // @[CellArray.java:93]
-  assign block_11_in_tag = block_10_out_tag; // @[CellArray.java:94]
-  assign block_11_older_empty = block_12_any_empty; // @[CellArray.java:96]
-  assign block_11_del_all = results_valid & _T_12; // @[CellArray.java:100]
-  assign block_11_del_here = (results_valid & block_11_hit) & (~_T_12); // @[CellArray.java:101]
-  assign block_12_in_valid = block_11_out_valid; // @[CellArray.java:91]
-  assign block_12_in_match = block_11_out_match; // @[CellArray.java:92]
-  assign block_12_in_mask = block_11_out_mask; // @[CellArray.java:93]
-  assign block_12_in_tag = block_11_out_tag; // @[CellArray.java:94]
-  assign block_12_older_empty = block_13_any_empty; // @[CellArray.java:96]
-  assign _T_24 = block_13_hit | _T_11; // @[OlderAny.java:40]
-  assign block_12_del_all = results_valid & _T_24; // @[CellArray.java:100]
-  assign block_12_del_here = (results_valid & block_12_hit) & (~_T_24); // @[CellArray.java:101]
-  assign block_13_in_valid = block_12_out_valid; // @[CellArray.java:91]
-  assign block_13_in_match = block_12_out_match; // @[CellArray.java:92]
-  assign block_13_in_mask = block_12_out_mask; // @[CellArray.java:93]
-  assign block_13_in_tag = block_12_out_tag; // @[CellArray.java:94]
-  assign block_13_older_empty = block_14_any_empty; // @[CellArray.java:96]
-  assign block_13_del_all = results_valid & _T_11; // @[CellArray.java:100]
-  assign block_13_del_here = (results_valid & block_13_hit) & (~_T_11); // @[CellArray.java:101]
-  assign block_14_in_valid = block_13_out_valid; // @[CellArray.java:91]
-  assign block_14_in_match = block_13_out_match; // @[CellArray.java:92]
-  assign block_14_in_mask = block_13_out_mask; // @[CellArray.java:93]
-  assign block_14_in_tag = block_13_out_tag; // @[CellArray.java:94]
-  assign block_14_older_empty = block_15_any_empty; // @[CellArray.java:96]
+  assign _T = block_2_hit | block_3_hit; // @[OlderAny.java:40]
+  assign _T_1 = block_6_hit | block_7_hit; // @[OlderAny.java:40]
+  assign _T_2 = (block_4_hit | block_5_hit) | _T_1; // @[OlderAny.java:40]
+  assign _T_3 = block_10_hit | block_11_hit; // @[OlderAny.java:40]
+  assign _T_4 = block_14_hit | block_15_hit; // @[OlderAny.java:40]
+  assign _T_5 = (block_12_hit | block_13_hit) | _T_4; // @[OlderAny.java:40]
+  assign _T_6 = ((block_8_hit | block_9_hit) | _T_3) | _T_5; // @[OlderAny.java:40]
+  assign _T_7 = ((block_1_hit | _T) | _T_2) | _T_6; // @[OlderAny.java:40]
+  assign block_0_del_all = results_valid & _T_7; // @[CellArray.java:100]
+  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_7); // @[CellArray.java:101]
+  assign _T_8 = (_T | _T_2) | _T_6; // @[OlderAny.java:40]
+  assign block_1_del_all = results_valid & _T_8; // @[CellArray.java:100]
+  assign block_1_del_here = (results_valid & block_1_hit) & (~_T_8); // @[CellArray.java:101]
+  assign _T_9 = (block_3_hit | _T_2) | _T_6; // @[OlderAny.java:40]
+  assign block_2_del_all = results_valid & _T_9; // @[CellArray.java:100]
+  assign block_2_del_here = (results_valid & block_2_hit) & (~_T_9); // @[CellArray.java:101]
+  assign _T_10 = _T_2 | _T_6; // @[OlderAny.java:40]
+  assign block_3_del_all = results_valid & _T_10; // @[CellArray.java:100]
+  assign block_3_del_here = (results_valid & block_3_hit) & (~_T_10); // @[CellArray.java:101]
+  assign _T_11 = (block_5_hit | _T_1) | _T_6; // @[OlderAny.java:40]
+  assign block_4_del_all = results_valid & _T_11; // @[CellArray.java:100]
+  assign block_4_del_here = (results_valid & block_4_hit) & (~_T_11); // @[CellArray.java:101]
+  assign _T_12 = _T_1 | _T_6; // @[OlderAny.java:40]
+  assign block_5_del_all = results_valid & _T_12; // @[CellArray.java:100]
+  assign block_5_del_here = (results_valid & block_5_hit) & (~_T_12); // @[CellArray.java:101]
+  assign _T_13 = block_7_hit | _T_6; // @[OlderAny.java:40]
+  assign block_6_del_all = results_valid & _T_13; // @[CellArray.java:100]
+  assign block_6_del_here = (results_valid & block_6_hit) & (~_T_13); // @[CellArray.java:101]
+  assign block_7_del_all = results_valid & _T_6; // @[CellArray.java:100]
+  assign block_7_del_here = (results_valid & block_7_hit) & (~_T_6); // @[CellArray.java:101]
+  assign _T_14 = (block_9_hit | _T_3) | _T_5; // @[OlderAny.java:40]
+  assign block_8_del_all = results_valid & _T_14; // @[CellArray.java:100]
+  assign block_8_del_here = (results_valid & block_8_hit) & (~_T_14); // @[CellArray.java:101]
+  assign _T_15 = _T_3 | _T_5; // @[OlderAny.java:40]
+  assign block_9_del_all = results_valid & _T_15; // @[CellArray.java:100]
+  assign block_9_del_here = (results_valid & block_9_hit) & (~_T_15); // @[CellArray.java:101]
+  assign _T_16 = block_11_hit | _T_5; // @[OlderAny.java:40]
+  assign block_10_del_all = results_valid & _T_16; // @[CellArray.java:100]
+  assign block_10_del_here = (results_valid & block_10_hit) & (~_T_16); // @[CellArray.java:101]
+  assign block_11_del_all = results_valid & _T_5; // @[CellArray.java:100]
+  assign block_11_del_here = (results_valid & block_11_hit) & (~_T_5); // @[CellArray.java:101]
+  assign _T_17 = block_13_hit | _T_4; // @[OlderAny.java:40]
+  assign block_12_del_all = results_valid & _T_17; // @[CellArray.java:100]
+  assign block_12_del_here = (results_valid & block_12_hit) & (~_T_17); // @[CellArray.java:101]
+  assign block_13_del_all = results_valid & _T_4; // @[CellArray.java:100]
+  assign block_13_del_here = (results_valid & block_13_hit) & (~_T_4); // @[CellArray.java:101]
   assign block_14_del_all = results_valid & block_15_hit; // @[CellArray.java:100]
   assign block_14_del_here = (results_valid & block_14_hit) & (~block_15_hit); // @[CellArray.java:101]
-  assign block_15_in_valid = block_14_out_valid; // @[CellArray.java:91]
-  assign block_15_in_match = block_14_out_match; // @[CellArray.java:92]
-  assign block_15_in_mask = block_14_out_mask; // @[CellArray.java:93]
-  assign block_15_in_tag = block_14_out_tag; // @[CellArray.java:94]
   assign block_15_del_here = results_valid & block_15_hit; // @[CellArray.java:101]
   assign room_one = block_0_any_empty | block_1_any_empty; // @[CellArray.java:103]
   assign room_two = (block_0_two_empty | block_1_two_empty) | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:104]
@@ -428,7 +292,7 @@ module alpu_prq_256x16_CellArray (
     .in_mask(in_mask),
     .in_tag(in_tag),
     .compact(compact),
-    .older_empty(block_0_older_empty),
+    .older_empty(block_1_any_empty),
     .del_all(block_0_del_all),
     .del_here(block_0_del_here),
     .clear(clear),
@@ -447,12 +311,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_1_in_valid),
-    .in_match(block_1_in_match),
-    .in_mask(block_1_in_mask),
-    .in_tag(block_1_in_tag),
+    .in_valid(block_0_out_valid),
+    .in_match(block_0_out_match),
+    .in_mask(block_0_out_mask),
+    .in_tag(block_0_out_tag),
     .compact(compact),
-    .older_empty(block_1_older_empty),
+    .older_empty(block_2_any_empty),
     .del_all(block_1_del_all),
     .del_here(block_1_del_here),
     .clear(clear),
@@ -471,12 +335,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_2_in_valid),
-    .in_match(block_2_in_match),
-    .in_mask(block_2_in_mask),
-    .in_tag(block_2_in_tag),
+    .in_valid(block_1_out_valid),
+    .in_match(block_1_out_match),
+    .in_mask(block_1_out_mask),
+    .in_tag(block_1_out_tag),
     .compact(compact),
-    .older_empty(block_2_older_empty),
+    .older_empty(block_3_any_empty),
     .del_all(block_2_del_all),
     .del_here(block_2_del_here),
     .clear(clear),
@@ -495,12 +359,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_3_in_valid),
-    .in_match(block_3_in_match),
-    .in_mask(block_3_in_mask),
-    .in_tag(block_3_in_tag),
+    .in_valid(block_2_out_valid),
+    .in_match(block_2_out_match),
+    .in_mask(block_2_out_mask),
+    .in_tag(block_2_out_tag),
     .compact(compact),
-    .older_empty(block_3_older_empty),
+    .older_empty(block_4_any_empty),
     .del_all(block_3_del_all),
     .del_here(block_3_del_here),
     .clear(clear),
@@ -519,12 +383,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_4_in_valid),
-    .in_match(block_4_in_match),
-    .in_mask(block_4_in_mask),
-    .in_tag(block_4_in_tag),
+    .in_valid(block_3_out_valid),
+    .in_match(block_3_out_match),
+    .in_mask(block_3_out_mask),
+    .in_tag(block_3_out_tag),
     .compact(compact),
-    .older_empty(block_4_older_empty),
+    .older_empty(block_5_any_empty),
     .del_all(block_4_del_all),
     .del_here(block_4_del_here),
     .clear(clear),
@@ -543,12 +407,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_5_in_valid),
-    .in_match(block_5_in_match),
-    .in_mask(block_5_in_mask),
-    .in_tag(block_5_in_tag),
+    .in_valid(block_4_out_valid),
+    .in_match(block_4_out_match),
+    .in_mask(block_4_out_mask),
+    .in_tag(block_4_out_tag),
     .compact(compact),
-    .older_empty(block_5_older_empty),
+    .older_empty(block_6_any_empty),
     .del_all(block_5_del_all),
     .del_here(block_5_del_here),
     .clear(clear),
@@ -567,12 +431,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_6_in_valid),
-    .in_match(block_6_in_match),
-    .in_mask(block_6_in_mask),
-    .in_tag(block_6_in_tag),
+    .in_valid(block_5_out_valid),
+    .in_match(block_5_out_match),
+    .in_mask(block_5_out_mask),
+    .in_tag(block_5_out_tag),
     .compact(compact),
-    .older_empty(block_6_older_empty),
+    .older_empty(block_7_any_empty),
     .del_all(block_6_del_all),
     .del_here(block_6_del_here),
     .clear(clear),
@@ -591,12 +455,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_7_in_valid),
-    .in_match(block_7_in_match),
-    .in_mask(block_7_in_mask),
-    .in_tag(block_7_in_tag),
+    .in_valid(block_6_out_valid),
+    .in_match(block_6_out_match),
+    .in_mask(block_6_out_mask),
+    .in_tag(block_6_out_tag),
     .compact(compact),
-    .older_empty(block_7_older_empty),
+    .older_empty(block_8_any_empty),
     .del_all(block_7_del_all),
     .del_here(block_7_del_here),
     .clear(clear),
@@ -615,12 +479,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_8_in_valid),
-    .in_match(block_8_in_match),
-    .in_mask(block_8_in_mask),
-    .in_tag(block_8_in_tag),
+    .in_valid(block_7_out_valid),
+    .in_match(block_7_out_match),
+    .in_mask(block_7_out_mask),
+    .in_tag(block_7_out_tag),
     .compact(compact),
-    .older_empty(block_8_older_empty),
+    .older_empty(block_9_any_empty),
     .del_all(block_8_del_all),
     .del_here(block_8_del_here),
     .clear(clear),
@@ -639,12 +503,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_9_in_valid),
-    .in_match(block_9_in_match),
-    .in_mask(block_9_in_mask),
-    .in_tag(block_9_in_tag),
+    .in_valid(block_8_out_valid),
+    .in_match(block_8_out_match),
+    .in_mask(block_8_out_mask),
+    .in_tag(block_8_out_tag),
     .compact(compact),
-    .older_empty(block_9_older_empty),
+    .older_empty(block_10_any_empty),
     .del_all(block_9_del_all),
     .del_here(block_9_del_here),
     .clear(clear),
@@ -663,12 +527,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_10_in_valid),
-    .in_match(block_10_in_match),
-    .in_mask(block_10_in_mask),
-    .in_tag(block_10_in_tag),
+    .in_valid(block_9_out_valid),
+    .in_match(block_9_out_match),
+    .in_mask(block_9_out_mask),
+    .in_tag(block_9_out_tag),
     .compact(compact),
-    .older_empty(block_10_older_empty),
+    .older_empty(block_11_any_empty),
     .del_all(block_10_del_all),
     .del_here(block_10_del_here),
     .clear(clear),
@@ -687,12 +551,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_11_in_valid),
-    .in_match(block_11_in_match),
-    .in_mask(block_11_in_mask),
-    .in_tag(block_11_in_tag),
+    .in_valid(block_10_out_valid),
+    .in_match(block_10_out_match),
+    .in_mask(block_10_out_mask),
+    .in_tag(block_10_out_tag),
     .compact(compact),
-    .older_empty(block_11_older_empty),
+    .older_empty(block_12_any_empty),
     .del_all(block_11_del_all),
     .del_here(block_11_del_here),
     .clear(clear),
@@ -711,12 +575,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_12_in_valid),
-    .in_match(block_12_in_match),
-    .in_mask(block_12_in_mask),
-    .in_tag(block_12_in_tag),
+    .in_valid(block_11_out_valid),
+    .in_match(block_11_out_match),
+    .in_mask(block_11_out_mask),
+    .in_tag(block_11_out_tag),
     .compact(compact),
-    .older_empty(block_12_older_empty),
+    .older_empty(block_13_any_empty),
     .del_all(block_12_del_all),
     .del_here(block_12_del_here),
     .clear(clear),
@@ -735,12 +599,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_13_in_valid),
-    .in_match(block_13_in_match),
-    .in_mask(block_13_in_mask),
-    .in_tag(block_13_in_tag),
+    .in_valid(block_12_out_valid),
+    .in_match(block_12_out_match),
+    .in_mask(block_12_out_mask),
+    .in_tag(block_12_out_tag),
     .compact(compact),
-    .older_empty(block_13_older_empty),
+    .older_empty(block_14_any_empty),
     .del_all(block_13_del_all),
     .del_here(block_13_del_here),
     .clear(clear),
@@ -759,12 +623,12 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_14_in_valid),
-    .in_match(block_14_in_match),
-    .in_mask(block_14_in_mask),
-    .in_tag(block_14_in_tag),
+    .in_valid(block_13_out_valid),
+    .in_match(block_13_out_match),
+    .in_mask(block_13_out_mask),
+    .in_tag(block_13_out_tag),
     .compact(compact),
-    .older_empty(block_14_older_empty),
+    .older_empty(block_15_any_empty),
     .del_all(block_14_del_all),
     .del_here(block_14_del_here),
     .clear(clear),
@@ -783,10 +647,10 @@ module alpu_prq_256x16_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_15_in_valid),
-    .in_match(block_15_in_match),
-    .in_mask(block_15_in_mask),
-    .in_tag(block_15_in_tag),
+    .in_valid(block_14_out_valid),
+    .in_match(block_14_out_match),
+    .in_mask(block_14_out_mask),
+    .in_tag(block_14_out_tag),
     .compact(compact),
     .older_empty(1'd0),
     .del_all(1'd0),
@@ -803,13 +667,13 @@ module alpu_prq_256x16_CellArray (
   );
 
   always @(posedge clk) begin // @[CellArray.java:75]
-    match_hit <= _T_3 | (_T_5 | (_T_6 | (block_1_hit | block_0_hit)));
+    match_hit <= oldest_l3_0_valid | oldest_l3_1_valid;
   end
 
   always @(posedge clk) begin // @[CellArray.java:76]
-    if (_T_3) begin
-      if (_T_1) begin
-        if (_T) begin
+    if (oldest_l3_0_valid) begin
+      if (oldest_l2_0_valid) begin
+        if (oldest_l1_0_valid) begin
           if (block_15_hit) begin
             match_tag <= block_15_hit_tag;
           end else begin
@@ -820,7 +684,7 @@ module alpu_prq_256x16_CellArray (
         end else begin
           match_tag <= block_12_hit_tag;
         end
-      end else if (_T_2) begin
+      end else if (oldest_l1_2_valid) begin
         if (block_11_hit) begin
           match_tag <= block_11_hit_tag;
         end else begin
@@ -831,8 +695,8 @@ module alpu_prq_256x16_CellArray (
       end else begin
         match_tag <= block_8_hit_tag;
       end
-    end else if (_T_5) begin
-      if (_T_4) begin
+    end else if (oldest_l2_2_valid) begin
+      if (oldest_l1_4_valid) begin
         if (block_7_hit) begin
           match_tag <= block_7_hit_tag;
         end else begin
@@ -843,7 +707,7 @@ module alpu_prq_256x16_CellArray (
       end else begin
         match_tag <= block_4_hit_tag;
       end
-    end else if (_T_6) begin
+    end else if (oldest_l1_6_valid) begin
       if (block_3_hit) begin
         match_tag <= block_3_hit_tag;
       end else begin

@@ -22,480 +22,355 @@ module alpu_prq_256x8_CellArray (
 
   reg         match_hit; // @[CellArray.java:75]
   reg  [7:0]  match_tag; // @[CellArray.java:76]
-  wire        block_0_any_empty;
   wire        block_0_del_all;
   wire        block_0_del_here;
+  wire        block_0_out_valid;
+  wire [41:0] block_0_out_match;
+  wire [41:0] block_0_out_mask;
+  wire [7:0]  block_0_out_tag;
+  wire        block_0_any_empty;
+  wire        block_0_two_empty;
   wire        block_0_hit;
   wire [7:0]  block_0_hit_tag;
-  wire        block_0_older_empty;
-  wire [41:0] block_0_out_mask;
-  wire [41:0] block_0_out_match;
-  wire [7:0]  block_0_out_tag;
-  wire        block_0_out_valid;
-  wire        block_0_two_empty;
-  wire        block_10_any_empty;
-  wire        block_10_del_all;
-  wire        block_10_del_here;
-  wire        block_10_hit;
-  wire [7:0]  block_10_hit_tag;
-  wire [41:0] block_10_in_mask;
-  wire [41:0] block_10_in_match;
-  wire [7:0]  block_10_in_tag;
-  wire        block_10_in_valid;
-  wire        block_10_older_empty;
-  wire [41:0] block_10_out_mask;
-  wire [41:0] block_10_out_match;
-  wire [7:0]  block_10_out_tag;
-  wire        block_10_out_valid;
-  wire        block_10_two_empty_unused;
-  wire        block_11_any_empty;
-  wire        block_11_del_all;
-  wire        block_11_del_here;
-  wire        block_11_hit;
-  wire [7:0]  block_11_hit_tag;
-  wire [41:0] block_11_in_mask;
-  wire [41:0] block_11_in_match;
-  wire [7:0]  block_11_in_tag;
-  wire        block_11_in_valid;
-  wire        block_11_older_empty;
-  wire [41:0] block_11_out_mask;
-  wire [41:0] block_11_out_match;
-  wire [7:0]  block_11_out_tag;
-  wire        block_11_out_valid;
-  wire        block_11_two_empty_unused;
-  wire        block_12_any_empty;
-  wire        block_12_del_all;
-  wire        block_12_del_here;
-  wire        block_12_hit;
-  wire [7:0]  block_12_hit_tag;
-  wire [41:0] block_12_in_mask;
-  wire [41:0] block_12_in_match;
-  wire [7:0]  block_12_in_tag;
-  wire        block_12_in_valid;
-  wire        block_12_older_empty;
-  wire [41:0] block_12_out_mask;
-  wire [41:0] block_12_out_match;
-  wire [7:0]  block_12_out_tag;
-  wire        block_12_out_valid;
-  wire        block_12_two_empty_unused;
-  wire        block_13_any_empty;
-  wire        block_13_del_all;
-  wire        block_13_del_here;
-  wire        block_13_hit;
-  wire [7:0]  block_13_hit_tag;
-  wire [41:0] block_13_in_mask;
-  wire [41:0] block_13_in_match;
-  wire [7:0]  block_13_in_tag;
-  wire        block_13_in_valid;
-  wire        block_13_older_empty;
-  wire [41:0] block_13_out_mask;
-  wire [41:0] block_13_out_match;
-  wire [7:0]  block_13_out_tag;
-  wire        block_13_out_valid;
-  wire        block_13_two_empty_unused;
-  wire        block_14_any_empty;
-  wire        block_14_del_all;
-  wire        block_14_del_here;
-  wire        block_14_hit;
-  wire [7:0]  block_14_hit_tag;
-  wire [41:0] block_14_in_mask;
-  wire [41:0] block_14_in_match;
-  wire [7:0]  block_14_in_tag;
-  wire        block_14_in_valid;
-  wire        block_14_older_empty;
-  wire [41:0] block_14_out_mask;
-  wire [41:0] block_14_out_match;
-  wire [7:0]  block_14_out_tag;
-  wire        block_14_out_valid;
-  wire        block_14_two_empty_unused;
-  wire        block_15_any_empty;
-  wire        block_15_del_all;
-  wire        block_15_del_here;
-  wire        block_15_hit;
-  wire [7:0]  block_15_hit_tag;
-  wire [41:0] block_15_in_mask;
-  wire [41:0] block_15_in_match;
-  wire [7:0]  block_15_in_tag;
-  wire        block_15_in_valid;
-  wire        block_15_older_empty;
-  wire [41:0] block_15_out_mask;
-  wire [41:0] block_15_out_match;
-  wire [7:0]  block_15_out_tag;
-  wire        block_15_out_valid;
-  wire        block_15_two_empty_unused;
-  wire        block_16_any_empty;
-  wire        block_16_del_all;
-  wire        block_16_del_here;
-  wire        block_16_hit;
-  wire [7:0]  block_16_hit_tag;
-  wire [41:0] block_16_in_mask;
-  wire [41:0] block_16_in_match;
-  wire [7:0]  block_16_in_tag;
-  wire        block_16_in_valid;
-  wire        block_16_older_empty;
-  wire [41:0] block_16_out_mask;
-  wire [41:0] block_16_out_match;
-  wire [7:0]  block_16_out_tag;
-  wire        block_16_out_valid;
-  wire        block_16_two_empty_unused;
-  wire        block_17_any_empty;
-  wire        block_17_del_all;
-  wire        block_17_del_here;
-  wire        block_17_hit;
-  wire [7:0]  block_17_hit_tag;
-  wire [41:0] block_17_in_mask;
-  wire [41:0] block_17_in_match;
-  wire [7:0]  block_17_in_tag;
-  wire        block_17_in_valid;
-  wire        block_17_older_empty;
-  wire [41:0] block_17_out_mask;
-  wire [41:0] block_17_out_match;
-  wire [7:0]  block_17_out_tag;
-  wire        block_17_out_valid;
-  wire        block_17_two_empty_unused;
-  wire        block_18_any_empty;
-  wire        block_18_del_all;
-  wire        block_18_del_here;
-  wire        block_18_hit;
-  wire [7:0]  block_18_hit_tag;
-  wire [41:0] block_18_in_mask;
-  wire [41:0] block_18_in_match;
-  wire [7:0]  block_18_in_tag;
-  wire        block_18_in_valid;
-  wire        block_18_older_empty;
-  wire [41:0] block_18_out_mask;
-  wire [41:0] block_18_out_match;
-  wire [7:0]  block_18_out_tag;
-  wire        block_18_out_valid;
-  wire        block_18_two_empty_unused;
-  wire        block_19_any_empty;
-  wire        block_19_del_all;
-  wire        block_19_del_here;
-  wire        block_19_hit;
-  wire [7:0]  block_19_hit_tag;
-  wire [41:0] block_19_in_mask;
-  wire [41:0] block_19_in_match;
-  wire [7:0]  block_19_in_tag;
-  wire        block_19_in_valid;
-  wire        block_19_older_empty;
-  wire [41:0] block_19_out_mask;
-  wire [41:0] block_19_out_match;
-  wire [7:0]  block_19_out_tag;
-  wire        block_19_out_valid;
-  wire        block_19_two_empty_unused;
-  wire        block_1_any_empty;
   wire        block_1_del_all;
   wire        block_1_del_here;
+  wire        block_1_out_valid;
+  wire [41:0] block_1_out_match;
+  wire [41:0] block_1_out_mask;
+  wire [7:0]  block_1_out_tag;
+  wire        block_1_any_empty;
+  wire        block_1_two_empty;
   wire        block_1_hit;
   wire [7:0]  block_1_hit_tag;
-  wire [41:0] block_1_in_mask;
-  wire [41:0] block_1_in_match;
-  wire [7:0]  block_1_in_tag;
-  wire        block_1_in_valid;
-  wire        block_1_older_empty;
-  wire [41:0] block_1_out_mask;
-  wire [41:0] block_1_out_match;
-  wire [7:0]  block_1_out_tag;
-  wire        block_1_out_valid;
-  wire        block_1_two_empty;
-  wire        block_20_any_empty;
-  wire        block_20_del_all;
-  wire        block_20_del_here;
-  wire        block_20_hit;
-  wire [7:0]  block_20_hit_tag;
-  wire [41:0] block_20_in_mask;
-  wire [41:0] block_20_in_match;
-  wire [7:0]  block_20_in_tag;
-  wire        block_20_in_valid;
-  wire        block_20_older_empty;
-  wire [41:0] block_20_out_mask;
-  wire [41:0] block_20_out_match;
-  wire [7:0]  block_20_out_tag;
-  wire        block_20_out_valid;
-  wire        block_20_two_empty_unused;
-  wire        block_21_any_empty;
-  wire        block_21_del_all;
-  wire        block_21_del_here;
-  wire        block_21_hit;
-  wire [7:0]  block_21_hit_tag;
-  wire [41:0] block_21_in_mask;
-  wire [41:0] block_21_in_match;
-  wire [7:0]  block_21_in_tag;
-  wire        block_21_in_valid;
-  wire        block_21_older_empty;
-  wire [41:0] block_21_out_mask;
-  wire [41:0] block_21_out_match;
-  wire [7:0]  block_21_out_tag;
-  wire        block_21_out_valid;
-  wire        block_21_two_empty_unused;
-  wire        block_22_any_empty;
-  wire        block_22_del_all;
-  wire        block_22_del_here;
-  wire        block_22_hit;
-  wire [7:0]  block_22_hit_tag;
-  wire [41:0] block_22_in_mask;
-  wire [41:0] block_22_in_match;
-  wire [7:0]  block_22_in_tag;
-  wire        block_22_in_valid;
-  wire        block_22_older_empty;
-  wire [41:0] block_22_out_mask;
-  wire [41:0] block_22_out_match;
-  wire [7:0]  block_22_out_tag;
-  wire        block_22_out_valid;
-  wire        block_22_two_empty_unused;
-  wire        block_23_any_empty;
-  wire        block_23_del_all;
-  wire        block_23_del_here;
-  wire        block_23_hit;
-  wire [7:0]  block_23_hit_tag;
-  wire [41:0] block_23_in_mask;
-  wire [41:0] block_23_in_match;
-  wire [7:0]  block_23_in_tag;
-  wire        block_23_in_valid;
-  wire        block_23_older_empty;
-  wire [41:0] block_23_out_mask;
-  wire [41:0] block_23_out_match;
-  wire [7:0]  block_23_out_tag;
-  wire        block_23_out_valid;
-  wire        block_23_two_empty_unused;
-  wire        block_24_any_empty;
-  wire        block_24_del_all;
-  wire        block_24_del_here;
-  wire        block_24_hit;
-  wire [7:0]  block_24_hit_tag;
-  wire [41:0] block_24_in_mask;
-  wire [41:0] block_24_in_match;
-  wire [7:0]  block_24_in_tag;
-  wire        block_24_in_valid;
-  wire        block_24_older_empty;
-  wire [41:0] block_24_out_mask;
-  wire [41:0] block_24_out_match;
-  wire [7:0]  block_24_out_tag;
-  wire        block_24_out_valid;
-  wire        block_24_two_empty_unused;
-  wire        block_25_any_empty;
-  wire        block_25_del_all;
-  wire        block_25_del_here;
-  wire        block_25_hit;
-  wire [7:0]  block_25_hit_tag;
-  wire [41:0] block_25_in_mask;
-  wire [41:0] block_25_in_match;
-  wire [7:0]  block_25_in_tag;
-  wire        block_25_in_valid;
-  wire        block_25_older_empty;
-  wire [41:0] block_25_out_mask;
-  wire [41:0] block_25_out_match;
-  wire [7:0]  block_25_out_tag;
-  wire        block_25_out_valid;
-  wire        block_25_two_empty_unused;
-  wire        block_26_any_empty;
-  wire        block_26_del_all;
-  wire        block_26_del_here;
-  wire        block_26_hit;
-  wire [7:0]  block_26_hit_tag;
-  wire [41:0] block_26_in_mask;
-  wire [41:0] block_26_in_match;
-  wire [7:0]  block_26_in_tag;
-  wire        block_26_in_valid;
-  wire        block_26_older_empty;
-  wire [41:0] block_26_out_mask;
-  wire [41:0] block_26_out_match;
-  wire [7:0]  block_26_out_tag;
-  wire        block_26_out_valid;
-  wire        block_26_two_empty_unused;
-  wire        block_27_any_empty;
-  wire        block_27_del_all;
-  wire        block_27_del_here;
-  wire        block_27_hit;
-  wire [7:0]  block_27_hit_tag;
-  wire [41:0] block_27_in_mask;
-  wire [41:0] block_27_in_match;
-  wire [7:0]  block_27_in_tag;
-  wire        block_27_in_valid;
-  wire        block_27_older_empty;
-  wire [41:0] block_27_out_mask;
-  wire [41:0] block_27_out_match;
-  wire [7:0]  block_27_out_tag;
-  wire        block_27_out_valid;
-  wire        block_27_two_empty_unused;
-  wire        block_28_any_empty;
-  wire        block_28_del_all;
-  wire        block_28_del_here;
-  wire        block_28_hit;
-  wire [7:0]  block_28_hit_tag;
-  wire [41:0] block_28_in_mask;
-  wire [41:0] block_28_in_match;
-  wire [7:0]  block_28_in_tag;
-  wire        block_28_in_valid;
-  wire        block_28_older_empty;
-  wire [41:0] block_28_out_mask;
-  wire [41:0] block_28_out_match;
-  wire [7:0]  block_28_out_tag;
-  wire        block_28_out_valid;
-  wire        block_28_two_empty_unused;
-  wire        block_29_any_empty;
-  wire        block_29_del_all;
-  wire        block_29_del_here;
-  wire        block_29_hit;
-  wire [7:0]  block_29_hit_tag;
-  wire [41:0] block_29_in_mask;
-  wire [41:0] block_29_in_match;
-  wire [7:0]  block_29_in_tag;
-  wire        block_29_in_valid;
-  wire        block_29_older_empty;
-  wire [41:0] block_29_out_mask;
-  wire [41:0] block_29_out_match;
-  wire [7:0]  block_29_out_tag;
-  wire        block_29_out_valid;
-  wire        block_29_two_empty_unused;
-  wire        block_2_any_empty;
   wire        block_2_del_all;
   wire        block_2_del_here;
+  wire        block_2_out_valid;
+  wire [41:0] block_2_out_match;
+  wire [41:0] block_2_out_mask;
+  wire [7:0]  block_2_out_tag;
+  wire        block_2_any_empty;
+  wire        block_2_two_empty_unused;
   wire        block_2_hit;
   wire [7:0]  block_2_hit_tag;
-  wire [41:0] block_2_in_mask;
-  wire [41:0] block_2_in_match;
-  wire [7:0]  block_2_in_tag;
-  wire        block_2_in_valid;
-  wire        block_2_older_empty;
-  wire [41:0] block_2_out_mask;
-  wire [41:0] block_2_out_match;
-  wire [7:0]  block_2_out_tag;
-  wire        block_2_out_valid;
-  wire        block_2_two_empty_unused;
-  wire        block_30_any_empty;
-  wire        block_30_del_all;
-  wire        block_30_del_here;
-  wire        block_30_hit;
-  wire [7:0]  block_30_hit_tag;
-  wire [41:0] block_30_in_mask;
-  wire [41:0] block_30_in_match;
-  wire [7:0]  block_30_in_tag;
-  wire        block_30_in_valid;
-  wire        block_30_older_empty;
-  wire [41:0] block_30_out_mask;
-  wire [41:0] block_30_out_match;
-  wire [7:0]  block_30_out_tag;
-  wire        block_30_out_valid;
-  wire        block_30_two_empty_unused;
-  wire        block_31_any_empty;
-  wire        block_31_del_here;
-  wire        block_31_hit;
-  wire [7:0]  block_31_hit_tag;
-  wire [41:0] block_31_in_mask;
-  wire [41:0] block_31_in_match;
-  wire [7:0]  block_31_in_tag;
-  wire        block_31_in_valid;
-  wire [41:0] block_31_out_mask_unused;
-  wire [41:0] block_31_out_match_unused;
-  wire [7:0]  block_31_out_tag_unused;
-  wire        block_31_out_valid_unused;
-  wire        block_31_two_empty_unused;
-  wire        block_3_any_empty;
   wire        block_3_del_all;
   wire        block_3_del_here;
+  wire        block_3_out_valid;
+  wire [41:0] block_3_out_match;
+  wire [41:0] block_3_out_mask;
+  wire [7:0]  block_3_out_tag;
+  wire        block_3_any_empty;
+  wire        block_3_two_empty_unused;
   wire        block_3_hit;
   wire [7:0]  block_3_hit_tag;
-  wire [41:0] block_3_in_mask;
-  wire [41:0] block_3_in_match;
-  wire [7:0]  block_3_in_tag;
-  wire        block_3_in_valid;
-  wire        block_3_older_empty;
-  wire [41:0] block_3_out_mask;
-  wire [41:0] block_3_out_match;
-  wire [7:0]  block_3_out_tag;
-  wire        block_3_out_valid;
-  wire        block_3_two_empty_unused;
-  wire        block_4_any_empty;
   wire        block_4_del_all;
   wire        block_4_del_here;
+  wire        block_4_out_valid;
+  wire [41:0] block_4_out_match;
+  wire [41:0] block_4_out_mask;
+  wire [7:0]  block_4_out_tag;
+  wire        block_4_any_empty;
+  wire        block_4_two_empty_unused;
   wire        block_4_hit;
   wire [7:0]  block_4_hit_tag;
-  wire [41:0] block_4_in_mask;
-  wire [41:0] block_4_in_match;
-  wire [7:0]  block_4_in_tag;
-  wire        block_4_in_valid;
-  wire        block_4_older_empty;
-  wire [41:0] block_4_out_mask;
-  wire [41:0] block_4_out_match;
-  wire [7:0]  block_4_out_tag;
-  wire        block_4_out_valid;
-  wire        block_4_two_empty_unused;
-  wire        block_5_any_empty;
   wire        block_5_del_all;
   wire        block_5_del_here;
+  wire        block_5_out_valid;
+  wire [41:0] block_5_out_match;
+  wire [41:0] block_5_out_mask;
+  wire [7:0]  block_5_out_tag;
+  wire        block_5_any_empty;
+  wire        block_5_two_empty_unused;
   wire        block_5_hit;
   wire [7:0]  block_5_hit_tag;
-  wire [41:0] block_5_in_mask;
-  wire [41:0] block_5_in_match;
-  wire [7:0]  block_5_in_tag;
-  wire        block_5_in_valid;
-  wire        block_5_older_empty;
-  wire [41:0] block_5_out_mask;
-  wire [41:0] block_5_out_match;
-  wire [7:0]  block_5_out_tag;
-  wire        block_5_out_valid;
-  wire        block_5_two_empty_unused;
-  wire        block_6_any_empty;
   wire        block_6_del_all;
   wire        block_6_del_here;
+  wire        block_6_out_valid;
+  wire [41:0] block_6_out_match;
+  wire [41:0] block_6_out_mask;
+  wire [7:0]  block_6_out_tag;
+  wire        block_6_any_empty;
+  wire        block_6_two_empty_unused;
   wire        block_6_hit;
   wire [7:0]  block_6_hit_tag;
-  wire [41:0] block_6_in_mask;
-  wire [41:0] block_6_in_match;
-  wire [7:0]  block_6_in_tag;
-  wire        block_6_in_valid;
-  wire        block_6_older_empty;
-  wire [41:0] block_6_out_mask;
-  wire [41:0] block_6_out_match;
-  wire [7:0]  block_6_out_tag;
-  wire        block_6_out_valid;
-  wire        block_6_two_empty_unused;
-  wire        block_7_any_empty;
   wire        block_7_del_all;
   wire        block_7_del_here;
+  wire        block_7_out_valid;
+  wire [41:0] block_7_out_match;
+  wire [41:0] block_7_out_mask;
+  wire [7:0]  block_7_out_tag;
+  wire        block_7_any_empty;
+  wire        block_7_two_empty_unused;
   wire        block_7_hit;
   wire [7:0]  block_7_hit_tag;
-  wire [41:0] block_7_in_mask;
-  wire [41:0] block_7_in_match;
-  wire [7:0]  block_7_in_tag;
-  wire        block_7_in_valid;
-  wire        block_7_older_empty;
-  wire [41:0] block_7_out_mask;
-  wire [41:0] block_7_out_match;
-  wire [7:0]  block_7_out_tag;
-  wire        block_7_out_valid;
-  wire        block_7_two_empty_unused;
-  wire        block_8_any_empty;
   wire        block_8_del_all;
   wire        block_8_del_here;
+  wire        block_8_out_valid;
+  wire [41:0] block_8_out_match;
+  wire [41:0] block_8_out_mask;
+  wire [7:0]  block_8_out_tag;
+  wire        block_8_any_empty;
+  wire        block_8_two_empty_unused;
   wire        block_8_hit;
   wire [7:0]  block_8_hit_tag;
-  wire [41:0] block_8_in_mask;
-  wire [41:0] block_8_in_match;
-  wire [7:0]  block_8_in_tag;
-  wire        block_8_in_valid;
-  wire        block_8_older_empty;
-  wire [41:0] block_8_out_mask;
-  wire [41:0] block_8_out_match;
-  wire [7:0]  block_8_out_tag;
-  wire        block_8_out_valid;
-  wire        block_8_two_empty_unused;
-  wire        block_9_any_empty;
   wire        block_9_del_all;
   wire        block_9_del_here;
+  wire        block_9_out_valid;
+  wire [41:0] block_9_out_match;
+  wire [41:0] block_9_out_mask;
+  wire [7:0]  block_9_out_tag;
+  wire        block_9_any_empty;
+  wire        block_9_two_empty_unused;
   wire        block_9_hit;
   wire [7:0]  block_9_hit_tag;
-  wire [41:0] block_9_in_mask;
-  wire [41:0] block_9_in_match;
-  wire [7:0]  block_9_in_tag;
-  wire        block_9_in_valid;
-  wire        block_9_older_empty;
-  wire [41:0] block_9_out_mask;
-  wire [41:0] block_9_out_match;
-  wire [7:0]  block_9_out_tag;
-  wire        block_9_out_valid;
-  wire        block_9_two_empty_unused;
+  wire        block_10_del_all;
+  wire        block_10_del_here;
+  wire        block_10_out_valid;
+  wire [41:0] block_10_out_match;
+  wire [41:0] block_10_out_mask;
+  wire [7:0]  block_10_out_tag;
+  wire        block_10_any_empty;
+  wire        block_10_two_empty_unused;
+  wire        block_10_hit;
+  wire [7:0]  block_10_hit_tag;
+  wire        block_11_del_all;
+  wire        block_11_del_here;
+  wire        block_11_out_valid;
+  wire [41:0] block_11_out_match;
+  wire [41:0] block_11_out_mask;
+  wire [7:0]  block_11_out_tag;
+  wire        block_11_any_empty;
+  wire        block_11_two_empty_unused;
+  wire        block_11_hit;
+  wire [7:0]  block_11_hit_tag;
+  wire        block_12_del_all;
+  wire        block_12_del_here;
+  wire        block_12_out_valid;
+  wire [41:0] block_12_out_match;
+  wire [41:0] block_12_out_mask;
+  wire [7:0]  block_12_out_tag;
+  wire        block_12_any_empty;
+  wire        block_12_two_empty_unused;
+  wire        block_12_hit;
+  wire [7:0]  block_12_hit_tag;
+  wire        block_13_del_all;
+  wire        block_13_del_here;
+  wire        block_13_out_valid;
+  wire [41:0] block_13_out_match;
+  wire [41:0] block_13_out_mask;
+  wire [7:0]  block_13_out_tag;
+  wire        block_13_any_empty;
+  wire        block_13_two_empty_unused;
+  wire        block_13_hit;
+  wire [7:0]  block_13_hit_tag;
+  wire        block_14_del_all;
+  wire        block_14_del_here;
+  wire        block_14_out_valid;
+  wire [41:0] block_14_out_match;
+  wire [41:0] block_14_out_mask;
+  wire [7:0]  block_14_out_tag;
+  wire        block_14_any_empty;
+  wire        block_14_two_empty_unused;
+  wire        block_14_hit;
+  wire [7:0]  block_14_hit_tag;
+  wire        block_15_del_all;
+  wire        block_15_del_here;
+  wire        block_15_out_valid;
+  wire [41:0] block_15_out_match;
+  wire [41:0] block_15_out_mask;
+  wire [7:0]  block_15_out_tag;
+  wire        block_15_any_empty;
+  wire        block_15_two_empty_unused;
+  wire        block_15_hit;
+  wire [7:0]  block_15_hit_tag;
+  wire        block_16_del_all;
+  wire        block_16_del_here;
+  wire        block_16_out_valid;
+  wire [41:0] block_16_out_match;
+  wire [41:0] block_16_out_mask;
+  wire [7:0]  block_16_out_tag;
+  wire        block_16_any_empty;
+  wire        block_16_two_empty_unused;
+  wire        block_16_hit;
+  wire [7:0]  block_16_hit_tag;
+  wire        block_17_del_all;
+  wire        block_17_del_here;
+  wire        block_17_out_valid;
+  wire [41:0] block_17_out_match;
+  wire [41:0] block_17_out_mask;
+  wire [7:0]  block_17_out_tag;
+  wire        block_17_any_empty;
+  wire        block_17_two_empty_unused;
+  wire        block_17_hit;
+  wire [7:0]  block_17_hit_tag;
+  wire        block_18_del_all;
+  wire        block_18_del_here;
+  wire        block_18_out_valid;
+  wire [41:0] block_18_out_match;
+  wire [41:0] block_18_out_mask;
+  wire [7:0]  block_18_out_tag;
+  wire        block_18_any_empty;
+  wire        block_18_two_empty_unused;
+  wire        block_18_hit;
+  wire [7:0]  block_18_hit_tag;
+  wire        block_19_del_all;
+  wire        block_19_del_here;
+  wire        block_19_out_valid;
+  wire [41:0] block_19_out_match;
+  wire [41:0] block_19_out_mask;
+  wire [7:0]  block_19_out_tag;
+  wire        block_19_any_empty;
+  wire        block_19_two_empty_unused;
+  wire        block_19_hit;
+  wire [7:0]  block_19_hit_tag;
+  wire        block_20_del_all;
+  wire        block_20_del_here;
+  wire        block_20_out_valid;
+  wire [41:0] block_20_out_match;
+  wire [41:0] block_20_out_mask;
+  wire [7:0]  block_20_out_tag;
+  wire        block_20_any_empty;
+  wire        block_20_two_empty_unused;
+  wire        block_20_hit;
+  wire [7:0]  block_20_hit_tag;
+  wire        block_21_del_all;
+  wire        block_21_del_here;
+  wire        block_21_out_valid;
+  wire [41:0] block_21_out_match;
+  wire [41:0] block_21_out_mask;
+  wire [7:0]  block_21_out_tag;
+  wire        block_21_any_empty;
+  wire        block_21_two_empty_unused;
+  wire        block_21_hit;
+  wire [7:0]  block_21_hit_tag;
+  wire        block_22_del_all;
+  wire        block_22_del_here;
+  wire        block_22_out_valid;
+  wire [41:0] block_22_out_match;
+  wire [41:0] block_22_out_mask;
+  wire [7:0]  block_22_out_tag;
+  wire        block_22_any_empty;
+  wire        block_22_two_empty_unused;
+  wire        block_22_hit;
+  wire [7:0]  block_22_hit_tag;
+  wire        block_23_del_all;
+  wire        block_23_del_here;
+  wire        block_23_out_valid;
+  wire [41:0] block_23_out_match;
+  wire [41:0] block_23_out_mask;
+  wire [7:0]  block_23_out_tag;
+  wire        block_23_any_empty;
+  wire        block_23_two_empty_unused;
+  wire        block_23_hit;
+  wire [7:0]  block_23_hit_tag;
+  wire        block_24_del_all;
+  wire        block_24_del_here;
+  wire        block_24_out_valid;
+  wire [41:0] block_24_out_match;
+  wire [41:0] block_24_out_mask;
+  wire [7:0]  block_24_out_tag;
+  wire        block_24_any_empty;
+  wire        block_24_two_empty_unused;
+  wire        block_24_hit;
+  wire [7:0]  block_24_hit_tag;
+  wire        block_25_del_all;
+  wire        block_25_del_here;
+  wire        block_25_out_valid;
+  wire [41:0] block_25_out_match;
+  wire [41:0] block_25_out_mask;
+  wire [7:0]  block_25_out_tag;
+  wire        block_25_any_empty;
+  wire        block_25_two_empty_unused;
+  wire        block_25_hit;
+  wire [7:0]  block_25_hit_tag;
+  wire        block_26_del_all;
+  wire        block_26_del_here;
+  wire        block_26_out_valid;
+  wire [41:0] block_26_out_match;
+  wire [41:0] block_26_out_mask;
+  wire [7:0]  block_26_out_tag;
+  wire        block_26_any_empty;
+  wire        block_26_two_empty_unused;
+  wire        block_26_hit;
+  wire [7:0]  block_26_hit_tag;
+  wire        block_27_del_all;
+  wire        block_27_del_here;
+  wire        block_27_out_valid;
+  wire [41:0] block_27_out_match;
+  wire [41:0] block_27_out_mask;
+  wire [7:0]  block_27_out_tag;
+  wire        block_27_any_empty;
+  wire        block_27_two_empty_unused;
+  wire        block_27_hit;
+  wire [7:0]  block_27_hit_tag;
+  wire        block_28_del_all;
+  wire        block_28_del_here;
+  wire        block_28_out_valid;
+  wire [41:0] block_28_out_match;
+  wire [41:0] block_28_out_mask;
+  wire [7:0]  block_28_out_tag;
+  wire        block_28_any_empty;
+  wire        block_28_two_empty_unused;
+  wire        block_28_hit;
+  wire [7:0]  block_28_hit_tag;
+  wire        block_29_del_all;
+  wire        block_29_del_here;
+  wire        block_29_out_valid;
+  wire [41:0] block_29_out_match;
+  wire [41:0] block_29_out_mask;
+  wire [7:0]  block_29_out_tag;
+  wire        block_29_any_empty;
+  wire        block_29_two_empty_unused;
+  wire        block_29_hit;
+  wire [7:0]  block_29_hit_tag;
+  wire        block_30_del_all;
+  wire        block_30_del_here;
+  wire        block_30_out_valid;
+  wire [41:0] block_30_out_match;
+  wire [41:0] block_30_out_mask;
+  wire [7:0]  block_30_out_tag;
+  wire        block_30_any_empty;
+  wire        block_30_two_empty_unused;
+  wire        block_30_hit;
+  wire [7:0]  block_30_hit_tag;
+  wire        block_31_del_here;
+  wire        block_31_out_valid_unused;
+  wire [41:0] block_31_out_match_unused;
+  wire [41:0] block_31_out_mask_unused;
+  wire [7:0]  block_31_out_tag_unused;
+  wire        block_31_any_empty;
+  wire        block_31_two_empty_unused;
+  wire        block_31_hit;
+  wire [7:0]  block_31_hit_tag;
+  wire        oldest_l1_0_valid;
+  wire        oldest_l1_1_valid;
+  wire        oldest_l1_2_valid;
+  wire        oldest_l1_3_valid;
+  wire        oldest_l1_4_valid;
+  wire        oldest_l1_5_valid;
+  wire        oldest_l1_6_valid;
+  wire        oldest_l1_7_valid;
+  wire        oldest_l1_8_valid;
+  wire        oldest_l1_9_valid;
+  wire        oldest_l1_10_valid;
+  wire        oldest_l1_11_valid;
+  wire        oldest_l1_12_valid;
+  wire        oldest_l1_13_valid;
+  wire        oldest_l1_14_valid;
+  wire        oldest_l1_15_valid;
+  wire        oldest_l2_0_valid;
+  wire        oldest_l2_1_valid;
+  wire        oldest_l2_2_valid;
+  wire        oldest_l2_3_valid;
+  wire        oldest_l2_4_valid;
+  wire        oldest_l2_5_valid;
+  wire        oldest_l2_6_valid;
+  wire        oldest_l2_7_valid;
+  wire        oldest_l3_0_valid;
+  wire        oldest_l3_1_valid;
+  wire        oldest_l3_2_valid;
+  wire        oldest_l3_3_valid;
+  wire        oldest_l4_0_valid;
+  wire        oldest_l4_1_valid;
   wire        _T;
   wire        _T_1;
   wire        _T_2;
@@ -537,297 +412,142 @@ module alpu_prq_256x8_CellArray (
   wire        _T_38;
   wire        _T_39;
   wire        _T_40;
-  wire        _T_41;
-  wire        _T_42;
-  wire        _T_43;
-  wire        _T_44;
-  wire        _T_45;
-  wire        _T_46;
-  wire        _T_47;
-  wire        _T_48;
-  wire        _T_49;
-  wire        _T_50;
-  wire        _T_51;
-  wire        _T_52;
-  wire        _T_53;
-  wire        _T_54;
-  wire        _T_55;
 
-  assign _T = block_31_hit | block_30_hit; // @[PriorityTree.java:98]
-  assign _T_1 = _T | (block_29_hit | block_28_hit); // @[PriorityTree.java:98]
-  assign _T_2 = block_27_hit | block_26_hit; // @[PriorityTree.java:98]
-  assign _T_3 = _T_1 | (_T_2 | (block_25_hit | block_24_hit)); // @[PriorityTree.java:98]
-  assign _T_4 = block_23_hit | block_22_hit; // @[PriorityTree.java:98]
-  assign _T_5 = _T_4 | (block_21_hit | block_20_hit); // @[PriorityTree.java:98]
-  assign _T_6 = block_19_hit | block_18_hit; // @[PriorityTree.java:98]
-  assign _T_7 = _T_3 | (_T_5 | (_T_6 | (block_17_hit | block_16_hit))); // @[PriorityTree.java:98]
-  assign _T_8 = block_15_hit | block_14_hit; // @[PriorityTree.java:98]
-  assign _T_9 = _T_8 | (block_13_hit | block_12_hit); // @[PriorityTree.java:98]
-  assign _T_10 = block_11_hit | block_10_hit; // @[PriorityTree.java:98]
-  assign _T_11 = _T_9 | (_T_10 | (block_9_hit | block_8_hit)); // @[PriorityTree.java:98]
-  assign _T_12 = block_7_hit | block_6_hit; // @[PriorityTree.java:98]
-  assign _T_13 = _T_12 | (block_5_hit | block_4_hit); // @[PriorityTree.java:98]
-  assign _T_14 = block_3_hit | block_2_hit; // @[PriorityTree.java:98]
+  assign oldest_l1_0_valid = block_31_hit | block_30_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_1_valid = block_29_hit | block_28_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_2_valid = block_27_hit | block_26_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_3_valid = block_25_hit | block_24_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_4_valid = block_23_hit | block_22_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_5_valid = block_21_hit | block_20_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_6_valid = block_19_hit | block_18_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_7_valid = block_17_hit | block_16_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_8_valid = block_15_hit | block_14_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_9_valid = block_13_hit | block_12_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_10_valid = block_11_hit | block_10_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_11_valid = block_9_hit | block_8_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_12_valid = block_7_hit | block_6_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_13_valid = block_5_hit | block_4_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_14_valid = block_3_hit | block_2_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_15_valid = block_1_hit | block_0_hit; // @[PriorityTree.java:128]
+  assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_2_valid = oldest_l1_4_valid | oldest_l1_5_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_3_valid = oldest_l1_6_valid | oldest_l1_7_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_4_valid = oldest_l1_8_valid | oldest_l1_9_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_5_valid = oldest_l1_10_valid | oldest_l1_11_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_6_valid = oldest_l1_12_valid | oldest_l1_13_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_7_valid = oldest_l1_14_valid | oldest_l1_15_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_0_valid = oldest_l2_0_valid | oldest_l2_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_1_valid = oldest_l2_2_valid | oldest_l2_3_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_2_valid = oldest_l2_4_valid | oldest_l2_5_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_3_valid = oldest_l2_6_valid | oldest_l2_7_valid; // @[PriorityTree.java:128]
+  assign oldest_l4_0_valid = oldest_l3_0_valid | oldest_l3_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l4_1_valid = oldest_l3_2_valid | oldest_l3_3_valid; // @[PriorityTree.java:128]
   assign hit = match_hit; // @[CellArray.java:75]
   assign hit_tag = match_tag; // @[CellArray.java:76]
-  assign block_0_older_empty = block_1_any_empty; // @[CellArray.java:96]
-  assign _T_15 = block_2_hit | block_3_hit; // @[OlderAny.java:40]
-  assign _T_16 = block_6_hit | block_7_hit; // @[OlderAny.java:40]
-  assign _T_17 = (block_4_hit | block_5_hit) | _T_16; // @[OlderAny.java:40]
-  assign _T_18 = block_10_hit | block_11_hit; // @[OlderAny.java:40]
-  assign _T_19 = block_14_hit | block_15_hit; // @[OlderAny.java:40]
-  assign _T_20 = (block_12_hit | block_13_hit) | _T_19; // @[OlderAny.java:40]
-  assign _T_21 = ((block_8_hit | block_9_hit) | _T_18) | _T_20; // @[OlderAny.java:40]
-  assign _T_22 = block_18_hit | block_19_hit; // @[OlderAny.java:40]
-  assign _T_23 = block_22_hit | block_23_hit; // @[OlderAny.java:40]
-  assign _T_24 = (block_20_hit | block_21_hit) | _T_23; // @[OlderAny.java:40]
-  assign _T_25 = block_26_hit | block_27_hit; // @[OlderAny.java:40]
-  assign _T_26 = block_30_hit | block_31_hit; // @[OlderAny.java:40]
-  assign _T_27 = (block_28_hit | block_29_hit) | _T_26; // @[OlderAny.java:40]
-  assign _T_28 = ((block_24_hit | block_25_hit) | _T_25) | _T_27; // @[OlderAny.java:40]
-  assign _T_29 = (((block_16_hit | block_17_hit) | _T_22) | _T_24) | _T_28; // @[OlderAny.java:40]
-  assign _T_30 = (((block_1_hit | _T_15) | _T_17) | _T_21) | _T_29; // @[OlderAny.java:40]
-  assign block_0_del_all = results_valid & _T_30; // @[CellArray.java:100]
-  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_30); // @[CellArray.java:101]
-  assign block_1_in_valid = block_0_out_valid; // @[CellArray.java:91]
-  assign block_1_in_match = block_0_out_match; // @[CellArray.java:92]
-  assign block_1_in_mask = block_0_out_mask; // @[CellArray.java:93]
-  assign block_1_in_tag = block_0_out_tag; // @[CellArray.java:94]
-  assign block_1_older_empty = block_2_any_empty; // @[CellArray.java:96]
-  assign _T_31 = ((_T_15 | _T_17) | _T_21) | _T_29; // @[OlderAny.java:40]
-  assign block_1_del_all = results_valid & _T_31; // @[CellArray.java:100]
-  assign block_1_del_here = (results_valid & block_1_hit) & (~_T_31); // @[CellArray.java:101]
-  assign block_2_in_valid = block_1_out_valid; // @[CellArray.java:91]
-  assign block_2_in_match = block_1_out_match; // @[CellArray.java:92]
-  assign block_2_in_mask = block_1_out_mask; // @[CellArray.java:93]
-  assign block_2_in_tag = block_1_out_tag; // @[CellArray.java:94]
-  assign block_2_older_empty = block_3_any_empty; // @[CellArray.java:96]
-  assign _T_32 = ((block_3_hit | _T_17) | _T_21) | _T_29; // @[OlderAny.java:40]
-  assign block_2_del_all = results_valid & _T_32; // @[CellArray.java:100]
-  assign block_2_del_here = (results_valid & block_2_hit) & (~_T_32); // @[CellArray.java:101]
-  assign block_3_in_valid = block_2_out_valid; // @[CellArray.java:91]
-  assign block_3_in_match = block_2_out_match; // @[CellArray.java:92]
-  assign block_3_in_mask = block_2_out_mask; // @[CellArray.java:93]
-  assign block_3_in_tag = block_2_out_tag; // @[CellArray.java:94]
-  assign block_3_older_empty = block_4_any_empty; // @[CellArray.java:96]
-  assign _T_33 = (_T_17 | _T_21) | _T_29; // @[OlderAny.java:40]
-  assign block_3_del_all = results_valid & _T_33; // @[CellArray.java:100]
-  assign block_3_del_here = (results_valid & block_3_hit) & (~_T_33); // @[CellArray.java:101]
-  assign block_4_in_valid = block_3_out_valid; // @[CellArray.java:91]
-  assign block_4_in_match = block_3_out_match; // @[CellArray.java:92]
-  assign block_4_in_mask = block_3_out_mask; // @[CellArray.java:93]
-  assign block_4_in_tag = block_3_out_tag; // @[CellArray.java:94]
-  assign block_4_older_empty = block_5_any_empty; // @[CellArray.java:96]
-  assign _T_34 = ((block_5_hit | _T_16) | _T_21) | _T_29; // @[OlderAny.java:40]
-  assign block_4_del_all = results_valid & _T_34; // @[CellArray.java:100]
-  assign block_4_del_here = (results_valid & block_4_hit) & (~_T_34); // @[CellArray.java:101]
-  assign block_5_in_valid = block_4_out_valid; // @[CellArray.java:91]
-  assign block_5_in_match = block_4_out_match; // @[CellArray.java:92]
-  assign block_5_in_mask = block_4_out_mask; // @[CellArray.java:93]
-  assign block_5_in_tag = block_4_out_tag; // @[CellArray.java:94]
-  assign block_5_older_empty = block_6_any_empty; // @[CellArray.java:96]
-  assign _T_35 = (_T_16 | _T_21) | _T_29; // @[OlderAny.java:40]
-  assign block_5_del_all = results_valid & _T_35; // @[CellArray.java:100]
-  assign block_5_del_here = (results_valid & block_5_hit) & (~_T_35); // @[CellArray.java:101]
-  assign block_6_in_valid = block_5_out_valid; // @[CellArray.java:91]
-  assign block_6_in_match = block_5_out_match; // @[CellArray.java:92]
-  assign block_6_in_mask = block_5_out_mask; // @[CellArray.java:93]
-  assign block_6_in_tag = block_5_out_tag; // @[CellArray.java:94]
-  assign block_6_older_empty = block_7_any_empty; // @[CellArray.java:96]
-  assign _T_36 = (block_7_hit | _T_21) | _T_29; // @[OlderAny.java:40]
-  assign block_6_del_all = results_valid & _T_36; // @[CellArray.java:100]
-  assign block_6_del_here = (results_valid & block_6_hit) & (~_T_36); // @[CellArray.java:101]
-  assign block_7_in_valid = block_6_out_valid; // @[CellArray.java:91]
-  assign block_7_in_match = block_6_out_match; // @[CellArray.java:92]
-  assign block_7_in_mask = block_6_out_mask; // @[CellArray.java:93]
-  assign block_7_in_tag = block_6_out_tag; // @[CellArray.java:94]
-  assign block_7_older_empty = block_8_any_empty; // @[CellArray.java:96]
-  assign _T_37 = _T_21 | _T_29; // @[OlderAny.java:40]
-  assign block_7_del_all = results_valid & _T_37; // @[CellArray.java:100]
-  assign block_7_del_here = (results_valid & block_7_hit) & (~_T_37); // @[CellArray.java:101]
-  assign block_8_in_valid = block_7_out_valid; // @[CellArray.java:91]
-  assign block_8_in_match = block_7_out_match; // @[CellArray.java:92]
-  assign block_8_in_mask = block_7_out_mask; // @[CellArray.java:93]
-  assign block_8_in_tag = block_7_out_tag; // @[CellArray.java:94]
-  assign block_8_older_empty = block_9_any_empty; // @[CellArray.java:96]
-  assign _T_38 = ((block_9_hit | _T_18) | _T_20) | _T_29; // @[OlderAny.java:40]
-  assign block_8_del_all = results_valid & _T_38; // @[CellArray.java:100]
-  assign block_8_del_here = (results_valid & block_8_hit) & (~_T_38); // @[CellArray.java:101]
-  assign block_9_in_valid = block_8_out_valid; // @[CellArray.java:91]
-  assign block_9_in_match = block_8_out_match; // @[CellArray.java:92]
-  assign block_9_in_mask = block_8_out_mask; // @[CellArray.java:93]
-  assign block_9_in_tag = block_8_out_tag; // @[CellArray.java:94]
-  assign block_9_older_empty = block_10_any_empty; // @[CellArray.java:96]
-  assign _T_39 = (_T_18 | _T_20) | _T_29; // @[OlderAny.java:40]
-  assign block_9_del_all = results_valid & _T_39; // @[CellArray.java:100]
-  assign block_9_del_here = (results_valid & block_9_hit) & (~_T_39); // @[CellArray.java:101]
-  assign block_10_in_valid = block_9_out_valid; // @[CellArray.java:91]
-  assign block_10_in_match = block_9_out_match; // @[CellArray.java:92]
-  assign block_10_in_mask = block_9_out_mask; // @[CellArray.java:93]
-  assign block_10_in_tag = block_9_out_tag; // @[CellArray.java:94]
-  assign block_10_older_empty = block_11_any_empty; // @[CellArray.java:96]
-  assign _T_40 = (block_11_hit | _T_20) | _T_29; // @[OlderAny.java:40]
-  assign block_10_del_all = results_valid & _T_40; // @[CellArray.java:100]
-  assign block_10_del_here = (results_valid & block_10_hit) & (~_T_40); // @[CellArray.java:101]
-  assign block_11_in_valid = block_10_out_valid; // @[CellArray.java:91]
-  assign block_11_in_match = block_10_out_match; // @[CellArray.java:92]
-  assign block_11_in_mask = block_10_out_mask; // @[CellArray.java:93]
-  assign block_11_in_tag = block_10_out_tag; // @[CellArray.java:94]
-  assign block_11_older_empty = block_12_any_empty; // @[CellArray.java:96]
-  assign _T_41 = _T_20 | _T_29; // @[OlderAny.java:40]
-  assign block_11_del_all = results_valid & _T_41; // @[CellArray.java:100]
-  assign block_11_del_here = (results_valid & block_11_hit) & (~_T_41); // @[CellArray.java:101]
-  assign block_12_in_valid = block_11_out_valid; // @[CellArray.java:91]
-  assign block_12_in_match = block_11_out_match; // @[CellArray.java:92]
-  assign block_12_in_mask = block_11_out_mask; // @[CellArray.java:93]
-  assign block_12_in_tag = block_11_out_tag; // @[CellArray.java:94]
-  assign block_12_older_empty = block_13_any_empty; // @[CellArray.java:96]
-  assign _T_42 = (block_13_hit | _T_19) | _T_29; // @[OlderAny.java:40]
-  assign block_12_del_all = results_valid & _T_42; // @[CellArray.java:100]
-  assign block_12_del_here = (results_valid & block_12_hit) & (~_T_42); // @[CellArray.java:101]
-  assign block_13_in_valid = block_12_out_valid; // @[CellArray.java:91]
-  assign block_13_in_match = block_12_out_match; // @[CellArray.java:92]
-  assign block_13_in_mask = block_12_out_mask; // @[CellArray.java:93]
-  assign block_13_in_tag = block_12_out_tag; // @[CellArray.java:94]
-  assign block_13_older_empty = block_14_any_empty; // @[CellArray.java:96]
-  assign _T_43 = _T_19 | _T_29; // @[OlderAny.java:40]
-  assign block_13_del_all = results_valid & _T_43; // @[CellArray.java:100]
-  assign block_13_del_here = (results_valid & block_13_hit) & (~_T_43); // @[CellArray.java:101]
-  assign block_14_in_valid = block_13_out_valid; // @[CellArray.java:91]
-  assign block_14_in_match = block_13_out_match; // @[CellArray.java:92]
-  assign block_14_in_mask = block_13_out_mask; // @[CellArray.java:93]
-  assign block_14_in_tag = block_13_out_tag; // @[CellArray.java:94]
-  assign block_14_older_empty = block_15_any_empty; // @[CellArray.java:96]
-  assign _T_44 = block_15_hit | _T_29; // @[OlderAny.java:40]
-  assign block_14_del_all = results_valid & _T_44; // @[CellArray.java:100]
-  assign block_14_del_here = (results_valid & block_14_hit) & (~_T_44); // @[CellArray.java:101]
-  assign block_15_in_valid = block_14_out_valid; // @[CellArray.java:91]
-  assign block_15_in_match = block_14_out_match; // @[CellArray.java:92]
-  assign block_15_in_mask = block_14_out_mask; // @[CellArray.java:93]
-  assign block_15_in_tag = block_14_out_tag; // @[CellArray.java:94]
-  assign block_15_older_empty = block_16_any_empty; // @[CellArray.java:96]
-  assign block_15_del_all = results_valid & _T_29; // @[CellArray.java:100]
-  assign block_15_del_here = (results_valid & block_15_hit) & (~_T_29); // @[CellArray.java:101]
-  assign block_16_in_valid = block_15_out_valid; // @[CellArray.java:91]
-  assign block_16_in_match = block_15_out_match; // @[CellArray.java:92]
-  assign block_16_in_mask = block_15_out_mask; // @[CellArray.java:93]
-  assign block_16_in_tag = block_15_out_tag; // @[CellArray.java:94]
-  assign block_16_older_empty = block_17_any_empty; // @[CellArray.java:96]
-  assign _T_45 = ((block_17_hit | _T_22) | _T_24) | _T_28; // @[OlderAny.java:40]
-  assign block_16_del_all = results_valid & _T_45; // @[CellArray.java:100]
-  assign block_16_del_here = (results_valid & block_16_hit) & (~_T_45); // @[CellArray.java:101]
-  assign block_17_in_valid = block_16_out_valid; // @[CellArray.java:91]
-  assign block_17_in_match = block_16_out_match; // @[CellArray.java:92]
-  assign block_17_in_mask = block_16_out_mask; // @[CellArray.java:93]
-  assign block_17_in_tag = block_16_out_tag; // @[CellArray.java:94]
-  assign block_17_older_empty = block_18_any_empty; // @[CellArray.java:96]
-  assign _T_46 = (_T_22 | _T_24) | _T_28; // @[OlderAny.java:40]
-  assign block_17_del_all = results_valid & _T_46; // @[CellArray.java:100]
-  assign block_17_del_here = (results_valid & block_17_hit) & (~_T_46); // @[CellArray.java:101]
-  assign block_18_in_valid = block_17_out_valid; // @[CellArray.java:91]
-  assign block_18_in_match = block_17_out_match; // @[CellArray.java:92]
-  assign block_18_in_mask = block_17_out_mask; // @[CellArray.java:93]
-  assign block_18_in_tag = block_17_out_tag; // @[CellArray.java:94]
-  assign block_18_older_empty = block_19_any_empty; // @[CellArray.java:96]
-  assign _T_47 = (block_19_hit | _T_24) | _T_28; // @[OlderAny.java:40]
-  assign block_18_del_all = results_valid & _T_47; // @[CellArray.java:100]
-  assign block_18_del_here = (results_valid & block_18_hit) & (~_T_47); // @[CellArray.java:101]
-  assign block_19_in_valid = block_18_out_valid; // @[CellArray.java:91]
-  assign block_19_in_match = block_18_out_match; // @[CellArray.java:92]
-  assign block_19_in_mask = block_18_out_mask; // @[CellArray.java:93]
-  assign block_19_in_tag = block_18_out_tag; // @[CellArray.java:94]
-  assign block_19_older_empty = block_20_any_empty; // @[CellArray.java:96]
-  assign _T_48 = _T_24 | _T_28; // @[OlderAny.java:40]
-  assign block_19_del_all = results_valid & _T_48; // @[CellArray.java:100]
-  assign block_19_del_here = (results_valid & block_19_hit) & (~_T_48); // @[CellArray.java:101]
-  assign block_20_in_valid = block_19_out_valid; // @[CellArray.java:91]
-  assign block_20_in_match = block_19_out_match; // @[CellArray.java:92]
-  assign block_20_in_mask = block_19_out_mask; // @[CellArray.java:93]
-  assign block_20_in_tag = block_19_out_tag; // @[CellArray.java:94]
-  assign block_20_older_empty = block_21_any_empty; // @[CellArray.java:96]
-  assign _T_49 = (block_21_hit | _T_23) | _T_28; // @[OlderAny.java:40]
-  assign block_20_del_all = results_valid & _T_49; // @[CellArray.java:100]
-  assign block_20_del_here = (results_valid & block_20_hit) & (~_T_49); // @[CellArray.java:101]
-  assign block_21_in_valid = block_20_out_valid; // @[CellArray.java:91]
-  assign block_21_in_match = block_20_out_match; // @[CellArray.java:92]
-  assign block_21_in_mask = block_20_out_mask; // @[CellArray.java:93]
-  assign block_21_in_tag = block_20_out_tag; // @[CellArray.java:94]
-  assign block_21_older_empty = block_22_any_empty; // @[CellArray.java:96]
-  assign _T_50 = _T_23 | _T_28; // @[OlderAny.java:40]
-  assign block_21_del_all = results_valid & _T_50; // @[CellArray.java:100]
-  assign block_21_del_here = (results_valid & block_21_hit) & (~_T_50); // @[CellArray.java:101]
-  assign block_22_in_valid = block_21_out_valid; // @[CellArray.java:91]
-  assign block_22_in_match = block_21_out_match; // @[CellArray.java:92]
-  assign block_22_in_mask = block_21_out_mask; // @[CellArray.java:93]
-  assign block_22_in_tag = block_21_out_tag; // @[CellArray.java:94]
-  assign block_22_older_empty = block_23_any_empty; // @[CellArray.java:96]
-  assign _T_51 = block_23_hit | _T_28; // @[OlderAny.java:40]
-  assign block_22_del_all = results_valid & _T_51; // @[CellArray.java:100]
-  assign block_22_del_here = (results_valid & block_22_hit) & (~_T_51); // @[CellArray.java:101]
-  assign block_23_in_valid = block_22_out_valid; // @[CellArray.java:91]
-  assign block_23_in_match = block_22_out_match; // @[CellArray.java:92]
-  assign block_23_in_mask = block_22_out_mask; // @[CellArray.java:93]
-  assign block_23_in_tag = block_22_out_tag; // @[CellArray.java:94]
-  assign block_23_older_empty = block_24_any_empty; // @[CellArray.java:96]
-  assign block_23_del_all = results_valid & _T_28; // @[CellArray.java:100]
-  assign block_23_del_here = (results_valid & block_23_hit) & (~_T_28); // @[CellArray.java:101]
-  assign block_24_in_valid = block_23_out_valid; // @[CellArray.java:91]
-  assign block_24_in_match = block_23_out_match; // @[CellArray.java:92]
-  assign block_24_in_mask = block_23_out_mask; // @[CellArray.java:93]
-  assign block_24_in_tag = block_23_out_tag; // @[CellArray.java:94]
-  assign block_24_older_empty = block_25_any_empty; // @[CellArray.java:96]
-  assign _T_52 = (block_25_hit | _T_25) | _T_27; // @[OlderAny.java:40]
-  assign block_24_del_all = results_valid & _T_52; // @[CellArray.java:100]
-  assign block_24_del_here = (results_valid & block_24_hit) & (~_T_52); // @[CellArray.java:101]
-  assign block_25_in_valid = block_24_out_valid; // @[CellArray.java:91]
-  assign block_25_in_match = block_24_out_match; // @[CellArray.java:92]
-  assign block_25_in_mask = block_24_out_mask; // @[CellArray.java:93]
-  assign block_25_in_tag = block_24_out_tag; // @[CellArray.java:94]
-  assign block_25_older_empty = block_26_any_empty; // @[CellArray.java:96]
-  assign _T_53 = _T_25 | _T_27; // @[OlderAny.java:40]
-  assign block_25_del_all = results_valid & _T_53; // @[CellArray.java:100]
-  assign block_25_del_here = (results_valid & block_25_hit) & (~_T_53); // @[CellArray.java:101]
-  assign block_26_in_valid = block_25_out_valid; // @[CellArray.java:91]
-  assign block_26_in_match = block_25_out_match; // @[CellArray.java:92]
-  assign block_26_in_mask = block_25_out_mask; // @[CellArray.java:93]
-  assign block_26_in_tag = block_25_out_tag; // @[CellArray.java:94]
-  assign block_26_older_empty = block_27_any_empty; // @[CellArray.java:96]
-  assign _T_54 = block_27_hit | _T_27; // @[OlderAny.java:40]
-  assign block_26_del_all = results_valid & _T_54; // @[CellArray.java:100]
-  assign block_26_del_here = (results_valid & block_26_hit) & (~_T_54); // @[CellArray.java:101]
-  assign block_27_in_valid = block_26_out_valid; // @[CellArray.java:91]
-  assign block_27_in_match = block_26_out_match; // @[CellArray.java:92]
-  assign block_27_in_mask = block_26_out_mask; // @[CellArray.java:93]
-  assign block_27_in_tag = block_26_out_tag; // @[CellArray.java:94]
-  assign block_27_older_empty = block_28_any_empty; // @[CellArray.java:96]
-  assign block_27_del_all = results_valid & _T_27; // @[CellArray.java:100]
-  assign block_27_del_here = (results_valid & block_27_hit) & (~_T_27); // @[CellArray.java:101]
-  assign block_28_in_valid = block_27_out_valid; // @[CellArray.java:91]
-  assign block_28_in_match = block_27_out_match; // @[CellArray.java:92]
-  assign block_28_in_mask = block_27_out_mask; // @[CellArray.java:93]
-  assign block_28_in_tag = block_27_out_tag; // @[CellArray.java:94]
-  assign block_28_older_empty = block_29_any_empty; // @[CellArray.java:96]
-  assign _T_55 = block_29_hit | _T_26; // @[OlderAny.java:40]
-  assign block_28_del_all = results_valid & _T_55; // @[CellArray.java:100]
-  assign block_28_del_here = (results_valid & block_28_hit) & (~_T_55); // @[CellArray.java:101]
-  assign block_29_in_valid = block_28_out_valid; // @[CellArray.java:91]
-  assign block_29_in_match = block_28_out_match; // @[CellArray.java:92]
-  assign block_29_in_mask = block_28_out_mask; // @[CellArray.java:93]
-  assign block_29_in_tag = block_28_out_tag; // @[CellArray.java:94]
-  assign block_29_older_empty = block_30_any_empty; // @[CellArray.java:96]
-  assign block_29_del_all = results_valid & _T_26; // @[CellArray.java:100]
-  assign block_29_del_here = (results_valid & block_29_hit) & (~_T_26); // @[CellArray.java:101]
-  assign block_30_in_valid = block_29_out_valid; // @[CellArray.java:91]
-  assign block_30_in_match = block_29_out_match; // @[CellArray.java:92]
-  assign block_30_in_mask = block_29_out_mask; // @[CellArray.java:93]
-  assign block_30_in_tag = block_29_out_tag; // @[CellArray.java:94]
-  assign block_30_older_empty = block_31_any_empty; // @[CellArray.java:96]
+  assign _T = block_2_hit | block_3_hit; // @[OlderAny.java:40]
+  assign _T_1 = block_6_hit | block_7_hit; // @[OlderAny.java:40]
+  assign _T_2 = (block_4_hit | block_5_hit) | _T_1; // @[OlderAny.java:40]
+  assign _T_3 = block_10_hit | block_11_hit; // @[OlderAny.java:40]
+  assign _T_4 = block_14_hit | block_15_hit; // @[OlderAny.java:40]
+  assign _T_5 = (block_12_hit | block_13_hit) | _T_4; // @[OlderAny.java:40]
+  assign _T_6 = ((block_8_hit | block_9_hit) | _T_3) | _T_5; // @[OlderAny.java:40]
+  assign _T_7 = block_18_hit | block_19_hit; // @[OlderAny.java:40]
+  assign _T_8 = block_22_hit | block_23_hit; // @[OlderAny.java:40]
+  assign _T_9 = (block_20_hit | block_21_hit) | _T_8; // @[OlderAny.java:40]
+  assign _T_10 = block_26_hit | block_27_hit; // @[OlderAny.java:40]
+  assign _T_11 = block_30_hit | block_31_hit; // @[OlderAny.java:40]
+  assign _T_12 = (block_28_hit | block_29_hit) | _T_11; // @[OlderAny.java:40]
+  assign _T_13 = ((block_24_hit | block_25_hit) | _T_10) | _T_12; // @[OlderAny.java:40]
+  assign _T_14 = (((block_16_hit | block_17_hit) | _T_7) | _T_9) | _T_13; // @[OlderAny.java:40]
+  assign _T_15 = (((block_1_hit | _T) | _T_2) | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_0_del_all = results_valid & _T_15; // @[CellArray.java:100]
+  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_15); // @[CellArray.java:101]
+  assign _T_16 = ((_T | _T_2) | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_1_del_all = results_valid & _T_16; // @[CellArray.java:100]
+  assign block_1_del_here = (results_valid & block_1_hit) & (~_T_16); // @[CellArray.java:101]
+  assign _T_17 = ((block_3_hit | _T_2) | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_2_del_all = results_valid & _T_17; // @[CellArray.java:100]
+  assign block_2_del_here = (results_valid & block_2_hit) & (~_T_17); // @[CellArray.java:101]
+  assign _T_18 = (_T_2 | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_3_del_all = results_valid & _T_18; // @[CellArray.java:100]
+  assign block_3_del_here = (results_valid & block_3_hit) & (~_T_18); // @[CellArray.java:101]
+  assign _T_19 = ((block_5_hit | _T_1) | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_4_del_all = results_valid & _T_19; // @[CellArray.java:100]
+  assign block_4_del_here = (results_valid & block_4_hit) & (~_T_19); // @[CellArray.java:101]
+  assign _T_20 = (_T_1 | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_5_del_all = results_valid & _T_20; // @[CellArray.java:100]
+  assign block_5_del_here = (results_valid & block_5_hit) & (~_T_20); // @[CellArray.java:101]
+  assign _T_21 = (block_7_hit | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_6_del_all = results_valid & _T_21; // @[CellArray.java:100]
+  assign block_6_del_here = (results_valid & block_6_hit) & (~_T_21); // @[CellArray.java:101]
+  assign _T_22 = _T_6 | _T_14; // @[OlderAny.java:40]
+  assign block_7_del_all = results_valid & _T_22; // @[CellArray.java:100]
+  assign block_7_del_here = (results_valid & block_7_hit) & (~_T_22); // @[CellArray.java:101]
+  assign _T_23 = ((block_9_hit | _T_3) | _T_5) | _T_14; // @[OlderAny.java:40]
+  assign block_8_del_all = results_valid & _T_23; // @[CellArray.java:100]
+  assign block_8_del_here = (results_valid & block_8_hit) & (~_T_23); // @[CellArray.java:101]
+  assign _T_24 = (_T_3 | _T_5) | _T_14; // @[OlderAny.java:40]
+  assign block_9_del_all = results_valid & _T_24; // @[CellArray.java:100]
+  assign block_9_del_here = (results_valid & block_9_hit) & (~_T_24); // @[CellArray.java:101]
+  assign _T_25 = (block_11_hit | _T_5) | _T_14; // @[OlderAny.java:40]
+  assign block_10_del_all = results_valid & _T_25; // @[CellArray.java:100]
+  assign block_10_del_here = (results_valid & block_10_hit) & (~_T_25); // @[CellArray.java:101]
+  assign _T_26 = _T_5 | _T_14; // @[OlderAny.java:40]
+  assign block_11_del_all = results_valid & _T_26; // @[CellArray.java:100]
+  assign block_11_del_here = (results_valid & block_11_hit) & (~_T_26); // @[CellArray.java:101]
+  assign _T_27 = (block_13_hit | _T_4) | _T_14; // @[OlderAny.java:40]
+  assign block_12_del_all = results_valid & _T_27; // @[CellArray.java:100]
+  assign block_12_del_here = (results_valid & block_12_hit) & (~_T_27); // @[CellArray.java:101]
+  assign _T_28 = _T_4 | _T_14; // @[OlderAny.java:40]
+  assign block_13_del_all = results_valid & _T_28; // @[CellArray.java:100]
+  assign block_13_del_here = (results_valid & block_13_hit) & (~_T_28); // @[CellArray.java:101]
+  assign _T_29 = block_15_hit | _T_14; // @[OlderAny.java:40]
+  assign block_14_del_all = results_valid & _T_29; // @[CellArray.java:100]
+  assign block_14_del_here = (results_valid & block_14_hit) & (~_T_29); // @[CellArray.java:101]
+  assign block_15_del_all = results_valid & _T_14; // @[CellArray.java:100]
+  assign block_15_del_here = (results_valid & block_15_hit) & (~_T_14); // @[CellArray.java:101]
+  assign _T_30 = ((block_17_hit | _T_7) | _T_9) | _T_13; // @[OlderAny.java:40]
+  assign block_16_del_all = results_valid & _T_30; // @[CellArray.java:100]
+  assign block_16_del_here = (results_valid & block_16_hit) & (~_T_30); // @[CellArray.java:101]
+  assign _T_31 = (_T_7 | _T_9) | _T_13; // @[OlderAny.java:40]
+  assign block_17_del_all = results_valid & _T_31; // @[CellArray.java:100]
+  assign block_17_del_here = (results_valid & block_17_hit) & (~_T_31); // @[CellArray.java:101]
+  assign _T_32 = (block_19_hit | _T_9) | _T_13; // @[OlderAny.java:40]
+  assign block_18_del_all = results_valid & _T_32; // @[CellArray.java:100]
+  assign block_18_del_here = (results_valid & block_18_hit) & (~_T_32); // @[CellArray.java:101]
+  assign _T_33 = _T_9 | _T_13; // @[OlderAny.java:40]
+  assign block_19_del_all = results_valid & _T_33; // @[CellArray.java:100]
+  assign block_19_del_here = (results_valid & block_19_hit) & (~_T_33); // @[CellArray.java:101]
+  assign _T_34 = (block_21_hit | _T_8) | _T_13; // @[OlderAny.java:40]
+  assign block_20_del_all = results_valid & _T_34; // @[CellArray.java:100]
+  assign block_20_del_here = (results_valid & block_20_hit) & (~_T_34); // @[CellArray.java:101]
+  assign _T_35 = _T_8 | _T_13; // @[OlderAny.java:40]
+  assign block_21_del_all = results_valid & _T_35; // @[CellArray.java:100]
+  assign block_21_del_here = (results_valid & block_21_hit) & (~_T_35); // @[CellArray.java:101]
+  assign _T_36 = block_23_hit | _T_13; // @[OlderAny.java:40]
+  assign block_22_del_all = results_valid & _T_36; // @[CellArray.java:100]
+  assign block_22_del_here = (results_valid & block_22_hit) & (~_T_36); // @[CellArray.java:101]
+  assign block_23_del_all = results_valid & _T_13; // @[CellArray.java:100]
+  assign block_23_del_here = (results_valid & block_23_hit) & (~_T_13); // @[CellArray.java:101]
+  assign _T_37 = (block_25_hit | _T_10) | _T_12; // @[OlderAny.java:40]
+  assign block_24_del_all = results_valid & _T_37; // @[CellArray.java:100]
+  assign block_24_del_here = (results_valid & block_24_hit) & (~_T_37); // @[CellArray.java:101]
+  assign _T_38 = _T_10 | _T_12; // @[OlderAny.java:40]
+  assign block_25_del_all = results_valid & _T_38; // @[CellArray.java:100]
+  assign block_25_del_here = (results_valid & block_25_hit) & (~_T_38); // @[CellArray.java:101]
+  assign _T_39 = block_27_hit | _T_12; // @[OlderAny.java:40]
+  assign block_26_del_all = results_valid & _T_39; // @[CellArray.java:100]
+  assign block_26_del_here = (results_valid & block_26_hit) & (~_T_39); // @[CellArray.java:101]
+  assign block_27_del_all = results_valid & _T_12; // @[CellArray.java:100]
+  assign block_27_del_here = (results_valid & block_27_hit) & (~_T_12); // @[CellArray.java:101]
+  assign _T_40 = block_29_hit | _T_11; // @[OlderAny.java:40]
+  assign block_28_del_all = results_valid & _T_40; // @[CellArray.java:100]
+  assign block_28_del_here = (results_valid & block_28_hit) & (~_T_40); // @[CellArray.java:101]
+  assign block_29_del_all = results_valid & _T_11; // @[CellArray.java:100]
+  assign block_29_del_here = (results_valid & block_29_hit) & (~_T_11); // @[CellArray.java:101]
   assign block_30_del_all = results_valid & block_31_hit; // @[CellArray.java:100]
   assign block_30_del_here = (results_valid & block_30_hit) & (~block_31_hit); // @[CellArray.java:101]
-  assign block_31_in_valid = block_30_out_valid; // @[CellArray.java:91]
-  assign block_31_in_match = block_30_out_match; // @[CellArray.java:92]
-  assign block_31_in_mask = block_30_out_mask; // @[CellArray.java:93]
-  assign block_31_in_tag = block_30_out_tag; // @[CellArray.java:94]
   assign block_31_del_here = results_valid & block_31_hit; // @[CellArray.java:101]
   assign room_one = block_0_any_empty | block_1_any_empty; // @[CellArray.java:103]
   assign room_two = (block_0_two_empty | block_1_two_empty) | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:104]
@@ -842,7 +562,7 @@ module alpu_prq_256x8_CellArray (
     .in_mask(in_mask),
     .in_tag(in_tag),
     .compact(compact),
-    .older_empty(block_0_older_empty),
+    .older_empty(block_1_any_empty),
     .del_all(block_0_del_all),
     .del_here(block_0_del_here),
     .clear(clear),
@@ -861,12 +581,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_1_in_valid),
-    .in_match(block_1_in_match),
-    .in_mask(block_1_in_mask),
-    .in_tag(block_1_in_tag),
+    .in_valid(block_0_out_valid),
+    .in_match(block_0_out_match),
+    .in_mask(block_0_out_mask),
+    .in_tag(block_0_out_tag),
     .compact(compact),
-    .older_empty(block_1_older_empty),
+    .older_empty(block_2_any_empty),
     .del_all(block_1_del_all),
     .del_here(block_1_del_here),
     .clear(clear),
@@ -885,12 +605,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_2_in_valid),
-    .in_match(block_2_in_match),
-    .in_mask(block_2_in_mask),
-    .in_tag(block_2_in_tag),
+    .in_valid(block_1_out_valid),
+    .in_match(block_1_out_match),
+    .in_mask(block_1_out_mask),
+    .in_tag(block_1_out_tag),
     .compact(compact),
-    .older_empty(block_2_older_empty),
+    .older_empty(block_3_any_empty),
     .del_all(block_2_del_all),
     .del_here(block_2_del_here),
     .clear(clear),
@@ -909,12 +629,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_3_in_valid),
-    .in_match(block_3_in_match),
-    .in_mask(block_3_in_mask),
-    .in_tag(block_3_in_tag),
+    .in_valid(block_2_out_valid),
+    .in_match(block_2_out_match),
+    .in_mask(block_2_out_mask),
+    .in_tag(block_2_out_tag),
     .compact(compact),
-    .older_empty(block_3_older_empty),
+    .older_empty(block_4_any_empty),
     .del_all(block_3_del_all),
     .del_here(block_3_del_here),
     .clear(clear),
@@ -933,12 +653,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_4_in_valid),
-    .in_match(block_4_in_match),
-    .in_mask(block_4_in_mask),
-    .in_tag(block_4_in_tag),
+    .in_valid(block_3_out_valid),
+    .in_match(block_3_out_match),
+    .in_mask(block_3_out_mask),
+    .in_tag(block_3_out_tag),
     .compact(compact),
-    .older_empty(block_4_older_empty),
+    .older_empty(block_5_any_empty),
     .del_all(block_4_del_all),
     .del_here(block_4_del_here),
     .clear(clear),
@@ -957,12 +677,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_5_in_valid),
-    .in_match(block_5_in_match),
-    .in_mask(block_5_in_mask),
-    .in_tag(block_5_in_tag),
+    .in_valid(block_4_out_valid),
+    .in_match(block_4_out_match),
+    .in_mask(block_4_out_mask),
+    .in_tag(block_4_out_tag),
     .compact(compact),
-    .older_empty(block_5_older_empty),
+    .older_empty(block_6_any_empty),
     .del_all(block_5_del_all),
     .del_here(block_5_del_here),
     .clear(clear),
@@ -981,12 +701,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_6_in_valid),
-    .in_match(block_6_in_match),
-    .in_mask(block_6_in_mask),
-    .in_tag(block_6_in_tag),
+    .in_valid(block_5_out_valid),
+    .in_match(block_5_out_match),
+    .in_mask(block_5_out_mask),
+    .in_tag(block_5_out_tag),
     .compact(compact),
-    .older_empty(block_6_older_empty),
+    .older_empty(block_7_any_empty),
     .del_all(block_6_del_all),
     .del_here(block_6_del_here),
     .clear(clear),
@@ -1005,12 +725,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_7_in_valid),
-    .in_match(block_7_in_match),
-    .in_mask(block_7_in_mask),
-    .in_tag(block_7_in_tag),
+    .in_valid(block_6_out_valid),
+    .in_match(block_6_out_match),
+    .in_mask(block_6_out_mask),
+    .in_tag(block_6_out_tag),
     .compact(compact),
-    .older_empty(block_7_older_empty),
+    .older_empty(block_8_any_empty),
     .del_all(block_7_del_all),
     .del_here(block_7_del_here),
     .clear(clear),
@@ -1029,12 +749,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_8_in_valid),
-    .in_match(block_8_in_match),
-    .in_mask(block_8_in_mask),
-    .in_tag(block_8_in_tag),
+    .in_valid(block_7_out_valid),
+    .in_match(block_7_out_match),
+    .in_mask(block_7_out_mask),
+    .in_tag(block_7_out_tag),
     .compact(compact),
-    .older_empty(block_8_older_empty),
+    .older_empty(block_9_any_empty),
     .del_all(block_8_del_all),
     .del_here(block_8_del_here),
     .clear(clear),
@@ -1053,12 +773,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_9_in_valid),
-    .in_match(block_9_in_match),
-    .in_mask(block_9_in_mask),
-    .in_tag(block_9_in_tag),
+    .in_valid(block_8_out_valid),
+    .in_match(block_8_out_match),
+    .in_mask(block_8_out_mask),
+    .in_tag(block_8_out_tag),
     .compact(compact),
-    .older_empty(block_9_older_empty),
+    .older_empty(block_10_any_empty),
     .del_all(block_9_del_all),
     .del_here(block_9_del_here),
     .clear(clear),
@@ -1077,12 +797,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_10_in_valid),
-    .in_match(block_10_in_match),
-    .in_mask(block_10_in_mask),
-    .in_tag(block_10_in_tag),
+    .in_valid(block_9_out_valid),
+    .in_match(block_9_out_match),
+    .in_mask(block_9_out_mask),
+    .in_tag(block_9_out_tag),
     .compact(compact),
-    .older_empty(block_10_older_empty),
+    .older_empty(block_11_any_empty),
     .del_all(block_10_del_all),
     .del_here(block_10_del_here),
     .clear(clear),
@@ -1101,12 +821,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_11_in_valid),
-    .in_match(block_11_in_match),
-    .in_mask(block_11_in_mask),
-    .in_tag(block_11_in_tag),
+    .in_valid(block_10_out_valid),
+    .in_match(block_10_out_match),
+    .in_mask(block_10_out_mask),
+    .in_tag(block_10_out_tag),
     .compact(compact),
-    .older_empty(block_11_older_empty),
+    .older_empty(block_12_any_empty),
     .del_all(block_11_del_all),
     .del_here(block_11_del_here),
     .clear(clear),
@@ -1125,12 +845,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_12_in_valid),
-    .in_match(block_12_in_match),
-    .in_mask(block_12_in_mask),
-    .in_tag(block_12_in_tag),
+    .in_valid(block_11_out_valid),
+    .in_match(block_11_out_match),
+    .in_mask(block_11_out_mask),
+    .in_tag(block_11_out_tag),
     .compact(compact),
-    .older_empty(block_12_older_empty),
+    .older_empty(block_13_any_empty),
     .del_all(block_12_del_all),
     .del_here(block_12_del_here),
     .clear(clear),
@@ -1149,12 +869,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_13_in_valid),
-    .in_match(block_13_in_match),
-    .in_mask(block_13_in_mask),
-    .in_tag(block_13_in_tag),
+    .in_valid(block_12_out_valid),
+    .in_match(block_12_out_match),
+    .in_mask(block_12_out_mask),
+    .in_tag(block_12_out_tag),
     .compact(compact),
-    .older_empty(block_13_older_empty),
+    .older_empty(block_14_any_empty),
     .del_all(block_13_del_all),
     .del_here(block_13_del_here),
     .clear(clear),
@@ -1173,12 +893,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_14_in_valid),
-    .in_match(block_14_in_match),
-    .in_mask(block_14_in_mask),
-    .in_tag(block_14_in_tag),
+    .in_valid(block_13_out_valid),
+    .in_match(block_13_out_match),
+    .in_mask(block_13_out_mask),
+    .in_tag(block_13_out_tag),
     .compact(compact),
-    .older_empty(block_14_older_empty),
+    .older_empty(block_15_any_empty),
     .del_all(block_14_del_all),
     .del_here(block_14_del_here),
     .clear(clear),
@@ -1197,12 +917,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_15_in_valid),
-    .in_match(block_15_in_match),
-    .in_mask(block_15_in_mask),
-    .in_tag(block_15_in_tag),
+    .in_valid(block_14_out_valid),
+    .in_match(block_14_out_match),
+    .in_mask(block_14_out_mask),
+    .in_tag(block_14_out_tag),
     .compact(compact),
-    .older_empty(block_15_older_empty),
+    .older_empty(block_16_any_empty),
     .del_all(block_15_del_all),
     .del_here(block_15_del_here),
     .clear(clear),
@@ -1221,12 +941,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_16_in_valid),
-    .in_match(block_16_in_match),
-    .in_mask(block_16_in_mask),
-    .in_tag(block_16_in_tag),
+    .in_valid(block_15_out_valid),
+    .in_match(block_15_out_match),
+    .in_mask(block_15_out_mask),
+    .in_tag(block_15_out_tag),
     .compact(compact),
-    .older_empty(block_16_older_empty),
+    .older_empty(block_17_any_empty),
     .del_all(block_16_del_all),
     .del_here(block_16_del_here),
     .clear(clear),
@@ -1245,12 +965,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_17_in_valid),
-    .in_match(block_17_in_match),
-    .in_mask(block_17_in_mask),
-    .in_tag(block_17_in_tag),
+    .in_valid(block_16_out_valid),
+    .in_match(block_16_out_match),
+    .in_mask(block_16_out_mask),
+    .in_tag(block_16_out_tag),
     .compact(compact),
-    .older_empty(block_17_older_empty),
+    .older_empty(block_18_any_empty),
     .del_all(block_17_del_all),
     .del_here(block_17_del_here),
     .clear(clear),
@@ -1269,12 +989,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_18_in_valid),
-    .in_match(block_18_in_match),
-    .in_mask(block_18_in_mask),
-    .in_tag(block_18_in_tag),
+    .in_valid(block_17_out_valid),
+    .in_match(block_17_out_match),
+    .in_mask(block_17_out_mask),
+    .in_tag(block_17_out_tag),
     .compact(compact),
-    .older_empty(block_18_older_empty),
+    .older_empty(block_19_any_empty),
     .del_all(block_18_del_all),
     .del_here(block_18_del_here),
     .clear(clear),
@@ -1293,12 +1013,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_19_in_valid),
-    .in_match(block_19_in_match),
-    .in_mask(block_19_in_mask),
-    .in_tag(block_19_in_tag),
+    .in_valid(block_18_out_valid),
+    .in_match(block_18_out_match),
+    .in_mask(block_18_out_mask),
+    .in_tag(block_18_out_tag),
     .compact(compact),
-    .older_empty(block_19_older_empty),
+    .older_empty(block_20_any_empty),
     .del_all(block_19_del_all),
     .del_here(block_19_del_here),
     .clear(clear),
@@ -1317,12 +1037,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_20_in_valid),
-    .in_match(block_20_in_match),
-    .in_mask(block_20_in_mask),
-    .in_tag(block_20_in_tag),
+    .in_valid(block_19_out_valid),
+    .in_match(block_19_out_match),
+    .in_mask(block_19_out_mask),
+    .in_tag(block_19_out_tag),
     .compact(compact),
-    .older_empty(block_20_older_empty),
+    .older_empty(block_21_any_empty),
     .del_all(block_20_del_all),
     .del_here(block_20_del_here),
     .clear(clear),
@@ -1341,12 +1061,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_21_in_valid),
-    .in_match(block_21_in_match),
-    .in_mask(block_21_in_mask),
-    .in_tag(block_21_in_tag),
+    .in_valid(block_20_out_valid),
+    .in_match(block_20_out_match),
+    .in_mask(block_20_out_mask),
+    .in_tag(block_20_out_tag),
     .compact(compact),
-    .older_empty(block_21_older_empty),
+    .older_empty(block_22_any_empty),
     .del_all(block_21_del_all),
     .del_here(block_21_del_here),
     .clear(clear),
@@ -1365,12 +1085,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_22_in_valid),
-    .in_match(block_22_in_match),
-    .in_mask(block_22_in_mask),
-    .in_tag(block_22_in_tag),
+    .in_valid(block_21_out_valid),
+    .in_match(block_21_out_match),
+    .in_mask(block_21_out_mask),
+    .in_tag(block_21_out_tag),
     .compact(compact),
-    .older_empty(block_22_older_empty),
+    .older_empty(block_23_any_empty),
     .del_all(block_22_del_all),
     .del_here(block_22_del_here),
     .clear(clear),
@@ -1389,12 +1109,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_23_in_valid),
-    .in_match(block_23_in_match),
-    .in_mask(block_23_in_mask),
-    .in_tag(block_23_in_tag),
+    .in_valid(block_22_out_valid),
+    .in_match(block_22_out_match),
+    .in_mask(block_22_out_mask),
+    .in_tag(block_22_out_tag),
     .compact(compact),
-    .older_empty(block_23_older_empty),
+    .older_empty(block_24_any_empty),
     .del_all(block_23_del_all),
     .del_here(block_23_del_here),
     .clear(clear),
@@ -1413,12 +1133,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_24_in_valid),
-    .in_match(block_24_in_match),
-    .in_mask(block_24_in_mask),
-    .in_tag(block_24_in_tag),
+    .in_valid(block_23_out_valid),
+    .in_match(block_23_out_match),
+    .in_mask(block_23_out_mask),
+    .in_tag(block_23_out_tag),
     .compact(compact),
-    .older_empty(block_24_older_empty),
+    .older_empty(block_25_any_empty),
     .del_all(block_24_del_all),
     .del_here(block_24_del_here),
     .clear(clear),
@@ -1437,12 +1157,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_25_in_valid),
-    .in_match(block_25_in_match),
-    .in_mask(block_25_in_mask),
-    .in_tag(block_25_in_tag),
+    .in_valid(block_24_out_valid),
+    .in_match(block_24_out_match),
+    .in_mask(block_24_out_mask),
+    .in_tag(block_24_out_tag),
     .compact(compact),
-    .older_empty(block_25_older_empty),
+    .older_empty(block_26_any_empty),
     .del_all(block_25_del_all),
     .del_here(block_25_del_here),
     .clear(clear),
@@ -1461,12 +1181,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_26_in_valid),
-    .in_match(block_26_in_match),
-    .in_mask(block_26_in_mask),
-    .in_tag(block_26_in_tag),
+    .in_valid(block_25_out_valid),
+    .in_match(block_25_out_match),
+    .in_mask(block_25_out_mask),
+    .in_tag(block_25_out_tag),
     .compact(compact),
-    .older_empty(block_26_older_empty),
+    .older_empty(block_27_any_empty),
     .del_all(block_26_del_all),
     .del_here(block_26_del_here),
     .clear(clear),
@@ -1485,12 +1205,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_27_in_valid),
-    .in_match(block_27_in_match),
-    .in_mask(block_27_in_mask),
-    .in_tag(block_27_in_tag),
+    .in_valid(block_26_out_valid),
+    .in_match(block_26_out_match),
+    .in_mask(block_26_out_mask),
+    .in_tag(block_26_out_tag),
     .compact(compact),
-    .older_empty(block_27_older_empty),
+    .older_empty(block_28_any_empty),
     .del_all(block_27_del_all),
     .del_here(block_27_del_here),
     .clear(clear),
@@ -1509,12 +1229,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_28_in_valid),
-    .in_match(block_28_in_match),
-    .in_mask(block_28_in_mask),
-    .in_tag(block_28_in_tag),
+    .in_valid(block_27_out_valid),
+    .in_match(block_27_out_match),
+    .in_mask(block_27_out_mask),
+    .in_tag(block_27_out_tag),
     .compact(compact),
-    .older_empty(block_28_older_empty),
+    .older_empty(block_29_any_empty),
     .del_all(block_28_del_all),
     .del_here(block_28_del_here),
     .clear(clear),
@@ -1533,12 +1253,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_29_in_valid),
-    .in_match(block_29_in_match),
-    .in_mask(block_29_in_mask),
-    .in_tag(block_29_in_tag),
+    .in_valid(block_28_out_valid),
+    .in_match(block_28_out_match),
+    .in_mask(block_28_out_mask),
+    .in_tag(block_28_out_tag),
     .compact(compact),
-    .older_empty(block_29_older_empty),
+    .older_empty(block_30_any_empty),
     .del_all(block_29_del_all),
     .del_here(block_29_del_here),
     .clear(clear),
@@ -1557,12 +1277,12 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_30_in_valid),
-    .in_match(block_30_in_match),
-    .in_mask(block_30_in_mask),
-    .in_tag(block_30_in_tag),
+    .in_valid(block_29_out_valid),
+    .in_match(block_29_out_match),
+    .in_mask(block_29_out_mask),
+    .in_tag(block_29_out_tag),
     .compact(compact),
-    .older_empty(block_30_older_empty),
+    .older_empty(block_31_any_empty),
     .del_all(block_30_del_all),
     .del_here(block_30_del_here),
     .clear(clear),
@@ -1581,10 +1301,10 @@ module alpu_prq_256x8_CellArray (
     .rst(rst),
     .load(load),
     .key(key_match),
-    .in_valid(block_31_in_valid),
-    .in_match(block_31_in_match),
-    .in_mask(block_31_in_mask),
-    .in_tag(block_31_in_tag),
+    .in_valid(block_30_out_valid),
+    .in_match(block_30_out_match),
+    .in_mask(block_30_out_mask),
+    .in_tag(block_30_out_tag),
     .compact(compact),
     .older_empty(1'd0),
     .del_all(1'd0),
@@ -1601,14 +1321,14 @@ module alpu_prq_256x8_CellArray (
   );
 
   always @(posedge clk) begin // @[CellArray.java:75]
-    match_hit <= _T_7 | (_T_11 | (_T_13 | (_T_14 | (block_1_hit | block_0_hit))));
+    match_hit <= oldest_l4_0_valid | oldest_l4_1_valid;
   end
 
   always @(posedge clk) begin // @[CellArray.java:76]
-    if (_T_7) begin
-      if (_T_3) begin
-        if (_T_1) begin
-          if (_T) begin
+    if (oldest_l4_0_valid) begin
+      if (oldest_l3_0_valid) begin
+        if (oldest_l2_0_valid) begin
+          if (oldest_l1_0_valid) begin
             if (block_31_hit) begin
               match_tag <= block_31_hit_tag;
             end else begin
@@ -1619,7 +1339,7 @@ module alpu_prq_256x8_CellArray (
           end else begin
             match_tag <= block_28_hit_tag;
           end
-        end else if (_T_2) begin
+        end else if (oldest_l1_2_valid) begin
           if (block_27_hit) begin
             match_tag <= block_27_hit_tag;
           end else begin
@@ -1630,8 +1350,8 @@ module alpu_prq_256x8_CellArray (
         end else begin
           match_tag <= block_24_hit_tag;
         end
-      end else if (_T_5) begin
-        if (_T_4) begin
+      end else if (oldest_l2_2_valid) begin
+        if (oldest_l1_4_valid) begin
           if (block_23_hit) begin
             match_tag <= block_23_hit_tag;
           end else begin
@@ -1642,7 +1362,7 @@ module alpu_prq_256x8_CellArray (
         end else begin
           match_tag <= block_20_hit_tag;
         end
-      end else if (_T_6) begin
+      end else if (oldest_l1_6_valid) begin
         if (block_19_hit) begin
           match_tag <= block_19_hit_tag;
         end else begin
@@ -1653,9 +1373,9 @@ module alpu_prq_256x8_CellArray (
       end else begin
         match_tag <= block_16_hit_tag;
       end
-    end else if (_T_11) begin
-      if (_T_9) begin
-        if (_T_8) begin
+    end else if (oldest_l3_2_valid) begin
+      if (oldest_l2_4_valid) begin
+        if (oldest_l1_8_valid) begin
           if (block_15_hit) begin
             match_tag <= block_15_hit_tag;
           end else begin
@@ -1666,7 +1386,7 @@ module alpu_prq_256x8_CellArray (
         end else begin
           match_tag <= block_12_hit_tag;
         end
-      end else if (_T_10) begin
+      end else if (oldest_l1_10_valid) begin
         if (block_11_hit) begin
           match_tag <= block_11_hit_tag;
         end else begin
@@ -1677,8 +1397,8 @@ module alpu_prq_256x8_CellArray (
       end else begin
         match_tag <= block_8_hit_tag;
       end
-    end else if (_T_13) begin
-      if (_T_12) begin
+    end else if (oldest_l2_6_valid) begin
+      if (oldest_l1_12_valid) begin
         if (block_7_hit) begin
           match_tag <= block_7_hit_tag;
         end else begin
@@ -1689,7 +1409,7 @@ module alpu_prq_256x8_CellArray (
       end else begin
         match_tag <= block_4_hit_tag;
       end
-    end else if (_T_14) begin
+    end else if (oldest_l1_14_valid) begin
       if (block_3_hit) begin
         match_tag <= block_3_hit_tag;
       end else begin

@@ -22,105 +22,83 @@ module alpu_umq_128x16_CellArray (
 
   reg         match_hit; // @[CellArray.java:75]
   reg  [6:0]  match_tag; // @[CellArray.java:76]
-  wire        block_0_any_empty;
   wire        block_0_del_all;
   wire        block_0_del_here;
-  wire        block_0_hit;
-  wire [6:0]  block_0_hit_tag;
-  wire        block_0_older_empty;
+  wire        block_0_out_valid;
   wire [41:0] block_0_out_match;
   wire [6:0]  block_0_out_tag;
-  wire        block_0_out_valid;
+  wire        block_0_any_empty;
   wire        block_0_two_empty;
-  wire        block_1_any_empty;
+  wire        block_0_hit;
+  wire [6:0]  block_0_hit_tag;
   wire        block_1_del_all;
   wire        block_1_del_here;
-  wire        block_1_hit;
-  wire [6:0]  block_1_hit_tag;
-  wire [41:0] block_1_in_match;
-  wire [6:0]  block_1_in_tag;
-  wire        block_1_in_valid;
-  wire        block_1_older_empty;
+  wire        block_1_out_valid;
   wire [41:0] block_1_out_match;
   wire [6:0]  block_1_out_tag;
-  wire        block_1_out_valid;
+  wire        block_1_any_empty;
   wire        block_1_two_empty;
-  wire        block_2_any_empty;
+  wire        block_1_hit;
+  wire [6:0]  block_1_hit_tag;
   wire        block_2_del_all;
   wire        block_2_del_here;
-  wire        block_2_hit;
-  wire [6:0]  block_2_hit_tag;
-  wire [41:0] block_2_in_match;
-  wire [6:0]  block_2_in_tag;
-  wire        block_2_in_valid;
-  wire        block_2_older_empty;
+  wire        block_2_out_valid;
   wire [41:0] block_2_out_match;
   wire [6:0]  block_2_out_tag;
-  wire        block_2_out_valid;
+  wire        block_2_any_empty;
   wire        block_2_two_empty_unused;
-  wire        block_3_any_empty;
+  wire        block_2_hit;
+  wire [6:0]  block_2_hit_tag;
   wire        block_3_del_all;
   wire        block_3_del_here;
-  wire        block_3_hit;
-  wire [6:0]  block_3_hit_tag;
-  wire [41:0] block_3_in_match;
-  wire [6:0]  block_3_in_tag;
-  wire        block_3_in_valid;
-  wire        block_3_older_empty;
+  wire        block_3_out_valid;
   wire [41:0] block_3_out_match;
   wire [6:0]  block_3_out_tag;
-  wire        block_3_out_valid;
+  wire        block_3_any_empty;
   wire        block_3_two_empty_unused;
-  wire        block_4_any_empty;
+  wire        block_3_hit;
+  wire [6:0]  block_3_hit_tag;
   wire        block_4_del_all;
   wire        block_4_del_here;
-  wire        block_4_hit;
-  wire [6:0]  block_4_hit_tag;
-  wire [41:0] block_4_in_match;
-  wire [6:0]  block_4_in_tag;
-  wire        block_4_in_valid;
-  wire        block_4_older_empty;
+  wire        block_4_out_valid;
   wire [41:0] block_4_out_match;
   wire [6:0]  block_4_out_tag;
-  wire        block_4_out_valid;
+  wire        block_4_any_empty;
   wire        block_4_two_empty_unused;
-  wire        block_5_any_empty;
+  wire        block_4_hit;
+  wire [6:0]  block_4_hit_tag;
   wire        block_5_del_all;
   wire        block_5_del_here;
-  wire        block_5_hit;
-  wire [6:0]  block_5_hit_tag;
-  wire [41:0] block_5_in_match;
-  wire [6:0]  block_5_in_tag;
-  wire        block_5_in_valid;
-  wire        block_5_older_empty;
+  wire        block_5_out_valid;
   wire [41:0] block_5_out_match;
   wire [6:0]  block_5_out_tag;
-  wire        block_5_out_valid;
+  wire        block_5_any_empty;
   wire        block_5_two_empty_unused;
-  wire        block_6_any_empty;
+  wire        block_5_hit;
+  wire [6:0]  block_5_hit_tag;
   wire        block_6_del_all;
   wire        block_6_del_here;
-  wire        block_6_hit;
-  wire [6:0]  block_6_hit_tag;
-  wire [41:0] block_6_in_match;
-  wire [6:0]  block_6_in_tag;
-  wire        block_6_in_valid;
-  wire        block_6_older_empty;
+  wire        block_6_out_valid;
   wire [41:0] block_6_out_match;
   wire [6:0]  block_6_out_tag;
-  wire        block_6_out_valid;
+  wire        block_6_any_empty;
   wire        block_6_two_empty_unused;
-  wire        block_7_any_empty;
+  wire        block_6_hit;
+  wire [6:0]  block_6_hit_tag;
   wire        block_7_del_here;
-  wire        block_7_hit;
-  wire [6:0]  block_7_hit_tag;
-  wire [41:0] block_7_in_match;
-  wire [6:0]  block_7_in_tag;
-  wire        block_7_in_valid;
+  wire        block_7_out_valid_unused;
   wire [41:0] block_7_out_match_unused;
   wire [6:0]  block_7_out_tag_unused;
-  wire        block_7_out_valid_unused;
+  wire        block_7_any_empty;
   wire        block_7_two_empty_unused;
+  wire        block_7_hit;
+  wire [6:0]  block_7_hit_tag;
+  wire        oldest_l1_0_valid;
+  wire        oldest_l1_1_valid;
+  wire        oldest_l1_2_valid;
+  wire        oldest_l1_3_valid;
+  wire        oldest_l2_0_valid;
+  wire        oldest_l2_1_valid;
   wire        _T;
   wire        _T_1;
   wire        _T_2;
@@ -128,64 +106,36 @@ module alpu_umq_128x16_CellArray (
   wire        _T_4;
   wire        _T_5;
   wire        _T_6;
-  wire        _T_7;
-  wire        _T_8;
-  wire        _T_9;
 
-  assign _T = block_7_hit | block_6_hit; // @[PriorityTree.java:98]
-  assign _T_1 = _T | (block_5_hit | block_4_hit); // @[PriorityTree.java:98]
-  assign _T_2 = block_3_hit | block_2_hit; // @[PriorityTree.java:98]
+  assign oldest_l1_0_valid = block_7_hit | block_6_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_1_valid = block_5_hit | block_4_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_2_valid = block_3_hit | block_2_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_3_valid = block_1_hit | block_0_hit; // @[PriorityTree.java:128]
+  assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
   assign hit = match_hit; // @[CellArray.java:75]
   assign hit_tag = match_tag; // @[CellArray.java:76]
-  assign block_0_older_empty = block_1_any_empty; // @[CellArray.java:96]
-  assign _T_3 = block_2_hit | block_3_hit; // @[OlderAny.java:40]
-  assign _T_4 = block_6_hit | block_7_hit; // @[OlderAny.java:40]
-  assign _T_5 = (block_4_hit | block_5_hit) | _T_4; // @[OlderAny.java:40]
-  assign _T_6 = (block_1_hit | _T_3) | _T_5; // @[OlderAny.java:40]
-  assign block_0_del_all = results_valid & _T_6; // @[CellArray.java:100]
-  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_6); // @[CellArray.java:101]
-  assign block_1_in_valid = block_0_out_valid; // @[CellArray.java:91]
-  assign block_1_in_match = block_0_out_match; // @[CellArray.java:92]
-  assign block_1_in_tag = block_0_out_tag; // @[CellArray.java:94]
-  assign block_1_older_empty = block_2_any_empty; // @[CellArray.java:96]
-  assign _T_7 = _T_3 | _T_5; // @[OlderAny.java:40]
-  assign block_1_del_all = results_valid & _T_7; // @[CellArray.java:100]
-  assign block_1_del_here = (results_valid & block_1_hit) & (~_T_7); // @[CellArray.java:101]
-  assign block_2_in_valid = block_1_out_valid; // @[CellArray.java:91]
-  assign block_2_in_match = block_1_out_match; // @[CellArray.java:92]
-  assign block_2_in_tag = block_1_out_tag; // @[CellArray.java:94]
-  assign block_2_older_empty = block_3_any_empty; // @[CellArray.java:96]
-  assign _T_8 = block_3_hit | _T_5; // @[OlderAny.java:40]
-  assign block_2_del_all = results_valid & _T_8; // @[CellArray.java:100]
-  assign block_2_del_here = (results_valid & block_2_hit) & (~_T_8); // @[CellArray.java:101]
-  assign block_3_in_valid = block_2_out_valid; // @[CellArray.java:91]
-  assign block_3_in_match = block_2_out_match; // @[CellArray.java:92]
-  assign block_3_in_tag = block_2_out_tag; // @[CellArray.java:94]
-  assign block_3_older_empty = block_4_any_empty; // @[CellArray.java:96]
-  assign block_3_del_all = results_valid & _T_5; // @[CellArray.java:100]
-  assign block_3_del_here = (results_valid & block_3_hit) & (~_T_5); // @[CellArray.java:101]
-  assign block_4_in_valid = block_3_out_valid; // @[CellArray.java:91]
-  assign block_4_in_match = block_3_out_match; // @[CellArray.java:92]
-  assign block_4_in_tag = block_3_out_tag; // @[CellArray.java:94]
-  assign block_4_older_empty = block_5_any_empty; // @[CellArray.java:96]
-  assign _T_9 = block_5_hit | _T_4; // @[OlderAny.java:40]
-  assign block_4_del_all = results_valid & _T_9; // @[CellArray.java:100]
-  assign block_4_del_here = (results_valid & block_4_hit) & (~_T_9); // @[CellArray.java:101]
-  assign block_5_in_valid = block_4_out_valid; // @[CellArray.java:91]
-  assign block_5_in_match = block_4_out_match; // @[CellArray.java:92]
-  assign block_5_in_tag = block_4_out_tag; // @[CellArray.java:94]
-  assign block_5_older_empty = block_6_any_empty; // @[CellArray.java:96]
-  assign block_5_del_all = results_valid & _T_4; // @[CellArray.java:100]
-  assign block_5_del_here = (results_valid & block_5_hit) & (~_T_4); // @[CellArray.java:101]
-  assign block_6_in_valid = block_5_out_valid; // @[CellArray.java:91]
-  assign block_6_in_match = block_5_out_match; // @[CellArray.java:92]
-  assign block_6_in_tag = block_5_out_tag; // @[CellArray.java:94]
-  assign block_6_older_empty = block_7_any_empty; // @[CellArray.java:96]
+  assign _T = block_2_hit | block_3_hit; // @[OlderAny.java:40]
+  assign _T_1 = block_6_hit | block_7_hit; // @[OlderAny.java:40]
+  assign _T_2 = (block_4_hit | block_5_hit) | _T_1; // @[OlderAny.java:40]
+  assign _T_3 = (block_1_hit | _T) | _T_2; // @[OlderAny.java:40]
+  assign block_0_del_all = results_valid & _T_3; // @[CellArray.java:100]
+  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_3); // @[CellArray.java:101]
+  assign _T_4 = _T | _T_2; // @[OlderAny.java:40]
+  assign block_1_del_all = results_valid & _T_4; // @[CellArray.java:100]
+  assign block_1_del_here = (results_valid & block_1_hit) & (~_T_4); // @[CellArray.java:101]
+  assign _T_5 = block_3_hit | _T_2; // @[OlderAny.java:40]
+  assign block_2_del_all = results_valid & _T_5; // @[CellArray.java:100]
+  assign block_2_del_here = (results_valid & block_2_hit) & (~_T_5); // @[CellArray.java:101]
+  assign block_3_del_all = results_valid & _T_2; // @[CellArray.java:100]
+  assign block_3_del_here = (results_valid & block_3_hit) & (~_T_2); // @[CellArray.java:101]
+  assign _T_6 = block_5_hit | _T_1; // @[OlderAny.java:40]
+  assign block_4_del_all = results_valid & _T_6; // @[CellArray.java:100]
+  assign block_4_del_here = (results_valid & block_4_hit) & (~_T_6); // @[CellArray.java:101]
+  assign block_5_del_all = results_valid & _T_1; // @[CellArray.java:100]
+  assign block_5_del_here = (results_valid & block_5_hit) & (~_T_1); // @[CellArray.java:101]
   assign block_6_del_all = results_valid & block_7_hit; // @[CellArray.java:100]
   assign block_6_del_here = (results_valid & block_6_hit) & (~block_7_hit); // @[CellArray.java:101]
-  assign block_7_in_valid = block_6_out_valid; // @[CellArray.java:91]
-  assign block_7_in_match = block_6_out_match; // @[CellArray.java:92]
-  assign block_7_in_tag = block_6_out_tag; // @[CellArray.java:94]
   assign block_7_del_here = results_valid & block_7_hit; // @[CellArray.java:101]
   assign room_one = block_0_any_empty | block_1_any_empty; // @[CellArray.java:103]
   assign room_two = (block_0_two_empty | block_1_two_empty) | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:104]
@@ -200,7 +150,7 @@ module alpu_umq_128x16_CellArray (
     .in_match(in_match),
     .in_tag(in_tag),
     .compact(compact),
-    .older_empty(block_0_older_empty),
+    .older_empty(block_1_any_empty),
     .del_all(block_0_del_all),
     .del_here(block_0_del_here),
     .clear(clear),
@@ -219,11 +169,11 @@ module alpu_umq_128x16_CellArray (
     .load(load),
     .key(key_match),
     .key_mask(key_mask),
-    .in_valid(block_1_in_valid),
-    .in_match(block_1_in_match),
-    .in_tag(block_1_in_tag),
+    .in_valid(block_0_out_valid),
+    .in_match(block_0_out_match),
+    .in_tag(block_0_out_tag),
     .compact(compact),
-    .older_empty(block_1_older_empty),
+    .older_empty(block_2_any_empty),
     .del_all(block_1_del_all),
     .del_here(block_1_del_here),
     .clear(clear),
@@ -242,11 +192,11 @@ module alpu_umq_128x16_CellArray (
     .load(load),
     .key(key_match),
     .key_mask(key_mask),
-    .in_valid(block_2_in_valid),
-    .in_match(block_2_in_match),
-    .in_tag(block_2_in_tag),
+    .in_valid(block_1_out_valid),
+    .in_match(block_1_out_match),
+    .in_tag(block_1_out_tag),
     .compact(compact),
-    .older_empty(block_2_older_empty),
+    .older_empty(block_3_any_empty),
     .del_all(block_2_del_all),
     .del_here(block_2_del_here),
     .clear(clear),
@@ -265,11 +215,11 @@ module alpu_umq_128x16_CellArray (
     .load(load),
     .key(key_match),
     .key_mask(key_mask),
-    .in_valid(block_3_in_valid),
-    .in_match(block_3_in_match),
-    .in_tag(block_3_in_tag),
+    .in_valid(block_2_out_valid),
+    .in_match(block_2_out_match),
+    .in_tag(block_2_out_tag),
     .compact(compact),
-    .older_empty(block_3_older_empty),
+    .older_empty(block_4_any_empty),
     .del_all(block_3_del_all),
     .del_here(block_3_del_here),
     .clear(clear),
@@ -288,11 +238,11 @@ module alpu_umq_128x16_CellArray (
     .load(load),
     .key(key_match),
     .key_mask(key_mask),
-    .in_valid(block_4_in_valid),
-    .in_match(block_4_in_match),
-    .in_tag(block_4_in_tag),
+    .in_valid(block_3_out_valid),
+    .in_match(block_3_out_match),
+    .in_tag(block_3_out_tag),
     .compact(compact),
-    .older_empty(block_4_older_empty),
+    .older_empty(block_5_any_empty),
     .del_all(block_4_del_all),
     .del_here(block_4_del_here),
     .clear(clear),
@@ -311,11 +261,11 @@ module alpu_umq_128x16_CellArray (
     .load(load),
     .key(key_match),
     .key_mask(key_mask),
-    .in_valid(block_5_in_valid),
-    .in_match(block_5_in_match),
-    .in_tag(block_5_in_tag),
+    .in_valid(block_4_out_valid),
+    .in_match(block_4_out_match),
+    .in_tag(block_4_out_tag),
     .compact(compact),
-    .older_empty(block_5_older_empty),
+    .older_empty(block_6_any_empty),
     .del_all(block_5_del_all),
     .del_here(block_5_del_here),
     .clear(clear),
@@ -334,11 +284,11 @@ module alpu_umq_128x16_CellArray (
     .load(load),
     .key(key_match),
     .key_mask(key_mask),
-    .in_valid(block_6_in_valid),
-    .in_match(block_6_in_match),
-    .in_tag(block_6_in_tag),
+    .in_valid(block_5_out_valid),
+    .in_match(block_5_out_match),
+    .in_tag(block_5_out_tag),
     .compact(compact),
-    .older_empty(block_6_older_empty),
+    .older_empty(block_7_any_empty),
     .del_all(block_6_del_all),
     .del_here(block_6_del_here),
     .clear(clear),
@@ -357,9 +307,9 @@ module alpu_umq_128x16_CellArray (
     .load(load),
     .key(key_match),
     .key_mask(key_mask),
-    .in_valid(block_7_in_valid),
-    .in_match(block_7_in_match),
-    .in_tag(block_7_in_tag),
+    .in_valid(block_6_out_valid),
+    .in_match(block_6_out_match),
+    .in_tag(block_6_out_tag),
     .compact(compact),
     .older_empty(1'd0),
     .del_all(1'd0),
@@ -375,12 +325,12 @@ module alpu_umq_128x16_CellArray (
   );
 
   always @(posedge clk) begin // @[CellArray.java:75]
-    match_hit <= _T_1 | (_T_2 | (block_1_hit | block_0_hit));
+    match_hit <= oldest_l2_0_valid | oldest_l2_1_valid;
   end
 
   always @(posedge clk) begin // @[CellArray.java:76]
-    if (_T_1) begin
-      if (_T) begin
+    if (oldest_l2_0_valid) begin
+      if (oldest_l1_0_valid) begin
         if (block_7_hit) begin
           match_tag <= block_7_hit_tag;
         end else begin
@@ -391,7 +341,7 @@ module alpu_umq_128x16_CellArray (
       end else begin
         match_tag <= block_4_hit_tag;
       end
-    end else if (_T_2) begin
+    end else if (oldest_l1_2_valid) begin
       if (block_3_hit) begin
         match_tag <= block_3_hit_tag;
       end else begin

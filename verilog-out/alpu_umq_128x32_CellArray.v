@@ -22,80 +22,58 @@ module alpu_umq_128x32_CellArray (
 
   reg         match_hit; // @[CellArray.java:75]
   reg  [6:0]  match_tag; // @[CellArray.java:76]
-  wire        block_0_any_empty;
   wire        block_0_del_all;
   wire        block_0_del_here;
-  wire        block_0_hit;
-  wire [6:0]  block_0_hit_tag;
-  wire        block_0_older_empty;
+  wire        block_0_out_valid;
   wire [41:0] block_0_out_match;
   wire [6:0]  block_0_out_tag;
-  wire        block_0_out_valid;
+  wire        block_0_any_empty;
   wire        block_0_two_empty;
-  wire        block_1_any_empty;
+  wire        block_0_hit;
+  wire [6:0]  block_0_hit_tag;
   wire        block_1_del_all;
   wire        block_1_del_here;
-  wire        block_1_hit;
-  wire [6:0]  block_1_hit_tag;
-  wire [41:0] block_1_in_match;
-  wire [6:0]  block_1_in_tag;
-  wire        block_1_in_valid;
-  wire        block_1_older_empty;
+  wire        block_1_out_valid;
   wire [41:0] block_1_out_match;
   wire [6:0]  block_1_out_tag;
-  wire        block_1_out_valid;
+  wire        block_1_any_empty;
   wire        block_1_two_empty;
-  wire        block_2_any_empty;
+  wire        block_1_hit;
+  wire [6:0]  block_1_hit_tag;
   wire        block_2_del_all;
   wire        block_2_del_here;
-  wire        block_2_hit;
-  wire [6:0]  block_2_hit_tag;
-  wire [41:0] block_2_in_match;
-  wire [6:0]  block_2_in_tag;
-  wire        block_2_in_valid;
-  wire        block_2_older_empty;
+  wire        block_2_out_valid;
   wire [41:0] block_2_out_match;
   wire [6:0]  block_2_out_tag;
-  wire        block_2_out_valid;
+  wire        block_2_any_empty;
   wire        block_2_two_empty_unused;
-  wire        block_3_any_empty;
+  wire        block_2_hit;
+  wire [6:0]  block_2_hit_tag;
   wire        block_3_del_here;
-  wire        block_3_hit;
-  wire [6:0]  block_3_hit_tag;
-  wire [41:0] block_3_in_match;
-  wire [6:0]  block_3_in_tag;
-  wire        block_3_in_valid;
+  wire        block_3_out_valid_unused;
   wire [41:0] block_3_out_match_unused;
   wire [6:0]  block_3_out_tag_unused;
-  wire        block_3_out_valid_unused;
+  wire        block_3_any_empty;
   wire        block_3_two_empty_unused;
+  wire        block_3_hit;
+  wire [6:0]  block_3_hit_tag;
+  wire        oldest_l1_0_valid;
+  wire        oldest_l1_1_valid;
   wire        _T;
   wire        _T_1;
-  wire        _T_2;
 
-  assign _T = block_3_hit | block_2_hit; // @[PriorityTree.java:98]
+  assign oldest_l1_0_valid = block_3_hit | block_2_hit; // @[PriorityTree.java:128]
+  assign oldest_l1_1_valid = block_1_hit | block_0_hit; // @[PriorityTree.java:128]
   assign hit = match_hit; // @[CellArray.java:75]
   assign hit_tag = match_tag; // @[CellArray.java:76]
-  assign block_0_older_empty = block_1_any_empty; // @[CellArray.java:96]
-  assign _T_1 = block_2_hit | block_3_hit; // @[OlderAny.java:40]
-  assign _T_2 = block_1_hit | _T_1; // @[OlderAny.java:40]
-  assign block_0_del_all = results_valid & _T_2; // @[CellArray.java:100]
-  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_2); // @[CellArray.java:101]
-  assign block_1_in_valid = block_0_out_valid; // @[CellArray.java:91]
-  assign block_1_in_match = block_0_out_match; // @[CellArray.java:92]
-  assign block_1_in_tag = block_0_out_tag; // @[CellArray.java:94]
-  assign block_1_older_empty = block_2_any_empty; // @[CellArray.java:96]
-  assign block_1_del_all = results_valid & _T_1; // @[CellArray.java:100]
-  assign block_1_del_here = (results_valid & block_1_hit) & (~_T_1); // @[CellArray.java:101]
-  assign block_2_in_valid = block_1_out_valid; // @[CellArray.java:91]
-  assign block_2_in_match = block_1_out_match; // @[CellArray.java:92]
-  assign block_2_in_tag = block_1_out_tag; // @[CellArray.java:94]
-  assign block_2_older_empty = block_3_any_empty; // @[CellArray.java:96]
+  assign _T = block_2_hit | block_3_hit; // @[OlderAny.java:40]
+  assign _T_1 = block_1_hit | _T; // @[OlderAny.java:40]
+  assign block_0_del_all = results_valid & _T_1; // @[CellArray.java:100]
+  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_1); // @[CellArray.java:101]
+  assign block_1_del_all = results_valid & _T; // @[CellArray.java:100]
+  assign block_1_del_here = (results_valid & block_1_hit) & (~_T); // @[CellArray.java:101]
   assign block_2_del_all = results_valid & block_3_hit; // @[CellArray.java:100]
   assign block_2_del_here = (results_valid & block_2_hit) & (~block_3_hit); // @[CellArray.java:101]
-  assign block_3_in_valid = block_2_out_valid; // @[CellArray.java:91]
-  assign block_3_in_match = block_2_out_match; // @[CellArray.java:92]
-  assign block_3_in_tag = block_2_out_tag; // @[CellArray.java:94]
   assign block_3_del_here = results_valid & block_3_hit; // @[CellArray.java:101]
   assign room_one = block_0_any_empty | block_1_any_empty; // @[CellArray.java:103]
   assign room_two = (block_0_two_empty | block_1_two_empty) | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:104]
@@ -110,7 +88,7 @@ module alpu_umq_128x32_CellArray (
     .in_match(in_match),
     .in_tag(in_tag),
     .compact(compact),
-    .older_empty(block_0_older_empty),
+    .older_empty(block_1_any_empty),
     .del_all(block_0_del_all),
     .del_here(block_0_del_here),
     .clear(clear),
@@ -129,11 +107,11 @@ module alpu_umq_128x32_CellArray (
     .load(load),
     .key(key_match),
     .key_mask(key_mask),
-    .in_valid(block_1_in_valid),
-    .in_match(block_1_in_match),
-    .in_tag(block_1_in_tag),
+    .in_valid(block_0_out_valid),
+    .in_match(block_0_out_match),
+    .in_tag(block_0_out_tag),
     .compact(compact),
-    .older_empty(block_1_older_empty),
+    .older_empty(block_2_any_empty),
     .del_all(block_1_del_all),
     .del_here(block_1_del_here),
     .clear(clear),
@@ -152,11 +130,11 @@ module alpu_umq_128x32_CellArray (
     .load(load),
     .key(key_match),
     .key_mask(key_mask),
-    .in_valid(block_2_in_valid),
-    .in_match(block_2_in_match),
-    .in_tag(block_2_in_tag),
+    .in_valid(block_1_out_valid),
+    .in_match(block_1_out_match),
+    .in_tag(block_1_out_tag),
     .compact(compact),
-    .older_empty(block_2_older_empty),
+    .older_empty(block_3_any_empty),
     .del_all(block_2_del_all),
     .del_here(block_2_del_here),
     .clear(clear),
@@ -175,9 +153,9 @@ module alpu_umq_128x32_CellArray (
     .load(load),
     .key(key_match),
     .key_mask(key_mask),
-    .in_valid(block_3_in_valid),
-    .in_match(block_3_in_match),
-    .in_tag(block_3_in_tag),
+    .in_valid(block_2_out_valid),
+    .in_match(block_2_out_match),
+    .in_tag(block_2_out_tag),
     .compact(compact),
     .older_empty(1'd0),
     .del_all(1'd0),
@@ -193,11 +171,11 @@ module alpu_umq_128x32_CellArray (
   );
 
   always @(posedge clk) begin // @[CellArray.java:75]
-    match_hit <= _T | (block_1_hit | block_0_hit);
+    match_hit <= oldest_l1_0_valid | oldest_l1_1_valid;
   end
 
   always @(posedge clk) begin // @[CellArray.java:76]
-    if (_T) begin
+    if (oldest_l1_0_valid) begin
       if (block_3_hit) begin
         match_tag <= block_3_hit_tag;
       end else begin

@@ -68,129 +68,110 @@ module alpu_umq_256x16_CellBlock (
   reg  [3:0]  del_idx_r; // @[CellBlock.java:173]
   wire        shift_out; // @[CellBlock.java:180]
   wire        cell_0_en;
-  wire        cell_0_hit;
+  wire        cell_0_valid;
   wire [41:0] cell_0_match;
   wire [7:0]  cell_0_tag;
-  wire        cell_0_valid;
-  wire        cell_10_en;
-  wire        cell_10_hit;
-  wire [41:0] cell_10_in_match;
-  wire [7:0]  cell_10_in_tag;
-  wire        cell_10_in_valid;
-  wire [41:0] cell_10_match;
-  wire [7:0]  cell_10_tag;
-  wire        cell_10_valid;
-  wire        cell_11_en;
-  wire        cell_11_hit;
-  wire [41:0] cell_11_in_match;
-  wire [7:0]  cell_11_in_tag;
-  wire        cell_11_in_valid;
-  wire [41:0] cell_11_match;
-  wire [7:0]  cell_11_tag;
-  wire        cell_11_valid;
-  wire        cell_12_en;
-  wire        cell_12_hit;
-  wire [41:0] cell_12_in_match;
-  wire [7:0]  cell_12_in_tag;
-  wire        cell_12_in_valid;
-  wire [41:0] cell_12_match;
-  wire [7:0]  cell_12_tag;
-  wire        cell_12_valid;
-  wire        cell_13_en;
-  wire        cell_13_hit;
-  wire [41:0] cell_13_in_match;
-  wire [7:0]  cell_13_in_tag;
-  wire        cell_13_in_valid;
-  wire [41:0] cell_13_match;
-  wire [7:0]  cell_13_tag;
-  wire        cell_13_valid;
-  wire        cell_14_en;
-  wire        cell_14_hit;
-  wire [41:0] cell_14_in_match;
-  wire [7:0]  cell_14_in_tag;
-  wire        cell_14_in_valid;
-  wire [41:0] cell_14_match;
-  wire [7:0]  cell_14_tag;
-  wire        cell_14_valid;
-  wire        cell_15_hit;
-  wire [41:0] cell_15_in_match;
-  wire [7:0]  cell_15_in_tag;
-  wire        cell_15_in_valid;
-  wire [41:0] cell_15_match;
-  wire [7:0]  cell_15_tag;
-  wire        cell_15_valid;
+  wire        cell_0_hit;
   wire        cell_1_en;
-  wire        cell_1_hit;
-  wire [41:0] cell_1_in_match;
-  wire [7:0]  cell_1_in_tag;
-  wire        cell_1_in_valid;
+  wire        cell_1_valid;
   wire [41:0] cell_1_match;
   wire [7:0]  cell_1_tag;
-  wire        cell_1_valid;
+  wire        cell_1_hit;
   wire        cell_2_en;
-  wire        cell_2_hit;
-  wire [41:0] cell_2_in_match;
-  wire [7:0]  cell_2_in_tag;
-  wire        cell_2_in_valid;
+  wire        cell_2_valid;
   wire [41:0] cell_2_match;
   wire [7:0]  cell_2_tag;
-  wire        cell_2_valid;
+  wire        cell_2_hit;
   wire        cell_3_en;
-  wire        cell_3_hit;
-  wire [41:0] cell_3_in_match;
-  wire [7:0]  cell_3_in_tag;
-  wire        cell_3_in_valid;
+  wire        cell_3_valid;
   wire [41:0] cell_3_match;
   wire [7:0]  cell_3_tag;
-  wire        cell_3_valid;
+  wire        cell_3_hit;
   wire        cell_4_en;
-  wire        cell_4_hit;
-  wire [41:0] cell_4_in_match;
-  wire [7:0]  cell_4_in_tag;
-  wire        cell_4_in_valid;
+  wire        cell_4_valid;
   wire [41:0] cell_4_match;
   wire [7:0]  cell_4_tag;
-  wire        cell_4_valid;
+  wire        cell_4_hit;
   wire        cell_5_en;
-  wire        cell_5_hit;
-  wire [41:0] cell_5_in_match;
-  wire [7:0]  cell_5_in_tag;
-  wire        cell_5_in_valid;
+  wire        cell_5_valid;
   wire [41:0] cell_5_match;
   wire [7:0]  cell_5_tag;
-  wire        cell_5_valid;
+  wire        cell_5_hit;
   wire        cell_6_en;
-  wire        cell_6_hit;
-  wire [41:0] cell_6_in_match;
-  wire [7:0]  cell_6_in_tag;
-  wire        cell_6_in_valid;
+  wire        cell_6_valid;
   wire [41:0] cell_6_match;
   wire [7:0]  cell_6_tag;
-  wire        cell_6_valid;
+  wire        cell_6_hit;
   wire        cell_7_en;
-  wire        cell_7_hit;
-  wire [41:0] cell_7_in_match;
-  wire [7:0]  cell_7_in_tag;
-  wire        cell_7_in_valid;
+  wire        cell_7_valid;
   wire [41:0] cell_7_match;
   wire [7:0]  cell_7_tag;
-  wire        cell_7_valid;
+  wire        cell_7_hit;
   wire        cell_8_en;
-  wire        cell_8_hit;
-  wire [41:0] cell_8_in_match;
-  wire [7:0]  cell_8_in_tag;
-  wire        cell_8_in_valid;
+  wire        cell_8_valid;
   wire [41:0] cell_8_match;
   wire [7:0]  cell_8_tag;
-  wire        cell_8_valid;
+  wire        cell_8_hit;
   wire        cell_9_en;
-  wire        cell_9_hit;
-  wire [41:0] cell_9_in_match;
-  wire [7:0]  cell_9_in_tag;
-  wire        cell_9_in_valid;
+  wire        cell_9_valid;
   wire [41:0] cell_9_match;
   wire [7:0]  cell_9_tag;
-  wire        cell_9_valid;
+  wire        cell_9_hit;
+  wire        cell_10_en;
+  wire        cell_10_valid;
+  wire [41:0] cell_10_match;
+  wire [7:0]  cell_10_tag;
+  wire        cell_10_hit;
+  wire        cell_11_en;
+  wire        cell_11_valid;
+  wire [41:0] cell_11_match;
+  wire [7:0]  cell_11_tag;
+  wire        cell_11_hit;
+  wire        cell_12_en;
+  wire        cell_12_valid;
+  wire [41:0] cell_12_match;
+  wire [7:0]  cell_12_tag;
+  wire        cell_12_hit;
+  wire        cell_13_en;
+  wire        cell_13_valid;
+  wire [41:0] cell_13_match;
+  wire [7:0]  cell_13_tag;
+  wire        cell_13_hit;
+  wire        cell_14_en;
+  wire        cell_14_valid;
+  wire [41:0] cell_14_match;
+  wire [7:0]  cell_14_tag;
+  wire        cell_14_hit;
+  wire        cell_15_valid;
+  wire        cell_15_hit;
+  wire        oldest_l1_0_index;
+  wire        oldest_l1_0_valid;
+  wire        oldest_l1_1_index;
+  wire        oldest_l1_1_valid;
+  wire        oldest_l1_2_index;
+  wire        oldest_l1_2_valid;
+  wire        oldest_l1_3_index;
+  wire        oldest_l1_3_valid;
+  wire        oldest_l1_4_index;
+  wire        oldest_l1_4_valid;
+  wire        oldest_l1_5_index;
+  wire        oldest_l1_5_valid;
+  wire        oldest_l1_6_index;
+  wire        oldest_l1_6_valid;
+  wire        oldest_l1_7_index;
+  wire        oldest_l1_7_valid;
+  wire [1:0]  oldest_l2_0_index;
+  wire        oldest_l2_0_valid;
+  wire [1:0]  oldest_l2_1_index;
+  wire        oldest_l2_1_valid;
+  wire [1:0]  oldest_l2_2_index;
+  wire        oldest_l2_2_valid;
+  wire [1:0]  oldest_l2_3_index;
+  wire        oldest_l2_3_valid;
+  wire [2:0]  oldest_l3_0_index;
+  wire        oldest_l3_0_valid;
+  wire [2:0]  oldest_l3_1_index;
+  wire        oldest_l3_1_valid;
   wire        _T;
   wire        _T_1;
   wire        _T_2;
@@ -213,178 +194,111 @@ module alpu_umq_256x16_CellBlock (
   wire        _T_19;
   wire        _T_20;
   wire        _T_21;
-  wire [2:0]  _T_22;
-  wire [2:0]  _T_23;
+  wire        _T_22;
+  wire        _T_23;
   wire        _T_24;
   wire        _T_25;
   wire        _T_26;
   wire        _T_27;
   wire        _T_28;
   wire        _T_29;
-  wire        _T_30;
-  wire        _T_31;
-  wire        _T_32;
-  wire        _T_33;
-  wire        _T_34;
-  wire        _T_35;
-  wire        _T_36;
-  wire        _T_37;
-  wire        _T_38;
-  wire        _T_39;
-  wire        _T_40;
-  wire        _T_41;
-  wire        _T_42;
-  wire        _T_43;
-  wire        _T_44;
-  wire        _T_45;
-  wire        _T_46;
-  wire        _T_47;
-  wire        _T_48;
-  wire        _T_49;
-  wire        _T_50;
-  wire        _T_51;
-  wire        _T_52;
-  wire        _T_53;
 
-  assign _T = ~cell_15_valid; // @[CellBlock.java:138]
-  assign space_15 = _T; // @[CellBlock.java:140]
-  assign _T_1 = _T | (~cell_14_valid); // @[CellBlock.java:139]
-  assign space_14 = _T_1; // @[CellBlock.java:140]
-  assign _T_2 = _T_1 | (~cell_13_valid); // @[CellBlock.java:139]
-  assign space_13 = _T_2; // @[CellBlock.java:140]
-  assign _T_3 = _T_2 | (~cell_12_valid); // @[CellBlock.java:139]
-  assign space_12 = _T_3; // @[CellBlock.java:140]
-  assign _T_4 = _T_3 | (~cell_11_valid); // @[CellBlock.java:139]
-  assign space_11 = _T_4; // @[CellBlock.java:140]
-  assign _T_5 = _T_4 | (~cell_10_valid); // @[CellBlock.java:139]
-  assign space_10 = _T_5; // @[CellBlock.java:140]
-  assign _T_6 = _T_5 | (~cell_9_valid); // @[CellBlock.java:139]
-  assign space_9 = _T_6; // @[CellBlock.java:140]
-  assign _T_7 = _T_6 | (~cell_8_valid); // @[CellBlock.java:139]
-  assign space_8 = _T_7; // @[CellBlock.java:140]
-  assign _T_8 = _T_7 | (~cell_7_valid); // @[CellBlock.java:139]
-  assign space_7 = _T_8; // @[CellBlock.java:140]
-  assign _T_9 = _T_8 | (~cell_6_valid); // @[CellBlock.java:139]
-  assign space_6 = _T_9; // @[CellBlock.java:140]
-  assign _T_10 = _T_9 | (~cell_5_valid); // @[CellBlock.java:139]
-  assign space_5 = _T_10; // @[CellBlock.java:140]
-  assign _T_11 = _T_10 | (~cell_4_valid); // @[CellBlock.java:139]
-  assign space_4 = _T_11; // @[CellBlock.java:140]
-  assign _T_12 = _T_11 | (~cell_3_valid); // @[CellBlock.java:139]
-  assign space_3 = _T_12; // @[CellBlock.java:140]
-  assign _T_13 = _T_12 | (~cell_2_valid); // @[CellBlock.java:139]
-  assign space_2 = _T_13; // @[CellBlock.java:140]
-  assign _T_14 = _T_13 | (~cell_1_valid); // @[CellBlock.java:139]
-  assign space_1 = _T_14; // @[CellBlock.java:140]
-  assign space_0 = _T_14 | (~cell_0_valid); // @[CellBlock.java:140]
+  assign oldest_l1_0_index = ~cmp_15; // @[PriorityTree.java:119]
+  assign oldest_l1_0_valid = cmp_15 | cmp_14; // @[PriorityTree.java:128]
+  assign oldest_l1_1_index = ~cmp_13; // @[PriorityTree.java:119]
+  assign oldest_l1_1_valid = cmp_13 | cmp_12; // @[PriorityTree.java:128]
+  assign oldest_l1_2_index = ~cmp_11; // @[PriorityTree.java:119]
+  assign oldest_l1_2_valid = cmp_11 | cmp_10; // @[PriorityTree.java:128]
+  assign oldest_l1_3_index = ~cmp_9; // @[PriorityTree.java:119]
+  assign oldest_l1_3_valid = cmp_9 | cmp_8; // @[PriorityTree.java:128]
+  assign oldest_l1_4_index = ~cmp_7; // @[PriorityTree.java:119]
+  assign oldest_l1_4_valid = cmp_7 | cmp_6; // @[PriorityTree.java:128]
+  assign oldest_l1_5_index = ~cmp_5; // @[PriorityTree.java:119]
+  assign oldest_l1_5_valid = cmp_5 | cmp_4; // @[PriorityTree.java:128]
+  assign oldest_l1_6_index = ~cmp_3; // @[PriorityTree.java:119]
+  assign oldest_l1_6_valid = cmp_3 | cmp_2; // @[PriorityTree.java:128]
+  assign oldest_l1_7_index = ~cmp_1; // @[PriorityTree.java:119]
+  assign oldest_l1_7_valid = cmp_1 | cmp_0; // @[PriorityTree.java:128]
+  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_2_index = {~oldest_l1_4_valid, oldest_l1_4_valid ? oldest_l1_4_index : oldest_l1_5_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_2_valid = oldest_l1_4_valid | oldest_l1_5_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_3_index = {~oldest_l1_6_valid, oldest_l1_6_valid ? oldest_l1_6_index : oldest_l1_7_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_3_valid = oldest_l1_6_valid | oldest_l1_7_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_0_index = {~oldest_l2_0_valid, oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_0_valid = oldest_l2_0_valid | oldest_l2_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l3_1_index = {~oldest_l2_2_valid, oldest_l2_2_valid ? oldest_l2_2_index : oldest_l2_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_1_valid = oldest_l2_2_valid | oldest_l2_3_valid; // @[PriorityTree.java:128]
+  assign space_15 = ~cell_15_valid; // @[CellBlock.java:140]
+  assign space_14 = space_15 | (~cell_14_valid); // @[CellBlock.java:140]
+  assign space_13 = space_14 | (~cell_13_valid); // @[CellBlock.java:140]
+  assign space_12 = space_13 | (~cell_12_valid); // @[CellBlock.java:140]
+  assign space_11 = space_12 | (~cell_11_valid); // @[CellBlock.java:140]
+  assign space_10 = space_11 | (~cell_10_valid); // @[CellBlock.java:140]
+  assign space_9 = space_10 | (~cell_9_valid); // @[CellBlock.java:140]
+  assign space_8 = space_9 | (~cell_8_valid); // @[CellBlock.java:140]
+  assign space_7 = space_8 | (~cell_7_valid); // @[CellBlock.java:140]
+  assign space_6 = space_7 | (~cell_6_valid); // @[CellBlock.java:140]
+  assign space_5 = space_6 | (~cell_5_valid); // @[CellBlock.java:140]
+  assign space_4 = space_5 | (~cell_4_valid); // @[CellBlock.java:140]
+  assign space_3 = space_4 | (~cell_3_valid); // @[CellBlock.java:140]
+  assign space_2 = space_3 | (~cell_2_valid); // @[CellBlock.java:140]
+  assign space_1 = space_2 | (~cell_1_valid); // @[CellBlock.java:140]
+  assign space_0 = space_1 | (~cell_0_valid); // @[CellBlock.java:140]
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
-  assign _T_15 = cmp_15 | cmp_14; // @[PriorityTree.java:98]
-  assign _T_16 = _T_15 | (cmp_13 | cmp_12); // @[PriorityTree.java:98]
-  assign _T_17 = cmp_11 | cmp_10; // @[PriorityTree.java:98]
-  assign _T_18 = _T_16 | (_T_17 | (cmp_9 | cmp_8)); // @[PriorityTree.java:98]
-  assign _T_19 = cmp_7 | cmp_6; // @[PriorityTree.java:98]
-  assign _T_20 = _T_19 | (cmp_5 | cmp_4); // @[PriorityTree.java:98]
-  assign _T_21 = cmp_3 | cmp_2; // @[PriorityTree.java:98]
   assign hit = hit_r; // @[CellBlock.java:156]
-  assign _T_22 = _T_16 ? {1'd0, _T_15 ? {1'd0, cmp_15 ? 1'd0 : 1'd1} : {1'd1, cmp_13 ? 1'd0 : 1'd1}} : {1'd1, _T_17 ? {1'd0, cmp_11 ? 1'd0 : 1'd1} : {1'd1, cmp_9 ? 1'd0 : 1'd1}};
-  assign _T_23 = _T_20 ? {1'd0, _T_19 ? {1'd0, cmp_7 ? 1'd0 : 1'd1} : {1'd1, cmp_5 ? 1'd0 : 1'd1}} : {1'd1, _T_21 ? {1'd0, cmp_3 ? 1'd0 : 1'd1} : {1'd1, cmp_1 ? 1'd0 : 1'd1}};
   assign hit_tag = hit_tag_r; // @[CellBlock.java:158]
   assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_here_r; // @[CellBlock.java:182]
   assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd1)); // @[CellBlock.java:182]
-  assign cell_1_in_valid = cell_0_valid; // @[CellBlock.java:193]
-  assign cell_1_in_match = cell_0_match; // @[CellBlock.java:194]
-  assign cell_1_in_tag = cell_0_tag; // @[CellBlock.java:196]
   assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd2)); // @[CellBlock.java:182]
-  assign cell_2_in_valid = cell_1_valid; // @[CellBlock.java:193]
-  assign cell_2_in_match = cell_1_match; // @[CellBlock.java:194]
-  assign cell_2_in_tag = cell_1_tag; // @[CellBlock.java:196]
   assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd3)); // @[CellBlock.java:182]
-  assign cell_3_in_valid = cell_2_valid; // @[CellBlock.java:193]
-  assign cell_3_in_match = cell_2_match; // @[CellBlock.java:194]
-  assign cell_3_in_tag = cell_2_tag; // @[CellBlock.java:196]
   assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd4)); // @[CellBlock.java:182]
-  assign cell_4_in_valid = cell_3_valid; // @[CellBlock.java:193]
-  assign cell_4_in_match = cell_3_match; // @[CellBlock.java:194]
-  assign cell_4_in_tag = cell_3_tag; // @[CellBlock.java:196]
   assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd5)); // @[CellBlock.java:182]
-  assign cell_5_in_valid = cell_4_valid; // @[CellBlock.java:193]
-  assign cell_5_in_match = cell_4_match; // @[CellBlock.java:194]
-  assign cell_5_in_tag = cell_4_tag; // @[CellBlock.java:196]
   assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd6)); // @[CellBlock.java:182]
-  assign cell_6_in_valid = cell_5_valid; // @[CellBlock.java:193]
-  assign cell_6_in_match = cell_5_match; // @[CellBlock.java:194]
-  assign cell_6_in_tag = cell_5_tag; // @[CellBlock.java:196]
   assign cell_7_en = (((compact & space_7) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd7)); // @[CellBlock.java:182]
-  assign cell_7_in_valid = cell_6_valid; // @[CellBlock.java:193]
-  assign cell_7_in_match = cell_6_match; // @[CellBlock.java:194]
-  assign cell_7_in_tag = cell_6_tag; // @[CellBlock.java:196]
   assign cell_8_en = (((compact & space_8) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd8)); // @[CellBlock.java:182]
-  assign cell_8_in_valid = cell_7_valid; // @[CellBlock.java:193]
-  assign cell_8_in_match = cell_7_match; // @[CellBlock.java:194]
-  assign cell_8_in_tag = cell_7_tag; // @[CellBlock.java:196]
   assign cell_9_en = (((compact & space_9) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd9)); // @[CellBlock.java:182]
-  assign cell_9_in_valid = cell_8_valid; // @[CellBlock.java:193]
-  assign cell_9_in_match = cell_8_match; // @[CellBlock.java:194]
-  assign cell_9_in_tag = cell_8_tag; // @[CellBlock.java:196]
   assign cell_10_en = (((compact & space_10) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd10)); // @[CellBlock.java:182]
-  assign cell_10_in_valid = cell_9_valid; // @[CellBlock.java:193]
-  assign cell_10_in_match = cell_9_match; // @[CellBlock.java:194]
-  assign cell_10_in_tag = cell_9_tag; // @[CellBlock.java:196]
   assign cell_11_en = (((compact & space_11) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd11)); // @[CellBlock.java:182]
-  assign cell_11_in_valid = cell_10_valid; // @[CellBlock.java:193]
-  assign cell_11_in_match = cell_10_match; // @[CellBlock.java:194]
-  assign cell_11_in_tag = cell_10_tag; // @[CellBlock.java:196]
   assign cell_12_en = (((compact & space_12) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd12)); // @[CellBlock.java:182]
-  assign cell_12_in_valid = cell_11_valid; // @[CellBlock.java:193]
-  assign cell_12_in_match = cell_11_match; // @[CellBlock.java:194]
-  assign cell_12_in_tag = cell_11_tag; // @[CellBlock.java:196]
   assign cell_13_en = (((compact & space_13) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd13)); // @[CellBlock.java:182]
-  assign cell_13_in_valid = cell_12_valid; // @[CellBlock.java:193]
-  assign cell_13_in_match = cell_12_match; // @[CellBlock.java:194]
-  assign cell_13_in_tag = cell_12_tag; // @[CellBlock.java:196]
   assign cell_14_en = (((compact & space_14) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd14)); // @[CellBlock.java:182]
-  assign cell_14_in_valid = cell_13_valid; // @[CellBlock.java:193]
-  assign cell_14_in_match = cell_13_match; // @[CellBlock.java:194]
-  assign cell_14_in_tag = cell_13_tag; // @[CellBlock.java:196]
   assign shift_out = (((compact & space_15) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd15)); // @[CellBlock.java:180]
-  assign cell_15_in_valid = cell_14_valid; // @[CellBlock.java:193]
-  assign cell_15_in_match = cell_14_match; // @[CellBlock.java:194]
-  assign cell_15_in_tag = cell_14_tag; // @[CellBlock.java:196]
   assign out_valid = cell_15_valid & shift_out; // @[CellBlock.java:200]
-  assign out_match = cell_15_match; // @[CellBlock.java:201]
-  assign out_tag = cell_15_tag; // @[CellBlock.java:203]
-  assign _T_24 = ~cell_0_valid; // @[CellBlock.java:207]
-  assign _T_25 = ~cell_1_valid; // @[CellBlock.java:207]
-  assign _T_26 = ~cell_2_valid; // @[CellBlock.java:207]
-  assign _T_27 = ~cell_3_valid; // @[CellBlock.java:207]
-  assign _T_28 = ~cell_4_valid; // @[CellBlock.java:207]
-  assign _T_29 = ~cell_5_valid; // @[CellBlock.java:207]
-  assign _T_30 = ~cell_6_valid; // @[CellBlock.java:207]
-  assign _T_31 = ~cell_7_valid; // @[CellBlock.java:207]
-  assign _T_32 = ~cell_8_valid; // @[CellBlock.java:207]
-  assign _T_33 = ~cell_9_valid; // @[CellBlock.java:207]
-  assign _T_34 = ~cell_10_valid; // @[CellBlock.java:207]
-  assign _T_35 = ~cell_11_valid; // @[CellBlock.java:207]
-  assign _T_36 = ~cell_12_valid; // @[CellBlock.java:207]
-  assign _T_37 = ~cell_13_valid; // @[CellBlock.java:207]
-  assign _T_38 = ~cell_14_valid; // @[CellBlock.java:207]
-  assign _T_39 = ~cell_15_valid; // @[CellBlock.java:207]
-  assign any_empty = (((_T_24 | _T_25) | (_T_26 | _T_27)) | ((_T_28 | _T_29) | (_T_30 | _T_31))) | (((_T_32 | _T_33) | (_T_34 | _T_35)) | ((_T_36 | _T_37) | (_T_38 | _T_39))); // @[CellBlock.java:208]
-  assign _T_40 = _T_24 | _T_25; // @[CellBlock.java:218]
-  assign _T_41 = _T_26 | _T_27; // @[CellBlock.java:218]
-  assign _T_42 = _T_28 | _T_29; // @[CellBlock.java:218]
-  assign _T_43 = _T_30 | _T_31; // @[CellBlock.java:218]
-  assign _T_44 = (((_T_24 & _T_25) | (_T_26 & _T_27)) | (_T_40 & _T_41)) | (((_T_28 & _T_29) | (_T_30 & _T_31)) | (_T_42 & _T_43)); // @[CellBlock.java:218]
-  assign _T_45 = _T_40 | _T_41; // @[CellBlock.java:218]
-  assign _T_46 = _T_42 | _T_43; // @[CellBlock.java:218]
-  assign _T_47 = _T_32 | _T_33; // @[CellBlock.java:218]
-  assign _T_48 = _T_34 | _T_35; // @[CellBlock.java:218]
-  assign _T_49 = _T_36 | _T_37; // @[CellBlock.java:218]
-  assign _T_50 = _T_38 | _T_39; // @[CellBlock.java:218]
-  assign _T_51 = (((_T_32 & _T_33) | (_T_34 & _T_35)) | (_T_47 & _T_48)) | (((_T_36 & _T_37) | (_T_38 & _T_39)) | (_T_49 & _T_50)); // @[CellBlock.java:218]
-  assign _T_52 = _T_47 | _T_48; // @[CellBlock.java:218]
-  assign _T_53 = _T_49 | _T_50; // @[CellBlock.java:218]
-  assign two_empty = ((_T_44 | (_T_45 & _T_46)) | (_T_51 | (_T_52 & _T_53))) | ((_T_45 | _T_46) & (_T_52 | _T_53)); // @[CellBlock.java:209]
+  assign _T = ~cell_0_valid; // @[CellBlock.java:207]
+  assign _T_1 = ~cell_1_valid; // @[CellBlock.java:207]
+  assign _T_2 = ~cell_2_valid; // @[CellBlock.java:207]
+  assign _T_3 = ~cell_3_valid; // @[CellBlock.java:207]
+  assign _T_4 = ~cell_4_valid; // @[CellBlock.java:207]
+  assign _T_5 = ~cell_5_valid; // @[CellBlock.java:207]
+  assign _T_6 = ~cell_6_valid; // @[CellBlock.java:207]
+  assign _T_7 = ~cell_7_valid; // @[CellBlock.java:207]
+  assign _T_8 = ~cell_8_valid; // @[CellBlock.java:207]
+  assign _T_9 = ~cell_9_valid; // @[CellBlock.java:207]
+  assign _T_10 = ~cell_10_valid; // @[CellBlock.java:207]
+  assign _T_11 = ~cell_11_valid; // @[CellBlock.java:207]
+  assign _T_12 = ~cell_12_valid; // @[CellBlock.java:207]
+  assign _T_13 = ~cell_13_valid; // @[CellBlock.java:207]
+  assign _T_14 = ~cell_14_valid; // @[CellBlock.java:207]
+  assign _T_15 = ~cell_15_valid; // @[CellBlock.java:207]
+  assign any_empty = (((_T | _T_1) | (_T_2 | _T_3)) | ((_T_4 | _T_5) | (_T_6 | _T_7))) | (((_T_8 | _T_9) | (_T_10 | _T_11)) | ((_T_12 | _T_13) | (_T_14 | _T_15))); // @[CellBlock.java:208]
+  assign _T_16 = _T | _T_1; // @[CellBlock.java:218]
+  assign _T_17 = _T_2 | _T_3; // @[CellBlock.java:218]
+  assign _T_18 = _T_4 | _T_5; // @[CellBlock.java:218]
+  assign _T_19 = _T_6 | _T_7; // @[CellBlock.java:218]
+  assign _T_20 = (((_T & _T_1) | (_T_2 & _T_3)) | (_T_16 & _T_17)) | (((_T_4 & _T_5) | (_T_6 & _T_7)) | (_T_18 & _T_19)); // @[CellBlock.java:218]
+  assign _T_21 = _T_16 | _T_17; // @[CellBlock.java:218]
+  assign _T_22 = _T_18 | _T_19; // @[CellBlock.java:218]
+  assign _T_23 = _T_8 | _T_9; // @[CellBlock.java:218]
+  assign _T_24 = _T_10 | _T_11; // @[CellBlock.java:218]
+  assign _T_25 = _T_12 | _T_13; // @[CellBlock.java:218]
+  assign _T_26 = _T_14 | _T_15; // @[CellBlock.java:218]
+  assign _T_27 = (((_T_8 & _T_9) | (_T_10 & _T_11)) | (_T_23 & _T_24)) | (((_T_12 & _T_13) | (_T_14 & _T_15)) | (_T_25 & _T_26)); // @[CellBlock.java:218]
+  assign _T_28 = _T_23 | _T_24; // @[CellBlock.java:218]
+  assign _T_29 = _T_25 | _T_26; // @[CellBlock.java:218]
+  assign two_empty = ((_T_20 | (_T_21 & _T_22)) | (_T_27 | (_T_28 & _T_29))) | ((_T_21 | _T_22) & (_T_28 | _T_29)); // @[CellBlock.java:209]
 
   alpu_umq_256x16_UmqCell cell_0 ( // @[CellBlock.java:132]
     .clk(clk),
@@ -407,9 +321,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_1_en),
     .clear(clear),
-    .in_valid(cell_1_in_valid),
-    .in_match(cell_1_in_match),
-    .in_tag(cell_1_in_tag),
+    .in_valid(cell_0_valid),
+    .in_match(cell_0_match),
+    .in_tag(cell_0_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_1_valid),
@@ -423,9 +337,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_2_en),
     .clear(clear),
-    .in_valid(cell_2_in_valid),
-    .in_match(cell_2_in_match),
-    .in_tag(cell_2_in_tag),
+    .in_valid(cell_1_valid),
+    .in_match(cell_1_match),
+    .in_tag(cell_1_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_2_valid),
@@ -439,9 +353,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_3_en),
     .clear(clear),
-    .in_valid(cell_3_in_valid),
-    .in_match(cell_3_in_match),
-    .in_tag(cell_3_in_tag),
+    .in_valid(cell_2_valid),
+    .in_match(cell_2_match),
+    .in_tag(cell_2_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_3_valid),
@@ -455,9 +369,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_4_en),
     .clear(clear),
-    .in_valid(cell_4_in_valid),
-    .in_match(cell_4_in_match),
-    .in_tag(cell_4_in_tag),
+    .in_valid(cell_3_valid),
+    .in_match(cell_3_match),
+    .in_tag(cell_3_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_4_valid),
@@ -471,9 +385,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_5_en),
     .clear(clear),
-    .in_valid(cell_5_in_valid),
-    .in_match(cell_5_in_match),
-    .in_tag(cell_5_in_tag),
+    .in_valid(cell_4_valid),
+    .in_match(cell_4_match),
+    .in_tag(cell_4_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_5_valid),
@@ -487,9 +401,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_6_en),
     .clear(clear),
-    .in_valid(cell_6_in_valid),
-    .in_match(cell_6_in_match),
-    .in_tag(cell_6_in_tag),
+    .in_valid(cell_5_valid),
+    .in_match(cell_5_match),
+    .in_tag(cell_5_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_6_valid),
@@ -503,9 +417,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_7_en),
     .clear(clear),
-    .in_valid(cell_7_in_valid),
-    .in_match(cell_7_in_match),
-    .in_tag(cell_7_in_tag),
+    .in_valid(cell_6_valid),
+    .in_match(cell_6_match),
+    .in_tag(cell_6_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_7_valid),
@@ -519,9 +433,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_8_en),
     .clear(clear),
-    .in_valid(cell_8_in_valid),
-    .in_match(cell_8_in_match),
-    .in_tag(cell_8_in_tag),
+    .in_valid(cell_7_valid),
+    .in_match(cell_7_match),
+    .in_tag(cell_7_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_8_valid),
@@ -535,9 +449,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_9_en),
     .clear(clear),
-    .in_valid(cell_9_in_valid),
-    .in_match(cell_9_in_match),
-    .in_tag(cell_9_in_tag),
+    .in_valid(cell_8_valid),
+    .in_match(cell_8_match),
+    .in_tag(cell_8_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_9_valid),
@@ -551,9 +465,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_10_en),
     .clear(clear),
-    .in_valid(cell_10_in_valid),
-    .in_match(cell_10_in_match),
-    .in_tag(cell_10_in_tag),
+    .in_valid(cell_9_valid),
+    .in_match(cell_9_match),
+    .in_tag(cell_9_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_10_valid),
@@ -567,9 +481,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_11_en),
     .clear(clear),
-    .in_valid(cell_11_in_valid),
-    .in_match(cell_11_in_match),
-    .in_tag(cell_11_in_tag),
+    .in_valid(cell_10_valid),
+    .in_match(cell_10_match),
+    .in_tag(cell_10_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_11_valid),
@@ -583,9 +497,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_12_en),
     .clear(clear),
-    .in_valid(cell_12_in_valid),
-    .in_match(cell_12_in_match),
-    .in_tag(cell_12_in_tag),
+    .in_valid(cell_11_valid),
+    .in_match(cell_11_match),
+    .in_tag(cell_11_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_12_valid),
@@ -599,9 +513,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_13_en),
     .clear(clear),
-    .in_valid(cell_13_in_valid),
-    .in_match(cell_13_in_match),
-    .in_tag(cell_13_in_tag),
+    .in_valid(cell_12_valid),
+    .in_match(cell_12_match),
+    .in_tag(cell_12_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_13_valid),
@@ -615,9 +529,9 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(cell_14_en),
     .clear(clear),
-    .in_valid(cell_14_in_valid),
-    .in_match(cell_14_in_match),
-    .in_tag(cell_14_in_tag),
+    .in_valid(cell_13_valid),
+    .in_match(cell_13_match),
+    .in_tag(cell_13_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_14_valid),
@@ -631,14 +545,14 @@ module alpu_umq_256x16_CellBlock (
     .rst(rst),
     .en(shift_out),
     .clear(clear),
-    .in_valid(cell_15_in_valid),
-    .in_match(cell_15_in_match),
-    .in_tag(cell_15_in_tag),
+    .in_valid(cell_14_valid),
+    .in_match(cell_14_match),
+    .in_tag(cell_14_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_15_valid),
-    .match(cell_15_match),
-    .tag(cell_15_tag),
+    .match(out_match),
+    .tag(out_tag),
     .hit(cell_15_hit)
   );
 
@@ -719,19 +633,19 @@ module alpu_umq_256x16_CellBlock (
   end
 
   always @(posedge clk) begin // @[CellBlock.java:156]
-    hit_r <= _T_18 | (_T_20 | (_T_21 | (cmp_1 | cmp_0)));
+    hit_r <= oldest_l3_0_valid | oldest_l3_1_valid;
   end
 
   always @(posedge clk) begin // @[CellBlock.java:157]
-    hit_idx_r <= ~(_T_18 ? {1'd0, _T_22} : {1'd1, _T_23});
+    hit_idx_r <= ~{~oldest_l3_0_valid, oldest_l3_0_valid ? oldest_l3_0_index : oldest_l3_1_index};
   end
 
   always @(posedge clk) begin // @[CellBlock.java:158]
-    if (_T_18) begin
-      if (_T_16) begin
-        if (_T_15) begin
+    if (oldest_l3_0_valid) begin
+      if (oldest_l2_0_valid) begin
+        if (oldest_l1_0_valid) begin
           if (cmp_15) begin
-            hit_tag_r <= cell_15_tag;
+            hit_tag_r <= out_tag;
           end else begin
             hit_tag_r <= cell_14_tag;
           end
@@ -740,7 +654,7 @@ module alpu_umq_256x16_CellBlock (
         end else begin
           hit_tag_r <= cell_12_tag;
         end
-      end else if (_T_17) begin
+      end else if (oldest_l1_2_valid) begin
         if (cmp_11) begin
           hit_tag_r <= cell_11_tag;
         end else begin
@@ -751,8 +665,8 @@ module alpu_umq_256x16_CellBlock (
       end else begin
         hit_tag_r <= cell_8_tag;
       end
-    end else if (_T_20) begin
-      if (_T_19) begin
+    end else if (oldest_l2_2_valid) begin
+      if (oldest_l1_4_valid) begin
         if (cmp_7) begin
           hit_tag_r <= cell_7_tag;
         end else begin
@@ -763,7 +677,7 @@ module alpu_umq_256x16_CellBlock (
       end else begin
         hit_tag_r <= cell_4_tag;
       end
-    end else if (_T_21) begin
+    end else if (oldest_l1_6_valid) begin
       if (cmp_3) begin
         hit_tag_r <= cell_3_tag;
       end else begin

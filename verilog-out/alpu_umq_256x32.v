@@ -28,121 +28,59 @@ module alpu_umq_256x32 (
   reg              rsp_push_d; // @[AlpuTop.java:108]
   reg  [1:0]       rsp_kind_d; // @[AlpuTop.java:109]
   reg  [8:0]       rsp_free_d; // @[AlpuTop.java:113]
-  wire             cells_clear;
-  wire             cells_compact;
+  wire             req_fifo_deq_valid;
+  wire [41:0]      req_fifo_deq_bits_match;
+  wire [41:0]      req_fifo_deq_bits_mask;
+  wire [2:0]       req_fifo_count_unused;
+  wire             req_fifo_full_unused;
+  wire             req_fifo_empty_unused;
+  wire             cmd_fifo_deq_valid;
+  wire [1:0]       cmd_fifo_deq_bits_op;
+  wire [41:0]      cmd_fifo_deq_bits_match;
+  wire [15:0]      cmd_fifo_deq_bits_tag;
+  wire [2:0]       cmd_fifo_count_unused;
+  wire             cmd_fifo_full_unused;
+  wire             cmd_fifo_empty_unused;
+  wire             rsp_fifo_enq_ready_unused;
+  wire [15:0]      rsp_fifo_enq_bits_tag;
+  wire [2:0]       rsp_fifo_count_unused;
+  wire             rsp_fifo_full_unused;
+  wire             rsp_fifo_empty_unused;
   wire             cells_hit;
   wire [7:0]       cells_hit_tag;
-  wire [41:0]      cells_in_match;
-  wire [7:0]       cells_in_tag;
-  wire             cells_in_valid;
-  wire [41:0]      cells_key_mask;
-  wire [41:0]      cells_key_match;
-  wire             cells_load;
-  wire             cells_results_valid;
   wire             cells_room_one;
   wire             cells_room_two;
-  wire [2:0]       cmd_fifo_count_unused;
-  wire [41:0]      cmd_fifo_deq_bits_match;
-  wire [1:0]       cmd_fifo_deq_bits_op;
-  wire [15:0]      cmd_fifo_deq_bits_tag;
-  wire             cmd_fifo_deq_ready;
-  wire             cmd_fifo_deq_valid;
-  wire             cmd_fifo_empty_unused;
-  wire             cmd_fifo_enq_ready;
-  wire             cmd_fifo_full_unused;
-  wire             control_cmd_go;
-  wire             control_cmd_here;
-  wire [1:0]       control_cmd_op;
-  wire             control_compact;
-  wire             control_error;
-  wire             control_insert_mode;
-  wire             control_insert_ok;
-  wire             control_load;
-  wire             control_match_hit;
-  wire [15:0]      control_match_tag;
-  wire [8:0]       control_occupancy;
-  wire             control_req_here;
-  wire             control_req_pop;
-  wire             control_reset_go;
-  wire             control_results_valid;
-  wire             control_room_one;
-  wire             control_room_two;
-  wire [8:0]       control_rsp_free;
-  wire [1:0]       control_rsp_kind;
-  wire             control_rsp_push;
-  wire [15:0]      control_rsp_tag_unused;
-  wire             control_rsp_taken;
-  wire [2:0]       req_fifo_count_unused;
-  wire [41:0]      req_fifo_deq_bits_mask;
-  wire [41:0]      req_fifo_deq_bits_match;
-  wire             req_fifo_deq_ready;
-  wire             req_fifo_deq_valid;
-  wire             req_fifo_empty_unused;
-  wire             req_fifo_enq_ready;
-  wire             req_fifo_full_unused;
-  wire [2:0]       rsp_fifo_count_unused;
-  wire [8:0]       rsp_fifo_deq_bits_free;
-  wire [1:0]       rsp_fifo_deq_bits_kind;
-  wire [15:0]      rsp_fifo_deq_bits_tag;
-  wire             rsp_fifo_deq_valid;
-  wire             rsp_fifo_empty_unused;
-  wire [15:0]      rsp_fifo_enq_bits_tag;
-  wire             rsp_fifo_enq_ready_unused;
-  wire             rsp_fifo_full_unused;
-  wire             tag_store_alloc;
-  wire [15:0]      tag_store_alloc_tag;
-  wire             tag_store_clear;
-  wire [7:0]       tag_store_lookup;
   wire             tag_store_release_1;
-  wire [7:0]       tag_store_release_slot;
   wire [7:0]       tag_store_slot;
   wire [15:0]      tag_store_tag;
+  wire [15:0]      control_match_tag;
+  wire             control_rsp_taken;
+  wire             control_cmd_go;
+  wire             control_insert_ok;
+  wire             control_reset_go;
+  wire             control_load;
+  wire             control_req_pop;
+  wire             control_compact;
+  wire             control_results_valid;
+  wire             control_rsp_push;
+  wire [1:0]       control_rsp_kind;
+  wire [15:0]      control_rsp_tag_unused;
+  wire [8:0]       control_rsp_free;
 
-  assign req_ready = req_fifo_enq_ready; // @[AlpuTop.java:62]
-  assign cells_key_match = req_fifo_deq_bits_match; // @[AlpuTop.java:63]
-  assign cells_key_mask = req_fifo_deq_bits_mask; // @[AlpuTop.java:63]
-  assign req_fifo_deq_ready = control_req_pop; // @[AlpuTop.java:64]
-  assign cmd_ready = cmd_fifo_enq_ready; // @[AlpuTop.java:72]
-  assign cmd_fifo_deq_ready = control_cmd_go; // @[AlpuTop.java:74]
-  assign cells_in_valid = control_insert_ok; // @[AlpuTop.java:75]
-  assign cells_in_match = cmd_fifo_deq_bits_match; // @[AlpuTop.java:76]
-  assign tag_store_alloc = control_insert_ok; // @[AlpuTop.java:80]
-  assign tag_store_alloc_tag = cmd_fifo_deq_bits_tag; // @[AlpuTop.java:81]
-  assign tag_store_clear = control_reset_go; // @[AlpuTop.java:82]
-  assign cells_in_tag = tag_store_slot; // @[AlpuTop.java:83]
-  assign cells_clear = control_reset_go; // @[AlpuTop.java:87]
-  assign control_cmd_here = cmd_fifo_deq_valid; // @[AlpuTop.java:90]
-  assign control_cmd_op = cmd_fifo_deq_bits_op; // @[AlpuTop.java:91]
-  assign control_req_here = req_fifo_deq_valid; // @[AlpuTop.java:92]
-  assign control_match_hit = cells_hit; // @[AlpuTop.java:93]
   assign control_match_tag = {8'd0, cells_hit_tag}; // @[AlpuTop.java:94]
-  assign control_room_one = cells_room_one; // @[AlpuTop.java:95]
-  assign control_room_two = cells_room_two; // @[AlpuTop.java:96]
-  assign cells_load = control_load; // @[AlpuTop.java:97]
-  assign cells_compact = control_compact; // @[AlpuTop.java:98]
-  assign cells_results_valid = control_results_valid; // @[AlpuTop.java:99]
   assign tag_store_release_1 = control_rsp_push & (control_rsp_kind == MATCH_SUCCESS); // @[AlpuTop.java:105]
-  assign tag_store_release_slot = cells_hit_tag; // @[AlpuTop.java:106]
-  assign tag_store_lookup = cells_hit_tag; // @[AlpuTop.java:107]
   assign rsp_fifo_enq_bits_tag = rsp_kind_d == MATCH_SUCCESS ? tag_store_tag : 16'd0; // @[AlpuTop.java:112]
-  assign control_rsp_taken = rsp_fifo_deq_valid & rsp_ready; // @[AlpuTop.java:118]
-  assign rsp_valid = rsp_fifo_deq_valid; // @[AlpuTop.java:119]
-  assign rsp_kind = rsp_fifo_deq_bits_kind; // @[AlpuTop.java:121]
-  assign rsp_tag = rsp_fifo_deq_bits_tag; // @[AlpuTop.java:122]
-  assign rsp_free = rsp_fifo_deq_bits_free; // @[AlpuTop.java:123]
-  assign occupancy = control_occupancy; // @[AlpuTop.java:125]
-  assign insert_mode = control_insert_mode; // @[AlpuTop.java:126]
-  assign error = control_error; // @[AlpuTop.java:127]
+  assign control_rsp_taken = rsp_valid & rsp_ready; // @[AlpuTop.java:118]
 
   alpu_umq_256x32_SyncFifo req_fifo ( // @[AlpuTop.java:49]
     .clk(clk),
     .rst(rst),
     .enq_valid(req_valid),
-    .enq_ready(req_fifo_enq_ready),
+    .enq_ready(req_ready),
     .enq_bits_match(req_match),
     .enq_bits_mask(req_mask),
     .deq_valid(req_fifo_deq_valid),
-    .deq_ready(req_fifo_deq_ready),
+    .deq_ready(control_req_pop),
     .deq_bits_match(req_fifo_deq_bits_match),
     .deq_bits_mask(req_fifo_deq_bits_mask),
     .count(req_fifo_count_unused),
@@ -154,12 +92,12 @@ module alpu_umq_256x32 (
     .clk(clk),
     .rst(rst),
     .enq_valid(cmd_valid),
-    .enq_ready(cmd_fifo_enq_ready),
+    .enq_ready(cmd_ready),
     .enq_bits_op(cmd_op),
     .enq_bits_match(cmd_match),
     .enq_bits_tag(cmd_tag),
     .deq_valid(cmd_fifo_deq_valid),
-    .deq_ready(cmd_fifo_deq_ready),
+    .deq_ready(control_cmd_go),
     .deq_bits_op(cmd_fifo_deq_bits_op),
     .deq_bits_match(cmd_fifo_deq_bits_match),
     .deq_bits_tag(cmd_fifo_deq_bits_tag),
@@ -176,11 +114,11 @@ module alpu_umq_256x32 (
     .enq_bits_kind(rsp_kind_d),
     .enq_bits_tag(rsp_fifo_enq_bits_tag),
     .enq_bits_free(rsp_free_d),
-    .deq_valid(rsp_fifo_deq_valid),
+    .deq_valid(rsp_valid),
     .deq_ready(rsp_ready),
-    .deq_bits_kind(rsp_fifo_deq_bits_kind),
-    .deq_bits_tag(rsp_fifo_deq_bits_tag),
-    .deq_bits_free(rsp_fifo_deq_bits_free),
+    .deq_bits_kind(rsp_kind),
+    .deq_bits_tag(rsp_tag),
+    .deq_bits_free(rsp_free),
     .count(rsp_fifo_count_unused),
     .full(rsp_fifo_full_unused),
     .empty(rsp_fifo_empty_unused)
@@ -189,15 +127,15 @@ module alpu_umq_256x32 (
   alpu_umq_256x32_CellArray cells ( // @[AlpuTop.java:53]
     .clk(clk),
     .rst(rst),
-    .load(cells_load),
-    .key_match(cells_key_match),
-    .key_mask(cells_key_mask),
-    .in_valid(cells_in_valid),
-    .in_match(cells_in_match),
-    .in_tag(cells_in_tag),
-    .compact(cells_compact),
-    .clear(cells_clear),
-    .results_valid(cells_results_valid),
+    .load(control_load),
+    .key_match(req_fifo_deq_bits_match),
+    .key_mask(req_fifo_deq_bits_mask),
+    .in_valid(control_insert_ok),
+    .in_match(cmd_fifo_deq_bits_match),
+    .in_tag(tag_store_slot),
+    .compact(control_compact),
+    .clear(control_reset_go),
+    .results_valid(control_results_valid),
     .hit(cells_hit),
     .hit_tag(cells_hit_tag),
     .room_one(cells_room_one),
@@ -207,12 +145,12 @@ module alpu_umq_256x32 (
   alpu_umq_256x32_TagStore tag_store ( // @[AlpuTop.java:54]
     .clk(clk),
     .rst(rst),
-    .alloc(tag_store_alloc),
-    .alloc_tag(tag_store_alloc_tag),
+    .alloc(control_insert_ok),
+    .alloc_tag(cmd_fifo_deq_bits_tag),
     .release_1(tag_store_release_1),
-    .release_slot(tag_store_release_slot),
-    .clear(tag_store_clear),
-    .lookup(tag_store_lookup),
+    .release_slot(cells_hit_tag),
+    .clear(control_reset_go),
+    .lookup(cells_hit_tag),
     .slot(tag_store_slot),
     .tag(tag_store_tag)
   );
@@ -220,13 +158,13 @@ module alpu_umq_256x32 (
   alpu_umq_256x32_AlpuControl control ( // @[AlpuTop.java:55]
     .clk(clk),
     .rst(rst),
-    .cmd_here(control_cmd_here),
-    .cmd_op(control_cmd_op),
-    .req_here(control_req_here),
-    .match_hit(control_match_hit),
+    .cmd_here(cmd_fifo_deq_valid),
+    .cmd_op(cmd_fifo_deq_bits_op),
+    .req_here(req_fifo_deq_valid),
+    .match_hit(cells_hit),
     .match_tag(control_match_tag),
-    .room_one(control_room_one),
-    .room_two(control_room_two),
+    .room_one(cells_room_one),
+    .room_two(cells_room_two),
     .rsp_taken(control_rsp_taken),
     .cmd_go(control_cmd_go),
     .insert_ok(control_insert_ok),
@@ -239,9 +177,9 @@ module alpu_umq_256x32 (
     .rsp_kind(control_rsp_kind),
     .rsp_tag(control_rsp_tag_unused),
     .rsp_free(control_rsp_free),
-    .occupancy(control_occupancy),
-    .insert_mode(control_insert_mode),
-    .error(control_error)
+    .occupancy(occupancy),
+    .insert_mode(insert_mode),
+    .error(error)
   );
 
   always @(posedge clk) begin // @[AlpuTop.java:108]

@@ -52,65 +52,54 @@ module alpu_umq_256x8_CellBlock (
   reg  [2:0]  del_idx_r; // @[CellBlock.java:173]
   wire        shift_out; // @[CellBlock.java:180]
   wire        cell_0_en;
-  wire        cell_0_hit;
+  wire        cell_0_valid;
   wire [41:0] cell_0_match;
   wire [7:0]  cell_0_tag;
-  wire        cell_0_valid;
+  wire        cell_0_hit;
   wire        cell_1_en;
-  wire        cell_1_hit;
-  wire [41:0] cell_1_in_match;
-  wire [7:0]  cell_1_in_tag;
-  wire        cell_1_in_valid;
+  wire        cell_1_valid;
   wire [41:0] cell_1_match;
   wire [7:0]  cell_1_tag;
-  wire        cell_1_valid;
+  wire        cell_1_hit;
   wire        cell_2_en;
-  wire        cell_2_hit;
-  wire [41:0] cell_2_in_match;
-  wire [7:0]  cell_2_in_tag;
-  wire        cell_2_in_valid;
+  wire        cell_2_valid;
   wire [41:0] cell_2_match;
   wire [7:0]  cell_2_tag;
-  wire        cell_2_valid;
+  wire        cell_2_hit;
   wire        cell_3_en;
-  wire        cell_3_hit;
-  wire [41:0] cell_3_in_match;
-  wire [7:0]  cell_3_in_tag;
-  wire        cell_3_in_valid;
+  wire        cell_3_valid;
   wire [41:0] cell_3_match;
   wire [7:0]  cell_3_tag;
-  wire        cell_3_valid;
+  wire        cell_3_hit;
   wire        cell_4_en;
-  wire        cell_4_hit;
-  wire [41:0] cell_4_in_match;
-  wire [7:0]  cell_4_in_tag;
-  wire        cell_4_in_valid;
+  wire        cell_4_valid;
   wire [41:0] cell_4_match;
   wire [7:0]  cell_4_tag;
-  wire        cell_4_valid;
+  wire        cell_4_hit;
   wire        cell_5_en;
-  wire        cell_5_hit;
-  wire [41:0] cell_5_in_match;
-  wire [7:0]  cell_5_in_tag;
-  wire        cell_5_in_valid;
+  wire        cell_5_valid;
   wire [41:0] cell_5_match;
   wire [7:0]  cell_5_tag;
-  wire        cell_5_valid;
+  wire        cell_5_hit;
   wire        cell_6_en;
-  wire        cell_6_hit;
-  wire [41:0] cell_6_in_match;
-  wire [7:0]  cell_6_in_tag;
-  wire        cell_6_in_valid;
+  wire        cell_6_valid;
   wire [41:0] cell_6_match;
   wire [7:0]  cell_6_tag;
-  wire        cell_6_valid;
-  wire        cell_7_hit;
-  wire [41:0] cell_7_in_match;
-  wire [7:0]  cell_7_in_tag;
-  wire        cell_7_in_valid;
-  wire [41:0] cell_7_match;
-  wire [7:0]  cell_7_tag;
+  wire        cell_6_hit;
   wire        cell_7_valid;
+  wire        cell_7_hit;
+  wire        oldest_l1_0_index;
+  wire        oldest_l1_0_valid;
+  wire        oldest_l1_1_index;
+  wire        oldest_l1_1_valid;
+  wire        oldest_l1_2_index;
+  wire        oldest_l1_2_valid;
+  wire        oldest_l1_3_index;
+  wire        oldest_l1_3_valid;
+  wire [1:0]  oldest_l2_0_index;
+  wire        oldest_l2_0_valid;
+  wire [1:0]  oldest_l2_1_index;
+  wire        oldest_l2_1_valid;
   wire        _T;
   wire        _T_1;
   wire        _T_2;
@@ -121,90 +110,57 @@ module alpu_umq_256x8_CellBlock (
   wire        _T_7;
   wire        _T_8;
   wire        _T_9;
-  wire [2:0]  _T_10;
+  wire        _T_10;
   wire        _T_11;
   wire        _T_12;
-  wire        _T_13;
-  wire        _T_14;
-  wire        _T_15;
-  wire        _T_16;
-  wire        _T_17;
-  wire        _T_18;
-  wire        _T_19;
-  wire        _T_20;
-  wire        _T_21;
-  wire        _T_22;
-  wire        _T_23;
 
-  assign _T = ~cell_7_valid; // @[CellBlock.java:138]
-  assign space_7 = _T; // @[CellBlock.java:140]
-  assign _T_1 = _T | (~cell_6_valid); // @[CellBlock.java:139]
-  assign space_6 = _T_1; // @[CellBlock.java:140]
-  assign _T_2 = _T_1 | (~cell_5_valid); // @[CellBlock.java:139]
-  assign space_5 = _T_2; // @[CellBlock.java:140]
-  assign _T_3 = _T_2 | (~cell_4_valid); // @[CellBlock.java:139]
-  assign space_4 = _T_3; // @[CellBlock.java:140]
-  assign _T_4 = _T_3 | (~cell_3_valid); // @[CellBlock.java:139]
-  assign space_3 = _T_4; // @[CellBlock.java:140]
-  assign _T_5 = _T_4 | (~cell_2_valid); // @[CellBlock.java:139]
-  assign space_2 = _T_5; // @[CellBlock.java:140]
-  assign _T_6 = _T_5 | (~cell_1_valid); // @[CellBlock.java:139]
-  assign space_1 = _T_6; // @[CellBlock.java:140]
-  assign space_0 = _T_6 | (~cell_0_valid); // @[CellBlock.java:140]
+  assign oldest_l1_0_index = ~cmp_7; // @[PriorityTree.java:119]
+  assign oldest_l1_0_valid = cmp_7 | cmp_6; // @[PriorityTree.java:128]
+  assign oldest_l1_1_index = ~cmp_5; // @[PriorityTree.java:119]
+  assign oldest_l1_1_valid = cmp_5 | cmp_4; // @[PriorityTree.java:128]
+  assign oldest_l1_2_index = ~cmp_3; // @[PriorityTree.java:119]
+  assign oldest_l1_2_valid = cmp_3 | cmp_2; // @[PriorityTree.java:128]
+  assign oldest_l1_3_index = ~cmp_1; // @[PriorityTree.java:119]
+  assign oldest_l1_3_valid = cmp_1 | cmp_0; // @[PriorityTree.java:128]
+  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
+  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
+  assign space_7 = ~cell_7_valid; // @[CellBlock.java:140]
+  assign space_6 = space_7 | (~cell_6_valid); // @[CellBlock.java:140]
+  assign space_5 = space_6 | (~cell_5_valid); // @[CellBlock.java:140]
+  assign space_4 = space_5 | (~cell_4_valid); // @[CellBlock.java:140]
+  assign space_3 = space_4 | (~cell_3_valid); // @[CellBlock.java:140]
+  assign space_2 = space_3 | (~cell_2_valid); // @[CellBlock.java:140]
+  assign space_1 = space_2 | (~cell_1_valid); // @[CellBlock.java:140]
+  assign space_0 = space_1 | (~cell_0_valid); // @[CellBlock.java:140]
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
-  assign _T_7 = cmp_7 | cmp_6; // @[PriorityTree.java:98]
-  assign _T_8 = _T_7 | (cmp_5 | cmp_4); // @[PriorityTree.java:98]
-  assign _T_9 = cmp_3 | cmp_2; // @[PriorityTree.java:98]
   assign hit = hit_r; // @[CellBlock.java:156]
-  assign _T_10 = _T_8 ? {1'd0, _T_7 ? {1'd0, cmp_7 ? 1'd0 : 1'd1} : {1'd1, cmp_5 ? 1'd0 : 1'd1}} : {1'd1, _T_9 ? {1'd0, cmp_3 ? 1'd0 : 1'd1} : {1'd1, cmp_1 ? 1'd0 : 1'd1}};
   assign hit_tag = hit_tag_r; // @[CellBlock.java:158]
   assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_here_r; // @[CellBlock.java:182]
   assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd1)); // @[CellBlock.java:182]
-  assign cell_1_in_valid = cell_0_valid; // @[CellBlock.java:193]
-  assign cell_1_in_match = cell_0_match; // @[CellBlock.java:194]
-  assign cell_1_in_tag = cell_0_tag; // @[CellBlock.java:196]
   assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd2)); // @[CellBlock.java:182]
-  assign cell_2_in_valid = cell_1_valid; // @[CellBlock.java:193]
-  assign cell_2_in_match = cell_1_match; // @[CellBlock.java:194]
-  assign cell_2_in_tag = cell_1_tag; // @[CellBlock.java:196]
   assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd3)); // @[CellBlock.java:182]
-  assign cell_3_in_valid = cell_2_valid; // @[CellBlock.java:193]
-  assign cell_3_in_match = cell_2_match; // @[CellBlock.java:194]
-  assign cell_3_in_tag = cell_2_tag; // @[CellBlock.java:196]
   assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd4)); // @[CellBlock.java:182]
-  assign cell_4_in_valid = cell_3_valid; // @[CellBlock.java:193]
-  assign cell_4_in_match = cell_3_match; // @[CellBlock.java:194]
-  assign cell_4_in_tag = cell_3_tag; // @[CellBlock.java:196]
   assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd5)); // @[CellBlock.java:182]
-  assign cell_5_in_valid = cell_4_valid; // @[CellBlock.java:193]
-  assign cell_5_in_match = cell_4_match; // @[CellBlock.java:194]
-  assign cell_5_in_tag = cell_4_tag; // @[CellBlock.java:196]
   assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd6)); // @[CellBlock.java:182]
-  assign cell_6_in_valid = cell_5_valid; // @[CellBlock.java:193]
-  assign cell_6_in_match = cell_5_match; // @[CellBlock.java:194]
-  assign cell_6_in_tag = cell_5_tag; // @[CellBlock.java:196]
   assign shift_out = (((compact & space_7) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd7)); // @[CellBlock.java:180]
-  assign cell_7_in_valid = cell_6_valid; // @[CellBlock.java:193]
-  assign cell_7_in_match = cell_6_match; // @[CellBlock.java:194]
-  assign cell_7_in_tag = cell_6_tag; // @[CellBlock.java:196]
   assign out_valid = cell_7_valid & shift_out; // @[CellBlock.java:200]
-  assign out_match = cell_7_match; // @[CellBlock.java:201]
-  assign out_tag = cell_7_tag; // @[CellBlock.java:203]
-  assign _T_11 = ~cell_0_valid; // @[CellBlock.java:207]
-  assign _T_12 = ~cell_1_valid; // @[CellBlock.java:207]
-  assign _T_13 = ~cell_2_valid; // @[CellBlock.java:207]
-  assign _T_14 = ~cell_3_valid; // @[CellBlock.java:207]
-  assign _T_15 = ~cell_4_valid; // @[CellBlock.java:207]
-  assign _T_16 = ~cell_5_valid; // @[CellBlock.java:207]
-  assign _T_17 = ~cell_6_valid; // @[CellBlock.java:207]
-  assign _T_18 = ~cell_7_valid; // @[CellBlock.java:207]
-  assign any_empty = ((_T_11 | _T_12) | (_T_13 | _T_14)) | ((_T_15 | _T_16) | (_T_17 | _T_18)); // @[CellBlock.java:208]
-  assign _T_19 = _T_11 | _T_12; // @[CellBlock.java:218]
-  assign _T_20 = _T_13 | _T_14; // @[CellBlock.java:218]
-  assign _T_21 = _T_15 | _T_16; // @[CellBlock.java:218]
-  assign _T_22 = _T_17 | _T_18; // @[CellBlock.java:218]
-  assign _T_23 = (((_T_11 & _T_12) | (_T_13 & _T_14)) | (_T_19 & _T_20)) | (((_T_15 & _T_16) | (_T_17 & _T_18)) | (_T_21 & _T_22)); // @[CellBlock.java:218]
-  assign two_empty = _T_23 | ((_T_19 | _T_20) & (_T_21 | _T_22)); // @[CellBlock.java:209]
+  assign _T = ~cell_0_valid; // @[CellBlock.java:207]
+  assign _T_1 = ~cell_1_valid; // @[CellBlock.java:207]
+  assign _T_2 = ~cell_2_valid; // @[CellBlock.java:207]
+  assign _T_3 = ~cell_3_valid; // @[CellBlock.java:207]
+  assign _T_4 = ~cell_4_valid; // @[CellBlock.java:207]
+  assign _T_5 = ~cell_5_valid; // @[CellBlock.java:207]
+  assign _T_6 = ~cell_6_valid; // @[CellBlock.java:207]
+  assign _T_7 = ~cell_7_valid; // @[CellBlock.java:207]
+  assign any_empty = ((_T | _T_1) | (_T_2 | _T_3)) | ((_T_4 | _T_5) | (_T_6 | _T_7)); // @[CellBlock.java:208]
+  assign _T_8 = _T | _T_1; // @[CellBlock.java:218]
+  assign _T_9 = _T_2 | _T_3; // @[CellBlock.java:218]
+  assign _T_10 = _T_4 | _T_5; // @[CellBlock.java:218]
+  assign _T_11 = _T_6 | _T_7; // @[CellBlock.java:218]
+  assign _T_12 = (((_T & _T_1) | (_T_2 & _T_3)) | (_T_8 & _T_9)) | (((_T_4 & _T_5) | (_T_6 & _T_7)) | (_T_10 & _T_11)); // @[CellBlock.java:218]
+  assign two_empty = _T_12 | ((_T_8 | _T_9) & (_T_10 | _T_11)); // @[CellBlock.java:209]
 
   alpu_umq_256x8_UmqCell cell_0 ( // @[CellBlock.java:132]
     .clk(clk),
@@ -227,9 +183,9 @@ module alpu_umq_256x8_CellBlock (
     .rst(rst),
     .en(cell_1_en),
     .clear(clear),
-    .in_valid(cell_1_in_valid),
-    .in_match(cell_1_in_match),
-    .in_tag(cell_1_in_tag),
+    .in_valid(cell_0_valid),
+    .in_match(cell_0_match),
+    .in_tag(cell_0_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_1_valid),
@@ -243,9 +199,9 @@ module alpu_umq_256x8_CellBlock (
     .rst(rst),
     .en(cell_2_en),
     .clear(clear),
-    .in_valid(cell_2_in_valid),
-    .in_match(cell_2_in_match),
-    .in_tag(cell_2_in_tag),
+    .in_valid(cell_1_valid),
+    .in_match(cell_1_match),
+    .in_tag(cell_1_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_2_valid),
@@ -259,9 +215,9 @@ module alpu_umq_256x8_CellBlock (
     .rst(rst),
     .en(cell_3_en),
     .clear(clear),
-    .in_valid(cell_3_in_valid),
-    .in_match(cell_3_in_match),
-    .in_tag(cell_3_in_tag),
+    .in_valid(cell_2_valid),
+    .in_match(cell_2_match),
+    .in_tag(cell_2_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_3_valid),
@@ -275,9 +231,9 @@ module alpu_umq_256x8_CellBlock (
     .rst(rst),
     .en(cell_4_en),
     .clear(clear),
-    .in_valid(cell_4_in_valid),
-    .in_match(cell_4_in_match),
-    .in_tag(cell_4_in_tag),
+    .in_valid(cell_3_valid),
+    .in_match(cell_3_match),
+    .in_tag(cell_3_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_4_valid),
@@ -291,9 +247,9 @@ module alpu_umq_256x8_CellBlock (
     .rst(rst),
     .en(cell_5_en),
     .clear(clear),
-    .in_valid(cell_5_in_valid),
-    .in_match(cell_5_in_match),
-    .in_tag(cell_5_in_tag),
+    .in_valid(cell_4_valid),
+    .in_match(cell_4_match),
+    .in_tag(cell_4_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_5_valid),
@@ -307,9 +263,9 @@ module alpu_umq_256x8_CellBlock (
     .rst(rst),
     .en(cell_6_en),
     .clear(clear),
-    .in_valid(cell_6_in_valid),
-    .in_match(cell_6_in_match),
-    .in_tag(cell_6_in_tag),
+    .in_valid(cell_5_valid),
+    .in_match(cell_5_match),
+    .in_tag(cell_5_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_6_valid),
@@ -323,14 +279,14 @@ module alpu_umq_256x8_CellBlock (
     .rst(rst),
     .en(shift_out),
     .clear(clear),
-    .in_valid(cell_7_in_valid),
-    .in_match(cell_7_in_match),
-    .in_tag(cell_7_in_tag),
+    .in_valid(cell_6_valid),
+    .in_match(cell_6_match),
+    .in_tag(cell_6_tag),
     .key(key_r),
     .key_mask(key_mask_r),
     .valid(cell_7_valid),
-    .match(cell_7_match),
-    .tag(cell_7_tag),
+    .match(out_match),
+    .tag(out_tag),
     .hit(cell_7_hit)
   );
 
@@ -379,18 +335,18 @@ module alpu_umq_256x8_CellBlock (
   end
 
   always @(posedge clk) begin // @[CellBlock.java:156]
-    hit_r <= _T_8 | (_T_9 | (cmp_1 | cmp_0));
+    hit_r <= oldest_l2_0_valid | oldest_l2_1_valid;
   end
 
   always @(posedge clk) begin // @[CellBlock.java:157]
-    hit_idx_r <= ~_T_10;
+    hit_idx_r <= ~{~oldest_l2_0_valid, oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index};
   end
 
   always @(posedge clk) begin // @[CellBlock.java:158]
-    if (_T_8) begin
-      if (_T_7) begin
+    if (oldest_l2_0_valid) begin
+      if (oldest_l1_0_valid) begin
         if (cmp_7) begin
-          hit_tag_r <= cell_7_tag;
+          hit_tag_r <= out_tag;
         end else begin
           hit_tag_r <= cell_6_tag;
         end
@@ -399,7 +355,7 @@ module alpu_umq_256x8_CellBlock (
       end else begin
         hit_tag_r <= cell_4_tag;
       end
-    end else if (_T_9) begin
+    end else if (oldest_l1_2_valid) begin
       if (cmp_3) begin
         hit_tag_r <= cell_3_tag;
       end else begin

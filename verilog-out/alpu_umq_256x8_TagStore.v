@@ -19,13 +19,13 @@ module alpu_umq_256x8_TagStore (
   wire [7:0]  next_slot; // @[TagStore.java:53]
   reg  [15:0] _REG; // @[TagStore.java:63]
   reg  [15:0] tags [0:255]; // @[TagStore.java:61]
-  wire [8:0]  freed_count_unused;
-  wire [7:0]  freed_deq_bits;
-  wire        freed_deq_ready;
-  wire        freed_deq_valid;
-  wire        freed_empty_unused;
   wire        freed_enq_ready_unused;
+  wire        freed_deq_valid;
+  wire        freed_deq_ready;
+  wire [7:0]  freed_deq_bits;
+  wire [8:0]  freed_count_unused;
   wire        freed_full_unused;
+  wire        freed_empty_unused;
 
   assign next_slot = freed_deq_valid ? freed_deq_bits : fresh[7:0]; // @[TagStore.java:53]
   assign slot = next_slot; // @[TagStore.java:54]
