@@ -24,30 +24,26 @@ module alpu_prq_256x32_SyncFifo (
   reg  [41:0] ram [0:3]; // @[SyncFifo.java:71]
   wire        _T;
   wire        _T_1;
-  wire [2:0]  _T_2;
+  wire        _T_2;
   wire        _T_3;
   wire        _T_4;
-  wire        _T_5;
-  wire        _T_6;
 
   assign _T = (~out_valid) | deq_ready; // @[SyncFifo.java:81]
   assign _T_1 = _T & (stored != 3'd0); // @[SyncFifo.java:82]
-  assign _T_2 = stored + {2'd0, out_valid}; // @[SyncFifo.java:78]
-  assign _T_3 = _T_2 == 3'd4; // @[SyncFifo.java:79]
-  assign _T_4 = enq_valid & (~_T_3); // @[SyncFifo.java:80]
-  assign _T_5 = (_T & (stored == 3'd0)) & _T_4; // @[SyncFifo.java:83]
-  assign _T_6 = _T_4 & (~_T_5); // @[SyncFifo.java:84]
-  assign enq_ready = ~_T_3; // @[SyncFifo.java:110]
+  assign _T_2 = enq_valid & (~full); // @[SyncFifo.java:80]
+  assign _T_3 = (_T & (stored == 3'd0)) & _T_2; // @[SyncFifo.java:83]
+  assign _T_4 = _T_2 & (~_T_3); // @[SyncFifo.java:84]
+  assign enq_ready = ~full; // @[SyncFifo.java:110]
   assign deq_valid = out_valid; // @[SyncFifo.java:111]
   assign deq_bits_match = out_bits; // @[SyncFifo.java:112]
-  assign count = _T_2; // @[SyncFifo.java:113]
-  assign full = _T_3; // @[SyncFifo.java:114]
-  assign empty = _T_2 == 3'd0; // @[SyncFifo.java:115]
+  assign count = stored + {2'd0, out_valid}; // @[SyncFifo.java:113]
+  assign full = count == 3'd4; // @[SyncFifo.java:114]
+  assign empty = count == 3'd0; // @[SyncFifo.java:115]
 
   always @(posedge clk) begin // @[SyncFifo.java:87,91]
     if (_T_1) begin
       out_bits <= ram[head];
-    end else if (_T_5) begin
+    end else if (_T_3) begin
       out_bits <= enq_bits_match;
     end
   end
@@ -57,7 +53,7 @@ module alpu_prq_256x32_SyncFifo (
       out_valid <= 1'd0;
     end else if (_T_1) begin
       out_valid <= 1'd1;
-    end else if (_T_5) begin
+    end else if (_T_3) begin
       out_valid <= 1'd1;
     end else if (_T) begin
       out_valid <= 1'd0;
@@ -75,7 +71,7 @@ module alpu_prq_256x32_SyncFifo (
   always @(posedge clk) begin // @[SyncFifo.java:96]
     if (rst) begin
       tail <= 2'd0;
-    end else if (_T_6) begin
+    end else if (_T_4) begin
       tail <= tail + 2'd1;
     end
   end
@@ -83,15 +79,15 @@ module alpu_prq_256x32_SyncFifo (
   always @(posedge clk) begin // @[SyncFifo.java:98,99]
     if (rst) begin
       stored <= 3'd0;
-    end else if (_T_6 & (~_T_1)) begin
+    end else if (_T_4 & (~_T_1)) begin
       stored <= stored + 3'd1;
-    end else if (_T_1 & (~_T_6)) begin
+    end else if (_T_1 & (~_T_4)) begin
       stored <= stored - 3'd1;
     end
   end
 
   always @(posedge clk) begin // @[SyncFifo.java:95]
-    if (_T_6) begin
+    if (_T_4) begin
       ram[tail] <= enq_bits_match;
     end
   end

@@ -26,31 +26,27 @@ module SyncFifo (
   reg  [16:0] ram [0:7]; // @[SyncFifo.java:71]
   wire        _T;
   wire        _T_1;
-  wire [3:0]  _T_2;
+  wire        _T_2;
   wire        _T_3;
   wire        _T_4;
-  wire        _T_5;
-  wire        _T_6;
 
   assign _T = (~out_valid) | deq_ready; // @[SyncFifo.java:81]
   assign _T_1 = _T & (stored != 4'd0); // @[SyncFifo.java:82]
-  assign _T_2 = stored + {3'd0, out_valid}; // @[SyncFifo.java:78]
-  assign _T_3 = _T_2 == 4'd8; // @[SyncFifo.java:79]
-  assign _T_4 = enq_valid & (~_T_3); // @[SyncFifo.java:80]
-  assign _T_5 = (_T & (stored == 4'd0)) & _T_4; // @[SyncFifo.java:83]
-  assign _T_6 = _T_4 & (~_T_5); // @[SyncFifo.java:84]
-  assign enq_ready = ~_T_3; // @[SyncFifo.java:110]
+  assign _T_2 = enq_valid & (~full); // @[SyncFifo.java:80]
+  assign _T_3 = (_T & (stored == 4'd0)) & _T_2; // @[SyncFifo.java:83]
+  assign _T_4 = _T_2 & (~_T_3); // @[SyncFifo.java:84]
+  assign enq_ready = ~full; // @[SyncFifo.java:110]
   assign deq_valid = out_valid; // @[SyncFifo.java:111]
   assign deq_bits_tag = out_bits[16:1]; // @[SyncFifo.java:112]
   assign deq_bits_wild = out_bits[0]; // @[SyncFifo.java:112]
-  assign count = _T_2; // @[SyncFifo.java:113]
-  assign full = _T_3; // @[SyncFifo.java:114]
-  assign empty = _T_2 == 4'd0; // @[SyncFifo.java:115]
+  assign count = stored + {3'd0, out_valid}; // @[SyncFifo.java:113]
+  assign full = count == 4'd8; // @[SyncFifo.java:114]
+  assign empty = count == 4'd0; // @[SyncFifo.java:115]
 
   always @(posedge clk) begin // @[SyncFifo.java:87,91]
     if (_T_1) begin
       out_bits <= ram[head];
-    end else if (_T_5) begin
+    end else if (_T_3) begin
       out_bits <= {enq_bits_tag, enq_bits_wild};
     end
   end
@@ -60,7 +56,7 @@ module SyncFifo (
       out_valid <= 1'd0;
     end else if (_T_1) begin
       out_valid <= 1'd1;
-    end else if (_T_5) begin
+    end else if (_T_3) begin
       out_valid <= 1'd1;
     end else if (_T) begin
       out_valid <= 1'd0;
@@ -78,7 +74,7 @@ module SyncFifo (
   always @(posedge clk) begin // @[SyncFifo.java:96]
     if (rst) begin
       tail <= 3'd0;
-    end else if (_T_6) begin
+    end else if (_T_4) begin
       tail <= tail + 3'd1;
     end
   end
@@ -86,15 +82,15 @@ module SyncFifo (
   always @(posedge clk) begin // @[SyncFifo.java:98,99]
     if (rst) begin
       stored <= 4'd0;
-    end else if (_T_6 & (~_T_1)) begin
+    end else if (_T_4 & (~_T_1)) begin
       stored <= stored + 4'd1;
-    end else if (_T_1 & (~_T_6)) begin
+    end else if (_T_1 & (~_T_4)) begin
       stored <= stored - 4'd1;
     end
   end
 
   always @(posedge clk) begin // @[SyncFifo.java:95]
-    if (_T_6) begin
+    if (_T_4) begin
       ram[tail] <= {enq_bits_tag, enq_bits_wild};
     end
   end
@@ -116,16 +112,14 @@ module Matcher (
   localparam [1:0] SEARCH = 2'd1;
   localparam [1:0] REPLY = 2'd2;
   reg  [1:0]       phase; // @[StateMachine.java:38]
-  wire [3:0]       queue_count_unused;
+  wire             queue_deq_valid;
+  wire             queue_deq_ready;
   wire [15:0]      queue_deq_bits_tag_unused;
   wire             queue_deq_bits_wild;
-  wire             queue_deq_ready;
-  wire             queue_deq_valid;
-  wire             queue_empty_unused;
-  wire             queue_enq_ready;
+  wire [3:0]       queue_count_unused;
   wire             queue_full_unused;
+  wire             queue_empty_unused;
 
-  assign in_ready = queue_enq_ready; // @[Matcher.java:28]
   assign queue_deq_ready = phase == REPLY; // @[Matcher.java:35]
   assign busy = ~(phase == IDLE); // @[Matcher.java:36]
 
@@ -133,7 +127,7 @@ module Matcher (
     .clk(clk),
     .rst(rst),
     .enq_valid(in_valid),
-    .enq_ready(queue_enq_ready),
+    .enq_ready(in_ready),
     .enq_bits_tag(in_bits_tag),
     .enq_bits_wild(in_bits_wild),
     .deq_valid(queue_deq_valid),
