@@ -3,7 +3,6 @@ package tagmatch.tools;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tagmatch.hdl.ir.Check;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.process.ToolException;
@@ -15,7 +14,6 @@ import tagmatch.tools.prove.Solver;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -31,6 +29,9 @@ import java.util.concurrent.Callable;
                 "Example: tagmatch prove fifo --depth 16 --vcd fifo.vcd",
                 "         tagmatch prove --list"})
 public final class ProveCommand implements Callable<Integer> {
+    /** The deepest bounded check offered: beyond it the SMT flow takes hours on every target. */
+    static final int MAX_DEPTH = 200;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -59,35 +60,34 @@ public final class ProveCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         if (list) {
-            if (target != null) throw new IllegalArgumentException("--list takes no TARGET, got " + target);
+            if (target != null) throw new UsageError("--list takes no TARGET, got " + target + "; use tagmatch prove --list or tagmatch prove TARGET");
             for (ProveTarget t : ProveTargets.all())
                 o.printf("%-18s depth %-3d %-10s %s%n%-18s %-20s --broken: %s%n", t.name(), t.depth(),
-                        t.induction() ? "induction" : "bounded", t.summary(), "", "", t.fault().description());
+                        t.method().label(), t.summary(), "", "", t.fault().description());
             return 0;
         }
-        if (target == null) throw new IllegalArgumentException("TARGET is missing; the targets are listed by tagmatch prove --list");
+        if (target == null) throw new UsageError("TARGET is missing; the targets are listed by tagmatch prove --list");
         ProveTarget t = ProveTargets.named(target);
         Solver s = Solver.of(solver);
-        int k = depth == null ? t.depth() : depth;
-        if (k < 1 || k > 200) throw new IllegalArgumentException("--depth must be 1..200, got " + k);
-        if (vcd != null && (vcd.toAbsolutePath().getParent() == null || !Files.isDirectory(vcd.toAbsolutePath().getParent())))
-            throw new IllegalArgumentException("--vcd must name a file in an existing directory, got " + vcd);
+        int k = depth == null ? t.depth() : (int) tagmatch.tools.Check.range("--depth", depth, 1, MAX_DEPTH);
+        if (vcd != null) tagmatch.tools.Check.writableFile("--vcd", vcd);
         String summary = broken ? t.summary() + "; BROKEN ON PURPOSE: " + t.fault().description() : t.summary();
-        return run(t.name(), summary, broken ? t.broken() : t.circuit().get(), k, t.induction(), s, o);
+        return run(t.name(), summary, broken ? t.broken() : t.circuit().get(), k, t.method(), s, o);
     }
 
     /** Proves {@code c} and prints the report; 0 when proven (or bounded as asked), 1 otherwise. */
-    int run(String name, String summary, Circuit c, int k, boolean induction, Solver s, PrintWriter o) throws IOException {
+    int run(String name, String summary, Circuit c, int k, ProveTarget.Method method, Solver s, PrintWriter o) throws IOException {
         o.printf("prove %s: %s%n  %s%n", name, summary, counts(c));
         o.flush();
         ProofReport r;
         try (Temp work = keepTemp.dir("prove", spec.commandLine().getErr())) {
-            r = new Prover(s, o).prove(c, k, induction, vcd, work.path());
+            r = new Prover(s, o).prove(c, k, method, vcd, work.path());
         } catch (ToolException e) {
             throw new UserError(e.getMessage(), e);
         }
         switch (r.verdict()) {
-            case PROVEN -> o.printf("PROVEN: every assertion holds in all reachable states (k-induction at depth %d)%n", k);
+            case PROVEN -> o.printf("PROVEN: every assertion holds in all reachable states (%s)%n",
+                    method == ProveTarget.Method.PDR ? "abc pdr; bounded check and covers at depth " + k : "k-induction at depth " + k);
             case BOUNDED -> o.printf("BOUNDED: no assertion fails within %d cycles of reset (bounded proof)%n", k);
             case NOT_INDUCTIVE -> o.printf("NOT PROVEN: no counterexample within %d cycles, but k-induction did not close%n", k);
             case UNREACHED -> o.println("FAILED: a cover is never reached, so a property may hold vacuously");
@@ -101,8 +101,8 @@ public final class ProveCommand implements Callable<Integer> {
     }
 
     private static String counts(Circuit c) {
-        int[] n = new int[Check.Kind.values().length];
-        for (ModuleDef m : c.modules()) for (Check k : m.checks()) n[k.kind().ordinal()]++;
+        int[] n = new int[tagmatch.hdl.ir.Check.Kind.values().length];
+        for (ModuleDef m : c.modules()) for (tagmatch.hdl.ir.Check k : m.checks()) n[k.kind().ordinal()]++;
         return n[0] + " assertions, " + n[1] + " assumptions, " + n[2] + " covers";
     }
 }

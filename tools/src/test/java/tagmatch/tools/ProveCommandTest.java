@@ -23,7 +23,7 @@ class ProveCommandTest {
             int code = r.run("prove", t.name());
             String out = r.out.toString();
             assertEquals(0, code, t.name() + ":\n" + out + r.err);
-            assertTrue(out.contains(t.induction() ? "PROVEN:" : "BOUNDED:"), out);
+            assertTrue(out.contains(t.unbounded() ? "PROVEN:" : "BOUNDED:"), out);
             assertTrue(out.contains("covers reached within"), out);
             assertFalse(out.contains("never reached"), out);
         }
@@ -38,7 +38,7 @@ class ProveCommandTest {
             String out = r.out.toString();
             assertEquals(1, code, t.name() + ":\n" + out + r.err);
             assertTrue(out.contains("BROKEN ON PURPOSE: " + t.fault().description()), out);
-            assertTrue(out.matches("(?s).*bmc +FAILED at step \\d+: assert \"[^\"]+\" @\\[\\w+Properties\\.java:\\d+\\].*"), out);
+            assertTrue(out.matches("(?s).*(bmc|pdr) +FAILED at step \\d+: assert \"[^\"]+\" @\\[\\w+Properties\\.java:\\d+\\].*"), out);
             assertTrue(out.contains("FAILED: counterexample"), out);
             assertTrue(out.matches("(?s).*\\n +cycle .*\\n +0 .*"), "a table with a row per cycle:\n" + out);
             Vcd trace = Vcd.read(vcd);
@@ -64,12 +64,16 @@ class ProveCommandTest {
                 {"prove", "--list", "fifo"},
                 {"prove", "counter", "--depth", "0"},
                 {"prove", "counter", "--depth", "201"},
+                {"prove", "counter", "--depth", "deep"},
                 {"prove", "counter", "--solver", "boolector"},
                 {"prove", "counter", "--solver", "yices"},
                 {"prove", "counter", "--vcd", dir.resolve("missing/x.vcd").toString()},
+                {"prove", "counter", "--vcd", dir.toString()},
         };
-        String[] expect = {"TARGET must be one of", "TARGET is missing", "--list takes no TARGET", "--depth must be 1..200",
-                "--depth must be 1..200", "--solver boolector is not usable", "--solver must be one of", "--vcd must name a file"};
+        String[] expect = {"TARGET must be one of counter, fifo,", "TARGET is missing", "--list takes no TARGET, got fifo",
+                "--depth must be in 1..200, got 0", "--depth must be in 1..200, got 201", "--depth", "--solver boolector is not usable",
+                "--solver must be one of [cvc5, z3], got yices", "--vcd " + dir.resolve("missing/x.vcd") + " cannot be written",
+                "--vcd must name a file, but " + dir + " is a directory"};
         for (int i = 0; i < cases.length; i++) {
             CliRun r = new CliRun();
             assertEquals(2, r.run(cases[i]), String.join(" ", cases[i]));

@@ -3,6 +3,7 @@ package tagmatch.hdl.core;
 import tagmatch.hdl.ir.Check;
 import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.HdlException;
+import tagmatch.hdl.ir.Instance;
 import tagmatch.hdl.ir.Locator;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.PrimOp;
@@ -135,6 +136,59 @@ public final class Formal {
             }
         }
         throw new HdlException("module " + child.def.name() + " has no port " + name, Builder.here());
+    }
+
+    /**
+     * A signal inside the instance {@code child}, read by the properties of the module being
+     * described: {@code path} names instances below {@code child} and ends with a signal (a
+     * register, wire or port), e.g. {@code "block_0.cell_1.v"}. Verilog has no hierarchical
+     * references yosys reads, so the value is brought up as an output port {@code probe_*} at
+     * each level; probe the same path twice and the port is shared. The ports are real ports of
+     * the definitions in this elaboration, which is why probes belong in a property module built
+     * for a proof, never in a design that is emitted for synthesis.
+     */
+    public static UInt probe(Module child, String path) {
+        Locator here = Builder.here();
+        String[] parts = path.split("\\.");
+        java.util.List<Instance> chain = new java.util.ArrayList<>();
+        ModuleDef def = child.def;
+        for (int i = 0; i < parts.length - 1; i++) {
+            Instance next = null;
+            for (Instance in : def.instances()) if (parts[i].equals(in.name())) next = in;
+            if (next == null)
+                throw new HdlException("cannot probe " + path + ": module " + def.name() + " has no instance " + parts[i]
+                        + "; its instances are " + def.instances().stream().map(Instance::name).toList(), here);
+            chain.add(next);
+            def = next.definition();
+        }
+        String leaf = parts[parts.length - 1];
+        Signal target = null;
+        for (Signal s : def.signals()) if (leaf.equals(s.name())) target = s;
+        if (target == null)
+            throw new HdlException("cannot probe " + path + ": module " + def.name() + " has no signal " + leaf, here);
+        if (target.width() < 1)
+            throw new HdlException("cannot probe " + path + ": its width is inferred; declare it with a type", here);
+        // From the signal's module up to child: each level exports what the level below exports.
+        Expr source = new Expr.Ref(target);
+        Signal exported = target;
+        for (int level = chain.size(); level >= 0; level--) {
+            ModuleDef owner = level == 0 ? child.def : chain.get(level - 1).definition();
+            if (!(level == chain.size() && target.isPort() && target.kind() == Signal.Kind.OUTPUT)) {
+                String name = "probe_" + String.join("_", java.util.Arrays.copyOfRange(parts, level, parts.length));
+                Signal port = null;
+                for (Signal s : owner.portSignals()) if (s.name().equals(name)) port = s;
+                if (port == null) {
+                    port = owner.addPort(name, tagmatch.hdl.ir.Direction.OUT, target.width(), target.signed(), here);
+                    port.name(name, true);
+                    owner.body().add(new Stmt.Connect(new Expr.Ref(port), source, here));
+                }
+                exported = port;
+            }
+            if (level > 0) source = new Expr.InstRef(chain.get(level - 1), exported);
+        }
+        UInt u = new UInt(target.width());
+        u.bind(exported, child);
+        return u;
     }
 
     private static Bool Bool() {

@@ -6,12 +6,35 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
- * One thing {@code tagmatch prove} proves: a circuit with properties, the depth its proof needs,
- * whether k-induction must close at that depth ({@code induction}; otherwise the proof is
- * bounded, and says so) and a fault that breaks it on purpose, so a test can show the proof is
- * not vacuous.
+ * One thing {@code tagmatch prove} proves: a circuit with properties, the depth its bounded
+ * check and covers need, how it is proven for all time ({@code method}) and a fault that breaks
+ * it on purpose, so a test can show the proof is not vacuous.
  */
-public record ProveTarget(String name, String summary, Supplier<Circuit> circuit, int depth, boolean induction, Fault fault) {
+public record ProveTarget(String name, String summary, Supplier<Circuit> circuit, int depth, Method method, Fault fault) {
+
+    /** How a target's properties are established. */
+    public enum Method {
+        /** Bounded model checking only: no counterexample within the depth, and the report says so. */
+        BOUNDED,
+        /** BMC, then k-induction at the depth (yosys-smtbmc): proven for all time when it closes. */
+        INDUCTION,
+        /**
+         * BMC, then property-directed reachability (IC3) in ABC on the bit-blasted design: proven
+         * for all time without hand-written strengthening invariants, for designs whose
+         * k-induction would need a depth no SMT solver reaches (the ALPU).
+         */
+        PDR;
+
+        /** How {@code --list} and the reports name it. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** Whether the target claims a proof for all time (otherwise a bounded one). */
+    public boolean unbounded() {
+        return method != Method.BOUNDED;
+    }
 
     /** A deliberate bug: what it breaks, and the rewrite of the elaborated circuit that does it. */
     public record Fault(String description, UnaryOperator<Circuit> apply) {}

@@ -1,5 +1,7 @@
 package tagmatch.tools.prove;
 
+import tagmatch.alpu.Variant;
+import tagmatch.alpu.rtl.AlpuProperties;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.lib.formal.CounterProperties;
 import tagmatch.hdl.lib.formal.Faults;
@@ -8,6 +10,7 @@ import tagmatch.hdl.lib.formal.OneHotMuxProperties;
 import tagmatch.hdl.lib.formal.PipeProperties;
 import tagmatch.hdl.lib.formal.PriorityEncoderProperties;
 import tagmatch.hdl.lib.formal.PriorityTreeProperties;
+import tagmatch.tools.UsageError;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,35 +21,41 @@ public final class ProveTargets {
 
     private static final List<ProveTarget> ALL = List.of(
             new ProveTarget("counter", "Counter n=10: counts modulo n, advances only when enabled, wraps",
-                    () -> Elaborator.elaborate(() -> new CounterProperties(10)), 14, true,
+                    () -> Elaborator.elaborate(() -> new CounterProperties(10)), 14, ProveTarget.Method.INDUCTION,
                     new ProveTarget.Fault("the count register never updates", c -> Faults.hold(c, "Counter", "count"))),
             new ProveTarget("fifo", "SyncFifo depth=4 width=4: no overflow, no underflow, in-order delivery",
-                    () -> Elaborator.elaborate(() -> new FifoProperties(4, 4)), 8, false,
+                    () -> Elaborator.elaborate(() -> new FifoProperties(4, 4)), 8, ProveTarget.Method.BOUNDED,
                     new ProveTarget.Fault("the write pointer never advances", c -> Faults.hold(c, "SyncFifo", "tail"))),
             new ProveTarget("pipe", "Pipe width=8 latency=3: data leaves exactly latency cycles after it entered",
-                    () -> Elaborator.elaborate(() -> new PipeProperties(8, 3)), 8, true,
+                    () -> Elaborator.elaborate(() -> new PipeProperties(8, 3)), 8, ProveTarget.Method.INDUCTION,
                     new ProveTarget.Fault("the first stage's data register never loads", c -> Faults.hold(c, "Pipe", "stage0_bits"))),
             new ProveTarget("priority-encoder", "PriorityEncoder width=8: the index of the lowest set bit",
-                    () -> Elaborator.elaborate(() -> new PriorityEncoderProperties(8)), 2, true,
+                    () -> Elaborator.elaborate(() -> new PriorityEncoderProperties(8)), 2, ProveTarget.Method.INDUCTION,
                     new ProveTarget.Fault("the index output is stuck at 0", c -> Faults.stuckAtZero(c, "PriorityEncoder", "out"))),
             new ProveTarget("priority-tree", "PriorityTree inputs=6 width=4 radix=2: the lowest valid input and its payload",
-                    () -> Elaborator.elaborate(() -> new PriorityTreeProperties(6, 4, 2)), 2, true,
+                    () -> Elaborator.elaborate(() -> new PriorityTreeProperties(6, 4, 2)), 2, ProveTarget.Method.INDUCTION,
                     new ProveTarget.Fault("the payload output is stuck at 0", c -> Faults.stuckAtZero(c, "PriorityTree", "out_bits"))),
             new ProveTarget("one-hot-mux", "OneHotMux inputs=4 width=4: the selected input, or 0",
-                    () -> Elaborator.elaborate(() -> new OneHotMuxProperties(4, 4)), 2, true,
-                    new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))));
+                    () -> Elaborator.elaborate(() -> new OneHotMuxProperties(4, 4)), 2, ProveTarget.Method.INDUCTION,
+                    new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))),
+            new ProveTarget("alpu-prq", "ALPU PRQ cells=4 block=2 match=2 tag=2: occupancy = valid cells, contiguous once settled, a match deletes exactly the oldest matching entry, responses only when owed, error sticky",
+                    () -> Elaborator.elaborate(() -> new AlpuProperties(AlpuProperties.proofConfig(Variant.PRQ, 4))), 12, ProveTarget.Method.PDR,
+                    new ProveTarget.Fault("every cell's compare ignores its stored mask", c -> Faults.ignoreRead(c, "PrqCell", "hit", "k"))),
+            new ProveTarget("alpu-umq", "ALPU UMQ cells=4 block=2 match=2 tag=2: occupancy = valid cells, contiguous once settled, a match deletes exactly the oldest matching entry, responses only when owed, error sticky",
+                    () -> Elaborator.elaborate(() -> new AlpuProperties(AlpuProperties.proofConfig(Variant.UMQ, 4))), 12, ProveTarget.Method.PDR,
+                    new ProveTarget.Fault("compaction between blocks is lost (a block never pulls from the younger one)", c -> Faults.stuckAtZero(c, "CellBlock", "space_older"))));
 
     public static List<ProveTarget> all() {
         return ALL;
     }
 
-    /** The target called {@code name}; an IllegalArgumentException lists the names otherwise. */
+    /** The target called {@code name}; a usage error lists the names otherwise. */
     public static ProveTarget named(String name) {
         List<String> names = new ArrayList<>();
         for (ProveTarget t : ALL) {
             if (t.name().equals(name)) return t;
             names.add(t.name());
         }
-        throw new IllegalArgumentException("TARGET must be one of " + names + " (tagmatch prove --list), got " + name);
+        throw new UsageError("TARGET must be one of " + String.join(", ", names) + " (tagmatch prove --list), got " + name);
     }
 }

@@ -31,6 +31,12 @@ public final class Prover {
     /** A source span yosys gives a property cell: {@code design.v:80.20-81.27} (start and end line). */
     private static final Pattern DESIGN_SPAN = Pattern.compile("design\\.v:(\\d+)\\.\\d+-(\\d+)\\.");
     private static final Pattern STEP = Pattern.compile("in step (\\d+)");
+    /** The emitter's check lines (see FormalSection): {@code if (cover_en_3) cover (cover_cond_3); // ...}. */
+    private static final Pattern COVER_LINE = Pattern.compile("if \\((\\w+)\\) cover \\((\\w+)\\);");
+    private static final Pattern ASSERT_LINE = Pattern.compile("if \\((\\w+)\\) assert \\((\\w+)\\);");
+    /** ABC found a counterexample: "Output 4 of miter ... was asserted in frame 7" (bmc3, pdr) or "Output 3 was asserted in frame 2" (bmc3 -a). */
+    private static final Pattern ABC_CEX = Pattern.compile("Output \\d+ (of miter \\S+ )?was asserted in frame");
+    private static final Pattern ABC_REACHED = Pattern.compile("Output \\d+ was asserted in frame");
 
     private final Solver solver;
     private final PrintWriter log;
@@ -44,7 +50,9 @@ public final class Prover {
      * Runs the proof in {@code work} (an empty directory the caller owns). With {@code vcd}
      * non-null, a counterexample's trace is copied there.
      */
-    public ProofReport prove(Circuit c, int depth, boolean induction, Path vcd, Path work) {
+    public ProofReport prove(Circuit c, int depth, ProveTarget.Method method, Path vcd, Path work) {
+        if (method == ProveTarget.Method.PDR) return provePdr(c, depth, vcd, work);
+        boolean induction = method == ProveTarget.Method.INDUCTION;
         String design = VerilogEmitter.emit(c);
         List<String> steps = new ArrayList<>();
         try {
@@ -117,6 +125,163 @@ public final class Prover {
             if (!unreached.isEmpty()) verdict = ProofReport.Verdict.UNREACHED;
         }
         return new ProofReport(verdict, depth, induction, null, -1, "", unreached, steps);
+    }
+
+    /**
+     * The bit-level flow for designs too deep for the SMT solvers: yosys maps the design to an
+     * AIGER netlist (memories to flip-flops, every cell to AND gates, assumptions as constraints,
+     * assertions as bad states) and ABC checks it: {@code bmc3} for the first {@code depth}
+     * cycles, then {@code pdr} (IC3), which either proves every assertion for all time or finds a
+     * counterexample of any length. A counterexample is replayed by yosys-smtbmc on the same
+     * netlist, which names the failing assertion and writes the trace, exactly as in the SMT flow.
+     * Covers become bad states of a second netlist ({@code cover (c)} turned into
+     * {@code assert (!c)}, the assertions dropped): ABC's {@code bmc3 -a} reaching one is the cover
+     * reached.
+     */
+    private ProofReport provePdr(Circuit c, int depth, Path vcd, Path work) {
+        String design = VerilogEmitter.emit(c);
+        List<String> steps = new ArrayList<>();
+        int covers = countMatches(COVER_LINE, design);
+        try {
+            Files.writeString(work.resolve("design.v"), design);
+            Files.writeString(work.resolve("harness.v"), FormalHarness.verilog(c.top()));
+            Files.writeString(work.resolve("model.ys"), aigerScript("design.v", "model", true));
+            if (covers > 0) {
+                Files.writeString(work.resolve("covers.v"), coversAsAssertions(design));
+                Files.writeString(work.resolve("covers.ys"), aigerScript("covers.v", "covers", false));
+            }
+        } catch (IOException e) {
+            throw new UserError("cannot write the proof files into " + work + ": " + e.getMessage(), e);
+        }
+        long t0 = System.nanoTime();
+        run(Exec.of("yosys", "-q", "-l", "yosys.log", "-s", "model.ys"), work).check();
+        if (covers > 0) run(Exec.of("yosys", "-q", "-l", "yosys-covers.log", "-s", "covers.ys"), work).check();
+        step(steps, "model", "yosys mapped the design to an AIGER netlist (and its covers to another)", t0);
+
+        t0 = System.nanoTime();
+        String bmc = abc(work, "read_aiger model.aig; fold; strash; bmc3 -F " + depth + "; write_cex -a cex.aiw");
+        if (ABC_CEX.matcher(bmc).find()) return replay("bmc", c, depth, vcd, work, steps, t0);
+        if (!bmc.contains("No output asserted")) failAbc(bmc, "bounded model check");
+        step(steps, "bmc", "passed: no assertion fails in the first " + depth + " cycles after reset (abc bmc3)", t0);
+
+        t0 = System.nanoTime();
+        String pdr = abc(work, "read_aiger model.aig; fold; strash; pdr; write_cex -a cex.aiw");
+        if (ABC_CEX.matcher(pdr).find()) return replay("pdr", c, depth, vcd, work, steps, t0);
+        if (!pdr.contains("Property proved")) failAbc(pdr, "PDR proof");
+        step(steps, "pdr", "passed: proven for all cycles (abc pdr: an inductive invariant was found and checked)", t0);
+
+        List<CheckSite> unreached = new ArrayList<>();
+        if (covers > 0) {
+            t0 = System.nanoTime();
+            String cov = abc(work, "read_aiger covers.aig; fold; strash; bmc3 -a -F " + depth);
+            int reached = countMatches(ABC_REACHED, cov);
+            if (reached < covers) unreached.addAll(unreachedCovers(design, depth, work));
+            step(steps, "cover", (covers - unreached.size()) + " of " + covers + " covers reached within " + depth + " cycles"
+                    + (unreached.isEmpty() ? "" : "; never reached: " + String.join(", ", unreached.stream().map(CheckSite::describe).toList())), t0);
+        }
+        return new ProofReport(unreached.isEmpty() ? ProofReport.Verdict.PROVEN : ProofReport.Verdict.UNREACHED,
+                depth, true, null, -1, "", unreached, steps);
+    }
+
+    /**
+     * yosys script writing {@code name}.aig and its symbol map; with {@code replayModel} also the
+     * SMT-LIB2 model of the same netlist that yosys-smtbmc replays a counterexample on.
+     */
+    private static String aigerScript(String verilog, String name, boolean replayModel) {
+        List<String> lines = new ArrayList<>(List.of(
+                "read_verilog -formal " + verilog + " harness.v",
+                "prep -flatten -top " + FormalHarness.TOP,
+                "memory_map",
+                "opt -full",
+                "async2sync",
+                "setundef -undriven -anyseq",
+                "opt -fast",
+                "techmap",
+                "opt -fast",
+                "dffunmap",
+                "simplemap",
+                "aigmap",
+                "opt_clean"));
+        if (replayModel) lines.add("write_smt2 -wires " + name + ".smt2");
+        // Covers are checked from their own netlist; outputs would otherwise count as properties.
+        lines.addAll(List.of("chformal -cover -remove", "delete -output", "opt_clean",
+                "write_aiger -I -B -zinit -map " + name + ".aim " + name + ".aig", ""));
+        return String.join("\n", lines);
+    }
+
+    /** The design with every {@code cover (c)} turned into {@code assert (!c)} and its assertions dropped. */
+    static String coversAsAssertions(String design) {
+        String noAsserts = ASSERT_LINE.matcher(design).replaceAll("");
+        return COVER_LINE.matcher(noAsserts).replaceAll("if ($1) assert (!$2);");
+    }
+
+    /**
+     * Names the covers ABC did not reach: one netlist per cover (its line alone turned into an
+     * assertion) tells which, since ABC numbers properties in an order that is not the source's.
+     * Runs only when a cover is missing, so a passing proof pays for one netlist.
+     */
+    private List<CheckSite> unreachedCovers(String design, int depth, Path work) {
+        List<CheckSite> out = new ArrayList<>();
+        String noAsserts = ASSERT_LINE.matcher(design).replaceAll("");
+        String[] lines = noAsserts.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            Matcher m = COVER_LINE.matcher(lines[i]);
+            if (!m.find()) continue;
+            StringBuilder one = new StringBuilder();
+            for (int j = 0; j < lines.length; j++) {
+                String l = j == i ? m.replaceAll("if ($1) assert (!$2);") : COVER_LINE.matcher(lines[j]).replaceAll("");
+                one.append(l).append(j + 1 < lines.length ? "\n" : "");
+            }
+            try {
+                Files.writeString(work.resolve("cover1.v"), one.toString());
+                Files.writeString(work.resolve("cover1.ys"), aigerScript("cover1.v", "cover1", false));
+            } catch (IOException e) {
+                throw new UserError("cannot write the proof files into " + work + ": " + e.getMessage(), e);
+            }
+            run(Exec.of("yosys", "-q", "-s", "cover1.ys"), work).check();
+            String r = abc(work, "read_aiger cover1.aig; fold; strash; bmc3 -F " + depth);
+            if (!ABC_CEX.matcher(r).find()) CheckSite.at(design, i + 1).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /** Replays ABC's counterexample with yosys-smtbmc: the failing assertion, its step, the table and the VCD. */
+    private ProofReport replay(String stepName, Circuit c, int depth, Path vcd, Path work, List<String> steps, long t0) {
+        Exec.Result r = run(Exec.of("yosys-smtbmc", "-s", solver.id(), "--noprogress", "--dump-vcd", "trace.vcd",
+                "--aig", "model.aim:cex.aiw", "--aig-noheader", "model.smt2"), work).run();
+        String out = r.output();
+        if (!out.contains("BMC failed!")) failTool(r, "replay of ABC's counterexample");
+        String design;
+        try {
+            design = Files.readString(work.resolve("design.v"));
+        } catch (IOException e) {
+            throw new UserError("cannot read " + work.resolve("design.v") + ": " + e.getMessage(), e);
+        }
+        int failedStep = lastStep(out);
+        CheckSite site = failedSite(out, design);
+        String what = site == null ? "an assertion" : site.describe();
+        step(steps, stepName, "FAILED at step " + failedStep + ": " + what
+                + (site != null && site.clocked() ? " (clocked: sampled at the edge ending cycle " + (failedStep - 1) + ")" : ""), t0);
+        String table = table(work.resolve("trace.vcd"), c.top().ports(), failedStep);
+        if (vcd != null) copy(work.resolve("trace.vcd"), vcd);
+        return new ProofReport(ProofReport.Verdict.FAILED, depth, false, site, failedStep, table, List.of(), steps);
+    }
+
+    private static String abc(Path work, String script) {
+        return run(Exec.of("yosys-abc", "-c", script), work).run().output();
+    }
+
+    private static void failAbc(String out, String what) {
+        String[] lines = out.strip().split("\n");
+        throw new UserError("yosys-abc gave no verdict for the " + what + ": "
+                + String.join(" | ", List.of(lines).subList(Math.max(0, lines.length - 5), lines.length)));
+    }
+
+    private static int countMatches(Pattern p, String s) {
+        int n = 0;
+        Matcher m = p.matcher(s);
+        while (m.find()) n++;
+        return n;
     }
 
     private static Exec run(Exec e, Path work) {

@@ -1,5 +1,7 @@
 package tagmatch.tools.prove;
 
+import tagmatch.tools.UsageError;
+
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -17,13 +19,13 @@ public enum Solver {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** The solver named {@code id}, or an IllegalArgumentException naming the legal ones. */
+    /** The solver named {@code id}, or a usage error naming the legal ones. */
     public static Solver of(String id) {
         for (Solver s : values()) if (s.id().equals(id)) return s;
         String legal = Arrays.stream(values()).map(Solver::id).toList().toString();
         if ("boolector".equals(id))
-            throw new IllegalArgumentException("--solver boolector is not usable: Debian's boolector 1.5 rejects the SMT-LIB2 "
-                    + "that yosys-smtbmc sends; use one of " + legal);
-        throw new IllegalArgumentException("--solver must be one of " + legal + ", got " + id);
+            throw new UsageError("--solver boolector is not usable: Debian's boolector 1.5 rejects the SMT-LIB2 "
+                    + "that yosys-smtbmc sends, got boolector; use one of " + legal);
+        throw new UsageError("--solver must be one of " + legal + ", got " + id);
     }
 }

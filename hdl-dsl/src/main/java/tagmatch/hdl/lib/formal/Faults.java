@@ -2,13 +2,15 @@ package tagmatch.hdl.lib.formal;
 
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.Exprs;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.IdentityHashMap;
+import java.util.function.BiFunction;
 
 /**
  * Breaks an elaborated block on purpose, the way a mutation tester does, so a test can show a
@@ -20,7 +22,7 @@ public final class Faults {
 
     /** The register {@code reg} of module {@code module} never changes (its update is lost). */
     public static Circuit hold(Circuit c, String module, String reg) {
-        return redrive(c, module, reg, s -> new Expr.Ref(s));
+        return redrive(c, module, reg, (s, old) -> new Expr.Ref(s));
     }
 
     /** The signal {@code signal} of module {@code module} is stuck at 0. */
@@ -30,22 +32,41 @@ public final class Faults {
 
     /** The signal {@code signal} of module {@code module} is stuck at {@code value}. */
     public static Circuit stuckAt(Circuit c, String module, String signal, long value) {
-        return redrive(c, module, signal, s -> Expr.Lit.of(value, s.width()));
+        return redrive(c, module, signal, (s, old) -> Expr.Lit.of(value, s.width()));
     }
 
-    private static Circuit redrive(Circuit c, String module, String signal, Function<Signal, Expr> driver) {
+    /**
+     * In the driver of {@code signal} of module {@code module}, every read of {@code ignored} is
+     * replaced by 0: the logic forgets one of its inputs (a compare that ignores its mask) while
+     * everything else that reads {@code ignored} still sees it.
+     */
+    public static Circuit ignoreRead(Circuit c, String module, String signal, String ignored) {
+        return redrive(c, module, signal, (s, old) -> Exprs.map(old, new IdentityHashMap<>(),
+                e -> e instanceof Expr.Ref r && r.signal().name().equals(ignored) ? Expr.Lit.of(0, r.width()) : e));
+    }
+
+    /**
+     * Replaces the driver of {@code signal} by {@code driver(signal, old driver)} in the module
+     * and in its variants that deduplication numbered ({@code Module_1}, ...): every copy of the
+     * block is broken alike.
+     */
+    private static Circuit redrive(Circuit c, String module, String signal, BiFunction<Signal, Expr, Expr> driver) {
+        boolean found = false;
         for (ModuleDef m : c.modules()) {
-            if (!m.name().equals(module)) continue;
+            if (!m.name().equals(module) && !m.name().matches(java.util.regex.Pattern.quote(module) + "_\\d+")) continue;
+            found = true;
             List<Stmt> body = new ArrayList<>(m.body());
-            for (int i = 0; i < body.size(); i++) {
+            boolean driven = false;
+            for (int i = 0; i < body.size() && !driven; i++) {
                 if (body.get(i) instanceof Stmt.Connect k && k.sink() instanceof Expr.Ref r && r.signal().name().equals(signal)) {
-                    body.set(i, new Stmt.Connect(k.sink(), driver.apply(r.signal()), k.locators()));
+                    body.set(i, new Stmt.Connect(k.sink(), driver.apply(r.signal(), k.source()), k.locators()));
                     m.body(body);
-                    return c;
+                    driven = true;
                 }
             }
-            throw new IllegalArgumentException("module " + module + " has no driven signal named " + signal);
+            if (!driven) throw new IllegalArgumentException("module " + m.name() + " has no driven signal named " + signal);
         }
-        throw new IllegalArgumentException("the circuit has no module named " + module);
+        if (!found) throw new IllegalArgumentException("the circuit has no module named " + module);
+        return c;
     }
 }
