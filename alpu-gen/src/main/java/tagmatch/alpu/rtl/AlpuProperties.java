@@ -21,7 +21,7 @@ import static tagmatch.hdl.core.Hdl.*;
  * The datasheet rules that are invariants of the ALPU, proven by {@code tagmatch prove alpu-*}.
  * The unit is instantiated and every port mirrored on this module (the prover drives the inputs
  * freely). The port-level rules need nothing else; the rules about the entries read the cells
- * through {@link tagmatch.hdl.core.Formal#probe} by their instance names ({@code block_B.cell_I})
+ * through {@link tagmatch.hdl.core.Formal#probe} by their instance names ({@code cells.block_B.cell_I})
  * and port names, so they hold for any controller around the cells.
  * <ul>
  *   <li>occupancy equals the number of valid cells (R3, STATUS);</li>
@@ -65,7 +65,9 @@ public final class AlpuProperties extends Module {
     /**
      * The configuration a proof runs on: {@code cells} cells in blocks of two, 2 match bits and
      * 2 tag bits, FIFOs of depth 2 and the default pipelining. The rules do not depend on the
-     * widths, and every bit of state more costs the solver time.
+     * widths, and every bit of state more costs the solver time. With 4 cells the tag is no wider
+     * than a slot number, so the cells hold the tags themselves (no TagStore) and the answer's
+     * tag is the cell array's {@code match_tag}.
      */
     public static AlpuConfig proofConfig(Variant variant, int cells) {
         return new AlpuConfig(cells, 2, 2, 2, variant, 2, 2, 2, tagmatch.alpu.Pipelining.DEFAULT);
@@ -118,19 +120,19 @@ public final class AlpuProperties extends Module {
         List<UInt> mask = new ArrayList<>();
         List<UInt> tag = new ArrayList<>();
         for (int p = 0; p < n; p++) {
-            String cell = "block_" + p / cfg.block() + ".cell_" + p % cfg.block() + ".";
+            String cell = "cells.block_" + p / cfg.block() + ".cell_" + p % cfg.block() + ".";
             valid.add(probe(dut, cell + "valid").bit(0));
             match.add(probe(dut, cell + "match"));
             tag.add(probe(dut, cell + "tag"));
             if (prq) mask.add(probe(dut, cell + "mask"));
         }
-        UInt key = probe(dut, "block_0.cell_0.key");
-        UInt keyMask = prq ? null : probe(dut, "block_0.cell_0.key_mask");
-        Bool compact = probe(dut, "block_0.compact").bit(0);
-        Bool entering = probe(dut, "block_0.in_valid").bit(0);
+        UInt key = probe(dut, "cells.block_0.cell_0.key");
+        UInt keyMask = prq ? null : probe(dut, "cells.block_0.cell_0.key_mask");
+        Bool compact = probe(dut, "cells.block_0.compact").bit(0);
+        Bool entering = probe(dut, "cells.block_0.in_valid").bit(0);
         Bool del = FALSE();
-        for (int b = 0; b < cfg.blocks(); b++) del = del.or(probe(dut, "block_" + b + ".del_here_r").bit(0));
-        UInt answer = probe(dut, "match_tag");
+        for (int b = 0; b < cfg.blocks(); b++) del = del.or(probe(dut, "cells.block_" + b + ".del_here_r").bit(0));
+        UInt answer = probe(dut, "cells.match_tag");
         Bool delete = del;
 
         int cw = cfg.cntWidth();
