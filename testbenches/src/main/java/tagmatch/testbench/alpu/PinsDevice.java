@@ -60,12 +60,17 @@ public final class PinsDevice implements AlpuDevice {
      * {@code extra} cycles more, so that a measurement that follows starts on an idle unit.
      */
     public void settle(int extra) {
-        long limit = 50L * pins.r9Bound() + 1000;
+        long limit = patience();
         for (long waited = 0; !requests.isEmpty() || !commands.isEmpty(); waited++) {
             if (waited > limit) throw new IllegalStateException(pins.describe() + ": inputs not accepted within " + limit + " cycles");
             cycle();
         }
         for (int i = 0; i < extra; i++) cycle();
+    }
+
+    /** Cycles to wait for the unit before calling it stuck: far beyond its documented R9 bound. */
+    private long patience() {
+        return 50L * pins.r9Bound() + 1000;
     }
 
     public AlpuScoreboard scoreboard() {
@@ -84,7 +89,7 @@ public final class PinsDevice implements AlpuDevice {
 
     @Override
     public Response awaitResponse() {
-        long limit = 50L * pins.r9Bound() + 1000;
+        long limit = patience();
         for (long waited = 0; responses.isEmpty(); waited++) {
             if (waited > limit) {
                 throw new IllegalStateException(pins.describe() + ": no response within " + limit + " cycles ("
