@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the committed example traces in data/traces/ from Debian's MPI programs:
 #   lammps-melt  LAMMPS' bundled 3-d Lennard-Jones melt (examples/melt/in.melt, 100 steps), 8 ranks
+#   lammps-melt-n64 the same melt at 64 ranks (4x4x4 processor grid), 100 steps
 #   lammps-crack LAMMPS' bundled 2-d crack propagation (examples/crack/in.crack, 100 steps), 16 ranks
 #   hpcc         the HPC Challenge suite (N=400, NB=40, 2x2 grid), 4 ranks, idle MPI_Test* not written
 #   nwchem       NWChem's water DFT example (h2o-noscf.nw: aug-cc-pVDZ, HF exchange then B3LYP), 8 ranks
@@ -25,6 +26,10 @@ ex=/usr/share/lammps/examples
 if wanted lammps-melt; then
   sed 's/^run\s\+250/run 100/' "$ex/melt/in.melt" > "$work/in.melt"
   "$ROOT/scripts/trace-mpi.sh" -z -n 8 -o "$OUT/lammps-melt" -C "$work" -- lmp -in in.melt -log none
+fi
+if wanted lammps-melt-n64; then
+  sed 's/^run\s\+250/run 100/' "$ex/melt/in.melt" > "$work/in.melt"
+  "$ROOT/scripts/trace-mpi.sh" -z -n 64 -o "$OUT/lammps-melt-n64" -C "$work" -- lmp -in in.melt -log none
 fi
 if wanted lammps-crack; then
   sed 's/^run\s\+5000/run 100/' "$ex/crack/in.crack" > "$work/in.crack"

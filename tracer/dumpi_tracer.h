@@ -35,7 +35,14 @@
     X(Reduce_scatter, (const void *s, void *r, const int rn[], MPI_Datatype t, MPI_Op op,            \
                        MPI_Comm comm), (s, r, rn, t, op, comm))                                     \
     X(Scan, (const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm),               \
-      (s, r, n, t, op, comm))
+      (s, r, n, t, op, comm))                                                                       \
+    X(Exscan, (const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm comm),             \
+      (s, r, n, t, op, comm))                                                                       \
+    X(Reduce_scatter_block, (const void *s, void *r, int n, MPI_Datatype t, MPI_Op op,               \
+                             MPI_Comm comm), (s, r, n, t, op, comm))                               \
+    X(Alltoallw, (const void *s, const int sn[], const int sd[], const MPI_Datatype st[], void *r,   \
+                  const int rn[], const int rd[], const MPI_Datatype rt[], MPI_Comm comm),           \
+      (s, sn, sd, st, r, rn, rd, rt, comm))
 
 
 #define COLL_ENUM(N, P, A) COLL_##N,

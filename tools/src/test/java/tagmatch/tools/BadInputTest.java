@@ -48,6 +48,11 @@ class BadInputTest {
         assertUsage("tagmatch bench hdl: --launcher is needed when bench hdl does not run from the built jar "
                 + "(./tagmatch bench hdl does), got none; name the tagmatch launcher, or --alpu-cells 0 to skip the ALPU",
                 "bench", "hdl", "--repeat", "1");
+        assertUsage("tagmatch bench trace: --runs must be >= 1, got 0", "bench", "trace", "--runs", "0");
+        assertUsage("tagmatch bench trace: --launcher is needed when bench trace does not run from the built jar "
+                + "(./tagmatch bench trace does), got none; name the tagmatch launcher", "bench", "trace");
+        assertUsage("tagmatch bench trace: --launcher must be the executable tagmatch launcher, got /nonexistent/tagmatch",
+                "bench", "trace", "--launcher", "/nonexistent/tagmatch");
         assertUsage("tagmatch bench firmware: --messages must be >= 1, got 0", "bench", "firmware", "--messages", "0");
         assertUsage("tagmatch bench model: --bins must be in 1..1048576, got 0", "bench", "model", "--bins", "0");
         assertUsage("tagmatch cosim alpu: --ops must be >= 1, got -5", "cosim", "alpu", "--ops", "-5");

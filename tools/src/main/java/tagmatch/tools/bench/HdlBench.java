@@ -116,14 +116,19 @@ public final class HdlBench implements Callable<Integer> {
 
     /** {@code <checkout>/tagmatch} when this runs from {@code <checkout>/tools/target/tagmatch.jar}. */
     private static Path defaultLauncher() {
+        return defaultLauncher("bench hdl", ", or --alpu-cells 0 to skip the ALPU");
+    }
+
+    /** {@link #defaultLauncher()} for {@code bench}, whose error ends with {@code orElse}. */
+    static Path defaultLauncher(String bench, String orElse) {
         try {
             Path here = Path.of(HdlBench.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             if (here.getFileName().toString().endsWith(".jar")) return here.getParent().getParent().getParent().resolve("tagmatch");
         } catch (java.net.URISyntaxException | RuntimeException e) {
             // fall through to the message below
         }
-        throw new tagmatch.tools.UsageError("--launcher is needed when bench hdl does not run from the built jar "
-                + "(./tagmatch bench hdl does), got none; name the tagmatch launcher, or --alpu-cells 0 to skip the ALPU");
+        throw new tagmatch.tools.UsageError("--launcher is needed when " + bench + " does not run from the built jar "
+                + "(./tagmatch " + bench + " does), got none; name the tagmatch launcher" + orElse);
     }
 
     private static void run(Design d, int n) {

@@ -68,11 +68,12 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--no-progress", description = "no progress bar")
         boolean noProgress;
 
-        @Option(names = "--cache", paramLabel = "DIR", description = "where parsed rank files are kept, so that the next analysis of an unchanged "
-                + "trace skips parsing (default: $XDG_CACHE_HOME/tagmatch/traces or ~/.cache/tagmatch/traces)")
+        @Option(names = "--cache", paramLabel = "DIR", description = "where parsed rank files and finished analyses are kept, so that the next analysis "
+                + "of an unchanged trace skips parsing, and the same analysis again (same rank files, options and code) only copies its result "
+                + "(default: $XDG_CACHE_HOME/tagmatch/traces or ~/.cache/tagmatch/traces)")
         Path cacheDir;
 
-        @Option(names = "--no-cache", description = "parse every rank file, read and write no cache")
+        @Option(names = "--no-cache", description = "parse and analyse everything, read and write no cache")
         boolean noCache;
 
         @Option(names = "--allow-partial", description = "analyze a trace whose rank files are empty or truncated (with a warning) instead of refusing it")
@@ -80,6 +81,9 @@ public final class TraceCommand implements Runnable {
 
         @CommandLine.Mixin
         ForceOption force = new ForceOption();
+
+        /** A rank file was analysed although partial (--allow-partial warned about it). */
+        private volatile boolean partialSeen;
 
         @Override
         public void run() {
@@ -104,18 +108,50 @@ public final class TraceCommand implements Runnable {
 
             List<TraceFiles.Trace> found = TraceFiles.find(traces);
             try (OutputDir dir = force.claim(out, "--out")) { // before the analysis, not after it
-                List<TraceAnalysis.Result> results = new ArrayList<>();
-                for (TraceFiles.Trace t : found) {
-                    List<RankLog> logs = parse(t, cache);
-                    results.add(TraceAnalysis.run(t.name(), logs, names, sortedBins, options));
-                }
-                String summary = summary(results, sortedBins);
                 PrintWriter stdout = spec.commandLine().getOut();
+                AnalysisCache analyses = cache == null ? null : new AnalysisCache(cache);
+                String key = null;
+                String summary = null;
+                if (analyses != null) {
+                    long start = System.nanoTime();
+                    key = AnalysisCache.key(found, parameters(names, sortedBins));
+                    if (analyses.load(key, dir.staging()) != null) {
+                        summary = readSummary(dir.staging());
+                        PrintWriter err = spec.commandLine().getErr();
+                        err.printf(Locale.ROOT, "analysis of %d trace%s taken from the cache %s (same rank files, parameters and code), in %.2f s%n",
+                                found.size(), found.size() == 1 ? "" : "s", analyses.dir(), (System.nanoTime() - start) / 1e9);
+                        err.flush();
+                    }
+                }
+                if (summary == null) {
+                    List<TraceAnalysis.Result> results = new ArrayList<>();
+                    for (TraceFiles.Trace t : found) {
+                        List<RankLog> logs = parse(t, cache);
+                        results.add(TraceAnalysis.run(t.name(), logs, names, sortedBins, options));
+                    }
+                    summary = summary(results, sortedBins);
+                    write(results, sortedBins, summary, dir.staging());
+                    // a partial trace's warnings belong to every analysis of it: such an analysis is not kept
+                    if (analyses != null && !partialSeen) analyses.store(key, dir.staging());
+                }
                 stdout.print(summary);
-                write(results, sortedBins, summary, dir);
+                dir.commit("analysis");
                 stdout.println("wrote " + out.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv/.png, queue-depth-seed-vs-bins.csv/.png, "
                         + "call-mix.csv/.png, bin-usage.csv, bin-usage-empty.png, bin-usage-collisions.png");
                 stdout.flush();
+            }
+        }
+
+        /** Every option that changes the output of an analysis, for {@link AnalysisCache#key}. */
+        private List<String> parameters(List<String> names, List<Integer> sortedBins) {
+            return List.of("strategies " + String.join(",", names), "bins " + sortedBins, "threads " + threads, "allow-partial " + allowPartial);
+        }
+
+        private String readSummary(Path staged) {
+            try {
+                return Files.readString(staged.resolve("summary.txt"), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UserError("cannot read the cached analysis " + staged + ": " + e.getMessage(), e);
             }
         }
 
@@ -141,6 +177,7 @@ public final class TraceCommand implements Runnable {
         private List<RankLog> parseWithProgress(TraceFiles.Trace t, TraceCache cache) {
             PrintWriter err = spec.commandLine().getErr();
             java.util.function.Consumer<String> partial = !allowPartial ? null : why -> {
+                partialSeen = true;
                 err.println("WARNING: partial trace, figures of this rank are incomplete: " + why);
                 err.flush();
             };
@@ -174,10 +211,9 @@ public final class TraceCommand implements Runnable {
             return sb.toString();
         }
 
-        /** Writes into the claimed output directory: staged, then moved into place. */
-        private void write(List<TraceAnalysis.Result> results, List<Integer> sortedBins, String summary, OutputDir dir) {
+        /** Writes every output file into {@code tmp}, the claimed output directory's staging directory. */
+        private void write(List<TraceAnalysis.Result> results, List<Integer> sortedBins, String summary, Path tmp) {
             System.setProperty("java.awt.headless", "true");
-            Path tmp = dir.staging();
             try {
                 Files.writeString(tmp.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
                 Files.writeString(tmp.resolve("per-rank.csv"), AnalysisReport.perRankCsv(results), StandardCharsets.UTF_8);
@@ -200,7 +236,6 @@ public final class TraceCommand implements Runnable {
             } catch (IOException e) {
                 throw new UserError("cannot write the analysis to " + out + ": " + e.getMessage(), e);
             }
-            dir.commit("analysis");
         }
     }
 

@@ -104,13 +104,16 @@ class TraceCacheTest {
         List<Path> files = copyOfMelt();
         String trace = files.get(0).getParent().toString();
         String cache = tmp.resolve("cache").toString();
-        for (int run = 0; run < 2; run++) {
+        List<String> want = List.of("melt: 8 rank files parsed, 0 from the cache " + tmp.resolve("cache").toAbsolutePath(),
+                "melt: 0 rank files parsed, 8 from the cache " + tmp.resolve("cache").toAbsolutePath(), // other bins: parsed logs reused
+                "analysis of 1 trace taken from the cache " + tmp.resolve("cache").resolve("analyses").toAbsolutePath()); // the same analysis again
+        List<String> bins = List.of("1", "2", "1");
+        for (int run = 0; run < 3; run++) {
             CliRun cli = new CliRun();
-            int code = cli.run("trace", "analyze", trace, "--strategies", "reference", "--bins", "1", "--cache", cache,
+            int code = cli.run("trace", "analyze", trace, "--strategies", "reference", "--bins", bins.get(run), "--cache", cache,
                     "--out", tmp.resolve("out").toString(), "--no-progress");
             assertEquals(0, code, cli.err.toString());
-            String want = run == 0 ? "melt: 8 rank files parsed, 0 from the cache " : "melt: 0 rank files parsed, 8 from the cache ";
-            assertTrue(cli.err.toString().startsWith(want + tmp.resolve("cache").toAbsolutePath()), cli.err.toString());
+            assertTrue(cli.err.toString().startsWith(want.get(run)), cli.err.toString());
         }
         CliRun both = new CliRun();
         assertEquals(2, both.run("trace", "analyze", trace, "--cache", cache, "--no-cache", "--out", tmp.resolve("never").toString()));

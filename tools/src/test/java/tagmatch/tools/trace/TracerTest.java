@@ -182,6 +182,9 @@ class TracerTest {
                 mpi_allreduce_(&v, &total, &one, &type, &sum, &world, &ierr);
                 check(total == 4, "MPI_Allreduce through the Fortran binding");
                 MPI_Barrier(MPI_COMM_WORLD);
+                int before = -1, n = 1;
+                MPI_Exscan(&n, &before, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+                check(rank == 0 || before == rank, "MPI_Exscan");
                 mpi_finalize_(&ierr);
                 return 0;
             }
@@ -203,6 +206,7 @@ class TracerTest {
             assertEquals(null, l.incompleteness(), "MPI_Init and MPI_Finalize came through mpi_init_/mpi_finalize_ at rank " + l.rank());
             assertEquals(1L, l.calledInAll().get("MPI_Allreduce"), "the Fortran collective counted at rank " + l.rank());
             assertEquals(1L, l.calledInAll().get("MPI_Barrier"), "the C collective counted at rank " + l.rank());
+            assertEquals(1L, l.calledInAll().get("MPI_Exscan"), "MPI_Exscan counted at rank " + l.rank());
             assertEquals(0L, l.calls().getOrDefault("MPI_Allreduce", 0L), "collectives are counted, not written");
         }
         EventStreams.Conversion c = EventStreams.build(logs);
