@@ -108,7 +108,7 @@ public final class FirmwareBench implements Callable<Integer> {
     private Cost cost(Path exe, Path dir, String mode, String kase, int depth) throws IOException {
         boolean fw = mode.equals("otm");
         List<String> match = fw
-                ? List.of("otm_block_begin", "otm_match_msg", "otm_match_msg_hashed", "otm_block_end", "otm_wait_older", "otm_lock_wait")
+                ? List.of("otm_block_begin", "otm_match_msg", "otm_match_msg_hashed", "otm_block_end", "otm_wait_bits", "otm_lock_wait")
                 : List.of("ll_arrive*");
         List<String> all = new ArrayList<>(match);
         all.add(fw ? "otm_post_recv" : "ll_post*");
