@@ -20,8 +20,15 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
     public static final int RECV_BYTES = 48;
     /** Per-thread block state and counters, two cache lines. */
     static final int THREAD_BYTES = 128;
-    /** Five 64-byte lines (barrier words, free-stack head), then host-side state and post counters. */
-    static final int HEADER_BYTES = 5 * 64 + 104;
+    /** Five 64-byte lines (barrier words, free-stack head), the key buckets, then host-side state and post counters. */
+    static long headerBytes(OtmConfig c) {
+        return 5 * 64 + align(8L * keyBuckets(c), 64) + 104;
+    }
+
+    /** Key buckets of the per-key resolution (one 64-bit word each): the bins, at most 64. */
+    static int keyBuckets(OtmConfig c) {
+        return Math.min(c.bins(), 64);
+    }
 
     public long total() {
         return receiveBins + descriptors + unexpected + rest;
@@ -39,7 +46,7 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
         int lists = as && at ? 1 : 0;
         int links = hashIndexes + lists;
         long binBytes = ((long) hashIndexes * c.bins() + lists) * BIN_BYTES;
-        long off = align(HEADER_BYTES, 64) + (long) THREAD_BYTES * c.threads();
+        long off = align(headerBytes(c), 64) + (long) THREAD_BYTES * c.threads();
         long rxBins = binBytes;
         off += 2 * binBytes;                      /* receive bins, then unexpected bins */
         long descStart = align(off, 8);
