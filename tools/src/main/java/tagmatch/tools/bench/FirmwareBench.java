@@ -22,8 +22,9 @@ import tagmatch.tools.UserError;
  * counted by valgrind callgrind with a constant number of receives kept posted. "All-in" counts
  * the message's {@code otm_match_msg}, its share of {@code otm_block_begin}/{@code otm_block_end}
  * and the post of its receive; "match" leaves the post out. Waiting in the partial barriers and
- * for a bin's remove lock is left out: it is scheduling, not work. A second table runs the
- * with-conflict workload on builds without the fast path and/or the early booking check.
+ * for a bin's remove lock ({@code otm_wait_bits}, {@code otm_lock_wait}) is left out: it is
+ * scheduling, not work. A second table runs the with-conflict workload and the wildcard mix on
+ * builds without the fast path and/or the early booking check.
  */
 @Command(name = "firmware",
         mixinStandardHelpOptions = true,
@@ -50,6 +51,14 @@ public final class FirmwareBench implements Callable<Integer> {
     /** The workloads of otm_bench, with their names in the table. */
     private static final String[][] CASES = {
         {"nc", "no conflict"}, {"conflict", "conflict"}, {"wild", "wildcard mix"}};
+
+    /** The ablation's workloads: conflicts resolved per key, and by the booking protocol (wildcard receives stored). */
+    private static final String[] ABLATION_CASES = {"conflict", "wild"};
+
+    private static String caseName(String kase) {
+        for (String[] c : CASES) if (c[0].equals(kase)) return c[1];
+        throw new IllegalArgumentException(kase);
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -81,14 +90,17 @@ public final class FirmwareBench implements Callable<Integer> {
                 }
             }
             System.out.println();
-            System.out.println("ablation: the conflict workload at depth " + ablationDepth + " on each build (all-in instructions per matched message)");
-            System.out.println(String.format("%-34s %10s %10s %20s", "build", "fw all-in", "fw match", "conflicts/fast/slow"));
+            System.out.println("ablation: the conflict workload (per-key resolution) and the wildcard mix (booking protocol) at depth "
+                    + ablationDepth + " on each build (all-in instructions per matched message)");
+            System.out.println(String.format("%-13s %-34s %10s %10s %20s", "case", "build", "fw all-in", "fw match", "conflicts/fast/slow"));
             boolean[][] variants = {{true, true}, {true, false}, {false, true}, {false, false}};
-            for (boolean[] v : variants) {
-                Path e = build(cfg.withOptimizations(v[0], v[1]), tmp);
-                Cost fw = cost(e, tmp, "otm", "conflict", ablationDepth);
-                String name = "fast path " + (v[0] ? "on" : "off") + ", early booking " + (v[1] ? "on" : "off");
-                System.out.println(String.format("%-34s %10.1f %10.1f %20s", name, fw.allIn, fw.match, fw.stats));
+            for (String kase : ABLATION_CASES) {
+                for (boolean[] v : variants) {
+                    Path e = build(cfg.withOptimizations(v[0], v[1]), tmp);
+                    Cost fw = cost(e, tmp, "otm", kase, ablationDepth);
+                    String name = "fast path " + (v[0] ? "on" : "off") + ", early booking " + (v[1] ? "on" : "off");
+                    System.out.println(String.format("%-13s %-34s %10.1f %10.1f %20s", caseName(kase), name, fw.allIn, fw.match, fw.stats));
+                }
             }
             return 0;
         }
