@@ -47,8 +47,9 @@ public final class ProveCommand implements Callable<Integer> {
     @Option(names = "--solver", paramLabel = "S", description = "SMT solver: cvc5 (default) or z3")
     String solver = "cvc5";
 
-    @Option(names = "--broken", description = "break the block on purpose first (the target's fault, see --list) to show the proof failing")
-    boolean broken;
+    @Option(names = "--broken", arity = "0..1", fallbackValue = "1", paramLabel = "N",
+            description = "break the block on purpose first (the target's fault N, default 1, see --list) to show the proof failing")
+    Integer broken;
 
     @Option(names = "--vcd", paramLabel = "FILE", description = "write a counterexample's trace to FILE")
     Path vcd;
@@ -61,9 +62,11 @@ public final class ProveCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         if (list) {
             if (target != null) throw new UsageError("--list takes no TARGET, got " + target + "; use tagmatch prove --list or tagmatch prove TARGET");
-            for (ProveTarget t : ProveTargets.all())
-                o.printf("%-18s depth %-3d %-10s %s%n%-18s %-20s --broken: %s%n", t.name(), t.depth(),
-                        t.method().label(), t.summary(), "", "", t.fault().description());
+            for (ProveTarget t : ProveTargets.all()) {
+                o.printf("%-18s depth %-3d %-10s %s%n", t.name(), t.depth(), t.method().label(), t.summary());
+                for (int i = 1; i <= t.faults().size(); i++)
+                    o.printf("%-39s %s %s%n", "", (i == 1 ? "--broken:  " : "--broken=" + i + ":"), t.fault(i).description());
+            }
             return 0;
         }
         if (target == null) throw new UsageError("TARGET is missing; the targets are listed by tagmatch prove --list");
@@ -71,8 +74,9 @@ public final class ProveCommand implements Callable<Integer> {
         Solver s = Solver.of(solver);
         int k = depth == null ? t.depth() : (int) tagmatch.tools.Check.range("--depth", depth, 1, MAX_DEPTH);
         if (vcd != null) tagmatch.tools.Check.writableFile("--vcd", vcd);
-        String summary = broken ? t.summary() + "; BROKEN ON PURPOSE: " + t.fault().description() : t.summary();
-        return run(t.name(), summary, broken ? t.broken() : t.circuit().get(), k, t.method(), s, o);
+        if (broken != null) tagmatch.tools.Check.range("--broken", broken, 1, t.faults().size());
+        String summary = broken != null ? t.summary() + "; BROKEN ON PURPOSE: " + t.fault(broken).description() : t.summary();
+        return run(t.name(), summary, broken != null ? t.broken(broken) : t.circuit().get(), k, t.method(), s, o);
     }
 
     /** Proves {@code c} and prints the report; 0 when proven (or bounded as asked), 1 otherwise. */

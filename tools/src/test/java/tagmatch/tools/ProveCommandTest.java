@@ -32,18 +32,28 @@ class ProveCommandTest {
     @Test
     void everyBrokenTargetFailsWithACounterexampleNamingTheProperty(@TempDir Path dir) throws IOException {
         for (ProveTarget t : ProveTargets.all()) {
-            CliRun r = new CliRun();
-            Path vcd = dir.resolve(t.name() + ".vcd");
-            int code = r.run("prove", t.name(), "--broken", "--vcd", vcd.toString());
-            String out = r.out.toString();
-            assertEquals(1, code, t.name() + ":\n" + out + r.err);
-            assertTrue(out.contains("BROKEN ON PURPOSE: " + t.fault().description()), out);
-            assertTrue(out.matches("(?s).*(bmc|pdr) +FAILED at step \\d+: assert \"[^\"]+\" @\\[\\w+Properties\\.java:\\d+\\].*"), out);
-            assertTrue(out.contains("FAILED: counterexample"), out);
-            assertTrue(out.matches("(?s).*\\n +cycle .*\\n +0 .*"), "a table with a row per cycle:\n" + out);
-            Vcd trace = Vcd.read(vcd);
-            assertTrue(trace.signals().keySet().stream().anyMatch(n -> n.startsWith("tagmatch_formal.")), trace.signals().keySet().toString());
+            for (int n = 1; n <= t.faults().size(); n++) {
+                CliRun r = new CliRun();
+                Path vcd = dir.resolve(t.name() + "-" + n + ".vcd");
+                int code = r.run("prove", t.name(), "--broken=" + n, "--vcd", vcd.toString());
+                String out = r.out.toString();
+                assertEquals(1, code, t.name() + " fault " + n + ":\n" + out + r.err);
+                assertTrue(out.contains("BROKEN ON PURPOSE: " + t.fault(n).description()), out);
+                assertTrue(out.matches("(?s).*(bmc|pdr) +FAILED at step \\d+: assert \"[^\"]+\" @\\[\\w+(Properties|Rules)\\.java:\\d+\\].*"), out);
+                assertTrue(out.contains("FAILED: counterexample"), out);
+                assertTrue(out.matches("(?s).*\\n +cycle .*\\n +0 .*"), "a table with a row per cycle:\n" + out);
+                Vcd trace = Vcd.read(vcd);
+                assertTrue(trace.signals().keySet().stream().anyMatch(x -> x.startsWith("tagmatch_formal.")), trace.signals().keySet().toString());
+            }
         }
+    }
+
+    @Test
+    void brokenWithoutANumberIsTheFirstFault() {
+        CliRun r = new CliRun();
+        ProveTarget t = ProveTargets.named("counter");
+        assertEquals(1, r.run("prove", "counter", "--broken"), r.out.toString() + r.err);
+        assertTrue(r.out.toString().contains("BROKEN ON PURPOSE: " + t.fault(1).description()), r.out.toString());
     }
 
     @Test
@@ -52,7 +62,8 @@ class ProveCommandTest {
         assertEquals(0, r.run("prove", "--list"));
         for (ProveTarget t : ProveTargets.all()) {
             assertTrue(r.out.toString().contains(t.name()), r.out.toString());
-            assertTrue(r.out.toString().contains("--broken: " + t.fault().description()), r.out.toString());
+            for (int n = 1; n <= t.faults().size(); n++)
+                assertTrue(r.out.toString().contains((n == 1 ? "--broken:   " : "--broken=" + n + ": ") + t.fault(n).description()), r.out.toString());
         }
     }
 
@@ -69,11 +80,14 @@ class ProveCommandTest {
                 {"prove", "counter", "--solver", "yices"},
                 {"prove", "counter", "--vcd", dir.resolve("missing/x.vcd").toString()},
                 {"prove", "counter", "--vcd", dir.toString()},
+                {"prove", "counter", "--broken=2"},
+                {"prove", "alpu-prq", "--broken=0"},
         };
         String[] expect = {"TARGET must be one of counter, fifo,", "TARGET is missing", "--list takes no TARGET, got fifo",
                 "--depth must be in 1..200, got 0", "--depth must be in 1..200, got 201", "--depth", "--solver boolector is not usable",
                 "--solver must be one of [cvc5, z3], got yices", "--vcd " + dir.resolve("missing/x.vcd") + " cannot be written",
-                "--vcd must name a file, but " + dir + " is a directory"};
+                "--vcd must name a file, but " + dir + " is a directory", "--broken must be in 1..1, got 2",
+                "--broken must be in 1..3, got 0"};
         for (int i = 0; i < cases.length; i++) {
             CliRun r = new CliRun();
             assertEquals(2, r.run(cases[i]), String.join(" ", cases[i]));

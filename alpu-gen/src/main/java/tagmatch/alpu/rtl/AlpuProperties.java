@@ -26,7 +26,7 @@ import static tagmatch.hdl.core.Hdl.*;
  * <ul>
  *   <li>occupancy equals the number of valid cells (R3, STATUS);</li>
  *   <li>valid cells are contiguous at the old end once compaction has had {@link #settleCycles}
- *       free cycles (an INSERT enters the youngest cell and falls towards the old end, one block
+ *       free cycles (an INSERT enters the youngest cell and falls towards the old end, one cell
  *       per cycle, so a hole is transient);</li>
  *   <li>a delete removes exactly the oldest entry matching the request's key, moves the younger
  *       entries up by one and changes nothing older (R3), and the tag the match answers with is
@@ -60,6 +60,7 @@ public final class AlpuProperties extends Module {
         }
         portRules(cfg);
         entryRules(cfg, dut);
+        AlpuResponseRules.state(cfg, dut, this::pin);
     }
 
     /**
@@ -73,9 +74,15 @@ public final class AlpuProperties extends Module {
         return new AlpuConfig(cells, 2, 2, 2, variant, 2, 2, 2, tagmatch.alpu.Pipelining.DEFAULT);
     }
 
-    /** Cycles of free compaction after which the valid cells must be contiguous: a hole crosses a block per cycle. */
+    /**
+     * Cycles of free compaction after which the valid cells must be contiguous. A hole travels a
+     * block per cycle towards the young end, but an entry falls through empty cells one cell per
+     * cycle (inside a block a cell shifts into the older one), so an entry that entered an empty
+     * unit needs CELLS-1 cycles to reach the oldest cell. (BLOCKS+1 equals that at 4 cells only:
+     * at 8 cells PDR found the counterexample.)
+     */
     public static int settleCycles(AlpuConfig cfg) {
-        return cfg.blocks() + 1;
+        return cfg.cells() - 1;
     }
 
     private void portRules(AlpuConfig cfg) {

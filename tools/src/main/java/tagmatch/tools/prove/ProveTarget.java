@@ -2,15 +2,27 @@ package tagmatch.tools.prove;
 
 import tagmatch.hdl.ir.Circuit;
 
+import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
  * One thing {@code tagmatch prove} proves: a circuit with properties, the depth its bounded
- * check and covers need, how it is proven for all time ({@code method}) and a fault that breaks
- * it on purpose, so a test can show the proof is not vacuous.
+ * check and covers need, how it is proven for all time ({@code method}) and the faults that break
+ * it on purpose (at least one), so a test can show the proof is not vacuous: each fault must make
+ * a property fail.
  */
-public record ProveTarget(String name, String summary, Supplier<Circuit> circuit, int depth, Method method, Fault fault) {
+public record ProveTarget(String name, String summary, Supplier<Circuit> circuit, int depth, Method method, List<Fault> faults) {
+
+    public ProveTarget {
+        if (faults.isEmpty()) throw new IllegalArgumentException("prove target " + name + " needs a fault that breaks it");
+        faults = List.copyOf(faults);
+    }
+
+    /** A target with one fault. */
+    public ProveTarget(String name, String summary, Supplier<Circuit> circuit, int depth, Method method, Fault fault) {
+        this(name, summary, circuit, depth, method, List.of(fault));
+    }
 
     /** How a target's properties are established. */
     public enum Method {
@@ -39,8 +51,13 @@ public record ProveTarget(String name, String summary, Supplier<Circuit> circuit
     /** A deliberate bug: what it breaks, and the rewrite of the elaborated circuit that does it. */
     public record Fault(String description, UnaryOperator<Circuit> apply) {}
 
-    /** The circuit with its fault in place. */
-    public Circuit broken() {
-        return fault.apply().apply(circuit.get());
+    /** Fault {@code n} (1-based, as {@code --broken=N} and {@code --list} number them). */
+    public Fault fault(int n) {
+        return faults.get(n - 1);
+    }
+
+    /** The circuit with fault {@code n} in place. */
+    public Circuit broken(int n) {
+        return fault(n).apply().apply(circuit.get());
     }
 }

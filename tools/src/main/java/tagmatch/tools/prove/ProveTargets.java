@@ -24,7 +24,7 @@ public final class ProveTargets {
                     () -> Elaborator.elaborate(() -> new CounterProperties(10)), 14, ProveTarget.Method.INDUCTION,
                     new ProveTarget.Fault("the count register never updates", c -> Faults.hold(c, "Counter", "count"))),
             new ProveTarget("fifo", "SyncFifo depth=4 width=4: no overflow, no underflow, in-order delivery",
-                    () -> Elaborator.elaborate(() -> new FifoProperties(4, 4)), 8, ProveTarget.Method.BOUNDED,
+                    () -> Elaborator.elaborate(() -> new FifoProperties(4, 4)), 8, ProveTarget.Method.PDR,
                     new ProveTarget.Fault("the write pointer never advances", c -> Faults.hold(c, "SyncFifo", "tail"))),
             new ProveTarget("pipe", "Pipe width=8 latency=3: data leaves exactly latency cycles after it entered",
                     () -> Elaborator.elaborate(() -> new PipeProperties(8, 3)), 8, ProveTarget.Method.INDUCTION,
@@ -38,12 +38,20 @@ public final class ProveTargets {
             new ProveTarget("one-hot-mux", "OneHotMux inputs=4 width=4: the selected input, or 0",
                     () -> Elaborator.elaborate(() -> new OneHotMuxProperties(4, 4)), 2, ProveTarget.Method.INDUCTION,
                     new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))),
-            new ProveTarget("alpu-prq", "ALPU PRQ cells=4 block=2 match=2 tag=2: occupancy = valid cells, contiguous once settled, a match deletes exactly the oldest matching entry, responses only when owed, error sticky",
+            new ProveTarget("alpu-prq", "ALPU PRQ cells=4 block=2 match=2 tag=2: occupancy = valid cells, contiguous once settled, a match deletes exactly the oldest matching entry, responses only when owed and held until taken, no MATCH_FAILURE in insert mode (R4), START_ACK free count (R5), error sticky",
                     () -> Elaborator.elaborate(() -> new AlpuProperties(AlpuProperties.proofConfig(Variant.PRQ, 4))), 12, ProveTarget.Method.PDR,
-                    new ProveTarget.Fault("every cell's compare ignores its stored mask", c -> Faults.ignoreRead(c, "PrqCell", "hit", "k"))),
-            new ProveTarget("alpu-umq", "ALPU UMQ cells=4 block=2 match=2 tag=2: occupancy = valid cells, contiguous once settled, a match deletes exactly the oldest matching entry, responses only when owed, error sticky",
+                    List.of(new ProveTarget.Fault("every cell's compare ignores its stored mask", c -> Faults.ignoreRead(c, "PrqCell", "hit", "k")),
+                            new ProveTarget.Fault("a request that matches nothing fails even in insert mode (R4)",
+                                    c -> Faults.ignoreRead(c, "AlpuControl", "decide_fail", "in_insert_mode")),
+                            new ProveTarget.Fault("the controller always sees a free response slot (responses pushed into a full queue)",
+                                    c -> Faults.stuckAt(c, "AlpuControl", "rsp_slot_1", 1)))),
+            new ProveTarget("alpu-umq", "ALPU UMQ cells=4 block=2 match=2 tag=2: occupancy = valid cells, contiguous once settled, a match deletes exactly the oldest matching entry, responses only when owed and held until taken, no MATCH_FAILURE in insert mode (R4), START_ACK free count (R5), error sticky",
                     () -> Elaborator.elaborate(() -> new AlpuProperties(AlpuProperties.proofConfig(Variant.UMQ, 4))), 12, ProveTarget.Method.PDR,
-                    new ProveTarget.Fault("compaction between blocks is lost (a block never pulls from the younger one)", c -> Faults.stuckAtZero(c, "CellBlock", "space_older"))));
+                    List.of(new ProveTarget.Fault("compaction between blocks is lost (a block never pulls from the younger one)", c -> Faults.stuckAtZero(c, "CellBlock", "space_older")),
+                            new ProveTarget.Fault("START_ACK's free count ignores the entries (always CELLS, R5)",
+                                    c -> Faults.ignoreRead(c, "AlpuControl", "rsp_free", "count")),
+                            new ProveTarget.Fault("insert mode never opens (every START_INSERT is acknowledged, none refused)",
+                                    c -> Faults.hold(c, "AlpuControl", "mode")))));
 
     public static List<ProveTarget> all() {
         return ALL;
