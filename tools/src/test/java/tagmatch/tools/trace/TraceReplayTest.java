@@ -68,6 +68,24 @@ class TraceReplayTest {
     }
 
     @Test
+    void replayShowsAProgressBarOfOperations() {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream bar = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(bar, true, java.nio.charset.StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = cli.run("trace", "replay", "--cache", tmp.resolve("cache").toString(), Dumpi.root().resolve("data/traces/mpi-wildcard-n2").toString(),
+                    "--through", "firmware");
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals(0, code, cli.out + "" + cli.err);
+        String shown = bar.toString(java.nio.charset.StandardCharsets.UTF_8);
+        // not on a terminal: plain lines; the bar counts the posts and arrivals replayed, 98 + 98
+        assertTrue(shown.matches("(?s).*replay mpi-wildcard-n2 through firmware: 196/196 operations \\(100%\\).*") && !shown.contains("\r"), shown);
+    }
+
+    @Test
     void aTraceUsingWhatTheTargetCannotTakeFailsBeforeAnyRunNamingTheEvent() {
         int code = replay(hpcc(), "--through", "firmware", "--no-any-source");
         assertEquals(1, code, "a failure (UserError, exit 1), not a crash");
