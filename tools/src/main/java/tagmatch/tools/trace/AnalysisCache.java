@@ -128,7 +128,7 @@ final class AnalysisCache {
                 Files.move(tmp, entry);
             }
             tmp = null;
-        } catch (java.nio.file.FileAlreadyExistsException e) {
+        } catch (java.nio.file.FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
             // another run stored the same analysis meanwhile: it is as good as ours
         } catch (IOException e) {
             throw new UserError("cannot write the analysis cache " + entry + ": " + e.getMessage() + " (choose another with --cache DIR, or --no-cache)", e);
