@@ -26,8 +26,9 @@ public final class OtmGenerator {
 
     /** Templates rendered for every build, in output order. */
     private static final List<String> FILES = List.of(
-            "otm_config.h", "otm.h", "otm.c", "otm_hal.h", "otm_hal_host.h", "otm_hal_host.c",
-            "otm_dpa_handler.h", "otm_dpa_handler.c", "otm_workload.h", "otm_handler_main.c", "otm_driver.c", "otm_baseline.h", "otm_bench.c",
+            "otm_config.h", "otm.h", "otm.c", "flexio_dev_host.h", "flexio_dev_host.c",
+            "otm_dpa_handler.h", "otm_dpa_handler.c", "otm_host_rig.h", "otm_host_rig.c", "otm_workload.h", "otm_handler_main.c",
+            "otm_pingpong.c", "otm_driver.c", "otm_baseline.h", "otm_bench.c",
             "Makefile", "README.md");
 
     private OtmGenerator() {}

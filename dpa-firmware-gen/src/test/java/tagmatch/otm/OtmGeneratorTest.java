@@ -79,8 +79,9 @@ class OtmGeneratorTest {
     void writesEveryFileIntoTheOutputDirectory(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("fw");
         List<Path> files = OtmGenerator.write(OtmConfig.defaults(), out);
-        assertEquals(15, files.size());
-        for (String f : List.of("otm_config.h", "otm.h", "otm.c", "otm_hal.h", "otm_hal_host.c", "otm_dpa_handler.c",
+        assertEquals(18, files.size());
+        for (String f : List.of("otm_config.h", "otm.h", "otm.c", "flexio_dev_host.h", "flexio_dev_host.c", "otm_dpa_handler.c",
+                "otm_host_rig.c", "otm_pingpong.c",
                 "otm_driver.c", "Makefile", "README.md")) {
             assertTrue(Files.isRegularFile(out.resolve(f)), f);
         }

@@ -21,6 +21,11 @@ public final class ProgramCosim {
     public record Output(List<OpResult> results, Path file, String log) {}
 
     public static Output run(List<String> launcher, Path exe, List<Event> events, Path work) {
+        return run(launcher, exe, events, work, List.of());
+    }
+
+    /** As {@link #run(List, Path, List, Path)}, with arguments after the workload and results files. */
+    public static Output run(List<String> launcher, Path exe, List<Event> events, Path work, List<String> args) {
         try {
             Files.createDirectories(work);
             Path wl = Files.createTempFile(work, "wl-", ".txt");
@@ -30,6 +35,7 @@ public final class ProgramCosim {
             cmd.add(exe.toString());
             cmd.add(wl.toString());
             cmd.add(res.toString());
+            cmd.addAll(args);
             Exec.Result r = Exec.of(cmd).in(work).run();
             if (r.exit() != 0) {
                 throw new IllegalStateException(String.join(" ", cmd) + " exited " + r.exit() + ":\n" + tail(r.output()));
@@ -66,10 +72,27 @@ public final class ProgramCosim {
         return out;
     }
 
+    /** Byte k of eager message m's payload, as the handler's NIC stand-in sends it. */
+    static byte eagerByte(long m, int k) {
+        return (byte) ((m * 31L + k) & 255);
+    }
+
+    /** Byte k of rendezvous message m's sender buffer, as the handler's host stand-in fills it. */
+    static byte senderByte(long m, int k) {
+        return (byte) ((m * 17L + k * 3L + 5) & 255);
+    }
+
+    private static String fnvOf(int ord, int len, boolean rndv) {
+        byte[] bytes = new byte[len];
+        for (int k = 0; k < len; k++) bytes[k] = rndv ? senderByte(ord, k) : eagerByte(ord, k);
+        return HexFormat.of().toHexDigits(fnv1a(bytes));
+    }
+
     /**
      * Checks every receive's buffer against the reference pairing: an eager message's bytes
-     * ((m * 31 + k) & 255 for arrival ordinal m) with its length, or a rendezvous read of that
-     * message's sender buffer. Returns null when all are right, else the first problem.
+     * ((m * 31 + k) & 255 for arrival ordinal m) with its length, or the bytes a completed
+     * rendezvous read brought from that message's sender buffer ((m * 17 + 3k + 5) & 255).
+     * Returns null when all are right, else the first problem.
      */
     public static String checkDeliveries(List<Event> events, List<OpResult> expected, Path resultsFile) {
         List<Long> postIds = new ArrayList<>();
@@ -100,22 +123,45 @@ public final class ProgramCosim {
                 continue;
             }
             int ord = msgIds.indexOf(msg);
-            if (WorkloadFile.proto(msg) == 1) {
-                long want = 0x10000L + ord;
-                if (kind != 'R' || Long.parseLong(f[3]) != want) {
-                    return "receive " + postIds.get(post) + " should read message " + msg + " by rendezvous, got " + String.join(" ", f);
-                }
-            } else {
-                int len = WorkloadFile.length(msg);
-                byte[] bytes = new byte[len];
-                for (int k = 0; k < len; k++) bytes[k] = (byte) ((ord * 31L + k) & 255);
-                String fnv = HexFormat.of().toHexDigits(fnv1a(bytes));
-                if (kind != 'E' || Long.parseLong(f[3]) != ord || Integer.parseInt(f[4]) != len || !f[5].equals(fnv)) {
-                    return "receive " + postIds.get(post) + " should hold eager message " + msg + " (" + len
-                            + " bytes, fnv " + fnv + "), got " + String.join(" ", f);
-                }
+            boolean rndv = WorkloadFile.proto(msg) == 1;
+            int len = WorkloadFile.length(msg);
+            String fnv = fnvOf(ord, len, rndv);
+            if (kind != (rndv ? 'R' : 'E') || Long.parseLong(f[3]) != ord || Integer.parseInt(f[4]) != len || !f[5].equals(fnv)) {
+                return "receive " + postIds.get(post) + " should hold " + (rndv ? "the completed rendezvous read of" : "eager")
+                        + " message " + msg + " (" + len + " bytes, fnv " + fnv + "), got " + String.join(" ", f);
             }
         }
+        return null;
+    }
+
+    /**
+     * Checks that every message the reference refuses for lack of room (OTM_ERR_FULL) reached
+     * host software whole through the to-host queue ("O" lines: ordinal, protocol, length, fnv of
+     * the eager payload), and nothing else did. Returns null when so, else the first problem.
+     */
+    public static String checkHandOffs(List<Event> events, List<OpResult> expected, Path resultsFile) {
+        java.util.Map<Integer, String[]> handed = new java.util.HashMap<>();
+        for (String[] f : WorkloadFile.records(resultsFile, "O")) {
+            if (handed.put(Integer.parseInt(f[1]), f) != null) return "message ordinal " + f[1] + " handed to host twice";
+        }
+        int i = 0, ord = 0, refused = 0;
+        for (Event e : events) {
+            if (e instanceof Event.BlockEnd) continue;
+            OpResult r = expected.get(i++);
+            if (!(e instanceof Event.Arrive a)) continue;
+            int m = ord++;
+            if (r.status() != OpResult.ERR_FULL) continue;
+            refused++;
+            String[] f = handed.get(m);
+            if (f == null) return "message " + a.id() + " was refused (table full) but never reached host software";
+            boolean rndv = WorkloadFile.proto(a.id()) == 1;
+            int len = WorkloadFile.length(a.id());
+            String fnv = rndv ? fnvOf(m, 0, false) : fnvOf(m, len, false);
+            if (Integer.parseInt(f[2]) != (rndv ? 1 : 0) || Integer.parseInt(f[3]) != len || !f[4].equals(fnv)) {
+                return "message " + a.id() + " reached host software damaged: " + String.join(" ", f) + ", want length " + len + " fnv " + fnv;
+            }
+        }
+        if (handed.size() != refused) return handed.size() + " messages handed to host software, " + refused + " refused by the reference";
         return null;
     }
 

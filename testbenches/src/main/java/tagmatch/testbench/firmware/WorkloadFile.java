@@ -12,13 +12,18 @@ import tagmatch.model.Event;
 public final class WorkloadFile {
     private WorkloadFile() {}
 
-    /** Rendezvous for every fifth message, else eager; payload length 0..64 (the host buffers' size). */
+    /** Rendezvous for every fifth message, else eager. */
     public static int proto(long msgId) {
         return msgId % 5 == 3 ? 1 : 0;
     }
 
+    /**
+     * Eager payloads are 0..64 bytes (the largest eager message); rendezvous messages 64..192
+     * bytes, so that the handler reads them through its window in several pieces.
+     */
     public static int length(long msgId) {
-        return (int) ((msgId * 7) % 65);
+        int base = (int) ((msgId * 7) % 65);
+        return proto(msgId) == 1 ? 64 + 2 * base : base;
     }
 
     public static void write(List<Event> events, Path file) {

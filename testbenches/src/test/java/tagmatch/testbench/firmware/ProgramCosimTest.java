@@ -15,9 +15,11 @@ import tagmatch.otm.OtmConfig;
 
 /**
  * The generated programs on workload files written by Java: the barrier driver natively and
- * under ThreadSanitizer and AddressSanitizer+UBSan, the DPA handler skeleton end to end on the
- * host HAL with payloads checked in the receive buffers, and otm.c freestanding at every
- * optimization level for x86-64 and rv64imac.
+ * under ThreadSanitizer and AddressSanitizer+UBSan, the FlexIO-shaped DPA handler end to end
+ * over the host stand-in (natively, sanitized and under qemu-riscv64) with payloads and
+ * rendezvous reads checked in the receive buffers, hand-offs of a full table and commands
+ * that lag behind the messages, and otm.c freestanding at every optimization level for x86-64
+ * and rv64imac.
  */
 class ProgramCosimTest {
     private static final OtmConfig CFG = OtmConfig.defaults().withThreads(8).withBins(16).withCapacities(40, 24);
@@ -71,25 +73,73 @@ class ProgramCosimTest {
     }
 
     @Test
-    void handlerDeliversEveryPayloadIntoTheRightReceiveBuffer() {
+    void handlerDeliversEveryPayloadAndCompletesEveryRendezvousRead() {
         FirmwareBuild b = FirmwareBuild.generate(CFG.withCapacities(1024, 1024), CosimSupport.ROOT);
         Path bin = b.artifact("handler", "otm_handler");
-        checkHandler(List.of(), bin, b.config(), 2);
+        HandlerTally t = checkHandler(List.of(), bin, b.config(), 2, List.of());
+        assertTrue(t.partial > 0, "partial blocks were closed by the poll budget");
+        assertTrue(t.rendezvous > 0, "rendezvous reads completed into receive buffers");
     }
 
-    static void checkHandler(List<String> launcher, Path bin, OtmConfig cfg, long seeds) {
-        int partial = 0;
+    @Test
+    void handlerIsCleanUnderThreadSanitizer() {
+        FirmwareBuild b = FirmwareBuild.generate(CFG.withCapacities(1024, 1024), CosimSupport.ROOT);
+        checkHandler(List.of(), b.artifact("handler-tsan", "otm_handler_tsan"), b.config(), 1, List.of());
+        FirmwareBuild small = FirmwareBuild.generate(CFG.withCapacities(8, 4).withOptimizations(false, false), CosimSupport.ROOT);
+        checkHandler(List.of(), small.artifact("handler-tsan", "otm_handler_tsan"), small.config(), 1, List.of("lag-posts"));
+    }
+
+    @Test
+    void handlerIsCleanUnderAddressAndUndefinedBehaviourSanitizers() {
+        FirmwareBuild b = FirmwareBuild.generate(CFG.withCapacities(8, 4), CosimSupport.ROOT);
+        checkHandler(List.of(), b.artifact("handler-asan", "otm_handler_asan"), b.config(), 1, List.of());
+    }
+
+    @Test
+    void aFullTableHandsEveryRefusedMessageToHostSoftwareAndLosesNone() {
+        FirmwareBuild b = FirmwareBuild.generate(CFG.withCapacities(8, 4), CosimSupport.ROOT);
+        HandlerTally t = checkHandler(List.of(), b.artifact("handler", "otm_handler"), b.config(), 2, List.of());
+        assertTrue(t.handedOff > 20, "messages refused with OTM_ERR_FULL reached host software: " + t.handedOff);
+    }
+
+    @Test
+    void commandsStillOnTheirWayAreWaitedForInTicketOrder() {
+        FirmwareBuild b = FirmwareBuild.generate(CFG.withCapacities(1024, 1024), CosimSupport.ROOT);
+        HandlerTally t = checkHandler(List.of(), b.artifact("handler", "otm_handler"), b.config(), 1, List.of("lag-posts"));
+        assertTrue(t.waits > 0, "the handler saw a message whose ticket was ahead of the commands and waited");
+    }
+
+    /** Sums over the streams of one handler check. */
+    static final class HandlerTally {
+        int partial, rendezvous, handedOff;
+        long waits;
+    }
+
+    /**
+     * Runs the handler on every workload stream: statuses and partners equal to the reference,
+     * every receive buffer holding the right bytes (eager copy or completed rendezvous read),
+     * every message refused for lack of room handed whole to host software.
+     */
+    static HandlerTally checkHandler(List<String> launcher, Path bin, OtmConfig cfg, long seeds, List<String> args) {
+        HandlerTally t = new HandlerTally();
         for (long seed = 1; seed <= seeds; seed++) {
             for (List<Event> events : CosimSupport.streams(cfg, seed, 32)) {
-                ProgramCosim.Output out = ProgramCosim.run(launcher, bin, events, WORK);
+                ProgramCosim.Output out = ProgramCosim.run(launcher, bin, events, WORK, args);
+                assertFalse(out.log().contains("WARNING: ThreadSanitizer") || out.log().contains("runtime error")
+                        || out.log().contains("ERROR: AddressSanitizer"), bin + " reported: " + out.log());
                 List<OpResult> got = ProgramCosim.handlerResults(events, out.results());
                 List<OpResult> want = Expected.of(events, CosimSupport.caps(cfg), CosimSupport.hints(cfg));
                 assertNull(Expected.firstDifference(events, want, got), "handler seed " + seed);
                 assertNull(ProgramCosim.checkDeliveries(events, want, out.file()), "handler seed " + seed);
-                partial += Integer.parseInt(WorkloadFile.records(out.file(), "B").get(0)[2]);
+                assertNull(ProgramCosim.checkHandOffs(events, want, out.file()), "handler seed " + seed);
+                String[] b = WorkloadFile.records(out.file(), "B").get(0);
+                t.partial += Integer.parseInt(b[2]);
+                t.waits += Long.parseLong(b[3]);
+                t.handedOff += WorkloadFile.records(out.file(), "O").size();
+                for (String[] d : WorkloadFile.records(out.file(), "D")) if (d[2].equals("R")) t.rendezvous++;
             }
         }
-        assertTrue(partial > 0, "partial blocks were closed by the poll budget");
+        return t;
     }
 
     @Test
@@ -114,7 +164,7 @@ class ProgramCosimTest {
         OtmConfig cfg = CFG.withThreads(4).withCapacities(1024, 1024);
         FirmwareBuild b = FirmwareBuild.generate(cfg, CosimSupport.ROOT);
         Path handler = b.artifact("rv64-linux", "otm_handler_rv64");
-        checkHandler(List.of("qemu-riscv64"), handler, cfg, 1);
+        checkHandler(List.of("qemu-riscv64"), handler, cfg, 1, List.of());
         runDriver("rv64-linux", "otm_driver_rv64", List.of("qemu-riscv64"), CFG.withThreads(4), 1, 24);
         runDriver("rv64-linux", "otm_driver_rv64", List.of("qemu-riscv64"), CFG.withThreads(4).withOptimizations(false, false), 1, 24);
         byte[] elf = java.nio.file.Files.readAllBytes(handler);
