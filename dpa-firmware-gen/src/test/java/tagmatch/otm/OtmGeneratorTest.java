@@ -79,7 +79,7 @@ class OtmGeneratorTest {
     void writesEveryFileIntoTheOutputDirectory(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("fw");
         List<Path> files = OtmGenerator.write(OtmConfig.defaults(), out);
-        assertEquals(18, files.size());
+        assertEquals(17, files.size());
         for (String f : List.of("otm_config.h", "otm.h", "otm.c", "flexio_dev_host.h", "flexio_dev_host.c", "otm_dpa_handler.c",
                 "otm_host_rig.c", "otm_pingpong.c",
                 "otm_driver.c", "Makefile", "README.md")) {
