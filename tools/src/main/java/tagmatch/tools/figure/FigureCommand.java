@@ -28,23 +28,55 @@ import tagmatch.tools.OutputDir;
 import tagmatch.tools.UsageError;
 
 /**
- * {@code tagmatch figure 5|6}: seed 001's latency figures. The NIC driver runs over the ALPU
- * RTL under Verilator (or the cycle model) and counts entries traversed and cycles per search;
- * {@link NicLatency}, with the seed's values as defaults, turns them into nanoseconds. Writes
- * {@code figureN.md}, {@code figureN.csv} and {@code figureN.png} and prints the break-even
- * point and the flat region of each ALPU size.
+ * {@code tagmatch figure 5|6|8}. Figures 5 and 6 are seed 001's latency figures: the NIC
+ * driver runs over the ALPU RTL under Verilator (or the cycle model) and counts entries
+ * traversed and cycles per search; {@link NicLatency}, with the seed's values as defaults, turns
+ * them into nanoseconds, and the command prints the break-even point and the flat region of each
+ * ALPU size. Figure 8 is seed 000's message-rate ping-pong through the generated DPA handler
+ * beside Open MPI on the CPU ({@link MessageRateFigure}). Each writes {@code figureN.md},
+ * {@code figureN.csv} and {@code figureN.png}.
  */
 @Command(name = "figure",
         mixinStandardHelpOptions = true,
         description = {"Seed 001 figure 5 (posted receives) or 6 (unexpected messages): latency against queue length, "
-                + "with and without the ALPU, as a table, a CSV and a PNG.",
-                "Example: tagmatch figure 5 --cells 128,256 --max-length 512 --step 16"})
+                + "with and without the ALPU; or seed 000 figure 8: ping-pong message rate through the generated DPA handler "
+                + "(no conflict, fast path, slow path) beside Open MPI on the CPU. A table, a CSV and a PNG.",
+                "Example: tagmatch figure 5 --cells 128,256 --max-length 512 --step 16",
+                "Example: tagmatch figure 8 --k 100 --repeat 500 --threads 4"})
 public final class FigureCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "N", description = "5 (posted-receive queue) or 6 (unexpected-message queue)")
+    @Parameters(index = "0", paramLabel = "N", description = "5 (posted-receive queue), 6 (unexpected-message queue) or 8 (message rate)")
     int figure;
+
+    /** Options of figures 5 and 6 only, and of figure 8 only: one given to the other figure is refused. */
+    private static final List<String> LATENCY_OPTIONS = List.of("--cells", "--block", "--max-length", "--step", "--fractions",
+            "--device", "--in-cache-ns", "--beyond-cache-ns", "--cache-entries", "--interaction-ns", "--clock-mhz",
+            "--overlap-ns", "--exposed-ns");
+    private static final List<String> RATE_OPTIONS = List.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins");
+
+    @Option(names = "--k", paramLabel = "K", description = "figure 8: messages per round, 1..30000 (default ${DEFAULT-VALUE}, as the seed)")
+    int k = 100;
+
+    @Option(names = "--repeat", paramLabel = "R", description = "figure 8: timed rounds, 1..1000000 (default ${DEFAULT-VALUE}, as the seed)")
+    int repeat = 500;
+
+    @Option(names = "--warmup", paramLabel = "W", description = "figure 8: untimed rounds first, 0..1000000 (default ${DEFAULT-VALUE})")
+    int warmup = 10;
+
+    @Option(names = "--runs", paramLabel = "N", description = "figure 8: runs per case, the median is plotted, 1..99 (default ${DEFAULT-VALUE})")
+    int runs = 3;
+
+    @Option(names = "--threads", paramLabel = "N", description = "figure 8: DPA threads of the handler build, 1..64 (default ${DEFAULT-VALUE}: "
+            + "host threads stand in for them on this machine's cores)")
+    int threads = 4;
+
+    @Option(names = "--bins", paramLabel = "B", description = "figure 8: bins per hash index, a power of two (default ${DEFAULT-VALUE})")
+    int bins = 128;
+
+    @Mixin
+    tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
 
     @Option(names = "--cells", split = ",", paramLabel = "N[,N...]", description = "ALPU sizes, one curve each (default ${DEFAULT-VALUE}, as the seed)")
     List<Integer> cells = new ArrayList<>(List.of(128, 256));
@@ -98,7 +130,16 @@ public final class FigureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (figure != 5 && figure != 6) throw new UsageError("N must be 5 or 6 (seed 001's latency figures), got " + figure);
+        if (figure != 5 && figure != 6 && figure != 8) {
+            throw new UsageError("N must be 5 or 6 (seed 001's latency figures) or 8 (seed 000's message rate), got " + figure);
+        }
+        List<String> foreign = figure == 8 ? LATENCY_OPTIONS : RATE_OPTIONS;
+        for (String option : foreign) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                throw new UsageError(option + " applies to " + (figure == 8 ? "figures 5 and 6" : "figure 8") + " only, got it with figure " + figure);
+            }
+        }
+        if (figure == 8) return messageRate();
         LatencyProbe.Queue queue = figure == 5 ? LatencyProbe.Queue.POSTED : LatencyProbe.Queue.UNEXPECTED;
         if (cells.isEmpty()) throw new UsageError("--cells must name at least one ALPU size");
         for (int c : cells) {
@@ -138,6 +179,35 @@ public final class FigureCommand implements Callable<Integer> {
             LatencyPlot.write(fig, dirOut.staging().resolve(name + ".png"));
             dirOut.commit(name);
             o.println(fig.describeModel());
+            o.print(fig.summaryText());
+        }
+        o.println("wrote " + dir + "/{" + name + ".md," + name + ".csv," + name + ".png}");
+        o.flush();
+        return 0;
+    }
+
+    /** Figure 8: validate, measure in a temporary directory, write the three files. */
+    private int messageRate() throws IOException {
+        Check.range("--k", k, 1, 30000);
+        Check.range("--repeat", repeat, 1, 1_000_000);
+        Check.range("--warmup", warmup, 0, 1_000_000);
+        Check.range("--runs", runs, 1, 99);
+        Check.range("--threads", threads, 1, tagmatch.otm.OtmConfig.MAX_THREADS);
+        try {
+            tagmatch.otm.OtmConfig.defaults().withBins(bins);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError("--bins: " + e.getMessage(), e);
+        }
+        Path dir = out != null ? out : Path.of("figure-8");
+        PrintWriter o = spec.commandLine().getOut();
+        String name = "figure8";
+        try (OutputDir dirOut = force.claim(dir, "--out");
+             tagmatch.tools.Temp temp = keepTemp.dir("figure-8", spec.commandLine().getErr())) {
+            MessageRateFigure fig = MessageRateFigure.measure(new MessageRateFigure.Setup(k, repeat, warmup, runs, threads, bins), temp.path());
+            Files.writeString(dirOut.staging().resolve(name + ".md"), fig.markdown(), StandardCharsets.UTF_8);
+            Files.writeString(dirOut.staging().resolve(name + ".csv"), fig.csv(), StandardCharsets.UTF_8);
+            MessageRatePlot.write(fig, dirOut.staging().resolve(name + ".png"));
+            dirOut.commit(name);
             o.print(fig.summaryText());
         }
         o.println("wrote " + dir + "/{" + name + ".md," + name + ".csv," + name + ".png}");

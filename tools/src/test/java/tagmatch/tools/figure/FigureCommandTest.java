@@ -26,7 +26,8 @@ class FigureCommandTest {
     @Test
     void badOptionsAreNamedBeforeAnyWork() throws IOException {
         String out = tmp.resolve("fig").toString();
-        assertUsage("tagmatch figure: N must be 5 or 6 (seed 001's latency figures), got 7", "figure", "7", "--out", out);
+        assertUsage("tagmatch figure: N must be 5 or 6 (seed 001's latency figures) or 8 (seed 000's message rate), got 7",
+                "figure", "7", "--out", out);
         assertUsage("tagmatch figure: --fractions must each be in (0, 1], got 1.5", "figure", "5", "--fractions", "1.5", "--out", out);
         assertUsage("tagmatch figure: --device must be one of rtl, model, got 'fpga'", "figure", "5", "--device", "fpga", "--out", out);
         assertUsage("tagmatch figure: --clock-mhz: clockMhz must be a positive number, got 0.0", "figure", "6", "--clock-mhz", "0", "--out", out);
@@ -35,6 +36,49 @@ class FigureCommandTest {
         try (var files = Files.list(tmp)) {
             assertEquals(0, files.count(), "a refused run wrote something");
         }
+    }
+
+    @Test
+    void badFigureEightOptionsAreNamedBeforeAnyWork() throws IOException {
+        String out = tmp.resolve("fig8").toString();
+        assertUsage("tagmatch figure: --k must be in 1..30000, got 0", "figure", "8", "--k", "0", "--out", out);
+        assertUsage("tagmatch figure: --repeat must be in 1..1000000, got 0", "figure", "8", "--repeat", "0", "--out", out);
+        assertUsage("tagmatch figure: --warmup must be in 0..1000000, got -1", "figure", "8", "--warmup", "-1", "--out", out);
+        assertUsage("tagmatch figure: --runs must be in 1..99, got 100", "figure", "8", "--runs", "100", "--out", out);
+        assertUsage("tagmatch figure: --threads must be in 1..64, got 65", "figure", "8", "--threads", "65", "--out", out);
+        assertUsage("tagmatch figure: --bins: bins = 100 is not a power of two: legal values are powers of two 1..65536",
+                "figure", "8", "--bins", "100", "--out", out);
+        assertUsage("tagmatch figure: --cells applies to figures 5 and 6 only, got it with figure 8", "figure", "8", "--cells", "8", "--out", out);
+        assertUsage("tagmatch figure: --k applies to figure 8 only, got it with figure 5", "figure", "5", "--k", "10", "--out", out);
+        try (var files = Files.list(tmp)) {
+            assertEquals(0, files.count(), "a refused run wrote something");
+        }
+    }
+
+    @Test
+    void figureEightMeasuresTheHandlerBesideOpenMpiAndWritesTableCsvAndPlot() throws IOException {
+        Path out = tmp.resolve("fig8");
+        CliRun cli = new CliRun();
+        int code = cli.run("figure", "8", "--k", "10", "--repeat", "5", "--warmup", "1", "--runs", "1", "--threads", "2",
+                "--bins", "16", "--out", out.toString());
+        assertEquals(0, code, cli.err.toString());
+        for (String f : List.of("figure8.md", "figure8.csv", "figure8.png")) assertTrue(Files.size(out.resolve(f)) > 0, f);
+        List<String> csv = Files.readAllLines(out.resolve("figure8.csv"));
+        assertEquals(List.of("no-conflict", "fast-path", "slow-path"), csv.subList(1, csv.size()).stream().map(l -> l.split(",")[0]).toList());
+        for (String line : csv.subList(1, csv.size())) {
+            String[] f = line.split(",");
+            assertTrue(Double.parseDouble(f[2]) > 0 && Double.parseDouble(f[3]) > 0, "both rates measured: " + line);
+        }
+        String md = Files.readString(out.resolve("figure8.md"));
+        assertTrue(md.contains("host threads stand in for the DPA threads"), md);
+        // the slow-path case runs the build without the fast path: it never resolves on it
+        String[] slow = rowOf(md, "with conflict, slow path").split("\\|");
+        assertEquals("0", slow[6].trim(), "fast-path resolutions in the ablation build: " + String.join("|", slow));
+        assertTrue(cli.out.toString().contains("seed's order (no conflict > fast path > slow path) on the handler: "), cli.out.toString());
+    }
+
+    private static String rowOf(String md, String label) {
+        return md.lines().filter(l -> l.startsWith("| " + label + " |")).findFirst().orElseThrow();
     }
 
     @Test
