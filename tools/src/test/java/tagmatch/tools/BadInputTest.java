@@ -53,6 +53,9 @@ class BadInputTest {
                 + "(./tagmatch bench trace does), got none; name the tagmatch launcher", "bench", "trace");
         assertUsage("tagmatch bench trace: --launcher must be the executable tagmatch launcher, got /nonexistent/tagmatch",
                 "bench", "trace", "--launcher", "/nonexistent/tagmatch");
+        String launcher = java.nio.file.Path.of(System.getProperty("tagmatch.root", "..")).resolve("tagmatch").toAbsolutePath().normalize().toString();
+        assertUsage("tagmatch bench trace: TRACE must name a trace directory or rank file, got /nonexistent/trace, which does not exist",
+                "bench", "trace", "--launcher", launcher, "/nonexistent/trace");
         assertUsage("tagmatch bench firmware: --messages must be >= 1, got 0", "bench", "firmware", "--messages", "0");
         assertUsage("tagmatch bench model: --bins must be in 1..1048576, got 0", "bench", "model", "--bins", "0");
         assertUsage("tagmatch cosim alpu: --ops must be >= 1, got -5", "cosim", "alpu", "--ops", "-5");
