@@ -19,6 +19,9 @@ module PriorityTree (
   output wire [3:0] out_bits
 );
 
+  wire [3:0] sel_l1_0_bits; // @[PriorityTree.java:127]
+  wire [3:0] sel_l1_1_bits; // @[PriorityTree.java:127]
+  wire [3:0] sel_l2_0_bits; // @[PriorityTree.java:127]
   wire       sel_l1_0_index;
   wire       sel_l1_0_valid;
   wire       sel_l1_1_index;
@@ -30,9 +33,12 @@ module PriorityTree (
   assign sel_l1_0_valid = in_0_valid | in_1_valid; // @[PriorityTree.java:128]
   assign sel_l1_1_index = ~in_2_valid; // @[PriorityTree.java:119]
   assign sel_l1_1_valid = in_2_valid | in_3_valid; // @[PriorityTree.java:128]
-  assign sel_l2_0_index = {~sel_l1_0_valid, sel_l1_0_valid ? sel_l1_0_index : sel_l1_1_index}; // @[PriorityTree.java:131]
+  assign sel_l2_0_index = {~sel_l1_0_valid, sel_l1_0_valid ? sel_l1_0_index : sel_l1_1_index}; // @[PriorityTree.java:136]
   assign sel_l2_0_valid = sel_l1_0_valid | sel_l1_1_valid; // @[PriorityTree.java:128]
+  assign sel_l1_0_bits = in_0_valid ? in_0_bits : in_1_bits; // @[PriorityTree.java:127]
+  assign sel_l1_1_bits = in_2_valid ? in_2_bits : in_3_bits; // @[PriorityTree.java:127]
+  assign sel_l2_0_bits = sel_l1_0_valid ? sel_l1_0_bits : sel_l1_1_bits; // @[PriorityTree.java:127]
   assign out_valid = sel_l2_0_valid | in_4_valid; // @[PriorityTree.java:57]
   assign out_index = {~sel_l2_0_valid, sel_l2_0_valid ? sel_l2_0_index : 2'd0}; // @[PriorityTree.java:58]
-  assign out_bits = sel_l2_0_valid ? (sel_l1_0_valid ? (in_0_valid ? in_0_bits : in_1_bits) : in_2_valid ? in_2_bits : in_3_bits) : in_4_bits; // @[PriorityTree.java:59]
+  assign out_bits = sel_l2_0_valid ? sel_l2_0_bits : in_4_bits; // @[PriorityTree.java:59]
 endmodule

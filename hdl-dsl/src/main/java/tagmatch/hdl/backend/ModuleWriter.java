@@ -356,7 +356,7 @@ final class ModuleWriter {
 
     private boolean needsTemp(Expr x) {
         if (x instanceof Expr.Case) return true;
-        if (uses(x) > 1) return true;
+        if (uses(x) > 1) return !isBitOfSignal(x);
         return x instanceof Expr.Op op && op.name() != null;
     }
 
@@ -403,8 +403,22 @@ final class ModuleWriter {
 
     private String render(Expr x) {
         if (x instanceof Expr.Mux mux) {
+            // A priority chain c0 ? a : c1 ? b : ... stays one expression, however long: when it
+            // does not fit a line, one choice a line, rather than pieces cut out into anonymous
+            // temporaries.
             int w = mux.width();
-            return e(mux.cond()) + " ? " + paren(mux.whenTrue(), ext(mux.whenTrue(), w)) + " : " + ext(mux.whenFalse(), w);
+            List<String> links = new ArrayList<>();
+            for (Expr.Mux link = mux; ; ) {
+                links.add(e(link.cond()) + " ? " + paren(link.whenTrue(), ext(link.whenTrue(), w)) + " :");
+                Expr f = link.whenFalse();
+                if (!continuesChain(f, w)) {
+                    links.add(ext(f, w));
+                    break;
+                }
+                link = (Expr.Mux) f;
+            }
+            String line = String.join(" ", links);
+            return line.length() <= MAX_INLINE ? line : String.join("\n      ", links);
         }
         if (x instanceof Expr.MemRead r) return r.memory().name() + "[" + e(r.address()) + "]";
         if (x instanceof Expr.Case) return temp(x);
@@ -412,7 +426,15 @@ final class ModuleWriter {
         List<Expr> a = op.args;
         int w = op.width();
         switch (op.op) {
-            case ADD: case SUB: case ADD_EXPAND: case SUB_EXPAND: case MUL: case AND: case OR: case XOR:
+            case AND: case OR: case XOR: {
+                // a | (b | (c | d)) is written a | b | c | d: the same bitwise operator on operands
+                // of one width is associative, and a long chain wraps instead of being cut into
+                // anonymous temporaries.
+                List<String> terms = new ArrayList<>();
+                flatten(op, op.op, w, terms);
+                return wrap(terms, " " + op.op.symbol);
+            }
+            case ADD: case SUB: case ADD_EXPAND: case SUB_EXPAND: case MUL:
                 return operand(a.get(0), w) + " " + op.op.symbol + " " + operand(a.get(1), w);
             case NOT:
                 return "~" + paren(a.get(0), e(a.get(0)));
@@ -436,6 +458,8 @@ final class ModuleWriter {
             case DSHR:
                 return paren(a.get(0), e(a.get(0))) + (op.signed() ? " >>> " : " >> ") + paren(a.get(1), e(a.get(1)));
             case CAT: {
+                // fill(n, b): Verilog's replication, {n{b}}
+                if (a.size() > 1 && a.stream().allMatch(a.get(0)::equals)) return "{" + a.size() + "{" + e(a.get(0)) + "}}";
                 StringBuilder sb = new StringBuilder("{");
                 for (int i = 0; i < a.size(); i++) sb.append(i == 0 ? "" : ", ").append(e(a.get(i)));
                 return sb.append('}').toString();
@@ -451,6 +475,39 @@ final class ModuleWriter {
             default:
                 throw new IllegalStateException(op.op.toString());
         }
+    }
+
+    /** The operands of a chain of {@code kind} operations {@code width} bits wide, in order. */
+    private void flatten(Expr.Op op, tagmatch.hdl.ir.PrimOp kind, int width, List<String> terms) {
+        for (Expr x : op.args) {
+            if (x instanceof Expr.Op inner && inner.op == kind && inner.width() == width && inner.name() == null
+                    && uses(inner) == 1 && !temps.containsKey(inner))
+                flatten(inner, kind, width, terms);
+            else
+                terms.add(operand(x, width));
+        }
+    }
+
+    /** Terms joined by {@code sep}, continued on a new line before a line grows past the inline limit. */
+    private static String wrap(List<String> terms, String sep) {
+        StringBuilder out = new StringBuilder(terms.get(0));
+        int line = out.length();
+        for (int i = 1; i < terms.size(); i++) {
+            String t = terms.get(i);
+            if (line + sep.length() + 1 + t.length() > MAX_INLINE) {
+                out.append(sep).append("\n      ").append(t);
+                line = 6 + t.length();
+            } else {
+                out.append(sep).append(' ').append(t);
+                line += sep.length() + 1 + t.length();
+            }
+        }
+        return out.toString();
+    }
+
+    /** Whether {@code f}, the else branch of a mux, is the next link of a chain written in place. */
+    private boolean continuesChain(Expr f, int width) {
+        return f instanceof Expr.Mux && f.width() == width && uses(f) == 1 && !temps.containsKey(f);
     }
 
     private String operand(Expr x, int width) {
@@ -500,6 +557,11 @@ final class ModuleWriter {
 
     static String number(BigInteger v, int width) {
         return v.compareTo(BigInteger.valueOf(1024)) < 0 ? width + "'d" + v : width + "'h" + v.toString(16);
+    }
+
+    /** {@code in[3]} or {@code in[7:4]}: as short as any name for it, so written in place however often it is read. */
+    private static boolean isBitOfSignal(Expr x) {
+        return x instanceof Expr.Op op && op.op == tagmatch.hdl.ir.PrimOp.BITS && op.name() == null && op.args.get(0) instanceof Expr.Ref;
     }
 
     private static boolean isLeaf(Expr x) {

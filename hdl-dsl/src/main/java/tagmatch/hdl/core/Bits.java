@@ -2,6 +2,8 @@ package tagmatch.hdl.core;
 
 import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.HdlException;
+import tagmatch.hdl.ir.Locator;
+import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.PrimOp;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Widths;
@@ -74,10 +76,43 @@ public abstract class Bits extends Data {
         owner = f == null ? null : f.module;
     }
 
+    /**
+     * Names this value. A signal takes the name; an operator result carries it as a hint, so the
+     * backend declares it as {@code wire base} wherever it is first needed. A mux, a case (a
+     * hardware-indexed {@code Vec} read) or a memory read has no place for a name in the IR, so it
+     * becomes a wire of that name driven by the value, unconditionally (a value does not depend on
+     * the enclosing {@code when}); so do the reads of a {@code Vec} element selected by a hardware
+     * index, which stays writable. Literals and references to other signals become such a wire only
+     * when named explicitly: a field holding a constant is not worth a wire.
+     */
     @Override
     void nameAs(String base, boolean explicit) {
         if (signal != null) signal.name(base, explicit);
-        else if (value instanceof Expr.Op op && (explicit || op.name() == null)) op.name(base);
+        else if (value instanceof Expr.Op op) {
+            if (explicit || op.name() == null) op.name(base);
+        } else if (value instanceof Expr.Mux || value instanceof Expr.Case || value instanceof Expr.MemRead
+                || explicit && value != null && !(value instanceof Expr.Invalid)) {
+            signal = wireFor(value, base, explicit);
+            value = null;
+        } else if (dynamic != null && explicit) {
+            // An element selected by a hardware index stays writable; its reads go through the name.
+            dynamic.nameRead(new Expr.Ref(wireFor(dynamic.read(), base, true)));
+        }
+    }
+
+    /** A wire called {@code base} that {@code v} drives, in the module this value belongs to. */
+    private Signal wireFor(Expr v, String base, boolean explicit) {
+        Builder.Frame f = Builder.frameOrNull();
+        ModuleDef def = owner != null ? owner.def : f != null ? f.def : null;
+        if (def == null)
+            throw new HdlException("cannot name " + describe() + " '" + base + "' outside a module: name it where it is used",
+                    Locators.here());
+        Locator loc = v instanceof Expr.Mux m && m.locator() != Locator.UNKNOWN ? m.locator()
+                : v instanceof Expr.Case c && c.locator() != Locator.UNKNOWN ? c.locator() : Locators.here();
+        Signal s = def.addLocal(Signal.Kind.WIRE, null, v.width(), v.signed(), loc);
+        s.name(base, explicit);
+        def.body().add(new tagmatch.hdl.ir.Stmt.Connect(new Expr.Ref(s), v, loc));
+        return s;
     }
 
     /** The IR expression for this value as seen from the module being described now. */

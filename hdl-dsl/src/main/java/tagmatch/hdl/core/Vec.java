@@ -134,6 +134,11 @@ final class DynamicElement {
         return read;
     }
 
+    /** From now on every read of this element is {@code name} (a wire the read drives). */
+    void nameRead(Expr name) {
+        read = name;
+    }
+
     void write(Expr source) {
         int n = reachable();
         List<Expr.Lit> keys = new ArrayList<>();

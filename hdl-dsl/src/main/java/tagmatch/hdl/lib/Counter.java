@@ -37,7 +37,7 @@ public final class Counter extends Module {
     /** A counter modulo {@code n} advancing when {@code enable} is 1, inside the current module. */
     public static Value count(Bool enable, int n) {
         UInt r = regInit(UInt(Widths.forCount(n)), 0).named("count");
-        Bool last = r.eq(n - 1);
+        Bool last = r.eq(n - 1).named("count_last");
         when(enable, () -> {
             if (Integer.bitCount(n) == 1) r.set(r.add(1));
             else when(last, () -> r.set(0)).otherwise(() -> r.set(r.add(1)));

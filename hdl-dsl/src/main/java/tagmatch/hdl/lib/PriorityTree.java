@@ -99,8 +99,8 @@ public final class PriorityTree<T extends Data> extends Module {
             List<Selection<T>> next = new ArrayList<>();
             for (int start = 0; start < nodes.size(); start += radix) {
                 List<Selection<T>> group = nodes.subList(start, Math.min(start + radix, nodes.size()));
-                String node = root ? null : name + "_l" + level + "_" + next.size();
-                next.add(group.size() == 1 ? passThrough(group.get(0), localBits) : choose(group, localBits, node));
+                String node = name + "_l" + level + "_" + next.size();
+                next.add(group.size() == 1 ? passThrough(group.get(0), localBits) : choose(group, localBits, node, root));
             }
             nodes = next;
         }
@@ -112,7 +112,7 @@ public final class PriorityTree<T extends Data> extends Module {
      * children's positions (for two children, the first child's valid inverted); the chosen
      * child's index and payload are 2:1 mux chains on the same valids.
      */
-    private static <T extends Data> Selection<T> choose(List<Selection<T>> group, int localBits, String node) {
+    private static <T extends Data> Selection<T> choose(List<Selection<T>> group, int localBits, String node, boolean root) {
         int last = group.size() - 1;
         boolean twoWay = group.size() == 2 && localBits == 1;
         Selection<T> tail = group.get(last);
@@ -127,9 +127,16 @@ public final class PriorityTree<T extends Data> extends Module {
             if (pay != null) pay = mux(c.valid(), c.payload(), pay);
             any = c.valid().or(any);
         }
-        // pad to its own width: a fresh value to carry the name, even when local is a mux chain
-        UInt index = child != null ? cat(local, child) : twoWay ? local : local.pad(localBits);
-        if (node == null) return new Selection<>(any, index, pay);
+        // A chain of more than two children is a level of its own in the Verilog: the local
+        // choice and the chosen child's index get names; a pair reads well inline.
+        if (group.size() > 2) {
+            if (child != null) child = child.named(node + "_child");
+            if (!twoWay && child != null) local = local.named(node + "_choice");
+        }
+        UInt index = child != null ? cat(local, child) : local;
+        // The root's outputs are the caller's to name (a register, an output port).
+        if (root) return new Selection<>(any, index, pay);
+        if (pay != null) pay = pay.named(node + "_bits");
         return new Selection<>(any.named(node + "_valid"), index.named(node + "_index"), pay);
     }
 

@@ -75,13 +75,14 @@ public final class SyncFifo<T extends Data> extends Module {
         Bool outValid = regInit(Bool(), 0).named("out_valid");
         UInt outBits = reg(UInt(width)).named("out_bits");
 
+        // Every value used more than once is named, so the Verilog reads like the description.
         UInt total = stored.add(outValid.pad(cw));
         Bool isFull = total.eq(depth);
-        Bool doEnq = enq.valid.and(isFull.not());
-        Bool outFree = outValid.not().or(deq.ready);
-        Bool pop = outFree.and(stored.ne(0));
-        Bool bypass = outFree.and(stored.eq(0)).and(doEnq);
-        Bool push = doEnq.and(bypass.not());
+        Bool doEnq = enq.valid.and(isFull.not()).named("do_enq");
+        Bool outFree = outValid.not().or(deq.ready).named("out_free");
+        Bool pop = outFree.and(stored.ne(0)).named("pop");
+        Bool bypass = outFree.and(stored.eq(0)).and(doEnq).named("bypass");
+        Bool push = doEnq.and(bypass.not()).named("push");
 
         when(pop, () -> {
             outBits.set(ram.read(head));

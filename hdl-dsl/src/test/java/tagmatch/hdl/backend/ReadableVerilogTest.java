@@ -128,7 +128,8 @@ class ReadableVerilogTest {
                 checked(() -> new SyncFifo<>(4, new UInt(8)), "SyncFifo", dir.resolve("fifo")),
                 checked(() -> new PriorityTree<>(16, new UInt(4), 4), "PriorityTree", dir.resolve("tree")),
                 checked(Chain::new, "Chain", dir.resolve("chain")))) {
-            for (String line : v.split("\n")) {
+            // A long statement continues on the next lines (after a trailing operator); its locator ends it.
+            for (String line : v.replaceAll("([:|&^])\n +", "$1 ").split("\n")) {
                 String t = line.strip();
                 if (t.startsWith("assign ") || t.startsWith("always ") || line.matches("  \\w+ \\w+ \\(.*"))
                     assertTrue(line.matches(".*// @\\[[A-Za-z]+\\.java:\\d+.*\\]"), () -> "no locator on: " + line + "\n" + v);

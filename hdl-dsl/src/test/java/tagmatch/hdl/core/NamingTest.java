@@ -93,4 +93,46 @@ class NamingTest {
         assertEquals(VerilogEmitter.emit(c1), VerilogEmitter.emit(c2));
         assertEquals(VerilogEmitter.emit(c1), VerilogEmitter.emit(c1));
     }
+
+    @Test
+    void everyKindOfValueCanBeNamed() {
+        String v = VerilogEmitter.emit(Elaborator.elaborate(() -> new Module() {{
+            Bool c = input("c", Bool());
+            UInt a = input("a", UInt(4));
+            UInt i = input("i", UInt(2));
+            Vec<UInt> held = reg(Vec(4, () -> UInt(4))).named("held");
+            held.get(0).set(a);
+            for (int k = 1; k < 4; k++) held.get(k).set(held.get(k - 1));
+            Mem<UInt> ram = mem(4, UInt(4)).named("ram");
+            when(c, () -> ram.write(i, a));
+            UInt sum = a.add(1).named("sum");
+            UInt pick = mux(c, sum, a).named("pick");
+            UInt chosen = held.at(i).named("chosen");
+            UInt word = ram.read(i).named("word");
+            // named inside a when: the name's assignment is still unconditional
+            UInt[] inner = new UInt[1];
+            when(c, () -> inner[0] = mux(c, a, sum).named("inner"));
+            output("y", UInt(4)).set(pick.xor(chosen).xor(word).xor(inner[0]));
+            output("z", UInt(4)).set(pick.and(chosen).and(word).and(inner[0]));
+        }}));
+        assertTrue(v.contains("assign sum = a + 4'd1;"), v);
+        assertTrue(v.contains("assign pick = c ? sum : a;"), v);
+        assertTrue(v.contains("assign word = ram[i];"), v);
+        assertTrue(v.contains("assign inner = c ? a : sum;"), v);
+        assertTrue(v.contains("chosen"), v);
+        assertFalse(v.matches("(?s).*\\b_T\\b.*|(?s).*\\b_T_[0-9].*"), v);
+        assertTrue(v.contains("assign y = pick ^ chosen ^ word ^ inner;"), v);
+        assertTrue(v.contains("2'd1: chosen = held_1;"), v);
+    }
+
+    @Test
+    void aLiteralIsNamedOnlyWhenAskedTo() {
+        String v = VerilogEmitter.emit(Elaborator.elaborate(() -> new Module() {{
+            UInt a = input("a", UInt(4));
+            UInt k = lit(5, 4).named("limit");
+            output("y", Bool()).set(a.lt(k));
+        }}));
+        assertTrue(v.contains("assign limit = 4'd5;"), v);
+        assertTrue(v.contains("assign y = a < limit;"), v);
+    }
 }

@@ -62,6 +62,20 @@ class LibraryLintTest {
             assertTrue(r.ok(), () -> r.tool() + " rejected " + c + ":\n" + r.output());
     }
 
+    /**
+     * A designer names every value the logic uses twice; so does the library: its Verilog
+     * declares no anonymous temporary ({@code _T}, {@code _T_1}, ...) and no unnamed wire.
+     */
+    @ParameterizedTest
+    @MethodSource("cases")
+    void blockNamesEveryValueItShares(Case c) {
+        Catalog.Block b = Catalog.block(c.block());
+        String v = VerilogEmitter.emit(b.elaborate(b.resolve(c.params())));
+        java.util.regex.Pattern anonymous = java.util.regex.Pattern.compile("\\b_(T|GEN|WIRE|REG)(_[0-9]+)?\\b");
+        List<String> lines = v.lines().filter(l -> anonymous.matcher(l).find()).toList();
+        assertTrue(lines.isEmpty(), () -> c + " has anonymous values:\n" + String.join("\n", lines));
+    }
+
     @org.junit.jupiter.api.Test
     void everyCatalogBlockIsCovered() {
         for (Catalog.Block b : Catalog.blocks())
