@@ -20,6 +20,12 @@ module alpu_prq_128x16_CellArray (
   output wire        room_two
 );
 
+  wire [6:0]  oldest_l1_0_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_1_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_2_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_3_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_0_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_1_bits; // @[PriorityTree.java:127]
   reg         match_hit; // @[CellArray.java:75]
   reg  [6:0]  match_tag; // @[CellArray.java:76]
   wire        block_0_del_all;
@@ -121,32 +127,38 @@ module alpu_prq_128x16_CellArray (
   assign oldest_l1_3_valid = block_1_hit | block_0_hit; // @[PriorityTree.java:128]
   assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
   assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
+  assign oldest_l1_0_bits = block_7_hit ? block_7_hit_tag : block_6_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_1_bits = block_5_hit ? block_5_hit_tag : block_4_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_2_bits = block_3_hit ? block_3_hit_tag : block_2_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_3_bits = block_1_hit ? block_1_hit_tag : block_0_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l2_0_bits = oldest_l1_0_valid ? oldest_l1_0_bits : oldest_l1_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_1_bits = oldest_l1_2_valid ? oldest_l1_2_bits : oldest_l1_3_bits; // @[PriorityTree.java:127]
   assign hit = match_hit; // @[CellArray.java:75]
   assign hit_tag = match_tag; // @[CellArray.java:76]
   assign _T = block_2_hit | block_3_hit; // @[OlderAny.java:40]
   assign _T_1 = block_6_hit | block_7_hit; // @[OlderAny.java:40]
-  assign _T_2 = (block_4_hit | block_5_hit) | _T_1; // @[OlderAny.java:40]
-  assign _T_3 = (block_1_hit | _T) | _T_2; // @[OlderAny.java:40]
+  assign _T_2 = block_4_hit | block_5_hit | _T_1; // @[OlderAny.java:40]
+  assign _T_3 = block_1_hit | _T | _T_2; // @[OlderAny.java:40]
   assign block_0_del_all = results_valid & _T_3; // @[CellArray.java:100]
-  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_3); // @[CellArray.java:101]
+  assign block_0_del_here = results_valid & block_0_hit & (~_T_3); // @[CellArray.java:101]
   assign _T_4 = _T | _T_2; // @[OlderAny.java:40]
   assign block_1_del_all = results_valid & _T_4; // @[CellArray.java:100]
-  assign block_1_del_here = (results_valid & block_1_hit) & (~_T_4); // @[CellArray.java:101]
+  assign block_1_del_here = results_valid & block_1_hit & (~_T_4); // @[CellArray.java:101]
   assign _T_5 = block_3_hit | _T_2; // @[OlderAny.java:40]
   assign block_2_del_all = results_valid & _T_5; // @[CellArray.java:100]
-  assign block_2_del_here = (results_valid & block_2_hit) & (~_T_5); // @[CellArray.java:101]
+  assign block_2_del_here = results_valid & block_2_hit & (~_T_5); // @[CellArray.java:101]
   assign block_3_del_all = results_valid & _T_2; // @[CellArray.java:100]
-  assign block_3_del_here = (results_valid & block_3_hit) & (~_T_2); // @[CellArray.java:101]
+  assign block_3_del_here = results_valid & block_3_hit & (~_T_2); // @[CellArray.java:101]
   assign _T_6 = block_5_hit | _T_1; // @[OlderAny.java:40]
   assign block_4_del_all = results_valid & _T_6; // @[CellArray.java:100]
-  assign block_4_del_here = (results_valid & block_4_hit) & (~_T_6); // @[CellArray.java:101]
+  assign block_4_del_here = results_valid & block_4_hit & (~_T_6); // @[CellArray.java:101]
   assign block_5_del_all = results_valid & _T_1; // @[CellArray.java:100]
-  assign block_5_del_here = (results_valid & block_5_hit) & (~_T_1); // @[CellArray.java:101]
+  assign block_5_del_here = results_valid & block_5_hit & (~_T_1); // @[CellArray.java:101]
   assign block_6_del_all = results_valid & block_7_hit; // @[CellArray.java:100]
-  assign block_6_del_here = (results_valid & block_6_hit) & (~block_7_hit); // @[CellArray.java:101]
+  assign block_6_del_here = results_valid & block_6_hit & (~block_7_hit); // @[CellArray.java:101]
   assign block_7_del_here = results_valid & block_7_hit; // @[CellArray.java:101]
   assign room_one = block_0_any_empty | block_1_any_empty; // @[CellArray.java:103]
-  assign room_two = (block_0_two_empty | block_1_two_empty) | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:104]
+  assign room_two = block_0_two_empty | block_1_two_empty | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:104]
 
   alpu_prq_128x16_CellBlock block_0 ( // @[CellArray.java:66]
     .clk(clk),
@@ -346,27 +358,9 @@ module alpu_prq_128x16_CellArray (
 
   always @(posedge clk) begin // @[CellArray.java:76]
     if (oldest_l2_0_valid) begin
-      if (oldest_l1_0_valid) begin
-        if (block_7_hit) begin
-          match_tag <= block_7_hit_tag;
-        end else begin
-          match_tag <= block_6_hit_tag;
-        end
-      end else if (block_5_hit) begin
-        match_tag <= block_5_hit_tag;
-      end else begin
-        match_tag <= block_4_hit_tag;
-      end
-    end else if (oldest_l1_2_valid) begin
-      if (block_3_hit) begin
-        match_tag <= block_3_hit_tag;
-      end else begin
-        match_tag <= block_2_hit_tag;
-      end
-    end else if (block_1_hit) begin
-      match_tag <= block_1_hit_tag;
+      match_tag <= oldest_l2_0_bits;
     end else begin
-      match_tag <= block_0_hit_tag;
+      match_tag <= oldest_l2_1_bits;
     end
   end
 endmodule

@@ -71,36 +71,41 @@ module alpu_prq_128x8_AlpuControl (
   wire             _T_4;
   wire             _T_5;
   wire             _T_6;
-  wire             _T_7;
 
   assign in_insert_mode = mode == INSERT_MODE; // @[AlpuControl.java:98]
   assign held = |(engine & HOLD); // @[AlpuControl.java:102]
   assign decide = |(engine & DELETE); // @[AlpuControl.java:103]
   assign decide_hit = decide & match_hit; // @[AlpuControl.java:104]
-  assign decide_fail = (decide & (~match_hit)) & (~in_insert_mode); // @[AlpuControl.java:105]
-  assign decide_hold = (decide & (~match_hit)) & in_insert_mode; // @[AlpuControl.java:106]
+  assign decide_fail = decide & (~match_hit) & (~in_insert_mode); // @[AlpuControl.java:105]
+  assign decide_hold = decide & (~match_hit) & in_insert_mode; // @[AlpuControl.java:106]
   assign _T = cmd_op == START_INSERT; // @[AlpuControl.java:121]
   assign _T_1 = _T & (~in_insert_mode); // @[AlpuControl.java:125]
   assign _T_2 = cmd_op == INSERT; // @[AlpuControl.java:122]
-  assign cmd_go = (((cmd_here & (~frozen)) & (~(held & (~in_insert_mode)))) & ((~_T_1) | rsp_slot_1)) & (~((_T_2 & in_insert_mode) & (~insert_decided))); // @[AlpuControl.java:149]
-  assign _T_3 = (~(((|(engine & COMPARE)) | (|(engine & BLOCK_PRIORITY))) | (|(engine & GLOBAL_PRIORITY)))) & ((~decide) | ((~decide_hold) & (~cmd_here))); // @[AlpuControl.java:140]
-  assign launch = (_T_3 & ((held & ((~in_insert_mode) | (dirty & (~cmd_here)))) | ((~held) & req_here))) & ((cmd_here & _T_1) | decide ? rsp_slot_2 : rsp_slot_1); // @[AlpuControl.java:151]
+  assign cmd_go = cmd_here & (~frozen) & (~(held & (~in_insert_mode))) & ((~_T_1) | rsp_slot_1) &
+      (~(_T_2 & in_insert_mode & (~insert_decided))); // @[AlpuControl.java:149]
+  assign launch = (~((|(engine & COMPARE)) | (|(engine & BLOCK_PRIORITY)) | (|(engine & GLOBAL_PRIORITY)))) &
+      ((~decide) | ((~decide_hold) & (~cmd_here))) &
+      ((held & ((~in_insert_mode) | (dirty & (~cmd_here)))) | ((~held) & req_here)) &
+      ((cmd_here & _T_1) | decide ? rsp_slot_2 : rsp_slot_1); // @[AlpuControl.java:151]
   assign load = launch & (~held); // @[AlpuControl.java:152]
-  assign insert_ok = ((cmd_go & _T_2) & in_insert_mode) & (~full); // @[AlpuControl.java:181]
+  assign insert_ok = cmd_go & _T_2 & in_insert_mode & (~full); // @[AlpuControl.java:181]
   assign reset_go = cmd_go & (cmd_op == RESET); // @[AlpuControl.java:185]
-  assign _T_4 = (cmd_go & _T) & (~in_insert_mode); // @[AlpuControl.java:179]
-  assign _T_5 = cmd_op == STOP_INSERT; // @[AlpuControl.java:123]
-  assign _T_6 = (((cmd_go & _T) & in_insert_mode) | ((cmd_go & _T_2) & (~(in_insert_mode & (~full))))) | ((cmd_go & _T_5) & (~in_insert_mode)); // @[AlpuControl.java:189]
+  assign _T_3 = cmd_go & _T & (~in_insert_mode); // @[AlpuControl.java:179]
+  assign _T_4 = cmd_op == STOP_INSERT; // @[AlpuControl.java:123]
+  assign _T_5 = (cmd_go & _T & in_insert_mode) | (cmd_go & _T_2 & (~(in_insert_mode & (~full)))) |
+      (cmd_go & _T_4 & (~in_insert_mode)); // @[AlpuControl.java:189]
   assign count_next = reset_go ? 8'd0 : insert_ok ? (count + 8'd1) : decide_hit ? (count - 8'd1) : count; // @[AlpuControl.java:193]
-  assign _T_7 = count_next == 8'd128; // @[AlpuControl.java:196]
+  assign _T_6 = count_next == 8'd128; // @[AlpuControl.java:196]
   assign compact = ~(frozen | (|(engine & COMPARE))); // @[AlpuControl.java:203]
   assign results_valid = |(engine & GLOBAL_PRIORITY); // @[AlpuControl.java:206]
   assign req_pop = load; // @[AlpuControl.java:207]
-  assign rsp_push = (decide_hit | decide_fail) | _T_4; // @[AlpuControl.java:211]
+  assign rsp_push = decide_hit | decide_fail | _T_3; // @[AlpuControl.java:211]
   assign rsp_kind = decide_hit ? MATCH_SUCCESS : decide_fail ? MATCH_FAILURE : START_ACK; // @[AlpuControl.java:212,213,214]
   assign rsp_tag = decide_hit ? match_tag : 16'd0; // @[AlpuControl.java:215]
-  assign rsp_free = _T_4 ? (8'd128 - count) : 8'd0; // @[AlpuControl.java:216]
-  assign rsp_used_next = rsp_push ? (rsp_taken ? rsp_used : rsp_used + 3'd1) : rsp_taken ? (rsp_used - 3'd1) : rsp_used; // @[AlpuControl.java:218]
+  assign rsp_free = _T_3 ? (8'd128 - count) : 8'd0; // @[AlpuControl.java:216]
+  assign rsp_used_next = rsp_push ? (rsp_taken ? rsp_used : rsp_used + 3'd1) :
+      rsp_taken ? (rsp_used - 3'd1) :
+      rsp_used; // @[AlpuControl.java:218]
   assign occupancy = count; // @[AlpuControl.java:224]
   assign insert_mode = in_insert_mode; // @[AlpuControl.java:225]
   assign error = error_r; // @[AlpuControl.java:226]
@@ -127,7 +132,8 @@ module alpu_prq_128x8_AlpuControl (
     if (rst) begin
       frozen <= 1'd0;
     end else begin
-      frozen <= ((launch | (|(engine & COMPARE))) | (|(engine & BLOCK_PRIORITY))) | (|(engine & GLOBAL_PRIORITY));
+      frozen <= launch | (|(engine & COMPARE)) | (|(engine & BLOCK_PRIORITY)) |
+      (|(engine & GLOBAL_PRIORITY));
     end
   end
 
@@ -136,9 +142,9 @@ module alpu_prq_128x8_AlpuControl (
       mode <= MATCH_MODE;
     end else if (reset_go) begin
       mode <= MATCH_MODE;
-    end else if (_T_4) begin
+    end else if (_T_3) begin
       mode <= INSERT_MODE;
-    end else if ((cmd_go & _T_5) & in_insert_mode) begin
+    end else if (cmd_go & _T_4 & in_insert_mode) begin
       mode <= MATCH_MODE;
     end
   end
@@ -148,7 +154,7 @@ module alpu_prq_128x8_AlpuControl (
       error_r <= 1'd0;
     end else if (reset_go) begin
       error_r <= 1'd0;
-    end else if (_T_6) begin
+    end else if (_T_5) begin
       error_r <= 1'd1;
     end
   end
@@ -175,7 +181,7 @@ module alpu_prq_128x8_AlpuControl (
     if (rst) begin
       full <= 1'd0;
     end else begin
-      full <= _T_7;
+      full <= _T_6;
     end
   end
 
@@ -183,7 +189,7 @@ module alpu_prq_128x8_AlpuControl (
     if (rst) begin
       insert_decided <= 1'd0;
     end else begin
-      insert_decided <= _T_7 | (room_two | (room_one & (~insert_ok)));
+      insert_decided <= _T_6 | room_two | (room_one & (~insert_ok));
     end
   end
 

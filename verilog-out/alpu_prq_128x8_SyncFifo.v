@@ -22,72 +22,72 @@ module alpu_prq_128x8_SyncFifo (
   reg         out_valid; // @[SyncFifo.java:75]
   reg  [41:0] out_bits; // @[SyncFifo.java:76]
   reg  [41:0] ram [0:3]; // @[SyncFifo.java:71]
-  wire        _T;
-  wire        _T_1;
-  wire        _T_2;
-  wire        _T_3;
-  wire        _T_4;
+  wire        out_free;
+  wire        do_enq;
+  wire        bypass;
+  wire        pop;
+  wire        push;
 
-  assign _T = (~out_valid) | deq_ready; // @[SyncFifo.java:81]
-  assign _T_1 = _T & (stored != 3'd0); // @[SyncFifo.java:82]
-  assign _T_2 = enq_valid & (~full); // @[SyncFifo.java:80]
-  assign _T_3 = (_T & (stored == 3'd0)) & _T_2; // @[SyncFifo.java:83]
-  assign _T_4 = _T_2 & (~_T_3); // @[SyncFifo.java:84]
-  assign enq_ready = ~full; // @[SyncFifo.java:110]
-  assign deq_valid = out_valid; // @[SyncFifo.java:111]
-  assign deq_bits_match = out_bits; // @[SyncFifo.java:112]
-  assign count = stored + {2'd0, out_valid}; // @[SyncFifo.java:113]
-  assign full = count == 3'd4; // @[SyncFifo.java:114]
-  assign empty = count == 3'd0; // @[SyncFifo.java:115]
+  assign out_free = (~out_valid) | deq_ready; // @[SyncFifo.java:82]
+  assign do_enq = enq_valid & (~full); // @[SyncFifo.java:81]
+  assign bypass = out_free & (stored == 3'd0) & do_enq; // @[SyncFifo.java:84]
+  assign pop = out_free & (stored != 3'd0); // @[SyncFifo.java:83]
+  assign push = do_enq & (~bypass); // @[SyncFifo.java:85]
+  assign enq_ready = ~full; // @[SyncFifo.java:111]
+  assign deq_valid = out_valid; // @[SyncFifo.java:112]
+  assign deq_bits_match = out_bits; // @[SyncFifo.java:113]
+  assign count = stored + {2'd0, out_valid}; // @[SyncFifo.java:114]
+  assign full = count == 3'd4; // @[SyncFifo.java:115]
+  assign empty = count == 3'd0; // @[SyncFifo.java:116]
 
-  always @(posedge clk) begin // @[SyncFifo.java:87,91]
-    if (_T_1) begin
+  always @(posedge clk) begin // @[SyncFifo.java:88,92]
+    if (pop) begin
       out_bits <= ram[head];
-    end else if (_T_3) begin
+    end else if (bypass) begin
       out_bits <= enq_bits_match;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:88,92,93]
+  always @(posedge clk) begin // @[SyncFifo.java:89,93,94]
     if (rst) begin
       out_valid <= 1'd0;
-    end else if (_T_1) begin
+    end else if (pop) begin
       out_valid <= 1'd1;
-    end else if (_T_3) begin
+    end else if (bypass) begin
       out_valid <= 1'd1;
-    end else if (_T) begin
+    end else if (out_free) begin
       out_valid <= 1'd0;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:89]
+  always @(posedge clk) begin // @[SyncFifo.java:90]
     if (rst) begin
       head <= 2'd0;
-    end else if (_T_1) begin
+    end else if (pop) begin
       head <= head + 2'd1;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:96]
+  always @(posedge clk) begin // @[SyncFifo.java:97]
     if (rst) begin
       tail <= 2'd0;
-    end else if (_T_4) begin
+    end else if (push) begin
       tail <= tail + 2'd1;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:98,99]
+  always @(posedge clk) begin // @[SyncFifo.java:99,100]
     if (rst) begin
       stored <= 3'd0;
-    end else if (_T_4 & (~_T_1)) begin
+    end else if (push & (~pop)) begin
       stored <= stored + 3'd1;
-    end else if (_T_1 & (~_T_4)) begin
+    end else if (pop & (~push)) begin
       stored <= stored - 3'd1;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:95]
-    if (_T_4) begin
+  always @(posedge clk) begin // @[SyncFifo.java:96]
+    if (push) begin
       ram[tail] <= enq_bits_match;
     end
   end

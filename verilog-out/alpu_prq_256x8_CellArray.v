@@ -20,6 +20,36 @@ module alpu_prq_256x8_CellArray (
   output wire        room_two
 );
 
+  wire [7:0]  oldest_l1_0_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_1_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_2_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_3_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_4_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_5_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_6_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_7_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_8_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_9_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_10_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_11_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_12_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_13_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_14_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_15_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_0_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_1_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_2_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_3_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_4_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_5_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_6_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_7_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l3_0_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l3_1_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l3_2_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l3_3_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l4_0_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l4_1_bits; // @[PriorityTree.java:127]
   reg         match_hit; // @[CellArray.java:75]
   reg  [7:0]  match_tag; // @[CellArray.java:76]
   wire        block_0_del_all;
@@ -443,114 +473,144 @@ module alpu_prq_256x8_CellArray (
   assign oldest_l3_3_valid = oldest_l2_6_valid | oldest_l2_7_valid; // @[PriorityTree.java:128]
   assign oldest_l4_0_valid = oldest_l3_0_valid | oldest_l3_1_valid; // @[PriorityTree.java:128]
   assign oldest_l4_1_valid = oldest_l3_2_valid | oldest_l3_3_valid; // @[PriorityTree.java:128]
+  assign oldest_l1_0_bits = block_31_hit ? block_31_hit_tag : block_30_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_1_bits = block_29_hit ? block_29_hit_tag : block_28_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_2_bits = block_27_hit ? block_27_hit_tag : block_26_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_3_bits = block_25_hit ? block_25_hit_tag : block_24_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_4_bits = block_23_hit ? block_23_hit_tag : block_22_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_5_bits = block_21_hit ? block_21_hit_tag : block_20_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_6_bits = block_19_hit ? block_19_hit_tag : block_18_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_7_bits = block_17_hit ? block_17_hit_tag : block_16_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_8_bits = block_15_hit ? block_15_hit_tag : block_14_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_9_bits = block_13_hit ? block_13_hit_tag : block_12_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_10_bits = block_11_hit ? block_11_hit_tag : block_10_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_11_bits = block_9_hit ? block_9_hit_tag : block_8_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_12_bits = block_7_hit ? block_7_hit_tag : block_6_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_13_bits = block_5_hit ? block_5_hit_tag : block_4_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_14_bits = block_3_hit ? block_3_hit_tag : block_2_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_15_bits = block_1_hit ? block_1_hit_tag : block_0_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l2_0_bits = oldest_l1_0_valid ? oldest_l1_0_bits : oldest_l1_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_1_bits = oldest_l1_2_valid ? oldest_l1_2_bits : oldest_l1_3_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_2_bits = oldest_l1_4_valid ? oldest_l1_4_bits : oldest_l1_5_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_3_bits = oldest_l1_6_valid ? oldest_l1_6_bits : oldest_l1_7_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_4_bits = oldest_l1_8_valid ? oldest_l1_8_bits : oldest_l1_9_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_5_bits = oldest_l1_10_valid ? oldest_l1_10_bits : oldest_l1_11_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_6_bits = oldest_l1_12_valid ? oldest_l1_12_bits : oldest_l1_13_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_7_bits = oldest_l1_14_valid ? oldest_l1_14_bits : oldest_l1_15_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_0_bits = oldest_l2_0_valid ? oldest_l2_0_bits : oldest_l2_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_1_bits = oldest_l2_2_valid ? oldest_l2_2_bits : oldest_l2_3_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_2_bits = oldest_l2_4_valid ? oldest_l2_4_bits : oldest_l2_5_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_3_bits = oldest_l2_6_valid ? oldest_l2_6_bits : oldest_l2_7_bits; // @[PriorityTree.java:127]
+  assign oldest_l4_0_bits = oldest_l3_0_valid ? oldest_l3_0_bits : oldest_l3_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l4_1_bits = oldest_l3_2_valid ? oldest_l3_2_bits : oldest_l3_3_bits; // @[PriorityTree.java:127]
   assign hit = match_hit; // @[CellArray.java:75]
   assign hit_tag = match_tag; // @[CellArray.java:76]
   assign _T = block_2_hit | block_3_hit; // @[OlderAny.java:40]
   assign _T_1 = block_6_hit | block_7_hit; // @[OlderAny.java:40]
-  assign _T_2 = (block_4_hit | block_5_hit) | _T_1; // @[OlderAny.java:40]
+  assign _T_2 = block_4_hit | block_5_hit | _T_1; // @[OlderAny.java:40]
   assign _T_3 = block_10_hit | block_11_hit; // @[OlderAny.java:40]
   assign _T_4 = block_14_hit | block_15_hit; // @[OlderAny.java:40]
-  assign _T_5 = (block_12_hit | block_13_hit) | _T_4; // @[OlderAny.java:40]
-  assign _T_6 = ((block_8_hit | block_9_hit) | _T_3) | _T_5; // @[OlderAny.java:40]
+  assign _T_5 = block_12_hit | block_13_hit | _T_4; // @[OlderAny.java:40]
+  assign _T_6 = block_8_hit | block_9_hit | _T_3 | _T_5; // @[OlderAny.java:40]
   assign _T_7 = block_18_hit | block_19_hit; // @[OlderAny.java:40]
   assign _T_8 = block_22_hit | block_23_hit; // @[OlderAny.java:40]
-  assign _T_9 = (block_20_hit | block_21_hit) | _T_8; // @[OlderAny.java:40]
+  assign _T_9 = block_20_hit | block_21_hit | _T_8; // @[OlderAny.java:40]
   assign _T_10 = block_26_hit | block_27_hit; // @[OlderAny.java:40]
   assign _T_11 = block_30_hit | block_31_hit; // @[OlderAny.java:40]
-  assign _T_12 = (block_28_hit | block_29_hit) | _T_11; // @[OlderAny.java:40]
-  assign _T_13 = ((block_24_hit | block_25_hit) | _T_10) | _T_12; // @[OlderAny.java:40]
-  assign _T_14 = (((block_16_hit | block_17_hit) | _T_7) | _T_9) | _T_13; // @[OlderAny.java:40]
-  assign _T_15 = (((block_1_hit | _T) | _T_2) | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign _T_12 = block_28_hit | block_29_hit | _T_11; // @[OlderAny.java:40]
+  assign _T_13 = block_24_hit | block_25_hit | _T_10 | _T_12; // @[OlderAny.java:40]
+  assign _T_14 = block_16_hit | block_17_hit | _T_7 | _T_9 | _T_13; // @[OlderAny.java:40]
+  assign _T_15 = block_1_hit | _T | _T_2 | _T_6 | _T_14; // @[OlderAny.java:40]
   assign block_0_del_all = results_valid & _T_15; // @[CellArray.java:100]
-  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_15); // @[CellArray.java:101]
-  assign _T_16 = ((_T | _T_2) | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_0_del_here = results_valid & block_0_hit & (~_T_15); // @[CellArray.java:101]
+  assign _T_16 = _T | _T_2 | _T_6 | _T_14; // @[OlderAny.java:40]
   assign block_1_del_all = results_valid & _T_16; // @[CellArray.java:100]
-  assign block_1_del_here = (results_valid & block_1_hit) & (~_T_16); // @[CellArray.java:101]
-  assign _T_17 = ((block_3_hit | _T_2) | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_1_del_here = results_valid & block_1_hit & (~_T_16); // @[CellArray.java:101]
+  assign _T_17 = block_3_hit | _T_2 | _T_6 | _T_14; // @[OlderAny.java:40]
   assign block_2_del_all = results_valid & _T_17; // @[CellArray.java:100]
-  assign block_2_del_here = (results_valid & block_2_hit) & (~_T_17); // @[CellArray.java:101]
-  assign _T_18 = (_T_2 | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_2_del_here = results_valid & block_2_hit & (~_T_17); // @[CellArray.java:101]
+  assign _T_18 = _T_2 | _T_6 | _T_14; // @[OlderAny.java:40]
   assign block_3_del_all = results_valid & _T_18; // @[CellArray.java:100]
-  assign block_3_del_here = (results_valid & block_3_hit) & (~_T_18); // @[CellArray.java:101]
-  assign _T_19 = ((block_5_hit | _T_1) | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_3_del_here = results_valid & block_3_hit & (~_T_18); // @[CellArray.java:101]
+  assign _T_19 = block_5_hit | _T_1 | _T_6 | _T_14; // @[OlderAny.java:40]
   assign block_4_del_all = results_valid & _T_19; // @[CellArray.java:100]
-  assign block_4_del_here = (results_valid & block_4_hit) & (~_T_19); // @[CellArray.java:101]
-  assign _T_20 = (_T_1 | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_4_del_here = results_valid & block_4_hit & (~_T_19); // @[CellArray.java:101]
+  assign _T_20 = _T_1 | _T_6 | _T_14; // @[OlderAny.java:40]
   assign block_5_del_all = results_valid & _T_20; // @[CellArray.java:100]
-  assign block_5_del_here = (results_valid & block_5_hit) & (~_T_20); // @[CellArray.java:101]
-  assign _T_21 = (block_7_hit | _T_6) | _T_14; // @[OlderAny.java:40]
+  assign block_5_del_here = results_valid & block_5_hit & (~_T_20); // @[CellArray.java:101]
+  assign _T_21 = block_7_hit | _T_6 | _T_14; // @[OlderAny.java:40]
   assign block_6_del_all = results_valid & _T_21; // @[CellArray.java:100]
-  assign block_6_del_here = (results_valid & block_6_hit) & (~_T_21); // @[CellArray.java:101]
+  assign block_6_del_here = results_valid & block_6_hit & (~_T_21); // @[CellArray.java:101]
   assign _T_22 = _T_6 | _T_14; // @[OlderAny.java:40]
   assign block_7_del_all = results_valid & _T_22; // @[CellArray.java:100]
-  assign block_7_del_here = (results_valid & block_7_hit) & (~_T_22); // @[CellArray.java:101]
-  assign _T_23 = ((block_9_hit | _T_3) | _T_5) | _T_14; // @[OlderAny.java:40]
+  assign block_7_del_here = results_valid & block_7_hit & (~_T_22); // @[CellArray.java:101]
+  assign _T_23 = block_9_hit | _T_3 | _T_5 | _T_14; // @[OlderAny.java:40]
   assign block_8_del_all = results_valid & _T_23; // @[CellArray.java:100]
-  assign block_8_del_here = (results_valid & block_8_hit) & (~_T_23); // @[CellArray.java:101]
-  assign _T_24 = (_T_3 | _T_5) | _T_14; // @[OlderAny.java:40]
+  assign block_8_del_here = results_valid & block_8_hit & (~_T_23); // @[CellArray.java:101]
+  assign _T_24 = _T_3 | _T_5 | _T_14; // @[OlderAny.java:40]
   assign block_9_del_all = results_valid & _T_24; // @[CellArray.java:100]
-  assign block_9_del_here = (results_valid & block_9_hit) & (~_T_24); // @[CellArray.java:101]
-  assign _T_25 = (block_11_hit | _T_5) | _T_14; // @[OlderAny.java:40]
+  assign block_9_del_here = results_valid & block_9_hit & (~_T_24); // @[CellArray.java:101]
+  assign _T_25 = block_11_hit | _T_5 | _T_14; // @[OlderAny.java:40]
   assign block_10_del_all = results_valid & _T_25; // @[CellArray.java:100]
-  assign block_10_del_here = (results_valid & block_10_hit) & (~_T_25); // @[CellArray.java:101]
+  assign block_10_del_here = results_valid & block_10_hit & (~_T_25); // @[CellArray.java:101]
   assign _T_26 = _T_5 | _T_14; // @[OlderAny.java:40]
   assign block_11_del_all = results_valid & _T_26; // @[CellArray.java:100]
-  assign block_11_del_here = (results_valid & block_11_hit) & (~_T_26); // @[CellArray.java:101]
-  assign _T_27 = (block_13_hit | _T_4) | _T_14; // @[OlderAny.java:40]
+  assign block_11_del_here = results_valid & block_11_hit & (~_T_26); // @[CellArray.java:101]
+  assign _T_27 = block_13_hit | _T_4 | _T_14; // @[OlderAny.java:40]
   assign block_12_del_all = results_valid & _T_27; // @[CellArray.java:100]
-  assign block_12_del_here = (results_valid & block_12_hit) & (~_T_27); // @[CellArray.java:101]
+  assign block_12_del_here = results_valid & block_12_hit & (~_T_27); // @[CellArray.java:101]
   assign _T_28 = _T_4 | _T_14; // @[OlderAny.java:40]
   assign block_13_del_all = results_valid & _T_28; // @[CellArray.java:100]
-  assign block_13_del_here = (results_valid & block_13_hit) & (~_T_28); // @[CellArray.java:101]
+  assign block_13_del_here = results_valid & block_13_hit & (~_T_28); // @[CellArray.java:101]
   assign _T_29 = block_15_hit | _T_14; // @[OlderAny.java:40]
   assign block_14_del_all = results_valid & _T_29; // @[CellArray.java:100]
-  assign block_14_del_here = (results_valid & block_14_hit) & (~_T_29); // @[CellArray.java:101]
+  assign block_14_del_here = results_valid & block_14_hit & (~_T_29); // @[CellArray.java:101]
   assign block_15_del_all = results_valid & _T_14; // @[CellArray.java:100]
-  assign block_15_del_here = (results_valid & block_15_hit) & (~_T_14); // @[CellArray.java:101]
-  assign _T_30 = ((block_17_hit | _T_7) | _T_9) | _T_13; // @[OlderAny.java:40]
+  assign block_15_del_here = results_valid & block_15_hit & (~_T_14); // @[CellArray.java:101]
+  assign _T_30 = block_17_hit | _T_7 | _T_9 | _T_13; // @[OlderAny.java:40]
   assign block_16_del_all = results_valid & _T_30; // @[CellArray.java:100]
-  assign block_16_del_here = (results_valid & block_16_hit) & (~_T_30); // @[CellArray.java:101]
-  assign _T_31 = (_T_7 | _T_9) | _T_13; // @[OlderAny.java:40]
+  assign block_16_del_here = results_valid & block_16_hit & (~_T_30); // @[CellArray.java:101]
+  assign _T_31 = _T_7 | _T_9 | _T_13; // @[OlderAny.java:40]
   assign block_17_del_all = results_valid & _T_31; // @[CellArray.java:100]
-  assign block_17_del_here = (results_valid & block_17_hit) & (~_T_31); // @[CellArray.java:101]
-  assign _T_32 = (block_19_hit | _T_9) | _T_13; // @[OlderAny.java:40]
+  assign block_17_del_here = results_valid & block_17_hit & (~_T_31); // @[CellArray.java:101]
+  assign _T_32 = block_19_hit | _T_9 | _T_13; // @[OlderAny.java:40]
   assign block_18_del_all = results_valid & _T_32; // @[CellArray.java:100]
-  assign block_18_del_here = (results_valid & block_18_hit) & (~_T_32); // @[CellArray.java:101]
+  assign block_18_del_here = results_valid & block_18_hit & (~_T_32); // @[CellArray.java:101]
   assign _T_33 = _T_9 | _T_13; // @[OlderAny.java:40]
   assign block_19_del_all = results_valid & _T_33; // @[CellArray.java:100]
-  assign block_19_del_here = (results_valid & block_19_hit) & (~_T_33); // @[CellArray.java:101]
-  assign _T_34 = (block_21_hit | _T_8) | _T_13; // @[OlderAny.java:40]
+  assign block_19_del_here = results_valid & block_19_hit & (~_T_33); // @[CellArray.java:101]
+  assign _T_34 = block_21_hit | _T_8 | _T_13; // @[OlderAny.java:40]
   assign block_20_del_all = results_valid & _T_34; // @[CellArray.java:100]
-  assign block_20_del_here = (results_valid & block_20_hit) & (~_T_34); // @[CellArray.java:101]
+  assign block_20_del_here = results_valid & block_20_hit & (~_T_34); // @[CellArray.java:101]
   assign _T_35 = _T_8 | _T_13; // @[OlderAny.java:40]
   assign block_21_del_all = results_valid & _T_35; // @[CellArray.java:100]
-  assign block_21_del_here = (results_valid & block_21_hit) & (~_T_35); // @[CellArray.java:101]
+  assign block_21_del_here = results_valid & block_21_hit & (~_T_35); // @[CellArray.java:101]
   assign _T_36 = block_23_hit | _T_13; // @[OlderAny.java:40]
   assign block_22_del_all = results_valid & _T_36; // @[CellArray.java:100]
-  assign block_22_del_here = (results_valid & block_22_hit) & (~_T_36); // @[CellArray.java:101]
+  assign block_22_del_here = results_valid & block_22_hit & (~_T_36); // @[CellArray.java:101]
   assign block_23_del_all = results_valid & _T_13; // @[CellArray.java:100]
-  assign block_23_del_here = (results_valid & block_23_hit) & (~_T_13); // @[CellArray.java:101]
-  assign _T_37 = (block_25_hit | _T_10) | _T_12; // @[OlderAny.java:40]
+  assign block_23_del_here = results_valid & block_23_hit & (~_T_13); // @[CellArray.java:101]
+  assign _T_37 = block_25_hit | _T_10 | _T_12; // @[OlderAny.java:40]
   assign block_24_del_all = results_valid & _T_37; // @[CellArray.java:100]
-  assign block_24_del_here = (results_valid & block_24_hit) & (~_T_37); // @[CellArray.java:101]
+  assign block_24_del_here = results_valid & block_24_hit & (~_T_37); // @[CellArray.java:101]
   assign _T_38 = _T_10 | _T_12; // @[OlderAny.java:40]
   assign block_25_del_all = results_valid & _T_38; // @[CellArray.java:100]
-  assign block_25_del_here = (results_valid & block_25_hit) & (~_T_38); // @[CellArray.java:101]
+  assign block_25_del_here = results_valid & block_25_hit & (~_T_38); // @[CellArray.java:101]
   assign _T_39 = block_27_hit | _T_12; // @[OlderAny.java:40]
   assign block_26_del_all = results_valid & _T_39; // @[CellArray.java:100]
-  assign block_26_del_here = (results_valid & block_26_hit) & (~_T_39); // @[CellArray.java:101]
+  assign block_26_del_here = results_valid & block_26_hit & (~_T_39); // @[CellArray.java:101]
   assign block_27_del_all = results_valid & _T_12; // @[CellArray.java:100]
-  assign block_27_del_here = (results_valid & block_27_hit) & (~_T_12); // @[CellArray.java:101]
+  assign block_27_del_here = results_valid & block_27_hit & (~_T_12); // @[CellArray.java:101]
   assign _T_40 = block_29_hit | _T_11; // @[OlderAny.java:40]
   assign block_28_del_all = results_valid & _T_40; // @[CellArray.java:100]
-  assign block_28_del_here = (results_valid & block_28_hit) & (~_T_40); // @[CellArray.java:101]
+  assign block_28_del_here = results_valid & block_28_hit & (~_T_40); // @[CellArray.java:101]
   assign block_29_del_all = results_valid & _T_11; // @[CellArray.java:100]
-  assign block_29_del_here = (results_valid & block_29_hit) & (~_T_11); // @[CellArray.java:101]
+  assign block_29_del_here = results_valid & block_29_hit & (~_T_11); // @[CellArray.java:101]
   assign block_30_del_all = results_valid & block_31_hit; // @[CellArray.java:100]
-  assign block_30_del_here = (results_valid & block_30_hit) & (~block_31_hit); // @[CellArray.java:101]
+  assign block_30_del_here = results_valid & block_30_hit & (~block_31_hit); // @[CellArray.java:101]
   assign block_31_del_here = results_valid & block_31_hit; // @[CellArray.java:101]
   assign room_one = block_0_any_empty | block_1_any_empty; // @[CellArray.java:103]
-  assign room_two = (block_0_two_empty | block_1_two_empty) | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:104]
+  assign room_two = block_0_two_empty | block_1_two_empty | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:104]
 
   alpu_prq_256x8_CellBlock block_0 ( // @[CellArray.java:66]
     .clk(clk),
@@ -1326,99 +1386,9 @@ module alpu_prq_256x8_CellArray (
 
   always @(posedge clk) begin // @[CellArray.java:76]
     if (oldest_l4_0_valid) begin
-      if (oldest_l3_0_valid) begin
-        if (oldest_l2_0_valid) begin
-          if (oldest_l1_0_valid) begin
-            if (block_31_hit) begin
-              match_tag <= block_31_hit_tag;
-            end else begin
-              match_tag <= block_30_hit_tag;
-            end
-          end else if (block_29_hit) begin
-            match_tag <= block_29_hit_tag;
-          end else begin
-            match_tag <= block_28_hit_tag;
-          end
-        end else if (oldest_l1_2_valid) begin
-          if (block_27_hit) begin
-            match_tag <= block_27_hit_tag;
-          end else begin
-            match_tag <= block_26_hit_tag;
-          end
-        end else if (block_25_hit) begin
-          match_tag <= block_25_hit_tag;
-        end else begin
-          match_tag <= block_24_hit_tag;
-        end
-      end else if (oldest_l2_2_valid) begin
-        if (oldest_l1_4_valid) begin
-          if (block_23_hit) begin
-            match_tag <= block_23_hit_tag;
-          end else begin
-            match_tag <= block_22_hit_tag;
-          end
-        end else if (block_21_hit) begin
-          match_tag <= block_21_hit_tag;
-        end else begin
-          match_tag <= block_20_hit_tag;
-        end
-      end else if (oldest_l1_6_valid) begin
-        if (block_19_hit) begin
-          match_tag <= block_19_hit_tag;
-        end else begin
-          match_tag <= block_18_hit_tag;
-        end
-      end else if (block_17_hit) begin
-        match_tag <= block_17_hit_tag;
-      end else begin
-        match_tag <= block_16_hit_tag;
-      end
-    end else if (oldest_l3_2_valid) begin
-      if (oldest_l2_4_valid) begin
-        if (oldest_l1_8_valid) begin
-          if (block_15_hit) begin
-            match_tag <= block_15_hit_tag;
-          end else begin
-            match_tag <= block_14_hit_tag;
-          end
-        end else if (block_13_hit) begin
-          match_tag <= block_13_hit_tag;
-        end else begin
-          match_tag <= block_12_hit_tag;
-        end
-      end else if (oldest_l1_10_valid) begin
-        if (block_11_hit) begin
-          match_tag <= block_11_hit_tag;
-        end else begin
-          match_tag <= block_10_hit_tag;
-        end
-      end else if (block_9_hit) begin
-        match_tag <= block_9_hit_tag;
-      end else begin
-        match_tag <= block_8_hit_tag;
-      end
-    end else if (oldest_l2_6_valid) begin
-      if (oldest_l1_12_valid) begin
-        if (block_7_hit) begin
-          match_tag <= block_7_hit_tag;
-        end else begin
-          match_tag <= block_6_hit_tag;
-        end
-      end else if (block_5_hit) begin
-        match_tag <= block_5_hit_tag;
-      end else begin
-        match_tag <= block_4_hit_tag;
-      end
-    end else if (oldest_l1_14_valid) begin
-      if (block_3_hit) begin
-        match_tag <= block_3_hit_tag;
-      end else begin
-        match_tag <= block_2_hit_tag;
-      end
-    end else if (block_1_hit) begin
-      match_tag <= block_1_hit_tag;
+      match_tag <= oldest_l4_0_bits;
     end else begin
-      match_tag <= block_0_hit_tag;
+      match_tag <= oldest_l4_1_bits;
     end
   end
 endmodule

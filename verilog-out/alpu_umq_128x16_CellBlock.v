@@ -60,6 +60,20 @@ module alpu_umq_128x16_CellBlock (
   reg         cmp_13; // @[CellBlock.java:148]
   reg         cmp_14; // @[CellBlock.java:148]
   reg         cmp_15; // @[CellBlock.java:148]
+  wire [6:0]  oldest_l1_0_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_1_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_2_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_3_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_4_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_5_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_6_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_7_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_0_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_1_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_2_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_3_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l3_0_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l3_1_bits; // @[PriorityTree.java:127]
   reg         hit_r; // @[CellBlock.java:156]
   reg  [3:0]  hit_idx_r; // @[CellBlock.java:157]
   reg  [6:0]  hit_tag_r; // @[CellBlock.java:158]
@@ -200,8 +214,6 @@ module alpu_umq_128x16_CellBlock (
   wire        _T_25;
   wire        _T_26;
   wire        _T_27;
-  wire        _T_28;
-  wire        _T_29;
 
   assign oldest_l1_0_index = ~cmp_15; // @[PriorityTree.java:119]
   assign oldest_l1_0_valid = cmp_15 | cmp_14; // @[PriorityTree.java:128]
@@ -219,17 +231,17 @@ module alpu_umq_128x16_CellBlock (
   assign oldest_l1_6_valid = cmp_3 | cmp_2; // @[PriorityTree.java:128]
   assign oldest_l1_7_index = ~cmp_1; // @[PriorityTree.java:119]
   assign oldest_l1_7_valid = cmp_1 | cmp_0; // @[PriorityTree.java:128]
-  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:136]
   assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:136]
   assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_2_index = {~oldest_l1_4_valid, oldest_l1_4_valid ? oldest_l1_4_index : oldest_l1_5_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_2_index = {~oldest_l1_4_valid, oldest_l1_4_valid ? oldest_l1_4_index : oldest_l1_5_index}; // @[PriorityTree.java:136]
   assign oldest_l2_2_valid = oldest_l1_4_valid | oldest_l1_5_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_3_index = {~oldest_l1_6_valid, oldest_l1_6_valid ? oldest_l1_6_index : oldest_l1_7_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_3_index = {~oldest_l1_6_valid, oldest_l1_6_valid ? oldest_l1_6_index : oldest_l1_7_index}; // @[PriorityTree.java:136]
   assign oldest_l2_3_valid = oldest_l1_6_valid | oldest_l1_7_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_0_index = {~oldest_l2_0_valid, oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_0_index = {~oldest_l2_0_valid, oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index}; // @[PriorityTree.java:136]
   assign oldest_l3_0_valid = oldest_l2_0_valid | oldest_l2_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_1_index = {~oldest_l2_2_valid, oldest_l2_2_valid ? oldest_l2_2_index : oldest_l2_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_1_index = {~oldest_l2_2_valid, oldest_l2_2_valid ? oldest_l2_2_index : oldest_l2_3_index}; // @[PriorityTree.java:136]
   assign oldest_l3_1_valid = oldest_l2_2_valid | oldest_l2_3_valid; // @[PriorityTree.java:128]
   assign space_15 = ~cell_15_valid; // @[CellBlock.java:140]
   assign space_14 = space_15 | (~cell_14_valid); // @[CellBlock.java:140]
@@ -248,24 +260,38 @@ module alpu_umq_128x16_CellBlock (
   assign space_1 = space_2 | (~cell_1_valid); // @[CellBlock.java:140]
   assign space_0 = space_1 | (~cell_0_valid); // @[CellBlock.java:140]
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
+  assign oldest_l1_0_bits = cmp_15 ? out_tag : cell_14_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_1_bits = cmp_13 ? cell_13_tag : cell_12_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_2_bits = cmp_11 ? cell_11_tag : cell_10_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_3_bits = cmp_9 ? cell_9_tag : cell_8_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_4_bits = cmp_7 ? cell_7_tag : cell_6_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_5_bits = cmp_5 ? cell_5_tag : cell_4_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_6_bits = cmp_3 ? cell_3_tag : cell_2_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_7_bits = cmp_1 ? cell_1_tag : cell_0_tag; // @[PriorityTree.java:127]
+  assign oldest_l2_0_bits = oldest_l1_0_valid ? oldest_l1_0_bits : oldest_l1_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_1_bits = oldest_l1_2_valid ? oldest_l1_2_bits : oldest_l1_3_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_2_bits = oldest_l1_4_valid ? oldest_l1_4_bits : oldest_l1_5_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_3_bits = oldest_l1_6_valid ? oldest_l1_6_bits : oldest_l1_7_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_0_bits = oldest_l2_0_valid ? oldest_l2_0_bits : oldest_l2_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_1_bits = oldest_l2_2_valid ? oldest_l2_2_bits : oldest_l2_3_bits; // @[PriorityTree.java:127]
   assign hit = hit_r; // @[CellBlock.java:156]
   assign hit_tag = hit_tag_r; // @[CellBlock.java:158]
-  assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_here_r; // @[CellBlock.java:182]
-  assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd1)); // @[CellBlock.java:182]
-  assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd2)); // @[CellBlock.java:182]
-  assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd3)); // @[CellBlock.java:182]
-  assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd4)); // @[CellBlock.java:182]
-  assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd5)); // @[CellBlock.java:182]
-  assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd6)); // @[CellBlock.java:182]
-  assign cell_7_en = (((compact & space_7) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd7)); // @[CellBlock.java:182]
-  assign cell_8_en = (((compact & space_8) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd8)); // @[CellBlock.java:182]
-  assign cell_9_en = (((compact & space_9) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd9)); // @[CellBlock.java:182]
-  assign cell_10_en = (((compact & space_10) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd10)); // @[CellBlock.java:182]
-  assign cell_11_en = (((compact & space_11) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd11)); // @[CellBlock.java:182]
-  assign cell_12_en = (((compact & space_12) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd12)); // @[CellBlock.java:182]
-  assign cell_13_en = (((compact & space_13) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd13)); // @[CellBlock.java:182]
-  assign cell_14_en = (((compact & space_14) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd14)); // @[CellBlock.java:182]
-  assign shift_out = (((compact & space_15) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 4'd15)); // @[CellBlock.java:180]
+  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_here_r; // @[CellBlock.java:182]
+  assign cell_1_en = (compact & space_1) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd1)); // @[CellBlock.java:182]
+  assign cell_2_en = (compact & space_2) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd2)); // @[CellBlock.java:182]
+  assign cell_3_en = (compact & space_3) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd3)); // @[CellBlock.java:182]
+  assign cell_4_en = (compact & space_4) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd4)); // @[CellBlock.java:182]
+  assign cell_5_en = (compact & space_5) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd5)); // @[CellBlock.java:182]
+  assign cell_6_en = (compact & space_6) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd6)); // @[CellBlock.java:182]
+  assign cell_7_en = (compact & space_7) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd7)); // @[CellBlock.java:182]
+  assign cell_8_en = (compact & space_8) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd8)); // @[CellBlock.java:182]
+  assign cell_9_en = (compact & space_9) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd9)); // @[CellBlock.java:182]
+  assign cell_10_en = (compact & space_10) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd10)); // @[CellBlock.java:182]
+  assign cell_11_en = (compact & space_11) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd11)); // @[CellBlock.java:182]
+  assign cell_12_en = (compact & space_12) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd12)); // @[CellBlock.java:182]
+  assign cell_13_en = (compact & space_13) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd13)); // @[CellBlock.java:182]
+  assign cell_14_en = (compact & space_14) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd14)); // @[CellBlock.java:182]
+  assign shift_out = (compact & space_15) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd15)); // @[CellBlock.java:180]
   assign out_valid = cell_15_valid & shift_out; // @[CellBlock.java:200]
   assign _T = ~cell_0_valid; // @[CellBlock.java:207]
   assign _T_1 = ~cell_1_valid; // @[CellBlock.java:207]
@@ -283,22 +309,24 @@ module alpu_umq_128x16_CellBlock (
   assign _T_13 = ~cell_13_valid; // @[CellBlock.java:207]
   assign _T_14 = ~cell_14_valid; // @[CellBlock.java:207]
   assign _T_15 = ~cell_15_valid; // @[CellBlock.java:207]
-  assign any_empty = (((_T | _T_1) | (_T_2 | _T_3)) | ((_T_4 | _T_5) | (_T_6 | _T_7))) | (((_T_8 | _T_9) | (_T_10 | _T_11)) | ((_T_12 | _T_13) | (_T_14 | _T_15))); // @[CellBlock.java:208]
+  assign any_empty = _T | _T_1 | _T_2 | _T_3 | _T_4 | _T_5 | _T_6 | _T_7 | _T_8 | _T_9 | _T_10 | _T_11 | _T_12 |
+      _T_13 | _T_14 | _T_15; // @[CellBlock.java:208]
   assign _T_16 = _T | _T_1; // @[CellBlock.java:218]
   assign _T_17 = _T_2 | _T_3; // @[CellBlock.java:218]
   assign _T_18 = _T_4 | _T_5; // @[CellBlock.java:218]
   assign _T_19 = _T_6 | _T_7; // @[CellBlock.java:218]
-  assign _T_20 = (((_T & _T_1) | (_T_2 & _T_3)) | (_T_16 & _T_17)) | (((_T_4 & _T_5) | (_T_6 & _T_7)) | (_T_18 & _T_19)); // @[CellBlock.java:218]
-  assign _T_21 = _T_16 | _T_17; // @[CellBlock.java:218]
-  assign _T_22 = _T_18 | _T_19; // @[CellBlock.java:218]
-  assign _T_23 = _T_8 | _T_9; // @[CellBlock.java:218]
-  assign _T_24 = _T_10 | _T_11; // @[CellBlock.java:218]
-  assign _T_25 = _T_12 | _T_13; // @[CellBlock.java:218]
-  assign _T_26 = _T_14 | _T_15; // @[CellBlock.java:218]
-  assign _T_27 = (((_T_8 & _T_9) | (_T_10 & _T_11)) | (_T_23 & _T_24)) | (((_T_12 & _T_13) | (_T_14 & _T_15)) | (_T_25 & _T_26)); // @[CellBlock.java:218]
-  assign _T_28 = _T_23 | _T_24; // @[CellBlock.java:218]
-  assign _T_29 = _T_25 | _T_26; // @[CellBlock.java:218]
-  assign two_empty = ((_T_20 | (_T_21 & _T_22)) | (_T_27 | (_T_28 & _T_29))) | ((_T_21 | _T_22) & (_T_28 | _T_29)); // @[CellBlock.java:209]
+  assign _T_20 = _T_16 | _T_17; // @[CellBlock.java:218]
+  assign _T_21 = _T_18 | _T_19; // @[CellBlock.java:218]
+  assign _T_22 = _T_8 | _T_9; // @[CellBlock.java:218]
+  assign _T_23 = _T_10 | _T_11; // @[CellBlock.java:218]
+  assign _T_24 = _T_12 | _T_13; // @[CellBlock.java:218]
+  assign _T_25 = _T_14 | _T_15; // @[CellBlock.java:218]
+  assign _T_26 = _T_22 | _T_23; // @[CellBlock.java:218]
+  assign _T_27 = _T_24 | _T_25; // @[CellBlock.java:218]
+  assign two_empty = (_T & _T_1) | (_T_2 & _T_3) | (_T_16 & _T_17) | (_T_4 & _T_5) | (_T_6 & _T_7) |
+      (_T_18 & _T_19) | (_T_20 & _T_21) | (_T_8 & _T_9) | (_T_10 & _T_11) |
+      (_T_22 & _T_23) | (_T_12 & _T_13) | (_T_14 & _T_15) | (_T_24 & _T_25) |
+      (_T_26 & _T_27) | ((_T_20 | _T_21) & (_T_26 | _T_27)); // @[CellBlock.java:209]
 
   alpu_umq_128x16_UmqCell cell_0 ( // @[CellBlock.java:132]
     .clk(clk),
@@ -642,51 +670,9 @@ module alpu_umq_128x16_CellBlock (
 
   always @(posedge clk) begin // @[CellBlock.java:158]
     if (oldest_l3_0_valid) begin
-      if (oldest_l2_0_valid) begin
-        if (oldest_l1_0_valid) begin
-          if (cmp_15) begin
-            hit_tag_r <= out_tag;
-          end else begin
-            hit_tag_r <= cell_14_tag;
-          end
-        end else if (cmp_13) begin
-          hit_tag_r <= cell_13_tag;
-        end else begin
-          hit_tag_r <= cell_12_tag;
-        end
-      end else if (oldest_l1_2_valid) begin
-        if (cmp_11) begin
-          hit_tag_r <= cell_11_tag;
-        end else begin
-          hit_tag_r <= cell_10_tag;
-        end
-      end else if (cmp_9) begin
-        hit_tag_r <= cell_9_tag;
-      end else begin
-        hit_tag_r <= cell_8_tag;
-      end
-    end else if (oldest_l2_2_valid) begin
-      if (oldest_l1_4_valid) begin
-        if (cmp_7) begin
-          hit_tag_r <= cell_7_tag;
-        end else begin
-          hit_tag_r <= cell_6_tag;
-        end
-      end else if (cmp_5) begin
-        hit_tag_r <= cell_5_tag;
-      end else begin
-        hit_tag_r <= cell_4_tag;
-      end
-    end else if (oldest_l1_6_valid) begin
-      if (cmp_3) begin
-        hit_tag_r <= cell_3_tag;
-      end else begin
-        hit_tag_r <= cell_2_tag;
-      end
-    end else if (cmp_1) begin
-      hit_tag_r <= cell_1_tag;
+      hit_tag_r <= oldest_l3_0_bits;
     end else begin
-      hit_tag_r <= cell_0_tag;
+      hit_tag_r <= oldest_l3_1_bits;
     end
   end
 

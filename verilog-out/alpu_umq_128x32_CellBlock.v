@@ -92,6 +92,36 @@ module alpu_umq_128x32_CellBlock (
   reg         cmp_29; // @[CellBlock.java:148]
   reg         cmp_30; // @[CellBlock.java:148]
   reg         cmp_31; // @[CellBlock.java:148]
+  wire [6:0]  oldest_l1_0_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_1_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_2_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_3_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_4_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_5_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_6_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_7_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_8_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_9_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_10_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_11_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_12_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_13_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_14_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l1_15_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_0_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_1_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_2_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_3_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_4_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_5_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_6_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l2_7_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l3_0_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l3_1_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l3_2_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l3_3_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l4_0_bits; // @[PriorityTree.java:127]
+  wire [6:0]  oldest_l4_1_bits; // @[PriorityTree.java:127]
   reg         hit_r; // @[CellBlock.java:156]
   reg  [4:0]  hit_idx_r; // @[CellBlock.java:157]
   reg  [6:0]  hit_tag_r; // @[CellBlock.java:158]
@@ -376,13 +406,6 @@ module alpu_umq_128x32_CellBlock (
   wire        _T_57;
   wire        _T_58;
   wire        _T_59;
-  wire        _T_60;
-  wire        _T_61;
-  wire        _T_62;
-  wire        _T_63;
-  wire        _T_64;
-  wire        _T_65;
-  wire        _T_66;
 
   assign oldest_l1_0_index = ~cmp_31; // @[PriorityTree.java:119]
   assign oldest_l1_0_valid = cmp_31 | cmp_30; // @[PriorityTree.java:128]
@@ -416,33 +439,33 @@ module alpu_umq_128x32_CellBlock (
   assign oldest_l1_14_valid = cmp_3 | cmp_2; // @[PriorityTree.java:128]
   assign oldest_l1_15_index = ~cmp_1; // @[PriorityTree.java:119]
   assign oldest_l1_15_valid = cmp_1 | cmp_0; // @[PriorityTree.java:128]
-  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:136]
   assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:136]
   assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_2_index = {~oldest_l1_4_valid, oldest_l1_4_valid ? oldest_l1_4_index : oldest_l1_5_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_2_index = {~oldest_l1_4_valid, oldest_l1_4_valid ? oldest_l1_4_index : oldest_l1_5_index}; // @[PriorityTree.java:136]
   assign oldest_l2_2_valid = oldest_l1_4_valid | oldest_l1_5_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_3_index = {~oldest_l1_6_valid, oldest_l1_6_valid ? oldest_l1_6_index : oldest_l1_7_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_3_index = {~oldest_l1_6_valid, oldest_l1_6_valid ? oldest_l1_6_index : oldest_l1_7_index}; // @[PriorityTree.java:136]
   assign oldest_l2_3_valid = oldest_l1_6_valid | oldest_l1_7_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_4_index = {~oldest_l1_8_valid, oldest_l1_8_valid ? oldest_l1_8_index : oldest_l1_9_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_4_index = {~oldest_l1_8_valid, oldest_l1_8_valid ? oldest_l1_8_index : oldest_l1_9_index}; // @[PriorityTree.java:136]
   assign oldest_l2_4_valid = oldest_l1_8_valid | oldest_l1_9_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_5_index = {~oldest_l1_10_valid, oldest_l1_10_valid ? oldest_l1_10_index : oldest_l1_11_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_5_index = {~oldest_l1_10_valid, oldest_l1_10_valid ? oldest_l1_10_index : oldest_l1_11_index}; // @[PriorityTree.java:136]
   assign oldest_l2_5_valid = oldest_l1_10_valid | oldest_l1_11_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_6_index = {~oldest_l1_12_valid, oldest_l1_12_valid ? oldest_l1_12_index : oldest_l1_13_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_6_index = {~oldest_l1_12_valid, oldest_l1_12_valid ? oldest_l1_12_index : oldest_l1_13_index}; // @[PriorityTree.java:136]
   assign oldest_l2_6_valid = oldest_l1_12_valid | oldest_l1_13_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_7_index = {~oldest_l1_14_valid, oldest_l1_14_valid ? oldest_l1_14_index : oldest_l1_15_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_7_index = {~oldest_l1_14_valid, oldest_l1_14_valid ? oldest_l1_14_index : oldest_l1_15_index}; // @[PriorityTree.java:136]
   assign oldest_l2_7_valid = oldest_l1_14_valid | oldest_l1_15_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_0_index = {~oldest_l2_0_valid, oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_0_index = {~oldest_l2_0_valid, oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index}; // @[PriorityTree.java:136]
   assign oldest_l3_0_valid = oldest_l2_0_valid | oldest_l2_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_1_index = {~oldest_l2_2_valid, oldest_l2_2_valid ? oldest_l2_2_index : oldest_l2_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_1_index = {~oldest_l2_2_valid, oldest_l2_2_valid ? oldest_l2_2_index : oldest_l2_3_index}; // @[PriorityTree.java:136]
   assign oldest_l3_1_valid = oldest_l2_2_valid | oldest_l2_3_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_2_index = {~oldest_l2_4_valid, oldest_l2_4_valid ? oldest_l2_4_index : oldest_l2_5_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_2_index = {~oldest_l2_4_valid, oldest_l2_4_valid ? oldest_l2_4_index : oldest_l2_5_index}; // @[PriorityTree.java:136]
   assign oldest_l3_2_valid = oldest_l2_4_valid | oldest_l2_5_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_3_index = {~oldest_l2_6_valid, oldest_l2_6_valid ? oldest_l2_6_index : oldest_l2_7_index}; // @[PriorityTree.java:131]
+  assign oldest_l3_3_index = {~oldest_l2_6_valid, oldest_l2_6_valid ? oldest_l2_6_index : oldest_l2_7_index}; // @[PriorityTree.java:136]
   assign oldest_l3_3_valid = oldest_l2_6_valid | oldest_l2_7_valid; // @[PriorityTree.java:128]
-  assign oldest_l4_0_index = {~oldest_l3_0_valid, oldest_l3_0_valid ? oldest_l3_0_index : oldest_l3_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l4_0_index = {~oldest_l3_0_valid, oldest_l3_0_valid ? oldest_l3_0_index : oldest_l3_1_index}; // @[PriorityTree.java:136]
   assign oldest_l4_0_valid = oldest_l3_0_valid | oldest_l3_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l4_1_index = {~oldest_l3_2_valid, oldest_l3_2_valid ? oldest_l3_2_index : oldest_l3_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l4_1_index = {~oldest_l3_2_valid, oldest_l3_2_valid ? oldest_l3_2_index : oldest_l3_3_index}; // @[PriorityTree.java:136]
   assign oldest_l4_1_valid = oldest_l3_2_valid | oldest_l3_3_valid; // @[PriorityTree.java:128]
   assign space_31 = ~cell_31_valid; // @[CellBlock.java:140]
   assign space_30 = space_31 | (~cell_30_valid); // @[CellBlock.java:140]
@@ -477,40 +500,70 @@ module alpu_umq_128x32_CellBlock (
   assign space_1 = space_2 | (~cell_1_valid); // @[CellBlock.java:140]
   assign space_0 = space_1 | (~cell_0_valid); // @[CellBlock.java:140]
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
+  assign oldest_l1_0_bits = cmp_31 ? out_tag : cell_30_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_1_bits = cmp_29 ? cell_29_tag : cell_28_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_2_bits = cmp_27 ? cell_27_tag : cell_26_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_3_bits = cmp_25 ? cell_25_tag : cell_24_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_4_bits = cmp_23 ? cell_23_tag : cell_22_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_5_bits = cmp_21 ? cell_21_tag : cell_20_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_6_bits = cmp_19 ? cell_19_tag : cell_18_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_7_bits = cmp_17 ? cell_17_tag : cell_16_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_8_bits = cmp_15 ? cell_15_tag : cell_14_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_9_bits = cmp_13 ? cell_13_tag : cell_12_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_10_bits = cmp_11 ? cell_11_tag : cell_10_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_11_bits = cmp_9 ? cell_9_tag : cell_8_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_12_bits = cmp_7 ? cell_7_tag : cell_6_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_13_bits = cmp_5 ? cell_5_tag : cell_4_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_14_bits = cmp_3 ? cell_3_tag : cell_2_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_15_bits = cmp_1 ? cell_1_tag : cell_0_tag; // @[PriorityTree.java:127]
+  assign oldest_l2_0_bits = oldest_l1_0_valid ? oldest_l1_0_bits : oldest_l1_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_1_bits = oldest_l1_2_valid ? oldest_l1_2_bits : oldest_l1_3_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_2_bits = oldest_l1_4_valid ? oldest_l1_4_bits : oldest_l1_5_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_3_bits = oldest_l1_6_valid ? oldest_l1_6_bits : oldest_l1_7_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_4_bits = oldest_l1_8_valid ? oldest_l1_8_bits : oldest_l1_9_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_5_bits = oldest_l1_10_valid ? oldest_l1_10_bits : oldest_l1_11_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_6_bits = oldest_l1_12_valid ? oldest_l1_12_bits : oldest_l1_13_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_7_bits = oldest_l1_14_valid ? oldest_l1_14_bits : oldest_l1_15_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_0_bits = oldest_l2_0_valid ? oldest_l2_0_bits : oldest_l2_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_1_bits = oldest_l2_2_valid ? oldest_l2_2_bits : oldest_l2_3_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_2_bits = oldest_l2_4_valid ? oldest_l2_4_bits : oldest_l2_5_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_3_bits = oldest_l2_6_valid ? oldest_l2_6_bits : oldest_l2_7_bits; // @[PriorityTree.java:127]
+  assign oldest_l4_0_bits = oldest_l3_0_valid ? oldest_l3_0_bits : oldest_l3_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l4_1_bits = oldest_l3_2_valid ? oldest_l3_2_bits : oldest_l3_3_bits; // @[PriorityTree.java:127]
   assign hit = hit_r; // @[CellBlock.java:156]
   assign hit_tag = hit_tag_r; // @[CellBlock.java:158]
-  assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_here_r; // @[CellBlock.java:182]
-  assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd1)); // @[CellBlock.java:182]
-  assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd2)); // @[CellBlock.java:182]
-  assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd3)); // @[CellBlock.java:182]
-  assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd4)); // @[CellBlock.java:182]
-  assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd5)); // @[CellBlock.java:182]
-  assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd6)); // @[CellBlock.java:182]
-  assign cell_7_en = (((compact & space_7) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd7)); // @[CellBlock.java:182]
-  assign cell_8_en = (((compact & space_8) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd8)); // @[CellBlock.java:182]
-  assign cell_9_en = (((compact & space_9) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd9)); // @[CellBlock.java:182]
-  assign cell_10_en = (((compact & space_10) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd10)); // @[CellBlock.java:182]
-  assign cell_11_en = (((compact & space_11) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd11)); // @[CellBlock.java:182]
-  assign cell_12_en = (((compact & space_12) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd12)); // @[CellBlock.java:182]
-  assign cell_13_en = (((compact & space_13) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd13)); // @[CellBlock.java:182]
-  assign cell_14_en = (((compact & space_14) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd14)); // @[CellBlock.java:182]
-  assign cell_15_en = (((compact & space_15) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd15)); // @[CellBlock.java:182]
-  assign cell_16_en = (((compact & space_16) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd16)); // @[CellBlock.java:182]
-  assign cell_17_en = (((compact & space_17) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd17)); // @[CellBlock.java:182]
-  assign cell_18_en = (((compact & space_18) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd18)); // @[CellBlock.java:182]
-  assign cell_19_en = (((compact & space_19) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd19)); // @[CellBlock.java:182]
-  assign cell_20_en = (((compact & space_20) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd20)); // @[CellBlock.java:182]
-  assign cell_21_en = (((compact & space_21) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd21)); // @[CellBlock.java:182]
-  assign cell_22_en = (((compact & space_22) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd22)); // @[CellBlock.java:182]
-  assign cell_23_en = (((compact & space_23) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd23)); // @[CellBlock.java:182]
-  assign cell_24_en = (((compact & space_24) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd24)); // @[CellBlock.java:182]
-  assign cell_25_en = (((compact & space_25) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd25)); // @[CellBlock.java:182]
-  assign cell_26_en = (((compact & space_26) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd26)); // @[CellBlock.java:182]
-  assign cell_27_en = (((compact & space_27) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd27)); // @[CellBlock.java:182]
-  assign cell_28_en = (((compact & space_28) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd28)); // @[CellBlock.java:182]
-  assign cell_29_en = (((compact & space_29) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd29)); // @[CellBlock.java:182]
-  assign cell_30_en = (((compact & space_30) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd30)); // @[CellBlock.java:182]
-  assign shift_out = (((compact & space_31) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 5'd31)); // @[CellBlock.java:180]
+  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_here_r; // @[CellBlock.java:182]
+  assign cell_1_en = (compact & space_1) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd1)); // @[CellBlock.java:182]
+  assign cell_2_en = (compact & space_2) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd2)); // @[CellBlock.java:182]
+  assign cell_3_en = (compact & space_3) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd3)); // @[CellBlock.java:182]
+  assign cell_4_en = (compact & space_4) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd4)); // @[CellBlock.java:182]
+  assign cell_5_en = (compact & space_5) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd5)); // @[CellBlock.java:182]
+  assign cell_6_en = (compact & space_6) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd6)); // @[CellBlock.java:182]
+  assign cell_7_en = (compact & space_7) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd7)); // @[CellBlock.java:182]
+  assign cell_8_en = (compact & space_8) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd8)); // @[CellBlock.java:182]
+  assign cell_9_en = (compact & space_9) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd9)); // @[CellBlock.java:182]
+  assign cell_10_en = (compact & space_10) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd10)); // @[CellBlock.java:182]
+  assign cell_11_en = (compact & space_11) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd11)); // @[CellBlock.java:182]
+  assign cell_12_en = (compact & space_12) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd12)); // @[CellBlock.java:182]
+  assign cell_13_en = (compact & space_13) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd13)); // @[CellBlock.java:182]
+  assign cell_14_en = (compact & space_14) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd14)); // @[CellBlock.java:182]
+  assign cell_15_en = (compact & space_15) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd15)); // @[CellBlock.java:182]
+  assign cell_16_en = (compact & space_16) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd16)); // @[CellBlock.java:182]
+  assign cell_17_en = (compact & space_17) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd17)); // @[CellBlock.java:182]
+  assign cell_18_en = (compact & space_18) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd18)); // @[CellBlock.java:182]
+  assign cell_19_en = (compact & space_19) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd19)); // @[CellBlock.java:182]
+  assign cell_20_en = (compact & space_20) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd20)); // @[CellBlock.java:182]
+  assign cell_21_en = (compact & space_21) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd21)); // @[CellBlock.java:182]
+  assign cell_22_en = (compact & space_22) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd22)); // @[CellBlock.java:182]
+  assign cell_23_en = (compact & space_23) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd23)); // @[CellBlock.java:182]
+  assign cell_24_en = (compact & space_24) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd24)); // @[CellBlock.java:182]
+  assign cell_25_en = (compact & space_25) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd25)); // @[CellBlock.java:182]
+  assign cell_26_en = (compact & space_26) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd26)); // @[CellBlock.java:182]
+  assign cell_27_en = (compact & space_27) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd27)); // @[CellBlock.java:182]
+  assign cell_28_en = (compact & space_28) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd28)); // @[CellBlock.java:182]
+  assign cell_29_en = (compact & space_29) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd29)); // @[CellBlock.java:182]
+  assign cell_30_en = (compact & space_30) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd30)); // @[CellBlock.java:182]
+  assign shift_out = (compact & space_31) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd31)); // @[CellBlock.java:180]
   assign out_valid = cell_31_valid & shift_out; // @[CellBlock.java:200]
   assign _T = ~cell_0_valid; // @[CellBlock.java:207]
   assign _T_1 = ~cell_1_valid; // @[CellBlock.java:207]
@@ -528,59 +581,61 @@ module alpu_umq_128x32_CellBlock (
   assign _T_13 = ~cell_13_valid; // @[CellBlock.java:207]
   assign _T_14 = ~cell_14_valid; // @[CellBlock.java:207]
   assign _T_15 = ~cell_15_valid; // @[CellBlock.java:207]
-  assign _T_16 = (((_T | _T_1) | (_T_2 | _T_3)) | ((_T_4 | _T_5) | (_T_6 | _T_7))) | (((_T_8 | _T_9) | (_T_10 | _T_11)) | ((_T_12 | _T_13) | (_T_14 | _T_15))); // @[CellBlock.java:224]
-  assign _T_17 = ~cell_16_valid; // @[CellBlock.java:207]
-  assign _T_18 = ~cell_17_valid; // @[CellBlock.java:207]
-  assign _T_19 = ~cell_18_valid; // @[CellBlock.java:207]
-  assign _T_20 = ~cell_19_valid; // @[CellBlock.java:207]
-  assign _T_21 = ~cell_20_valid; // @[CellBlock.java:207]
-  assign _T_22 = ~cell_21_valid; // @[CellBlock.java:207]
-  assign _T_23 = ~cell_22_valid; // @[CellBlock.java:207]
-  assign _T_24 = ~cell_23_valid; // @[CellBlock.java:207]
-  assign _T_25 = ~cell_24_valid; // @[CellBlock.java:207]
-  assign _T_26 = ~cell_25_valid; // @[CellBlock.java:207]
-  assign _T_27 = ~cell_26_valid; // @[CellBlock.java:207]
-  assign _T_28 = ~cell_27_valid; // @[CellBlock.java:207]
-  assign _T_29 = ~cell_28_valid; // @[CellBlock.java:207]
-  assign _T_30 = ~cell_29_valid; // @[CellBlock.java:207]
-  assign _T_31 = ~cell_30_valid; // @[CellBlock.java:207]
-  assign _T_32 = ~cell_31_valid; // @[CellBlock.java:207]
-  assign _T_33 = (((_T_17 | _T_18) | (_T_19 | _T_20)) | ((_T_21 | _T_22) | (_T_23 | _T_24))) | (((_T_25 | _T_26) | (_T_27 | _T_28)) | ((_T_29 | _T_30) | (_T_31 | _T_32))); // @[CellBlock.java:224]
-  assign any_empty = _T_16 | _T_33; // @[CellBlock.java:208]
-  assign _T_34 = _T | _T_1; // @[CellBlock.java:218]
-  assign _T_35 = _T_2 | _T_3; // @[CellBlock.java:218]
-  assign _T_36 = _T_4 | _T_5; // @[CellBlock.java:218]
-  assign _T_37 = _T_6 | _T_7; // @[CellBlock.java:218]
-  assign _T_38 = (((_T & _T_1) | (_T_2 & _T_3)) | (_T_34 & _T_35)) | (((_T_4 & _T_5) | (_T_6 & _T_7)) | (_T_36 & _T_37)); // @[CellBlock.java:218]
-  assign _T_39 = _T_34 | _T_35; // @[CellBlock.java:218]
-  assign _T_40 = _T_36 | _T_37; // @[CellBlock.java:218]
-  assign _T_41 = _T_8 | _T_9; // @[CellBlock.java:218]
-  assign _T_42 = _T_10 | _T_11; // @[CellBlock.java:218]
-  assign _T_43 = _T_12 | _T_13; // @[CellBlock.java:218]
-  assign _T_44 = _T_14 | _T_15; // @[CellBlock.java:218]
-  assign _T_45 = (((_T_8 & _T_9) | (_T_10 & _T_11)) | (_T_41 & _T_42)) | (((_T_12 & _T_13) | (_T_14 & _T_15)) | (_T_43 & _T_44)); // @[CellBlock.java:218]
-  assign _T_46 = _T_41 | _T_42; // @[CellBlock.java:218]
-  assign _T_47 = _T_43 | _T_44; // @[CellBlock.java:218]
-  assign _T_48 = _T_39 | _T_40; // @[CellBlock.java:218]
-  assign _T_49 = _T_46 | _T_47; // @[CellBlock.java:218]
-  assign _T_50 = _T_17 | _T_18; // @[CellBlock.java:218]
-  assign _T_51 = _T_19 | _T_20; // @[CellBlock.java:218]
-  assign _T_52 = _T_21 | _T_22; // @[CellBlock.java:218]
-  assign _T_53 = _T_23 | _T_24; // @[CellBlock.java:218]
-  assign _T_54 = (((_T_17 & _T_18) | (_T_19 & _T_20)) | (_T_50 & _T_51)) | (((_T_21 & _T_22) | (_T_23 & _T_24)) | (_T_52 & _T_53)); // @[CellBlock.java:218]
-  assign _T_55 = _T_50 | _T_51; // @[CellBlock.java:218]
+  assign _T_16 = ~cell_16_valid; // @[CellBlock.java:207]
+  assign _T_17 = ~cell_17_valid; // @[CellBlock.java:207]
+  assign _T_18 = ~cell_18_valid; // @[CellBlock.java:207]
+  assign _T_19 = ~cell_19_valid; // @[CellBlock.java:207]
+  assign _T_20 = ~cell_20_valid; // @[CellBlock.java:207]
+  assign _T_21 = ~cell_21_valid; // @[CellBlock.java:207]
+  assign _T_22 = ~cell_22_valid; // @[CellBlock.java:207]
+  assign _T_23 = ~cell_23_valid; // @[CellBlock.java:207]
+  assign _T_24 = ~cell_24_valid; // @[CellBlock.java:207]
+  assign _T_25 = ~cell_25_valid; // @[CellBlock.java:207]
+  assign _T_26 = ~cell_26_valid; // @[CellBlock.java:207]
+  assign _T_27 = ~cell_27_valid; // @[CellBlock.java:207]
+  assign _T_28 = ~cell_28_valid; // @[CellBlock.java:207]
+  assign _T_29 = ~cell_29_valid; // @[CellBlock.java:207]
+  assign _T_30 = ~cell_30_valid; // @[CellBlock.java:207]
+  assign _T_31 = ~cell_31_valid; // @[CellBlock.java:207]
+  assign any_empty = _T | _T_1 | _T_2 | _T_3 | _T_4 | _T_5 | _T_6 | _T_7 | _T_8 | _T_9 | _T_10 | _T_11 | _T_12 |
+      _T_13 | _T_14 | _T_15 | _T_16 | _T_17 | _T_18 | _T_19 | _T_20 | _T_21 | _T_22 |
+      _T_23 | _T_24 | _T_25 | _T_26 | _T_27 | _T_28 | _T_29 | _T_30 | _T_31; // @[CellBlock.java:208]
+  assign _T_32 = _T | _T_1; // @[CellBlock.java:218]
+  assign _T_33 = _T_2 | _T_3; // @[CellBlock.java:218]
+  assign _T_34 = _T_4 | _T_5; // @[CellBlock.java:218]
+  assign _T_35 = _T_6 | _T_7; // @[CellBlock.java:218]
+  assign _T_36 = _T_32 | _T_33; // @[CellBlock.java:218]
+  assign _T_37 = _T_34 | _T_35; // @[CellBlock.java:218]
+  assign _T_38 = _T_8 | _T_9; // @[CellBlock.java:218]
+  assign _T_39 = _T_10 | _T_11; // @[CellBlock.java:218]
+  assign _T_40 = _T_12 | _T_13; // @[CellBlock.java:218]
+  assign _T_41 = _T_14 | _T_15; // @[CellBlock.java:218]
+  assign _T_42 = _T_38 | _T_39; // @[CellBlock.java:218]
+  assign _T_43 = _T_40 | _T_41; // @[CellBlock.java:218]
+  assign _T_44 = _T_36 | _T_37; // @[CellBlock.java:218]
+  assign _T_45 = _T_42 | _T_43; // @[CellBlock.java:218]
+  assign _T_46 = _T_16 | _T_17; // @[CellBlock.java:218]
+  assign _T_47 = _T_18 | _T_19; // @[CellBlock.java:218]
+  assign _T_48 = _T_20 | _T_21; // @[CellBlock.java:218]
+  assign _T_49 = _T_22 | _T_23; // @[CellBlock.java:218]
+  assign _T_50 = _T_46 | _T_47; // @[CellBlock.java:218]
+  assign _T_51 = _T_48 | _T_49; // @[CellBlock.java:218]
+  assign _T_52 = _T_24 | _T_25; // @[CellBlock.java:218]
+  assign _T_53 = _T_26 | _T_27; // @[CellBlock.java:218]
+  assign _T_54 = _T_28 | _T_29; // @[CellBlock.java:218]
+  assign _T_55 = _T_30 | _T_31; // @[CellBlock.java:218]
   assign _T_56 = _T_52 | _T_53; // @[CellBlock.java:218]
-  assign _T_57 = _T_25 | _T_26; // @[CellBlock.java:218]
-  assign _T_58 = _T_27 | _T_28; // @[CellBlock.java:218]
-  assign _T_59 = _T_29 | _T_30; // @[CellBlock.java:218]
-  assign _T_60 = _T_31 | _T_32; // @[CellBlock.java:218]
-  assign _T_61 = (((_T_25 & _T_26) | (_T_27 & _T_28)) | (_T_57 & _T_58)) | (((_T_29 & _T_30) | (_T_31 & _T_32)) | (_T_59 & _T_60)); // @[CellBlock.java:218]
-  assign _T_62 = _T_57 | _T_58; // @[CellBlock.java:218]
-  assign _T_63 = _T_59 | _T_60; // @[CellBlock.java:218]
-  assign _T_64 = _T_55 | _T_56; // @[CellBlock.java:218]
-  assign _T_65 = _T_62 | _T_63; // @[CellBlock.java:218]
-  assign _T_66 = (((_T_38 | (_T_39 & _T_40)) | (_T_45 | (_T_46 & _T_47))) | (_T_48 & _T_49)) | (((_T_54 | (_T_55 & _T_56)) | (_T_61 | (_T_62 & _T_63))) | (_T_64 & _T_65)); // @[CellBlock.java:218]
-  assign two_empty = _T_66 | ((_T_48 | _T_49) & (_T_64 | _T_65)); // @[CellBlock.java:209]
+  assign _T_57 = _T_54 | _T_55; // @[CellBlock.java:218]
+  assign _T_58 = _T_50 | _T_51; // @[CellBlock.java:218]
+  assign _T_59 = _T_56 | _T_57; // @[CellBlock.java:218]
+  assign two_empty = (_T & _T_1) | (_T_2 & _T_3) | (_T_32 & _T_33) | (_T_4 & _T_5) | (_T_6 & _T_7) |
+      (_T_34 & _T_35) | (_T_36 & _T_37) | (_T_8 & _T_9) | (_T_10 & _T_11) |
+      (_T_38 & _T_39) | (_T_12 & _T_13) | (_T_14 & _T_15) | (_T_40 & _T_41) |
+      (_T_42 & _T_43) | (_T_44 & _T_45) | (_T_16 & _T_17) | (_T_18 & _T_19) |
+      (_T_46 & _T_47) | (_T_20 & _T_21) | (_T_22 & _T_23) | (_T_48 & _T_49) |
+      (_T_50 & _T_51) | (_T_24 & _T_25) | (_T_26 & _T_27) | (_T_52 & _T_53) |
+      (_T_28 & _T_29) | (_T_30 & _T_31) | (_T_54 & _T_55) | (_T_56 & _T_57) |
+      (_T_58 & _T_59) | ((_T_44 | _T_45) & (_T_58 | _T_59)); // @[CellBlock.java:209]
 
   alpu_umq_128x32_UmqCell cell_0 ( // @[CellBlock.java:132]
     .clk(clk),
@@ -1244,99 +1299,9 @@ module alpu_umq_128x32_CellBlock (
 
   always @(posedge clk) begin // @[CellBlock.java:158]
     if (oldest_l4_0_valid) begin
-      if (oldest_l3_0_valid) begin
-        if (oldest_l2_0_valid) begin
-          if (oldest_l1_0_valid) begin
-            if (cmp_31) begin
-              hit_tag_r <= out_tag;
-            end else begin
-              hit_tag_r <= cell_30_tag;
-            end
-          end else if (cmp_29) begin
-            hit_tag_r <= cell_29_tag;
-          end else begin
-            hit_tag_r <= cell_28_tag;
-          end
-        end else if (oldest_l1_2_valid) begin
-          if (cmp_27) begin
-            hit_tag_r <= cell_27_tag;
-          end else begin
-            hit_tag_r <= cell_26_tag;
-          end
-        end else if (cmp_25) begin
-          hit_tag_r <= cell_25_tag;
-        end else begin
-          hit_tag_r <= cell_24_tag;
-        end
-      end else if (oldest_l2_2_valid) begin
-        if (oldest_l1_4_valid) begin
-          if (cmp_23) begin
-            hit_tag_r <= cell_23_tag;
-          end else begin
-            hit_tag_r <= cell_22_tag;
-          end
-        end else if (cmp_21) begin
-          hit_tag_r <= cell_21_tag;
-        end else begin
-          hit_tag_r <= cell_20_tag;
-        end
-      end else if (oldest_l1_6_valid) begin
-        if (cmp_19) begin
-          hit_tag_r <= cell_19_tag;
-        end else begin
-          hit_tag_r <= cell_18_tag;
-        end
-      end else if (cmp_17) begin
-        hit_tag_r <= cell_17_tag;
-      end else begin
-        hit_tag_r <= cell_16_tag;
-      end
-    end else if (oldest_l3_2_valid) begin
-      if (oldest_l2_4_valid) begin
-        if (oldest_l1_8_valid) begin
-          if (cmp_15) begin
-            hit_tag_r <= cell_15_tag;
-          end else begin
-            hit_tag_r <= cell_14_tag;
-          end
-        end else if (cmp_13) begin
-          hit_tag_r <= cell_13_tag;
-        end else begin
-          hit_tag_r <= cell_12_tag;
-        end
-      end else if (oldest_l1_10_valid) begin
-        if (cmp_11) begin
-          hit_tag_r <= cell_11_tag;
-        end else begin
-          hit_tag_r <= cell_10_tag;
-        end
-      end else if (cmp_9) begin
-        hit_tag_r <= cell_9_tag;
-      end else begin
-        hit_tag_r <= cell_8_tag;
-      end
-    end else if (oldest_l2_6_valid) begin
-      if (oldest_l1_12_valid) begin
-        if (cmp_7) begin
-          hit_tag_r <= cell_7_tag;
-        end else begin
-          hit_tag_r <= cell_6_tag;
-        end
-      end else if (cmp_5) begin
-        hit_tag_r <= cell_5_tag;
-      end else begin
-        hit_tag_r <= cell_4_tag;
-      end
-    end else if (oldest_l1_14_valid) begin
-      if (cmp_3) begin
-        hit_tag_r <= cell_3_tag;
-      end else begin
-        hit_tag_r <= cell_2_tag;
-      end
-    end else if (cmp_1) begin
-      hit_tag_r <= cell_1_tag;
+      hit_tag_r <= oldest_l4_0_bits;
     end else begin
-      hit_tag_r <= cell_0_tag;
+      hit_tag_r <= oldest_l4_1_bits;
     end
   end
 

@@ -20,6 +20,20 @@ module alpu_umq_256x16_CellArray (
   output wire        room_two
 );
 
+  wire [7:0]  oldest_l1_0_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_1_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_2_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_3_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_4_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_5_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_6_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_7_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_0_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_1_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_2_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_3_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l3_0_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l3_1_bits; // @[PriorityTree.java:127]
   reg         match_hit; // @[CellArray.java:75]
   reg  [7:0]  match_tag; // @[CellArray.java:76]
   wire        block_0_del_all;
@@ -212,59 +226,73 @@ module alpu_umq_256x16_CellArray (
   assign oldest_l2_3_valid = oldest_l1_6_valid | oldest_l1_7_valid; // @[PriorityTree.java:128]
   assign oldest_l3_0_valid = oldest_l2_0_valid | oldest_l2_1_valid; // @[PriorityTree.java:128]
   assign oldest_l3_1_valid = oldest_l2_2_valid | oldest_l2_3_valid; // @[PriorityTree.java:128]
+  assign oldest_l1_0_bits = block_15_hit ? block_15_hit_tag : block_14_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_1_bits = block_13_hit ? block_13_hit_tag : block_12_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_2_bits = block_11_hit ? block_11_hit_tag : block_10_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_3_bits = block_9_hit ? block_9_hit_tag : block_8_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_4_bits = block_7_hit ? block_7_hit_tag : block_6_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_5_bits = block_5_hit ? block_5_hit_tag : block_4_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_6_bits = block_3_hit ? block_3_hit_tag : block_2_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_7_bits = block_1_hit ? block_1_hit_tag : block_0_hit_tag; // @[PriorityTree.java:127]
+  assign oldest_l2_0_bits = oldest_l1_0_valid ? oldest_l1_0_bits : oldest_l1_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_1_bits = oldest_l1_2_valid ? oldest_l1_2_bits : oldest_l1_3_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_2_bits = oldest_l1_4_valid ? oldest_l1_4_bits : oldest_l1_5_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_3_bits = oldest_l1_6_valid ? oldest_l1_6_bits : oldest_l1_7_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_0_bits = oldest_l2_0_valid ? oldest_l2_0_bits : oldest_l2_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l3_1_bits = oldest_l2_2_valid ? oldest_l2_2_bits : oldest_l2_3_bits; // @[PriorityTree.java:127]
   assign hit = match_hit; // @[CellArray.java:75]
   assign hit_tag = match_tag; // @[CellArray.java:76]
   assign _T = block_2_hit | block_3_hit; // @[OlderAny.java:40]
   assign _T_1 = block_6_hit | block_7_hit; // @[OlderAny.java:40]
-  assign _T_2 = (block_4_hit | block_5_hit) | _T_1; // @[OlderAny.java:40]
+  assign _T_2 = block_4_hit | block_5_hit | _T_1; // @[OlderAny.java:40]
   assign _T_3 = block_10_hit | block_11_hit; // @[OlderAny.java:40]
   assign _T_4 = block_14_hit | block_15_hit; // @[OlderAny.java:40]
-  assign _T_5 = (block_12_hit | block_13_hit) | _T_4; // @[OlderAny.java:40]
-  assign _T_6 = ((block_8_hit | block_9_hit) | _T_3) | _T_5; // @[OlderAny.java:40]
-  assign _T_7 = ((block_1_hit | _T) | _T_2) | _T_6; // @[OlderAny.java:40]
+  assign _T_5 = block_12_hit | block_13_hit | _T_4; // @[OlderAny.java:40]
+  assign _T_6 = block_8_hit | block_9_hit | _T_3 | _T_5; // @[OlderAny.java:40]
+  assign _T_7 = block_1_hit | _T | _T_2 | _T_6; // @[OlderAny.java:40]
   assign block_0_del_all = results_valid & _T_7; // @[CellArray.java:100]
-  assign block_0_del_here = (results_valid & block_0_hit) & (~_T_7); // @[CellArray.java:101]
-  assign _T_8 = (_T | _T_2) | _T_6; // @[OlderAny.java:40]
+  assign block_0_del_here = results_valid & block_0_hit & (~_T_7); // @[CellArray.java:101]
+  assign _T_8 = _T | _T_2 | _T_6; // @[OlderAny.java:40]
   assign block_1_del_all = results_valid & _T_8; // @[CellArray.java:100]
-  assign block_1_del_here = (results_valid & block_1_hit) & (~_T_8); // @[CellArray.java:101]
-  assign _T_9 = (block_3_hit | _T_2) | _T_6; // @[OlderAny.java:40]
+  assign block_1_del_here = results_valid & block_1_hit & (~_T_8); // @[CellArray.java:101]
+  assign _T_9 = block_3_hit | _T_2 | _T_6; // @[OlderAny.java:40]
   assign block_2_del_all = results_valid & _T_9; // @[CellArray.java:100]
-  assign block_2_del_here = (results_valid & block_2_hit) & (~_T_9); // @[CellArray.java:101]
+  assign block_2_del_here = results_valid & block_2_hit & (~_T_9); // @[CellArray.java:101]
   assign _T_10 = _T_2 | _T_6; // @[OlderAny.java:40]
   assign block_3_del_all = results_valid & _T_10; // @[CellArray.java:100]
-  assign block_3_del_here = (results_valid & block_3_hit) & (~_T_10); // @[CellArray.java:101]
-  assign _T_11 = (block_5_hit | _T_1) | _T_6; // @[OlderAny.java:40]
+  assign block_3_del_here = results_valid & block_3_hit & (~_T_10); // @[CellArray.java:101]
+  assign _T_11 = block_5_hit | _T_1 | _T_6; // @[OlderAny.java:40]
   assign block_4_del_all = results_valid & _T_11; // @[CellArray.java:100]
-  assign block_4_del_here = (results_valid & block_4_hit) & (~_T_11); // @[CellArray.java:101]
+  assign block_4_del_here = results_valid & block_4_hit & (~_T_11); // @[CellArray.java:101]
   assign _T_12 = _T_1 | _T_6; // @[OlderAny.java:40]
   assign block_5_del_all = results_valid & _T_12; // @[CellArray.java:100]
-  assign block_5_del_here = (results_valid & block_5_hit) & (~_T_12); // @[CellArray.java:101]
+  assign block_5_del_here = results_valid & block_5_hit & (~_T_12); // @[CellArray.java:101]
   assign _T_13 = block_7_hit | _T_6; // @[OlderAny.java:40]
   assign block_6_del_all = results_valid & _T_13; // @[CellArray.java:100]
-  assign block_6_del_here = (results_valid & block_6_hit) & (~_T_13); // @[CellArray.java:101]
+  assign block_6_del_here = results_valid & block_6_hit & (~_T_13); // @[CellArray.java:101]
   assign block_7_del_all = results_valid & _T_6; // @[CellArray.java:100]
-  assign block_7_del_here = (results_valid & block_7_hit) & (~_T_6); // @[CellArray.java:101]
-  assign _T_14 = (block_9_hit | _T_3) | _T_5; // @[OlderAny.java:40]
+  assign block_7_del_here = results_valid & block_7_hit & (~_T_6); // @[CellArray.java:101]
+  assign _T_14 = block_9_hit | _T_3 | _T_5; // @[OlderAny.java:40]
   assign block_8_del_all = results_valid & _T_14; // @[CellArray.java:100]
-  assign block_8_del_here = (results_valid & block_8_hit) & (~_T_14); // @[CellArray.java:101]
+  assign block_8_del_here = results_valid & block_8_hit & (~_T_14); // @[CellArray.java:101]
   assign _T_15 = _T_3 | _T_5; // @[OlderAny.java:40]
   assign block_9_del_all = results_valid & _T_15; // @[CellArray.java:100]
-  assign block_9_del_here = (results_valid & block_9_hit) & (~_T_15); // @[CellArray.java:101]
+  assign block_9_del_here = results_valid & block_9_hit & (~_T_15); // @[CellArray.java:101]
   assign _T_16 = block_11_hit | _T_5; // @[OlderAny.java:40]
   assign block_10_del_all = results_valid & _T_16; // @[CellArray.java:100]
-  assign block_10_del_here = (results_valid & block_10_hit) & (~_T_16); // @[CellArray.java:101]
+  assign block_10_del_here = results_valid & block_10_hit & (~_T_16); // @[CellArray.java:101]
   assign block_11_del_all = results_valid & _T_5; // @[CellArray.java:100]
-  assign block_11_del_here = (results_valid & block_11_hit) & (~_T_5); // @[CellArray.java:101]
+  assign block_11_del_here = results_valid & block_11_hit & (~_T_5); // @[CellArray.java:101]
   assign _T_17 = block_13_hit | _T_4; // @[OlderAny.java:40]
   assign block_12_del_all = results_valid & _T_17; // @[CellArray.java:100]
-  assign block_12_del_here = (results_valid & block_12_hit) & (~_T_17); // @[CellArray.java:101]
+  assign block_12_del_here = results_valid & block_12_hit & (~_T_17); // @[CellArray.java:101]
   assign block_13_del_all = results_valid & _T_4; // @[CellArray.java:100]
-  assign block_13_del_here = (results_valid & block_13_hit) & (~_T_4); // @[CellArray.java:101]
+  assign block_13_del_here = results_valid & block_13_hit & (~_T_4); // @[CellArray.java:101]
   assign block_14_del_all = results_valid & block_15_hit; // @[CellArray.java:100]
-  assign block_14_del_here = (results_valid & block_14_hit) & (~block_15_hit); // @[CellArray.java:101]
+  assign block_14_del_here = results_valid & block_14_hit & (~block_15_hit); // @[CellArray.java:101]
   assign block_15_del_here = results_valid & block_15_hit; // @[CellArray.java:101]
   assign room_one = block_0_any_empty | block_1_any_empty; // @[CellArray.java:103]
-  assign room_two = (block_0_two_empty | block_1_two_empty) | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:104]
+  assign room_two = block_0_two_empty | block_1_two_empty | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:104]
 
   alpu_umq_256x16_CellBlock block_0 ( // @[CellArray.java:66]
     .clk(clk),
@@ -640,51 +668,9 @@ module alpu_umq_256x16_CellArray (
 
   always @(posedge clk) begin // @[CellArray.java:76]
     if (oldest_l3_0_valid) begin
-      if (oldest_l2_0_valid) begin
-        if (oldest_l1_0_valid) begin
-          if (block_15_hit) begin
-            match_tag <= block_15_hit_tag;
-          end else begin
-            match_tag <= block_14_hit_tag;
-          end
-        end else if (block_13_hit) begin
-          match_tag <= block_13_hit_tag;
-        end else begin
-          match_tag <= block_12_hit_tag;
-        end
-      end else if (oldest_l1_2_valid) begin
-        if (block_11_hit) begin
-          match_tag <= block_11_hit_tag;
-        end else begin
-          match_tag <= block_10_hit_tag;
-        end
-      end else if (block_9_hit) begin
-        match_tag <= block_9_hit_tag;
-      end else begin
-        match_tag <= block_8_hit_tag;
-      end
-    end else if (oldest_l2_2_valid) begin
-      if (oldest_l1_4_valid) begin
-        if (block_7_hit) begin
-          match_tag <= block_7_hit_tag;
-        end else begin
-          match_tag <= block_6_hit_tag;
-        end
-      end else if (block_5_hit) begin
-        match_tag <= block_5_hit_tag;
-      end else begin
-        match_tag <= block_4_hit_tag;
-      end
-    end else if (oldest_l1_6_valid) begin
-      if (block_3_hit) begin
-        match_tag <= block_3_hit_tag;
-      end else begin
-        match_tag <= block_2_hit_tag;
-      end
-    end else if (block_1_hit) begin
-      match_tag <= block_1_hit_tag;
+      match_tag <= oldest_l3_0_bits;
     end else begin
-      match_tag <= block_0_hit_tag;
+      match_tag <= oldest_l3_1_bits;
     end
   end
 endmodule

@@ -44,6 +44,12 @@ module alpu_umq_256x8_CellBlock (
   reg         cmp_5; // @[CellBlock.java:148]
   reg         cmp_6; // @[CellBlock.java:148]
   reg         cmp_7; // @[CellBlock.java:148]
+  wire [7:0]  oldest_l1_0_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_1_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_2_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l1_3_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_0_bits; // @[PriorityTree.java:127]
+  wire [7:0]  oldest_l2_1_bits; // @[PriorityTree.java:127]
   reg         hit_r; // @[CellBlock.java:156]
   reg  [2:0]  hit_idx_r; // @[CellBlock.java:157]
   reg  [7:0]  hit_tag_r; // @[CellBlock.java:158]
@@ -112,7 +118,6 @@ module alpu_umq_256x8_CellBlock (
   wire        _T_9;
   wire        _T_10;
   wire        _T_11;
-  wire        _T_12;
 
   assign oldest_l1_0_index = ~cmp_7; // @[PriorityTree.java:119]
   assign oldest_l1_0_valid = cmp_7 | cmp_6; // @[PriorityTree.java:128]
@@ -122,9 +127,9 @@ module alpu_umq_256x8_CellBlock (
   assign oldest_l1_2_valid = cmp_3 | cmp_2; // @[PriorityTree.java:128]
   assign oldest_l1_3_index = ~cmp_1; // @[PriorityTree.java:119]
   assign oldest_l1_3_valid = cmp_1 | cmp_0; // @[PriorityTree.java:128]
-  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:136]
   assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:131]
+  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:136]
   assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
   assign space_7 = ~cell_7_valid; // @[CellBlock.java:140]
   assign space_6 = space_7 | (~cell_6_valid); // @[CellBlock.java:140]
@@ -135,16 +140,22 @@ module alpu_umq_256x8_CellBlock (
   assign space_1 = space_2 | (~cell_1_valid); // @[CellBlock.java:140]
   assign space_0 = space_1 | (~cell_0_valid); // @[CellBlock.java:140]
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
+  assign oldest_l1_0_bits = cmp_7 ? out_tag : cell_6_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_1_bits = cmp_5 ? cell_5_tag : cell_4_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_2_bits = cmp_3 ? cell_3_tag : cell_2_tag; // @[PriorityTree.java:127]
+  assign oldest_l1_3_bits = cmp_1 ? cell_1_tag : cell_0_tag; // @[PriorityTree.java:127]
+  assign oldest_l2_0_bits = oldest_l1_0_valid ? oldest_l1_0_bits : oldest_l1_1_bits; // @[PriorityTree.java:127]
+  assign oldest_l2_1_bits = oldest_l1_2_valid ? oldest_l1_2_bits : oldest_l1_3_bits; // @[PriorityTree.java:127]
   assign hit = hit_r; // @[CellBlock.java:156]
   assign hit_tag = hit_tag_r; // @[CellBlock.java:158]
-  assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_here_r; // @[CellBlock.java:182]
-  assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd1)); // @[CellBlock.java:182]
-  assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd2)); // @[CellBlock.java:182]
-  assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd3)); // @[CellBlock.java:182]
-  assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd4)); // @[CellBlock.java:182]
-  assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd5)); // @[CellBlock.java:182]
-  assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd6)); // @[CellBlock.java:182]
-  assign shift_out = (((compact & space_7) | space_older) | del_all_r) | (del_here_r & (del_idx_r >= 3'd7)); // @[CellBlock.java:180]
+  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_here_r; // @[CellBlock.java:182]
+  assign cell_1_en = (compact & space_1) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd1)); // @[CellBlock.java:182]
+  assign cell_2_en = (compact & space_2) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd2)); // @[CellBlock.java:182]
+  assign cell_3_en = (compact & space_3) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd3)); // @[CellBlock.java:182]
+  assign cell_4_en = (compact & space_4) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd4)); // @[CellBlock.java:182]
+  assign cell_5_en = (compact & space_5) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd5)); // @[CellBlock.java:182]
+  assign cell_6_en = (compact & space_6) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd6)); // @[CellBlock.java:182]
+  assign shift_out = (compact & space_7) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd7)); // @[CellBlock.java:180]
   assign out_valid = cell_7_valid & shift_out; // @[CellBlock.java:200]
   assign _T = ~cell_0_valid; // @[CellBlock.java:207]
   assign _T_1 = ~cell_1_valid; // @[CellBlock.java:207]
@@ -154,13 +165,13 @@ module alpu_umq_256x8_CellBlock (
   assign _T_5 = ~cell_5_valid; // @[CellBlock.java:207]
   assign _T_6 = ~cell_6_valid; // @[CellBlock.java:207]
   assign _T_7 = ~cell_7_valid; // @[CellBlock.java:207]
-  assign any_empty = ((_T | _T_1) | (_T_2 | _T_3)) | ((_T_4 | _T_5) | (_T_6 | _T_7)); // @[CellBlock.java:208]
+  assign any_empty = _T | _T_1 | _T_2 | _T_3 | _T_4 | _T_5 | _T_6 | _T_7; // @[CellBlock.java:208]
   assign _T_8 = _T | _T_1; // @[CellBlock.java:218]
   assign _T_9 = _T_2 | _T_3; // @[CellBlock.java:218]
   assign _T_10 = _T_4 | _T_5; // @[CellBlock.java:218]
   assign _T_11 = _T_6 | _T_7; // @[CellBlock.java:218]
-  assign _T_12 = (((_T & _T_1) | (_T_2 & _T_3)) | (_T_8 & _T_9)) | (((_T_4 & _T_5) | (_T_6 & _T_7)) | (_T_10 & _T_11)); // @[CellBlock.java:218]
-  assign two_empty = _T_12 | ((_T_8 | _T_9) & (_T_10 | _T_11)); // @[CellBlock.java:209]
+  assign two_empty = (_T & _T_1) | (_T_2 & _T_3) | (_T_8 & _T_9) | (_T_4 & _T_5) | (_T_6 & _T_7) |
+      (_T_10 & _T_11) | ((_T_8 | _T_9) & (_T_10 | _T_11)); // @[CellBlock.java:209]
 
   alpu_umq_256x8_UmqCell cell_0 ( // @[CellBlock.java:132]
     .clk(clk),
@@ -344,27 +355,9 @@ module alpu_umq_256x8_CellBlock (
 
   always @(posedge clk) begin // @[CellBlock.java:158]
     if (oldest_l2_0_valid) begin
-      if (oldest_l1_0_valid) begin
-        if (cmp_7) begin
-          hit_tag_r <= out_tag;
-        end else begin
-          hit_tag_r <= cell_6_tag;
-        end
-      end else if (cmp_5) begin
-        hit_tag_r <= cell_5_tag;
-      end else begin
-        hit_tag_r <= cell_4_tag;
-      end
-    end else if (oldest_l1_2_valid) begin
-      if (cmp_3) begin
-        hit_tag_r <= cell_3_tag;
-      end else begin
-        hit_tag_r <= cell_2_tag;
-      end
-    end else if (cmp_1) begin
-      hit_tag_r <= cell_1_tag;
+      hit_tag_r <= oldest_l2_0_bits;
     end else begin
-      hit_tag_r <= cell_0_tag;
+      hit_tag_r <= oldest_l2_1_bits;
     end
   end
 
