@@ -54,7 +54,23 @@ public abstract class Data {
         return w;
     }
 
-    /** Names this hardware explicitly; wins over the Java field name. Aggregates prefix their fields. */
+    /**
+     * Names this hardware explicitly (Chisel's {@code suggestName}); wins over the Java field
+     * name. Aggregates prefix their fields ({@code name_field}). Java cannot see local variable
+     * names, so a value kept in a local and used more than once would otherwise be an anonymous
+     * {@code _T} in the Verilog: name it where it is made.
+     *
+     * <pre>{@code
+     * Bool pop  = outFree.and(stored.ne(0)).named("pop");        // wire pop; assign pop = ...;
+     * UInt pick = mux(sel, a, b).named("pick");                   // muxes, Vec reads, memory reads too
+     * Request r = new Request().fromBits(word).named("req");      // req_tag, req_wild
+     * }</pre>
+     *
+     * Works on every kind of hardware: a port, wire or register takes the name; an operator result
+     * is declared under it; a mux, a {@code Vec} element read with a hardware index, a memory read
+     * or (named explicitly) a literal becomes a wire of that name. Taken names get a suffix
+     * ({@code pop_1}); illegal characters and Verilog keywords are legalized.
+     */
     @SuppressWarnings("unchecked")
     public <T extends Data> T named(String name) {
         nameAs(name, true);

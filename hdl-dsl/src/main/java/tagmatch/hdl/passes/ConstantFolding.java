@@ -17,7 +17,7 @@ import java.util.Map;
 /**
  * Evaluates operators whose operands are all literals, resolves muxes with a constant select
  * or equal branches, and applies the identities {@code x & 0}, {@code x & ~0}, {@code x | 0},
- * {@code x ^ 0}. Results keep their width and signedness exactly; unnamed values only (a value
+ * {@code x ^ 0} and {@code ~~x = x} (also through a concatenation: {@code ~{~a, b} = {a, ~b}}). Results keep their width and signedness exactly; unnamed values only (a value
  * the user named stays visible in the Verilog).
  */
 public final class ConstantFolding implements Pass {
@@ -57,6 +57,7 @@ public final class ConstantFolding implements Pass {
         boolean allLit = true;
         for (Expr a : op.args) allLit &= a instanceof Expr.Lit;
         if (allLit) return evaluate(op);
+        if (op.op == PrimOp.NOT) return invert(op);
         if (op.args.size() == 2 && (op.op == PrimOp.AND || op.op == PrimOp.OR || op.op == PrimOp.XOR)) {
             for (int i = 0; i < 2; i++) {
                 if (!(op.args.get(i) instanceof Expr.Lit l)) continue;
@@ -67,6 +68,25 @@ public final class ConstantFolding implements Pass {
             }
         }
         return e;
+    }
+
+    /**
+     * Double inversions cancel: {@code ~~x} is {@code x}, and an inverted concatenation with an
+     * inverted part is the concatenation of the inverted parts, so {@code ~{~v, i}} (a priority
+     * index turned into a position) reads {@code {v, ~i}}. A named value is not looked into.
+     */
+    private static Expr invert(Expr.Op not) {
+        Expr x = not.args.get(0);
+        if (!(x instanceof Expr.Op inner) || inner.name() != null) return not;
+        if (inner.op == PrimOp.NOT) return inner.args.get(0);
+        if (inner.op != PrimOp.CAT || inner.args.stream().noneMatch(ConstantFolding::isUnnamedNot)) return not;
+        List<Expr> parts = new ArrayList<>();
+        for (Expr part : inner.args) parts.add(simplify(new Expr.Op(PrimOp.NOT, List.of(part), 0, 0, not.locator)));
+        return new Expr.Op(PrimOp.CAT, parts, 0, 0, not.locator);
+    }
+
+    private static boolean isUnnamedNot(Expr x) {
+        return x instanceof Expr.Op op && op.op == PrimOp.NOT && op.name() == null;
     }
 
     /** A value widened to {@code width} (the width of the mux it replaces). */

@@ -164,6 +164,29 @@ class ConstantFoldingTest {
     }
 
     @Test
+    void doubleInversionsCancelAlsoThroughAConcatenation() {
+        assertSame(A8, fold(op(PrimOp.NOT, op(PrimOp.NOT, A8))));
+        assertSame(S8, fold(op(PrimOp.NOT, op(PrimOp.NOT, S8))), "keeps signedness");
+        // ~{~c, a4} = {c, ~a4}: same width, same bits
+        Expr.Op cat = (Expr.Op) fold(op(PrimOp.NOT, op(PrimOp.CAT, op(PrimOp.NOT, C), A4)));
+        assertEquals(PrimOp.CAT, cat.op);
+        assertSame(C, cat.args.get(0));
+        assertEquals(PrimOp.NOT, ((Expr.Op) cat.args.get(1)).op);
+        assertSame(A4, ((Expr.Op) cat.args.get(1)).args.get(0));
+        assertEquals(5, cat.width());
+        // a literal part is inverted in place
+        Expr.Op withLit = (Expr.Op) fold(op(PrimOp.NOT, op(PrimOp.CAT, op(PrimOp.NOT, C), u(5, 4))));
+        assertEquals(u(10, 4), withLit.args.get(1));
+        // nothing cancels: left as written; a named inner value is not looked into
+        Expr.Op plain = op(PrimOp.NOT, op(PrimOp.CAT, C, A4));
+        assertSame(plain, fold(plain));
+        Expr.Op named = op(PrimOp.NOT, A8);
+        named.name("n");
+        Expr.Op outer = op(PrimOp.NOT, named);
+        assertSame(outer, fold(outer));
+    }
+
+    @Test
     void aNamedValueIsNotFolded() {
         Expr.Op named = op(PrimOp.ADD, u(1, 4), u(2, 4));
         named.name("kept");
