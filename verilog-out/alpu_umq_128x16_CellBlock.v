@@ -665,7 +665,7 @@ module alpu_umq_128x16_CellBlock (
   end
 
   always @(posedge clk) begin // @[CellBlock.java:157]
-    hit_idx_r <= ~{~oldest_l3_0_valid, oldest_l3_0_valid ? oldest_l3_0_index : oldest_l3_1_index};
+    hit_idx_r <= {oldest_l3_0_valid, ~(oldest_l3_0_valid ? oldest_l3_0_index : oldest_l3_1_index)};
   end
 
   always @(posedge clk) begin // @[CellBlock.java:158]

@@ -350,7 +350,7 @@ module alpu_umq_128x8_CellBlock (
   end
 
   always @(posedge clk) begin // @[CellBlock.java:157]
-    hit_idx_r <= ~{~oldest_l2_0_valid, oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index};
+    hit_idx_r <= {oldest_l2_0_valid, ~(oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index)};
   end
 
   always @(posedge clk) begin // @[CellBlock.java:158]

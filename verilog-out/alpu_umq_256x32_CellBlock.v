@@ -1294,7 +1294,7 @@ module alpu_umq_256x32_CellBlock (
   end
 
   always @(posedge clk) begin // @[CellBlock.java:157]
-    hit_idx_r <= ~{~oldest_l4_0_valid, oldest_l4_0_valid ? oldest_l4_0_index : oldest_l4_1_index};
+    hit_idx_r <= {oldest_l4_0_valid, ~(oldest_l4_0_valid ? oldest_l4_0_index : oldest_l4_1_index)};
   end
 
   always @(posedge clk) begin // @[CellBlock.java:158]

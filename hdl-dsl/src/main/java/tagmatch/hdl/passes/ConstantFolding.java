@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * Evaluates operators whose operands are all literals, resolves muxes with a constant select
  * or equal branches, and applies the identities {@code x & 0}, {@code x & ~0}, {@code x | 0},
- * {@code x ^ 0} and {@code ~~x = x} (also through a concatenation: {@code ~{~a, b} = {a, ~b}}). Results keep their width and signedness exactly; unnamed values only (a value
+ * {@code x ^ 0} and {@code ~~x = x} (also through a concatenation: {@code ~{~a, b} = {a, ~b}}), and
+ * drops a pad to the width its operand already has. Results keep their width and signedness exactly; unnamed values only (a value
  * the user named stays visible in the Verilog).
  */
 public final class ConstantFolding implements Pass {
@@ -58,6 +59,8 @@ public final class ConstantFolding implements Pass {
         for (Expr a : op.args) allLit &= a instanceof Expr.Lit;
         if (allLit) return evaluate(op);
         if (op.op == PrimOp.NOT) return invert(op);
+        // pad to the width it already has: a no-op, kept only when it carries a name
+        if (op.op == PrimOp.PAD && op.args.get(0).width() == op.width()) return op.args.get(0);
         if (op.args.size() == 2 && (op.op == PrimOp.AND || op.op == PrimOp.OR || op.op == PrimOp.XOR)) {
             for (int i = 0; i < 2; i++) {
                 if (!(op.args.get(i) instanceof Expr.Lit l)) continue;

@@ -177,6 +177,12 @@ class ConstantFoldingTest {
         // a literal part is inverted in place
         Expr.Op withLit = (Expr.Op) fold(op(PrimOp.NOT, op(PrimOp.CAT, op(PrimOp.NOT, C), u(5, 4))));
         assertEquals(u(10, 4), withLit.args.get(1));
+        // through a pad to the same width (what a generic "pad to w" leaves when already w wide)
+        Expr.Op padded = (Expr.Op) fold(op(PrimOp.NOT, op(PrimOp.PAD, 5, 0, op(PrimOp.CAT, op(PrimOp.NOT, C), A4))));
+        assertEquals(PrimOp.CAT, padded.op);
+        assertSame(C, padded.args.get(0));
+        Expr.Op widening = op(PrimOp.PAD, 8, 0, A4);
+        assertSame(widening, fold(widening), "a pad that widens stays");
         // nothing cancels: left as written; a named inner value is not looked into
         Expr.Op plain = op(PrimOp.NOT, op(PrimOp.CAT, C, A4));
         assertSame(plain, fold(plain));
