@@ -13,6 +13,12 @@ import static tagmatch.hdl.core.Hdl.*;
  * equal {@code pattern} (first bit received = most significant), overlaps included. A worked
  * example of {@link NamedStateMachine} (its number of states depends on the pattern): state {@code S_i} means "the last i bits are the pattern's
  * first i", and the transitions are the Knuth–Morris–Pratt automaton.
+ *
+ * <pre>{@code
+ * SequenceDetector d = instance(new SequenceDetector(0b1011, 4));   // states S0..S4
+ * d.in.set(serial);
+ * when(d.detected, () -> frames.set(frames.add(1)));
+ * }</pre>
  */
 public final class SequenceDetector extends Module {
     public final Bool in = input(Bool());
