@@ -2,7 +2,7 @@
 // Top module: SequenceDetector
 // Parameters: pattern=1011, length=4
 
-// tagmatch.hdl.lib.SequenceDetector (pattern=1011, length=4) @[SequenceDetector.java:21]
+// tagmatch.hdl.lib.SequenceDetector (pattern=1011, length=4) @[SequenceDetector.java:27]
 module SequenceDetector (
   input  wire clk,
   input  wire rst,
@@ -17,7 +17,7 @@ module SequenceDetector (
   localparam [2:0] S4 = 3'd4;
   reg  [2:0]       state; // @[NamedStateMachine.java:46]
 
-  assign detected = state == S4; // @[SequenceDetector.java:34]
+  assign detected = state == S4; // @[SequenceDetector.java:40]
 
   always @(posedge clk) begin // @[NamedStateMachine.java:67]
     if (rst) begin
