@@ -38,6 +38,10 @@ import java.util.function.Supplier;
  */
 public abstract class Bundle extends Data implements Cloneable {
     private Map<String, Data> fields = new LinkedHashMap<>();
+    /** Values computed from this bundle by {@link #derived}, by suffix: the latest one made. */
+    private Map<String, Data> derived = new LinkedHashMap<>();
+    /** The name this bundle's fields are prefixed with, once it has one. */
+    private String name;
 
     /** Declares a field. */
     protected final <T extends Data> T field(String name, T type) {
@@ -92,6 +96,27 @@ public abstract class Bundle extends Data implements Cloneable {
     @Override
     void nameAs(String base, boolean explicit) {
         fields.forEach((n, d) -> d.nameAs(base + "_" + n, explicit));
+        if (explicit || name == null) {
+            name = base;
+            derived.forEach((suffix, d) -> d.nameAs(base + "_" + suffix, explicit));
+        }
+    }
+
+    /**
+     * A value computed from this bundle's fields, named after the bundle ({@code in_fire} for a
+     * stream {@code in}) and made once per module that uses it, so that a method such as
+     * {@code Stream.fire()} can be called wherever it reads best without repeating the logic
+     * or leaving an anonymous temporary in the Verilog.
+     */
+    @SuppressWarnings("unchecked")
+    protected final <T extends Data> T derived(String suffix, Supplier<T> make) {
+        Builder.Frame f = Builder.frameOrNull();
+        Data cached = derived.get(suffix);
+        if (cached != null && f != null && cached.leaves().stream().allMatch(b -> b.owner == f.module)) return (T) cached;
+        T v = make.get();
+        derived.put(suffix, v);
+        if (name != null) v.nameAs(name + "_" + suffix, false);
+        return v;
     }
 
     @Override
@@ -118,6 +143,8 @@ public abstract class Bundle extends Data implements Cloneable {
         }
         Map<Data, Data> remap = new IdentityHashMap<>();
         copy.fields = new LinkedHashMap<>();
+        copy.derived = new LinkedHashMap<>();
+        copy.name = null;
         for (Map.Entry<String, Data> e : fields.entrySet()) {
             Data fresh = e.getValue().freshType();
             fresh.flipped = e.getValue().flipped;

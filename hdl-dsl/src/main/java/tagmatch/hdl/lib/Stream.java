@@ -23,8 +23,8 @@ public final class Stream<T extends Data> extends Bundle {
         this.bits = field("bits", bits);
     }
 
-    /** 1 in a cycle where a transfer happens. */
+    /** 1 in a cycle where a transfer happens; named after the stream ({@code in_fire}), made once per module. */
     public Bool fire() {
-        return valid.and(ready);
+        return derived("fire", () -> valid.and(ready));
     }
 }

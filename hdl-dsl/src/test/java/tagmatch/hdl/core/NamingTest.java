@@ -135,4 +135,20 @@ class NamingTest {
         assertTrue(v.contains("assign limit = 4'd5;"), v);
         assertTrue(v.contains("assign y = a < limit;"), v);
     }
+
+    @Test
+    void aStreamsFireIsNamedAfterTheStreamAndMadeOncePerModule() {
+        String v = VerilogEmitter.emit(Elaborator.elaborate(() -> new Module() {{
+            tagmatch.hdl.lib.Stream<UInt> in = input("in", new tagmatch.hdl.lib.Stream<>(UInt(4)));
+            UInt q = regInit(UInt(4), 0).named("q");
+            in.ready.set(q.eq(0));
+            when(in.fire(), () -> q.set(in.bits));
+            output("n", Bool()).set(in.fire().not());
+            output("y", UInt(4)).set(q);
+        }}));
+        assertTrue(v.contains("assign in_fire = in_valid & in_ready;"), v);
+        assertTrue(v.contains("assign n = ~in_fire;"), v);
+        assertFalse(v.contains("in_fire_1"), v);
+        assertFalse(v.matches("(?s).*\\b_T\\b.*"), v);
+    }
 }
