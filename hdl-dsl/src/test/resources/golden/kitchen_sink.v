@@ -25,10 +25,10 @@ module KitchenSink (
   reg  [7:0] _REG_3; // @[KitchenSink.java:25]
   reg  [1:0] _REG_4; // @[KitchenSink.java:26]
   reg  [7:0] _MEM [0:3]; // @[KitchenSink.java:27]
-  wire       _T;
-  reg  [7:0] _T_1;
+  wire       in_fire;
+  reg  [7:0] _T;
 
-  assign _T = in_valid & in_ready; // @[Stream.java:28]
+  assign in_fire = in_valid & in_ready; // @[Stream.java:28]
   assign in_ready = out_ready; // @[KitchenSink.java:33]
   assign out_valid = in_valid; // @[KitchenSink.java:34]
   assign out_bits = _MEM[sel]; // @[KitchenSink.java:35]
@@ -37,17 +37,17 @@ module KitchenSink (
 
   always @(*) begin // @[KitchenSink.java:41]
     case (sel)
-      2'd0: _T_1 = _REG;
-      2'd1: _T_1 = _REG_1;
-      2'd2: _T_1 = _REG_2;
-      default: _T_1 = _REG_3;
+      2'd0: _T = _REG;
+      2'd1: _T = _REG_1;
+      2'd2: _T = _REG_2;
+      default: _T = _REG_3;
     endcase
   end
 
   always @(posedge clk) begin // @[KitchenSink.java:29]
     if (rst) begin
       _REG <= 8'd0;
-    end else if (_T) begin
+    end else if (in_fire) begin
       if (_REG_4 == 2'd0) begin
         _REG <= in_bits;
       end
@@ -57,7 +57,7 @@ module KitchenSink (
   always @(posedge clk) begin // @[KitchenSink.java:29]
     if (rst) begin
       _REG_1 <= 8'd0;
-    end else if (_T) begin
+    end else if (in_fire) begin
       if (_REG_4 == 2'd1) begin
         _REG_1 <= in_bits;
       end
@@ -67,7 +67,7 @@ module KitchenSink (
   always @(posedge clk) begin // @[KitchenSink.java:29]
     if (rst) begin
       _REG_2 <= 8'd0;
-    end else if (_T) begin
+    end else if (in_fire) begin
       if (_REG_4 == 2'd2) begin
         _REG_2 <= in_bits;
       end
@@ -77,7 +77,7 @@ module KitchenSink (
   always @(posedge clk) begin // @[KitchenSink.java:29]
     if (rst) begin
       _REG_3 <= 8'd0;
-    end else if (_T) begin
+    end else if (in_fire) begin
       if (_REG_4 == 2'd3) begin
         _REG_3 <= in_bits;
       end
@@ -87,7 +87,7 @@ module KitchenSink (
   always @(posedge clk) begin // @[KitchenSink.java:31]
     if (rst) begin
       _REG_4 <= 2'd0;
-    end else if (_T) begin
+    end else if (in_fire) begin
       _REG_4 <= _REG_4 + 2'd1;
     end
   end
@@ -97,12 +97,12 @@ module KitchenSink (
       2'd0: picked = _REG;
       2'd1: picked = {1'd0, _REG_1[7:1]};
       2'd2: picked = {_REG_2[3:0], _REG_3[7:4]};
-      default: picked = _T_1;
+      default: picked = _T;
     endcase
   end
 
   always @(posedge clk) begin // @[KitchenSink.java:30]
-    if (_T) begin
+    if (in_fire) begin
       _MEM[_REG_4] <= in_bits ^ 8'd90;
     end
   end

@@ -136,7 +136,7 @@ class ReadableVerilogTest {
             }
         }
         String ks = checked(KitchenSink::new, "KitchenSink", dir.resolve("ks2"));
-        assertTrue(ks.contains("  always @(*) begin // @[KitchenSink.java:41]\n    case (sel)\n      2'd0: _T_1 = _REG;"), ks);
+        assertTrue(ks.contains("  always @(*) begin // @[KitchenSink.java:41]\n    case (sel)\n      2'd0: _T = _REG;"), ks);
     }
 
     @Test
