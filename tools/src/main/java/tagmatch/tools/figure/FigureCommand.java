@@ -66,7 +66,7 @@ public final class FigureCommand implements Callable<Integer> {
     int warmup = 10;
 
     @Option(names = "--runs", paramLabel = "N", description = "figure 8: runs per case, the median is plotted, 1..99 (default ${DEFAULT-VALUE})")
-    int runs = 3;
+    int runs = 5;
 
     @Option(names = "--threads", paramLabel = "N", description = "figure 8: DPA threads of the handler build, 1..64 (default ${DEFAULT-VALUE}: "
             + "host threads stand in for them on this machine's cores)")

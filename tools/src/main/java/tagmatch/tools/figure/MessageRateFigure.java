@@ -26,8 +26,8 @@ public final class MessageRateFigure {
     /** The three cases of the figure: the workload and the build it runs on. */
     public enum Case {
         NO_CONFLICT("no conflict", "no-conflict", true),
-        FAST_PATH("with conflict, fast path", "conflict", true),
-        SLOW_PATH("with conflict, slow path", "conflict", false);
+        FAST_PATH("conflict, fast path", "conflict", true),
+        SLOW_PATH("conflict, slow path", "conflict", false);
 
         final String label;
         final String workload;
@@ -180,14 +180,21 @@ public final class MessageRateFigure {
     public String markdown() {
         StringBuilder sb = new StringBuilder("# Seed 000 figure 8: message rate of a ping-pong\n\n");
         sb.append(describe()).append("\n\n");
-        sb.append("| case | handler (msg/s) | MPI on the CPU (msg/s) | handler / MPI | conflicts | fast path | slow path |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|\n");
+        sb.append("| case | handler (msg/s) | runs min..max | MPI on the CPU (msg/s) | runs min..max | handler / MPI | conflicts | fast path | slow path |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %.3f | %d | %d | %d |%n", r.kase().label(), r.handlerRate(),
-                    r.mpiRate(), r.handlerRate() / r.mpiRate(), r.conflicts(), r.fast(), r.slow()));
+            sb.append(String.format(Locale.ROOT, "| %s | %,.0f | %s | %,.0f | %s | %.3f | %d | %d | %d |%n", r.kase().label(), r.handlerRate(),
+                    spread(r.handlerRuns()), r.mpiRate(), spread(r.mpiRuns()), r.handlerRate() / r.mpiRate(), r.conflicts(), r.fast(), r.slow()));
         }
-        sb.append("\nConflicts, fast path and slow path are the matcher's counters summed over the runs.\n\n").append(summaryText());
+        sb.append("\nMedians of the runs; the spread shows how much the shared machine moved them. Conflicts, fast path and slow path "
+                + "are the matcher's counters summed over the runs.\n\n").append(summaryText());
         return sb.toString();
+    }
+
+    private static String spread(double[] runs) {
+        double[] s = runs.clone();
+        Arrays.sort(s);
+        return String.format(Locale.ROOT, "%,.0f..%,.0f", s[0], s[s.length - 1]);
     }
 
     /** Every run: case, run, handler rate, MPI rate. */

@@ -17,6 +17,7 @@ public final class MessageRatePlot {
                 .title("Seed 000 figure 8: ping-pong message rate (k = " + fig.setup().k() + ")")
                 .xAxisTitle("case").yAxisTitle("messages per second").build();
         chart.getStyler().setLegendVisible(true);
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
         // the host stand-in's bars can be short beside MPI's: print every bar's value on it
         chart.getStyler().setLabelsVisible(true);
         chart.getStyler().setDecimalPattern("#,###");
