@@ -64,6 +64,7 @@ public final class ProveCommand implements Callable<Integer> {
             if (target != null) throw new UsageError("--list takes no TARGET, got " + target + "; use tagmatch prove --list or tagmatch prove TARGET");
             for (ProveTarget t : ProveTargets.all()) {
                 o.printf("%-18s depth %-3d %-10s %s%n", t.name(), t.depth(), t.method().label(), t.summary());
+                if (!t.inCi()) o.printf("%-39s %s%n", "", "(minutes: proven by command, not by the test suite)");
                 for (int i = 1; i <= t.faults().size(); i++)
                     o.printf("%-39s %s %s%n", "", (i == 1 ? "--broken:  " : "--broken=" + i + ":"), t.fault(i).description());
             }

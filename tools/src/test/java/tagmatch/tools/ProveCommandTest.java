@@ -19,6 +19,7 @@ class ProveCommandTest {
     @Test
     void everyTargetIsProvenAndEveryCoverReached() {
         for (ProveTarget t : ProveTargets.all()) {
+            if (!t.inCi()) continue; // minutes each: proven by command, timings in docs/formal.md; their faults run below
             CliRun r = new CliRun();
             int code = r.run("prove", t.name());
             String out = r.out.toString();

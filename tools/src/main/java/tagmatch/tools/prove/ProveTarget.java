@@ -10,18 +10,20 @@ import java.util.function.UnaryOperator;
  * One thing {@code tagmatch prove} proves: a circuit with properties, the depth its bounded
  * check and covers need, how it is proven for all time ({@code method}) and the faults that break
  * it on purpose (at least one), so a test can show the proof is not vacuous: each fault must make
- * a property fail.
+ * a property fail. A target {@code inCi} is proven by the test suite; the others (minutes each)
+ * only by command, while their faults are still shown failing by the suite.
  */
-public record ProveTarget(String name, String summary, Supplier<Circuit> circuit, int depth, Method method, List<Fault> faults) {
+public record ProveTarget(String name, String summary, Supplier<Circuit> circuit, int depth, Method method, List<Fault> faults,
+                          boolean inCi) {
 
     public ProveTarget {
         if (faults.isEmpty()) throw new IllegalArgumentException("prove target " + name + " needs a fault that breaks it");
         faults = List.copyOf(faults);
     }
 
-    /** A target with one fault. */
+    /** A target the test suite proves, with one fault. */
     public ProveTarget(String name, String summary, Supplier<Circuit> circuit, int depth, Method method, Fault fault) {
-        this(name, summary, circuit, depth, method, List.of(fault));
+        this(name, summary, circuit, depth, method, List.of(fault), true);
     }
 
     /** How a target's properties are established. */

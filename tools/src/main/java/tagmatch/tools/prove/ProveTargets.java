@@ -19,6 +19,25 @@ import java.util.List;
 public final class ProveTargets {
     private ProveTargets() {}
 
+    private static final String ALPU_RULES = "occupancy = valid cells, contiguous once settled, a match deletes exactly the oldest"
+            + " matching entry, responses only when owed and held until taken, no MATCH_FAILURE in insert mode (R4),"
+            + " START_ACK free count (R5), error sticky";
+    private static final ProveTarget.Fault MASK_IGNORED = new ProveTarget.Fault("every cell's compare ignores its stored mask",
+            c -> Faults.ignoreRead(c, "PrqCell", "hit", "k"));
+    private static final ProveTarget.Fault FAILS_IN_INSERT_MODE = new ProveTarget.Fault("a request that matches nothing fails even in insert mode (R4)",
+            c -> Faults.ignoreRead(c, "AlpuControl", "decide_fail", "in_insert_mode"));
+    private static final ProveTarget.Fault NO_SLOT_CHECK = new ProveTarget.Fault(
+            "the controller always sees a free response slot (responses pushed into a full queue)",
+            c -> Faults.stuckAt(c, "AlpuControl", "rsp_slot_1", 1));
+    private static final ProveTarget.Fault COMPACTION_LOST = new ProveTarget.Fault(
+            "compaction between blocks is lost (a block never pulls from the younger one)",
+            c -> Faults.stuckAtZero(c, "CellBlock", "space_older"));
+    private static final ProveTarget.Fault FREE_IGNORES_ENTRIES = new ProveTarget.Fault("START_ACK's free count ignores the entries (always CELLS, R5)",
+            c -> Faults.ignoreRead(c, "AlpuControl", "rsp_free", "count"));
+    private static final ProveTarget.Fault MODE_NEVER_OPENS = new ProveTarget.Fault(
+            "insert mode never opens (every START_INSERT is acknowledged, none refused)",
+            c -> Faults.hold(c, "AlpuControl", "mode"));
+
     private static final List<ProveTarget> ALL = List.of(
             new ProveTarget("counter", "Counter n=10: counts modulo n, advances only when enabled, wraps",
                     () -> Elaborator.elaborate(() -> new CounterProperties(10)), 14, ProveTarget.Method.INDUCTION,
@@ -38,20 +57,23 @@ public final class ProveTargets {
             new ProveTarget("one-hot-mux", "OneHotMux inputs=4 width=4: the selected input, or 0",
                     () -> Elaborator.elaborate(() -> new OneHotMuxProperties(4, 4)), 2, ProveTarget.Method.INDUCTION,
                     new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))),
-            new ProveTarget("alpu-prq", "ALPU PRQ cells=4 block=2 match=2 tag=2: occupancy = valid cells, contiguous once settled, a match deletes exactly the oldest matching entry, responses only when owed and held until taken, no MATCH_FAILURE in insert mode (R4), START_ACK free count (R5), error sticky",
-                    () -> Elaborator.elaborate(() -> new AlpuProperties(AlpuProperties.proofConfig(Variant.PRQ, 4))), 12, ProveTarget.Method.PDR,
-                    List.of(new ProveTarget.Fault("every cell's compare ignores its stored mask", c -> Faults.ignoreRead(c, "PrqCell", "hit", "k")),
-                            new ProveTarget.Fault("a request that matches nothing fails even in insert mode (R4)",
-                                    c -> Faults.ignoreRead(c, "AlpuControl", "decide_fail", "in_insert_mode")),
-                            new ProveTarget.Fault("the controller always sees a free response slot (responses pushed into a full queue)",
-                                    c -> Faults.stuckAt(c, "AlpuControl", "rsp_slot_1", 1)))),
-            new ProveTarget("alpu-umq", "ALPU UMQ cells=4 block=2 match=2 tag=2: occupancy = valid cells, contiguous once settled, a match deletes exactly the oldest matching entry, responses only when owed and held until taken, no MATCH_FAILURE in insert mode (R4), START_ACK free count (R5), error sticky",
-                    () -> Elaborator.elaborate(() -> new AlpuProperties(AlpuProperties.proofConfig(Variant.UMQ, 4))), 12, ProveTarget.Method.PDR,
-                    List.of(new ProveTarget.Fault("compaction between blocks is lost (a block never pulls from the younger one)", c -> Faults.stuckAtZero(c, "CellBlock", "space_older")),
-                            new ProveTarget.Fault("START_ACK's free count ignores the entries (always CELLS, R5)",
-                                    c -> Faults.ignoreRead(c, "AlpuControl", "rsp_free", "count")),
-                            new ProveTarget.Fault("insert mode never opens (every START_INSERT is acknowledged, none refused)",
-                                    c -> Faults.hold(c, "AlpuControl", "mode")))));
+            alpu(Variant.PRQ, 4, true, List.of(MASK_IGNORED, FAILS_IN_INSERT_MODE, NO_SLOT_CHECK)),
+            alpu(Variant.UMQ, 4, true, List.of(COMPACTION_LOST, FREE_IGNORES_ENTRIES, MODE_NEVER_OPENS)),
+            alpu(Variant.PRQ, 8, false, List.of(MASK_IGNORED)),
+            alpu(Variant.UMQ, 8, false, List.of(COMPACTION_LOST)));
+
+    /**
+     * The ALPU at {@code cells} cells in the proof configuration ({@link AlpuProperties#proofConfig}),
+     * named {@code alpu-prq}/{@code alpu-umq} at 4 cells and {@code alpu-prq-8}, ... otherwise.
+     * The bounded check and the covers need 12 cycles at 4 cells; an entry falls a cell per cycle,
+     * so 4 more at 8.
+     */
+    private static ProveTarget alpu(Variant v, int cells, boolean inCi, List<ProveTarget.Fault> faults) {
+        String name = "alpu-" + v.name().toLowerCase(java.util.Locale.ROOT) + (cells == 4 ? "" : "-" + cells);
+        String summary = "ALPU " + v + " cells=" + cells + " block=2 match=2 tag=2: " + ALPU_RULES;
+        return new ProveTarget(name, summary, () -> Elaborator.elaborate(() -> new AlpuProperties(AlpuProperties.proofConfig(v, cells))),
+                cells + 8, ProveTarget.Method.PDR, faults, inCi);
+    }
 
     public static List<ProveTarget> all() {
         return ALL;
