@@ -118,11 +118,11 @@ public final class AlpuControl extends Module {
         Bool insertDecided = regInit(Bool(), 0).named("insert_decided");
 
         // ---- what the command at the head may do -------------------------------------------------
-        Bool isStart = cmdOp.is(Op.START_INSERT);
-        Bool isInsert = cmdOp.is(Op.INSERT);
-        Bool isStop = cmdOp.is(Op.STOP_INSERT);
-        Bool isReset = cmdOp.is(Op.RESET);
-        Bool needsSlot = isStart.and(inInsertMode.not());
+        Bool isStart = wireOf("is_start", cmdOp.is(Op.START_INSERT));
+        Bool isInsert = wireOf("is_insert", cmdOp.is(Op.INSERT));
+        Bool isStop = wireOf("is_stop", cmdOp.is(Op.STOP_INSERT));
+        Bool isReset = wireOf("is_reset", cmdOp.is(Op.RESET));
+        Bool needsSlot = wireOf("needs_slot", isStart.and(inInsertMode.not()));
         // A legal INSERT waits while compaction brings a free cell to the entry.
         Bool insertWaits = isInsert.and(inInsertMode).and(insertDecided.not());
         Bool cmdBase = cmdHere.and(frozen.not()).and(held.and(inInsertMode.not()).not())
@@ -137,11 +137,11 @@ public final class AlpuControl extends Module {
             // unless this match is held or a command waits: then the command is read first.
             Bool busy = FALSE();
             for (int k = 0; k < d - 1; k++) busy = busy.or(engine.is(flight.get(k)));
-            engineFree = busy.not().and(decide.not().or(decideHold.not().and(cmdHere.not())));
+            engineFree = wireOf("engine_free", busy.not().and(decide.not().or(decideHold.not().and(cmdHere.not()))));
         } else {
             engineFree = frozen.not();
         }
-        Bool launchBase = engineFree.and(retry.or(fresh));
+        Bool launchBase = wireOf("launch_ready", engineFree.and(retry.or(fresh)));
         Bool launch;
         if (fanout) {
             // A command in the launch cycle is processed before the compare: both may go. A launch
@@ -176,24 +176,24 @@ public final class AlpuControl extends Module {
         frozen.set(frozenNext);
 
         // ---- commands ----------------------------------------------------------------------------
-        Bool startOk = cmdGo.and(isStart).and(inInsertMode.not());
-        Bool startBad = cmdGo.and(isStart).and(inInsertMode);
+        Bool startOk = wireOf("start_ok", cmdGo.and(isStart).and(inInsertMode.not()));
+        Bool startBad = wireOf("start_bad", cmdGo.and(isStart).and(inInsertMode));
         insertOk.set(cmdGo.and(isInsert).and(inInsertMode).and(full.not()));
-        Bool insertBad = cmdGo.and(isInsert).and(inInsertMode.and(full.not()).not());
+        Bool insertBad = wireOf("insert_bad", cmdGo.and(isInsert).and(inInsertMode.and(full.not()).not()));
         Bool stopOk = cmdGo.and(isStop).and(inInsertMode);
-        Bool stopBad = cmdGo.and(isStop).and(inInsertMode.not());
+        Bool stopBad = wireOf("stop_bad", cmdGo.and(isStop).and(inInsertMode.not()));
         resetGo.set(cmdGo.and(isReset));
         when(resetGo, () -> mode.goTo(InsertMode.MATCH_MODE))
                 .elseWhen(startOk, () -> mode.goTo(InsertMode.INSERT_MODE))
                 .elseWhen(stopOk, () -> mode.goTo(InsertMode.MATCH_MODE));
-        Bool bad = startBad.or(insertBad).or(stopBad);
+        Bool bad = wireOf("bad_cmd", startBad.or(insertBad).or(stopBad));
         when(resetGo, () -> error.set(0)).elseWhen(bad, () -> error.set(1));
         Bool changed = insertOk.or(resetGo);
         when(launch, () -> dirty.set(0)).elseWhen(changed, () -> dirty.set(1));
         UInt countNext = wireOf("count_next", mux(resetGo, lit(0, cw),
                 mux(insertOk, count.add(1), mux(decideHit, count.sub(1), count))));
         count.set(countNext);
-        Bool fullNext = countNext.eq(cfg.cells());
+        Bool fullNext = wireOf("full_next", countNext.eq(cfg.cells()));
         full.set(fullNext);
         Bool roomNext = roomTwo.or(roomOne.and(insertOk.not()));
         insertDecided.set(fullNext.or(roomNext));

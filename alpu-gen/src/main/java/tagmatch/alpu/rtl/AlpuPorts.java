@@ -14,6 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * The pins of one ALPU configuration, derived from {@link AlpuInterface}: names, widths and
@@ -35,6 +36,7 @@ public final class AlpuPorts {
     private final List<Pin> inputs = new ArrayList<>();
     private final List<Pin> outputs = new ArrayList<>();
     private final Map<Data, Integer> index = new IdentityHashMap<>();
+    private final Map<Data, Pin> pinOf = new IdentityHashMap<>();
 
     private AlpuPorts(AlpuConfig config) {
         this.config = Objects.requireNonNull(config, "config");
@@ -58,14 +60,27 @@ public final class AlpuPorts {
             } else {
                 Bits leaf = (Bits) d;
                 List<Pin> side = f ? outputs : inputs;
+                Pin pin = new Pin(name, leaf.width(), !f);
                 index.put(leaf, side.size());
-                side.add(new Pin(name, leaf.width(), !f));
+                pinOf.put(leaf, pin);
+                side.add(pin);
             }
         }
     }
 
     public AlpuConfig config() {
         return config;
+    }
+
+    /**
+     * The pin of one field of the interface, chosen in the bundle ({@code io -> io.rsp.valid}) so a
+     * field renamed there is renamed for every user; a field this variant lacks fails naming the variant.
+     */
+    public Pin pin(Function<AlpuInterface, ? extends Data> field) {
+        Data d = field.apply(io);
+        Pin p = d == null ? null : pinOf.get(d);
+        if (p == null) throw new IllegalArgumentException("the " + config.variant() + " interface has no such pin");
+        return p;
     }
 
     /** Inputs in datasheet order, {@code clk} and {@code rst} first. */

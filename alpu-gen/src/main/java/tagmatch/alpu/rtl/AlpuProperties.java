@@ -2,17 +2,19 @@ package tagmatch.alpu.rtl;
 
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
+import tagmatch.alpu.model.Kind;
+import tagmatch.alpu.model.Op;
 import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Data;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
-import tagmatch.hdl.ir.Direction;
-import tagmatch.hdl.ir.Port;
 import tagmatch.hdl.ir.Widths;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import static tagmatch.hdl.core.Formal.*;
 import static tagmatch.hdl.core.Hdl.*;
@@ -40,16 +42,18 @@ import static tagmatch.hdl.core.Hdl.*;
  */
 public final class AlpuProperties extends Module {
     private final Map<String, UInt> pins = new HashMap<>();
+    private final AlpuPorts ports;
 
     public AlpuProperties(AlpuConfig cfg) {
         param("cells", cfg.cells());
         param("block", cfg.block());
         param("variant", cfg.variant());
+        ports = AlpuPorts.of(cfg);
         AlpuTop dut = instance("dut", new AlpuTop(cfg));
-        for (Port p : dut.definition().ports()) {
-            if (p.name().equals("clk") || p.name().equals("rst")) continue; // wired by instance()
+        for (AlpuPorts.Pin p : ports.all()) {
+            if (p.equals(AlpuPorts.CLK) || p.equals(AlpuPorts.RST)) continue; // wired by instance()
             UInt pin = portOf(dut, p.name());
-            if (p.direction() == Direction.IN) {
+            if (p.input()) {
                 UInt in = input(p.name(), UInt(p.width()));
                 pin.set(in);
                 pins.put(p.name(), in);
@@ -86,11 +90,13 @@ public final class AlpuProperties extends Module {
     }
 
     private void portRules(AlpuConfig cfg) {
-        Bool reqFire = bit("req_valid").and(bit("req_ready"));
-        Bool cmdFire = bit("cmd_valid").and(bit("cmd_ready"));
-        Bool rspFire = bit("rsp_valid").and(bit("rsp_ready"));
-        Bool resetCmd = cmdFire.and(pin("cmd_op").eq(3));
-        Bool error = bit("error");
+        Bool reqFire = bit(io -> io.req.valid).and(bit(io -> io.req.ready));
+        Bool cmdFire = bit(io -> io.cmd.valid).and(bit(io -> io.cmd.ready));
+        Bool rspValid = bit(io -> io.rsp.valid);
+        Bool rspFire = rspValid.and(bit(io -> io.rsp.ready));
+        Bool resetCmd = cmdFire.and(pin(io -> io.cmd.op).eq(Op.RESET.code));
+        Bool error = bit(io -> io.error);
+        UInt occupancy = pin(io -> io.occupancy);
 
         // Requests and commands taken minus responses given: an upper bound on the work owed
         // (not every command is answered). It saturates, and once saturated stays there, so it
@@ -107,13 +113,13 @@ public final class AlpuProperties extends Module {
             resetSeen[0] = regInit(Bool(), 0).named("reset_seen");
             when(resetCmd, () -> resetSeen[0].set(1));
         });
-        Assert(bit("rsp_valid").not().or(owed[0].ne(0)), "no response without an outstanding request or command");
-        Assert(bit("rsp_valid").not().or(pin("rsp_kind").ne(3)), "a response kind is 0, 1 or 2");
-        Assert(pin("occupancy").le(cfg.cells()), "occupancy never exceeds the cells");
+        Assert(rspValid.not().or(owed[0].ne(0)), "no response without an outstanding request or command");
+        Assert(rspValid.not().or(pin(io -> io.rsp.kind).lt(Kind.values().length)), "a response kind is one of the model's kinds");
+        Assert(occupancy.le(cfg.cells()), "occupancy never exceeds the cells");
         when(initial().not(), () -> Assert(fell(error).not().or(past(resetSeen[0])), "error stays set until a RESET command"));
 
         Cover(rspFire, "a response is taken");
-        Cover(pin("occupancy").eq(cfg.cells()), "the unit fills up");
+        Cover(occupancy.eq(cfg.cells()), "the unit fills up");
         Cover(error, "error is raised");
         Cover(fell(error), "a RESET clears error");
     }
@@ -138,7 +144,9 @@ public final class AlpuProperties extends Module {
         Bool compact = probe(dut, "cells.block_0.compact").bit(0);
         Bool entering = probe(dut, "cells.block_0.in_valid").bit(0);
         Bool del = FALSE();
-        for (int b = 0; b < cfg.blocks(); b++) del = del.or(probe(dut, "cells.block_" + b + ".del_here_r").bit(0));
+        for (int b = 0; b < cfg.blocks(); b++) {
+            for (int i = 0; i < cfg.block(); i++) del = del.or(probe(dut, "cells.block_" + b + ".deletes_" + i).bit(0));
+        }
         UInt answer = probe(dut, "cells.match_tag");
         Bool delete = del;
 
@@ -173,7 +181,7 @@ public final class AlpuProperties extends Module {
             oldest[0] = wireOf("oldest_match", o);
             any[0] = wireOf("any_match", a);
         });
-        Assert(pin("occupancy").eq(held[0]), "occupancy equals the number of valid cells");
+        Assert(pin(io -> io.occupancy).eq(held[0]), "occupancy equals the number of valid cells");
         when(calm[0].eq(settle), () -> Assert(contiguous[0], "valid cells are contiguous at the old end once compaction settles"));
         when(delete, () -> {
             Assert(any[0], "a delete happens only when an entry matches the request");
@@ -205,13 +213,15 @@ public final class AlpuProperties extends Module {
         Cover(contiguous[0].not(), "an entry falls past an empty cell");
     }
 
-    private UInt pin(String name) {
+    /** The mirrored pin of an interface field, by the name {@link AlpuPorts} derives for it. */
+    private UInt pin(Function<AlpuInterface, ? extends Data> field) {
+        String name = ports.pin(field).name();
         UInt u = pins.get(name);
-        if (u == null) throw new IllegalArgumentException("the ALPU has no port " + name + "; ports are " + pins.keySet());
+        if (u == null) throw new IllegalStateException("the ALPU has no port " + name + "; ports are " + pins.keySet());
         return u;
     }
 
-    private Bool bit(String name) {
-        return pin(name).bit(0);
+    private Bool bit(Function<AlpuInterface, ? extends Data> field) {
+        return pin(field).bit(0);
     }
 }

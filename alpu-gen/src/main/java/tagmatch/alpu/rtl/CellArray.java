@@ -6,7 +6,6 @@ import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Definition;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
-import tagmatch.hdl.lib.PriorityTree;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,11 +15,13 @@ import static tagmatch.hdl.core.Hdl.*;
 /**
  * The cells of the unit as one virtual array (seed 001 figure 2d): {@link CellBlock}s chained
  * oldest-ward (a block's oldest cell shifts into the next block's youngest), the priority between
- * the blocks (stage 4, one register or two with {@code split}), and beside it the delete fan-out
+ * the blocks (stage 4, one register or two with {@code split}) and with it the delete fan-out
  * (stage 5): each block learns from the blocks' own results whether it holds the oldest hit or an
- * older block does ({@link OlderAny}), so no encoded location has to travel back. The result is
- * the registered oldest hit and its tag; {@code room_one}/{@code room_two} say whether an INSERT
- * finds an empty cell where it enters ({@link EntryRoom}).
+ * older block does ({@link OlderAny}), so no encoded location has to travel back. Between blocks
+ * only "any hit" is needed: the deleting block marks its oldest hit cell itself, and in the decide
+ * cycle the blocks' answers (the marked cell's tag, 0 in every other block) are ORed into the
+ * match's tag, so there is no tag mux between blocks. {@code room_one}/{@code room_two} say
+ * whether an INSERT finds an empty cell where it enters ({@link EntryRoom}).
  */
 public final class CellArray extends Module {
     /** Input: load {@link #key} into every block's request register (the fan-out stage). */
@@ -36,7 +37,10 @@ public final class CellArray extends Module {
     public final Bool compact;
     public final Bool clear;
     public final Bool resultsValid;
-    /** Outputs: the oldest hit among all blocks and its tag, registered. */
+    /**
+     * Outputs: whether any block hits (registered, valid in the decide cycle) and, in the decide
+     * cycle, the tag of the entry the match deletes (0 when none).
+     */
     public final Bool hit;
     public final UInt hitTag;
     /** Outputs: at least one / two empty cells where an INSERT enters. */
@@ -66,16 +70,16 @@ public final class CellArray extends Module {
             blocks.add(instance("block_" + b, Definition.of(CellBlock.class, cfg, CellBlock::new)).io(x -> x.io));
         }
         List<Bool> hits = new ArrayList<>();
-        List<UInt> tags = new ArrayList<>();
+        List<UInt> delTags = new ArrayList<>();
         for (CellBlock.Ports blk : blocks) {
             hits.add(blk.hit);
-            tags.add(blk.hitTag);
+            delTags.add(blk.delTag);
         }
-        PriorityTree.Selection<UInt> oldest = betweenBlocks(cfg, hits, tags);
-        hit.set(regNext(oldest.valid()).named("match_hit"));
-        hitTag.set(regNext(oldest.payload()).named("match_tag"));
+        hit.set(regNext(anyHit(cfg, hits)).named("match_hit"));
+        // Only the deleting block answers with a tag (the others give 0), in the decide cycle.
+        hitTag.set(wireOf("match_tag", Balanced.reduce("match_tag", delTags, UInt::or)));
 
-        List<Bool> olderHit = OlderAny.of(hits);
+        List<Bool> olderHit = OlderAny.of("older_hit", hits);
         for (int b = 0; b < nb; b++) {
             CellBlock.Ports blk = blocks.get(b);
             if (fanout) blk.load.set(load);
@@ -105,18 +109,18 @@ public final class CellArray extends Module {
     }
 
     /**
-     * The priority between blocks, oldest first; with {@code split}, groups of about sqrt(blocks)
-     * registered first (the caller registers the final selection).
+     * Whether any block hits (the unit's result; which entry is the oldest is decided in the
+     * blocks); with {@code split}, ORed over groups of about sqrt(blocks) registered first.
      */
-    private static PriorityTree.Selection<UInt> betweenBlocks(AlpuConfig cfg, List<Bool> hits, List<UInt> tags) {
-        if (!AlpuTiming.splitsGlobal(cfg)) return OldestMatch.select(hits, tags);
-        List<PriorityTree.Selection<UInt>> groups = OldestMatch.selectGroups(hits, tags, AlpuTiming.groupSize(cfg));
-        List<Bool> gv = new ArrayList<>();
-        List<UInt> gp = new ArrayList<>();
-        for (int g = 0; g < groups.size(); g++) {
-            gv.add(regNext(groups.get(g).valid()).named("group_hit_" + g));
-            gp.add(regNext(groups.get(g).payload()).named("group_tag_" + g));
+    private static Bool anyHit(AlpuConfig cfg, List<Bool> hits) {
+        if (!AlpuTiming.splitsGlobal(cfg)) return Balanced.reduce("any_hit", hits, Bool::or);
+        int group = AlpuTiming.groupSize(cfg);
+        List<Bool> groups = new ArrayList<>();
+        for (int start = 0; start < hits.size(); start += group) {
+            String gn = "group_hit_" + groups.size();
+            Bool g = Balanced.reduce(gn, hits.subList(start, Math.min(start + group, hits.size())), Bool::or);
+            groups.add(regNext(g).named(gn));
         }
-        return PriorityTree.select(gv, gp, OldestMatch.RADIX);
+        return Balanced.reduce("any_group_hit", groups, Bool::or);
     }
 }

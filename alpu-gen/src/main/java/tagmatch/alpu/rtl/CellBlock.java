@@ -8,8 +8,6 @@ import tagmatch.hdl.core.Definition;
 import tagmatch.hdl.core.Hdl;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
-import tagmatch.hdl.ir.Widths;
-import tagmatch.hdl.lib.PriorityTree;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +57,7 @@ public final class CellBlock extends Module {
         public final Bool anyEmpty;
         public final Bool twoEmpty;
         public final Bool hit;
-        public final UInt hitTag;
+        public final UInt delTag;
 
         Ports(AlpuConfig cfg) {
             int w = cfg.matchWidth();
@@ -84,7 +82,7 @@ public final class CellBlock extends Module {
             anyEmpty = flipped("any_empty", Bool());
             twoEmpty = flipped("two_empty", Bool());
             hit = flipped("hit", Bool());
-            hitTag = flipped("hit_tag", UInt(t));
+            delTag = flipped("del_tag", UInt(t));
         }
     }
 
@@ -94,7 +92,6 @@ public final class CellBlock extends Module {
         int b = cfg.block();
         int w = cfg.matchWidth();
         int t = cfg.tagWidth();
-        int lb = Widths.forCount(b);
         boolean prq = cfg.variant() == Variant.PRQ;
         boolean fanout = cfg.pipelining().fanoutStage();
         param("block", b);
@@ -120,7 +117,7 @@ public final class CellBlock extends Module {
         Bool anyEmpty = io.anyEmpty;
         Bool twoEmpty = io.twoEmpty;
         Bool hit = io.hit;
-        UInt hitTag = io.hitTag;
+        UInt delTag = io.delTag;
 
         // Stage 1 of the seed: each block registers its own copy of the request.
         UInt k = fanout ? regEnable(key, load).named("key_r") : key;
@@ -131,13 +128,14 @@ public final class CellBlock extends Module {
             cells.add(prq ? instance("cell_" + i, Definition.of(PrqCell.class, List.of(w, t), p -> new PrqCell(w, t))).io(PrqCell::ports)
                           : instance("cell_" + i, Definition.of(UmqCell.class, List.of(w, t), p -> new UmqCell(w, t))).io(UmqCell::ports));
         }
+        List<Bool> empties = new ArrayList<>();
+        for (int i = 0; i < b; i++) empties.add(wireOf("empty_" + i, cells.get(i).valid().not()));
         // empty at or older than cell i within this block: a suffix OR from the old end.
         Bool[] suffixEmpty = new Bool[b];
         Bool acc = null;
         for (int i = b - 1; i >= 0; i--) {
-            Bool e = cells.get(i).valid().not();
-            acc = acc == null ? e : acc.or(e);
-            suffixEmpty[i] = wireOf("space_" + i, acc);
+            acc = acc == null ? empties.get(i) : acc.or(empties.get(i));
+            suffixEmpty[i] = i == b - 1 ? acc : wireOf("space_" + i, acc);
         }
         // Named: hdl-dsl misplaces the temporary of an unnamed subexpression shared by several cells.
         Bool space = wireOf("space_older", compact.and(olderEmpty));
@@ -147,36 +145,35 @@ public final class CellBlock extends Module {
             Bool h = cells.get(i).hit();
             hits.add(cfg.pipelining().compareStage() ? regNext(h).named("cmp_" + i) : h);
         }
-        // Stage 3: priority muxing within the block.
-        List<UInt> tags = new ArrayList<>();
-        for (CellPorts c : cells) tags.add(c.tag());
-        PriorityTree.Selection<UInt> s = OldestMatch.select(hits, tags);
-        UInt idx;
-        if (AlpuTiming.registersBlockPriority(cfg)) {
-            hit.set(regNext(s.valid()).named("hit_r"));
-            idx = regNext(s.index()).named("hit_idx_r");
-            hitTag.set(regNext(s.payload()).named("hit_tag_r"));
-        } else {
-            hit.set(s.valid());
-            idx = s.index();
-            hitTag.set(s.payload());
-        }
-        // Stage 5: the delete signals and this block's hit location, delayed as long as the
-        // between-block priority takes; the last register is the block's own copy (pulses, so reset).
+        // Stage 3: whether any cell of the block hits (the priority between blocks needs no more).
+        Bool anyHit = Balanced.reduce("any_hit", hits, Bool::or);
+        hit.set(AlpuTiming.registersBlockPriority(cfg) ? regNext(anyHit).named("hit_r") : anyHit);
+        // Stage 5: the delete signals, delayed as long as the between-block priority takes; the
+        // last register is the block's own copy. Instead of an encoded location, the block keeps
+        // one bit per cell: "this cell holds the entry the match deletes" (the oldest hit of the
+        // block, in the block that holds the unit's oldest hit). The hits are stable until the
+        // delete (the cells are frozen and the key held), so they are read again here.
         Bool dAll = delAll;
         Bool dHere = delHere;
-        UInt dIdx = idx;
-        for (int r = 0, n = AlpuTiming.globalStages(cfg); r < n; r++) {
-            String sfx = r == n - 1 ? "_r" : "_d" + r;
-            dAll = regNext(dAll, 0).named("del_all" + sfx);
-            dHere = regNext(dHere, 0).named("del_here" + sfx);
-            dIdx = regNext(dIdx).named("del_idx" + sfx);
+        int n = AlpuTiming.globalStages(cfg);
+        for (int r = 0; r < n - 1; r++) {
+            dAll = regNext(dAll, 0).named("del_all_d" + r);
+            dHere = regNext(dHere, 0).named("del_here_d" + r);
         }
+        dAll = regNext(dAll, 0).named("del_all_r");
+        List<Bool> oldestHit = OldestMatch.oneHot("older_hit", hits);
+        List<Bool> deletes = new ArrayList<>();
+        for (int i = 0; i < b; i++) deletes.add(regNext(dHere.and(oldestHit.get(i)), 0).named("deletes_" + i));
+        // The deleted entry's tag, 0 unless this block deletes: the top ORs the blocks' answers.
+        List<UInt> tags = new ArrayList<>();
+        for (CellPorts c : cells) tags.add(c.tag());
+        delTag.set(OldestMatch.read("del_tag", deletes, tags));
+        // A cell shifts on delete when it is at or younger than the deleted one.
+        List<Bool> delFrom = OlderAny.inclusive("del_from", deletes);
         Bool[] enables = new Bool[b];
         for (int i = 0; i < b; i++) {
             CellPorts c = cells.get(i);
-            Bool atOrBelow = i == 0 ? dHere : dHere.and(dIdx.ge(lit(i, lb)));
-            Bool en = compact.and(suffixEmpty[i]).or(space).or(dAll).or(atOrBelow);
+            Bool en = compact.and(suffixEmpty[i]).or(space).or(dAll).or(delFrom.get(i));
             if (i == b - 1) en = wireOf("shift_out", en);
             enables[i] = en;
             c.en().set(en);
@@ -203,24 +200,24 @@ public final class CellBlock extends Module {
         outTag.set(oldest.tag());
         // The whole block's emptiness as one balanced OR (not the end of the suffix chain): it feeds
         // the younger block's enables and the INSERT decision.
-        List<Bool> empties = new ArrayList<>();
-        for (CellPorts c : cells) empties.add(c.valid().not());
-        anyEmpty.set(orTree(empties));
-        twoEmpty.set(atLeastTwo(empties)[1]);
+        Bool[] room = atLeastTwo(empties, 0, b, true);
+        anyEmpty.set(room[0]);
+        twoEmpty.set(room[1]);
     }
 
-    /** {at least one, at least two} of {@code xs}, as a balanced tree. */
-    private static Bool[] atLeastTwo(List<Bool> xs) {
-        if (xs.size() == 1) return new Bool[] {xs.get(0), FALSE()};
-        int mid = xs.size() / 2;
-        Bool[] a = atLeastTwo(xs.subList(0, mid));
-        Bool[] b = atLeastTwo(xs.subList(mid, xs.size()));
-        return new Bool[] {a[0].or(b[0]), a[1].or(b[1]).or(a[0].and(b[0]))};
-    }
-
-    private static Bool orTree(List<Bool> xs) {
-        if (xs.size() == 1) return xs.get(0);
-        int mid = xs.size() / 2;
-        return orTree(xs.subList(0, mid)).or(orTree(xs.subList(mid, xs.size())));
+    /**
+     * {at least one, at least two} of {@code xs[lo..hi)} as a balanced tree, inner nodes named
+     * {@code any_empty_I_J} and {@code two_empty_I_J}.
+     */
+    private static Bool[] atLeastTwo(List<Bool> xs, int lo, int hi, boolean root) {
+        if (hi - lo == 1) return new Bool[] {xs.get(lo), FALSE()};
+        int mid = (lo + hi) / 2;
+        Bool[] a = atLeastTwo(xs, lo, mid, false);
+        Bool[] b = atLeastTwo(xs, mid, hi, false);
+        Bool one = a[0].or(b[0]);
+        Bool two = a[1].or(b[1]).or(a[0].and(b[0]));
+        if (root) return new Bool[] {one, two};
+        String range = "_" + lo + "_" + (hi - 1);
+        return new Bool[] {one.named("any_empty" + range), two.named("two_empty" + range)};
     }
 }

@@ -58,7 +58,7 @@ public final class PrqCell extends Module {
         mask.set(k);
         tag.set(t);
         // Per bit: stored bit equals key bit, or the bit is a wildcard; ANDed on carry chains, then with valid.
-        hit.set(CarryAnd.chains(v, m.xor(key).and(k.not()).not()));
+        hit.set(CarryAnd.chains(v, wireOf("bit_ok", m.xor(key).and(k.not()).not())));
     }
 
     CellPorts ports() {

@@ -16,12 +16,18 @@ import static tagmatch.hdl.core.Hdl.*;
  * {@code TAG_W} (8 instead of 16 at 256 cells: half the muxes, 8 fewer flip-flops per cell) and
  * the tag is read once, for the one match that won, from a block RAM.
  *
- * <p>An INSERT takes {@link #slot}: the head of the list of slots freed by matches, or else the
- * next slot never handed out since the last reset ({@code fresh}); its tag is written there. A
- * match frees its slot ({@code release}). A RESET empties the list and restarts {@code fresh}:
- * every slot is free again. There is always a slot for a legal INSERT: slots in use are the
- * valid entries, fewer than CELLS, and a freed slot is at the list's head the cycle after its
- * match (the INSERT waits at least that long: the cells are frozen in the delete cycle).
+ * <p>An INSERT takes {@link #slot}: the slot freed in the cycle before ({@code pending}), else
+ * the head of the list of slots freed earlier, else the next slot never handed out since the last
+ * reset ({@code fresh}); its tag is written there. A match frees its slot ({@code free}): it is
+ * held in {@code pending} for a cycle and then goes into the list unless an INSERT took it. A
+ * RESET empties both and restarts {@code fresh}: every slot is free again. There is always a slot
+ * for a legal INSERT: slots in use are the valid entries, fewer than CELLS, and every other slot
+ * is pending, listed or fresh.
+ *
+ * <p>Why the pending register: the freed slot is the match's answer, an OR over every cell that
+ * is ready only late in the decide cycle; written straight into the list, synthesis (ABC on
+ * yosys {@code synth_xilinx}) duplicated that OR into the list's bypass logic, about 500 LUTs at
+ * 256 cells. Registered first, it costs eight flip-flops and one more input on the slot mux.
  */
 public final class TagStore extends Module {
     public final Bool alloc;
@@ -40,8 +46,8 @@ public final class TagStore extends Module {
         int slots = 1 << sw;
         alloc = input("alloc", Bool());
         allocTag = input("alloc_tag", UInt(cfg.tagWidth()));
-        release = input("release", Bool());
-        releaseSlot = input("release_slot", UInt(sw));
+        release = input("free", Bool());
+        releaseSlot = input("free_slot", UInt(sw));
         clear = input("clear", Bool());
         lookup = input("lookup", UInt(sw));
         slot = output("slot", UInt(sw));
@@ -49,17 +55,21 @@ public final class TagStore extends Module {
 
         SyncFifo<UInt> freed = instance("freed", new SyncFifo<>(slots, UInt(sw), true));
         UInt fresh = regInit(UInt(sw + 1), 0).named("fresh");
+        Bool pending = regInit(Bool(), 0).named("pending");
+        UInt pendingSlot = reg(UInt(sw)).named("pending_slot");
         Bool reuse = freed.deq.valid;
-        UInt next = wireOf("next_slot", mux(reuse, freed.deq.bits, fresh.bits(sw - 1, 0)));
+        UInt next = wireOf("next_slot", mux(pending, pendingSlot, mux(reuse, freed.deq.bits, fresh.bits(sw - 1, 0))));
         slot.set(next);
-        freed.deq.ready.set(alloc.and(reuse));
-        freed.enq.valid.set(release);
-        freed.enq.bits.set(releaseSlot);
+        freed.deq.ready.set(alloc.and(pending.not()).and(reuse));
+        freed.enq.valid.set(pending.and(alloc.not()));
+        freed.enq.bits.set(pendingSlot);
         freed.clear.set(clear);
-        when(clear, () -> fresh.set(0)).elseWhen(alloc.and(reuse.not()), () -> fresh.set(fresh.add(1)));
+        when(clear, () -> pending.set(0)).otherwise(() -> pending.set(release));
+        pendingSlot.set(releaseSlot);
+        when(clear, () -> fresh.set(0)).elseWhen(alloc.and(pending.not()).and(reuse.not()), () -> fresh.set(fresh.add(1)));
 
         Mem<UInt> tags = mem(slots, UInt(cfg.tagWidth())).named("tags");
         when(alloc, () -> tags.write(next, allocTag));
-        tag.set(tags.readSync(lookup, TRUE()));
+        tag.set(tags.readSync(lookup, TRUE()).named("tag_r"));
     }
 }

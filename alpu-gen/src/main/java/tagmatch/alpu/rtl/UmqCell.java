@@ -51,7 +51,7 @@ public final class UmqCell extends Module {
         match.set(m);
         tag.set(t);
         // Per bit: stored bit equals key bit, or the bit is a wildcard; ANDed on carry chains, then with valid.
-        hit.set(CarryAnd.chains(v, m.xor(key).and(keyMask.not()).not()));
+        hit.set(CarryAnd.chains(v, wireOf("bit_ok", m.xor(key).and(keyMask.not()).not())));
     }
 
     CellPorts ports() {
