@@ -19,10 +19,11 @@ import static tagmatch.hdl.core.Hdl.*;
  * {@link AlpuInterface}.
  *
  * <p>Pipeline (seed section V-D): launch (the request leaves its FIFO), 1 fan-out register in
- * each block, 2 each cell's compare registered, 3 each block's priority registered, 4 the
+ * each block, 2 each cell's compare registered, 3 each block's "any hit" registered, 4 the
  * priority between blocks (one or two registers) and, in parallel, the delete fan-out, 5 each
- * block registers that with its own hit location, 6 the decide cycle, in which the response is
- * pushed and the cells delete. With the overlap the next request is fanned out in that same
+ * block registers that as one delete bit per cell (its oldest hit), 6 the decide cycle, in which
+ * the deleted entry's tag is read through those bits, the response is pushed and the cells
+ * delete. With the overlap the next request is fanned out in that same
  * cycle, so one match every {@code decide offset} cycles. While a match is between compare and
  * delete the cells are frozen, so the match location stays exact.
  */

@@ -16,13 +16,15 @@ import static tagmatch.hdl.core.Hdl.*;
 
 /**
  * A block of {@code BLOCK} cells (seed 001 figure 2c): a registered copy of the request, one
- * enable per cell, the priority mux that picks the block's oldest match with its encoded
- * location, and the flow control that moves entries towards the old end.
+ * enable per cell, whether any cell hits, the oldest hit as one delete bit per cell with the
+ * deleted entry's tag ({@link OldestMatch}), and the flow control that moves entries towards the
+ * old end.
  *
  * <p>A cell is enabled (takes its younger neighbour's contents) in two cases. Delete: the top
  * tells each block whether it holds the oldest hit ({@code del_here}) or an older block does
- * ({@code del_all}); the block registers its own copy with its own hit location, and the cells at
- * and younger than the location shift, overwriting the matched entry. Compaction ("space
+ * ({@code del_all}); the block registers its own copy, {@code del_here} as one bit per cell set
+ * only at its oldest hit ({@code deletes_I}), and the cells at and younger than that one shift,
+ * overwriting the matched entry. Compaction ("space
  * available", the seed's narrow rule): while no match is in flight, a cell shifts when a cell at
  * or older than itself in this block is empty, or any cell of the next older block is
  * ({@code older_empty}); an INSERT is that same shift with the new entry entering block 0's

@@ -14,7 +14,7 @@ public enum MatchState {
     IDLE,
     /** The cells compare the fanned-out key (seed stage 2). */
     COMPARE,
-    /** Each block's priority mux picks its oldest hit (stage 3). */
+    /** Each block registers whether any of its cells hits (stage 3). */
     BLOCK_PRIORITY,
     /** The first half of a split between-block priority (stage 4, first cycle). */
     GROUP_PRIORITY,

@@ -12,8 +12,8 @@ import static tagmatch.hdl.core.Hdl.*;
 /**
  * Where the tags live when the cells carry slot numbers instead ({@link AlpuTiming#slotTags}): a
  * memory of one tag per slot, and the pool of free slots. Each entry holds a slot of its own for
- * as long as it is valid, so the priority muxes move {@code log2(CELLS)} bits instead of
- * {@code TAG_W} (8 instead of 16 at 256 cells: half the muxes, 8 fewer flip-flops per cell) and
+ * as long as it is valid, so the oldest match's read moves {@code log2(CELLS)} bits instead of
+ * {@code TAG_W} (8 instead of 16 at 256 cells: half the logic, 8 fewer flip-flops per cell) and
  * the tag is read once, for the one match that won, from a block RAM.
  *
  * <p>An INSERT takes {@link #slot}: the slot freed in the cycle before ({@code pending}), else
