@@ -23,14 +23,14 @@ module alpu_prq_128x32_PrqCell (
   reg  [41:0] m; // @[PrqCell.java:47]
   reg  [41:0] k; // @[PrqCell.java:48]
   reg  [6:0]  t; // @[PrqCell.java:49]
-  wire [41:0] _T;
+  wire [41:0] bit_ok; // @[PrqCell.java:61]
 
   assign valid = v; // @[PrqCell.java:56]
   assign match = m; // @[PrqCell.java:57]
   assign mask = k; // @[PrqCell.java:58]
   assign tag = t; // @[PrqCell.java:59]
-  assign _T = ~((m ^ key) & (~k)); // @[PrqCell.java:61]
-  assign hit = v & (|(({1'd0, _T[20:0]} + 22'd1) >> 5'd21)) & (|(({1'd0, _T[41:21]} + 22'd1) >> 5'd21)); // @[PrqCell.java:61]
+  assign bit_ok = ~((m ^ key) & (~k)); // @[PrqCell.java:61]
+  assign hit = (v & (|(({1'd0, bit_ok[20:0]} + 22'd1) >> 5'd21))) & (|(({1'd0, bit_ok[41:21]} + 22'd1) >> 5'd21)); // @[PrqCell.java:61]
 
   always @(posedge clk) begin // @[PrqCell.java:50]
     if (rst) begin

@@ -23,11 +23,18 @@ module alpu_prq_128x8_CellBlock (
   output wire        any_empty,
   output wire        two_empty,
   output wire        hit,
-  output wire [6:0]  hit_tag
+  output wire [6:0]  del_tag
 );
 
-  reg  [41:0] key_r; // @[CellBlock.java:126]
-  wire        space_7; // @[CellBlock.java:140]
+  reg  [41:0] key_r; // @[CellBlock.java:125]
+  wire        empty_0; // @[CellBlock.java:134]
+  wire        empty_1; // @[CellBlock.java:134]
+  wire        empty_2; // @[CellBlock.java:134]
+  wire        empty_3; // @[CellBlock.java:134]
+  wire        empty_4; // @[CellBlock.java:134]
+  wire        empty_5; // @[CellBlock.java:134]
+  wire        empty_6; // @[CellBlock.java:134]
+  wire        empty_7; // @[CellBlock.java:134]
   wire        space_6; // @[CellBlock.java:140]
   wire        space_5; // @[CellBlock.java:140]
   wire        space_4; // @[CellBlock.java:140]
@@ -44,19 +51,17 @@ module alpu_prq_128x8_CellBlock (
   reg         cmp_5; // @[CellBlock.java:148]
   reg         cmp_6; // @[CellBlock.java:148]
   reg         cmp_7; // @[CellBlock.java:148]
-  wire [6:0]  oldest_l1_0_bits; // @[PriorityTree.java:127]
-  wire [6:0]  oldest_l1_1_bits; // @[PriorityTree.java:127]
-  wire [6:0]  oldest_l1_2_bits; // @[PriorityTree.java:127]
-  wire [6:0]  oldest_l1_3_bits; // @[PriorityTree.java:127]
-  wire [6:0]  oldest_l2_0_bits; // @[PriorityTree.java:127]
-  wire [6:0]  oldest_l2_1_bits; // @[PriorityTree.java:127]
-  reg         hit_r; // @[CellBlock.java:156]
-  reg  [2:0]  hit_idx_r; // @[CellBlock.java:157]
-  reg  [6:0]  hit_tag_r; // @[CellBlock.java:158]
-  reg         del_all_r; // @[CellBlock.java:171]
-  reg         del_here_r; // @[CellBlock.java:172]
-  reg  [2:0]  del_idx_r; // @[CellBlock.java:173]
-  wire        shift_out; // @[CellBlock.java:180]
+  reg         hit_r; // @[CellBlock.java:152]
+  reg         del_all_r; // @[CellBlock.java:165]
+  reg         deletes_0; // @[CellBlock.java:168]
+  reg         deletes_1; // @[CellBlock.java:168]
+  reg         deletes_2; // @[CellBlock.java:168]
+  reg         deletes_3; // @[CellBlock.java:168]
+  reg         deletes_4; // @[CellBlock.java:168]
+  reg         deletes_5; // @[CellBlock.java:168]
+  reg         deletes_6; // @[CellBlock.java:168]
+  reg         deletes_7; // @[CellBlock.java:168]
+  wire        shift_out; // @[CellBlock.java:179]
   wire        cell_0_en;
   wire        cell_0_valid;
   wire [41:0] cell_0_match;
@@ -101,86 +106,128 @@ module alpu_prq_128x8_CellBlock (
   wire        cell_6_hit;
   wire        cell_7_valid;
   wire        cell_7_hit;
-  wire        oldest_l1_0_index;
-  wire        oldest_l1_0_valid;
-  wire        oldest_l1_1_index;
-  wire        oldest_l1_1_valid;
-  wire        oldest_l1_2_index;
-  wire        oldest_l1_2_valid;
-  wire        oldest_l1_3_index;
-  wire        oldest_l1_3_valid;
-  wire [1:0]  oldest_l2_0_index;
-  wire        oldest_l2_0_valid;
-  wire [1:0]  oldest_l2_1_index;
-  wire        oldest_l2_1_valid;
-  wire        _T;
-  wire        _T_1;
-  wire        _T_2;
-  wire        _T_3;
-  wire        _T_4;
-  wire        _T_5;
-  wire        _T_6;
-  wire        _T_7;
-  wire        _T_8;
-  wire        _T_9;
-  wire        _T_10;
-  wire        _T_11;
+  wire        any_empty_0_1;
+  wire        any_empty_2_3;
+  wire        any_empty_0_3;
+  wire        any_empty_4_5;
+  wire        any_empty_6_7;
+  wire        any_empty_4_7;
+  wire        any_hit_0_1;
+  wire        any_hit_2_3;
+  wire        any_hit_0_3;
+  wire        any_hit_4_5;
+  wire        any_hit_6_7;
+  wire        any_hit_4_7;
+  wire        del_from_0_1;
+  wire        del_from_2_3;
+  wire        del_from_0_3;
+  wire        del_from_4_5;
+  wire        del_from_6_7;
+  wire        del_from_4_7;
+  wire        del_from_0_7;
+  wire        del_from_1_3;
+  wire        del_from_1_7;
+  wire        del_from_2_7;
+  wire        del_from_3_7;
+  wire        del_from_5_7;
+  wire [6:0]  del_tag_0_1;
+  wire [6:0]  del_tag_2_3;
+  wire [6:0]  del_tag_0_3;
+  wire [6:0]  del_tag_4_5;
+  wire [6:0]  del_tag_6_7;
+  wire [6:0]  del_tag_4_7;
+  wire        older_hit_2_3;
+  wire        older_hit_1_3;
+  wire        older_hit_4_5;
+  wire        older_hit_6_7;
+  wire        older_hit_4_7;
+  wire        older_hit_1_7;
+  wire        older_hit_2_7;
+  wire        older_hit_3_7;
+  wire        older_hit_5_7;
+  wire        two_empty_0_1;
+  wire        two_empty_2_3;
+  wire        two_empty_0_3;
+  wire        two_empty_4_5;
+  wire        two_empty_6_7;
+  wire        two_empty_4_7;
 
-  assign oldest_l1_0_index = ~cmp_7; // @[PriorityTree.java:119]
-  assign oldest_l1_0_valid = cmp_7 | cmp_6; // @[PriorityTree.java:128]
-  assign oldest_l1_1_index = ~cmp_5; // @[PriorityTree.java:119]
-  assign oldest_l1_1_valid = cmp_5 | cmp_4; // @[PriorityTree.java:128]
-  assign oldest_l1_2_index = ~cmp_3; // @[PriorityTree.java:119]
-  assign oldest_l1_2_valid = cmp_3 | cmp_2; // @[PriorityTree.java:128]
-  assign oldest_l1_3_index = ~cmp_1; // @[PriorityTree.java:119]
-  assign oldest_l1_3_valid = cmp_1 | cmp_0; // @[PriorityTree.java:128]
-  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
-  assign space_7 = ~cell_7_valid; // @[CellBlock.java:140]
-  assign space_6 = space_7 | (~cell_6_valid); // @[CellBlock.java:140]
-  assign space_5 = space_6 | (~cell_5_valid); // @[CellBlock.java:140]
-  assign space_4 = space_5 | (~cell_4_valid); // @[CellBlock.java:140]
-  assign space_3 = space_4 | (~cell_3_valid); // @[CellBlock.java:140]
-  assign space_2 = space_3 | (~cell_2_valid); // @[CellBlock.java:140]
-  assign space_1 = space_2 | (~cell_1_valid); // @[CellBlock.java:140]
-  assign space_0 = space_1 | (~cell_0_valid); // @[CellBlock.java:140]
+  assign any_empty_0_1 = empty_0 | empty_1; // @[CellBlock.java:219]
+  assign any_empty_2_3 = empty_2 | empty_3; // @[CellBlock.java:219]
+  assign any_empty_0_3 = any_empty_0_1 | any_empty_2_3; // @[CellBlock.java:219]
+  assign any_empty_4_5 = empty_4 | empty_5; // @[CellBlock.java:219]
+  assign any_empty_6_7 = empty_6 | empty_7; // @[CellBlock.java:219]
+  assign any_empty_4_7 = any_empty_4_5 | any_empty_6_7; // @[CellBlock.java:219]
+  assign any_hit_0_1 = cmp_0 | cmp_1; // @[Balanced.java:25]
+  assign any_hit_2_3 = cmp_2 | cmp_3; // @[Balanced.java:25]
+  assign any_hit_0_3 = any_hit_0_1 | any_hit_2_3; // @[Balanced.java:25]
+  assign any_hit_4_5 = cmp_4 | cmp_5; // @[Balanced.java:25]
+  assign any_hit_6_7 = cmp_6 | cmp_7; // @[Balanced.java:25]
+  assign any_hit_4_7 = any_hit_4_5 | any_hit_6_7; // @[Balanced.java:25]
+  assign del_from_0_1 = deletes_0 | deletes_1; // @[OlderAny.java:47]
+  assign del_from_2_3 = deletes_2 | deletes_3; // @[OlderAny.java:47]
+  assign del_from_0_3 = del_from_0_1 | del_from_2_3; // @[OlderAny.java:47]
+  assign del_from_4_5 = deletes_4 | deletes_5; // @[OlderAny.java:47]
+  assign del_from_6_7 = deletes_6 | deletes_7; // @[OlderAny.java:47]
+  assign del_from_4_7 = del_from_4_5 | del_from_6_7; // @[OlderAny.java:47]
+  assign del_from_0_7 = del_from_0_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_1_3 = deletes_1 | del_from_2_3; // @[OlderAny.java:47]
+  assign del_from_1_7 = del_from_1_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_2_7 = del_from_2_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_3_7 = deletes_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_5_7 = deletes_5 | del_from_6_7; // @[OlderAny.java:47]
+  assign del_tag_0_1 = (deletes_0 ? cell_0_tag : 7'd0) | (deletes_1 ? cell_1_tag : 7'd0); // @[Balanced.java:25]
+  assign del_tag_2_3 = (deletes_2 ? cell_2_tag : 7'd0) | (deletes_3 ? cell_3_tag : 7'd0); // @[Balanced.java:25]
+  assign del_tag_0_3 = del_tag_0_1 | del_tag_2_3; // @[Balanced.java:25]
+  assign del_tag_4_5 = (deletes_4 ? cell_4_tag : 7'd0) | (deletes_5 ? cell_5_tag : 7'd0); // @[Balanced.java:25]
+  assign del_tag_6_7 = (deletes_6 ? cell_6_tag : 7'd0) | (deletes_7 ? out_tag : 7'd0); // @[Balanced.java:25]
+  assign del_tag_4_7 = del_tag_4_5 | del_tag_6_7; // @[Balanced.java:25]
+  assign older_hit_2_3 = cmp_2 | cmp_3; // @[OlderAny.java:47]
+  assign older_hit_1_3 = cmp_1 | older_hit_2_3; // @[OlderAny.java:47]
+  assign older_hit_4_5 = cmp_4 | cmp_5; // @[OlderAny.java:47]
+  assign older_hit_6_7 = cmp_6 | cmp_7; // @[OlderAny.java:47]
+  assign older_hit_4_7 = older_hit_4_5 | older_hit_6_7; // @[OlderAny.java:47]
+  assign older_hit_1_7 = older_hit_1_3 | older_hit_4_7; // @[OlderAny.java:47]
+  assign older_hit_2_7 = older_hit_2_3 | older_hit_4_7; // @[OlderAny.java:47]
+  assign older_hit_3_7 = cmp_3 | older_hit_4_7; // @[OlderAny.java:47]
+  assign older_hit_5_7 = cmp_5 | older_hit_6_7; // @[OlderAny.java:47]
+  assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:220]
+  assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:220]
+  assign two_empty_0_3 = (two_empty_0_1 | two_empty_2_3) | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:220]
+  assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:220]
+  assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:220]
+  assign two_empty_4_7 = (two_empty_4_5 | two_empty_6_7) | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:220]
+  assign empty_0 = ~cell_0_valid; // @[CellBlock.java:134]
+  assign empty_1 = ~cell_1_valid; // @[CellBlock.java:134]
+  assign empty_2 = ~cell_2_valid; // @[CellBlock.java:134]
+  assign empty_3 = ~cell_3_valid; // @[CellBlock.java:134]
+  assign empty_4 = ~cell_4_valid; // @[CellBlock.java:134]
+  assign empty_5 = ~cell_5_valid; // @[CellBlock.java:134]
+  assign empty_6 = ~cell_6_valid; // @[CellBlock.java:134]
+  assign empty_7 = ~cell_7_valid; // @[CellBlock.java:134]
+  assign space_6 = empty_7 | empty_6; // @[CellBlock.java:140]
+  assign space_5 = space_6 | empty_5; // @[CellBlock.java:140]
+  assign space_4 = space_5 | empty_4; // @[CellBlock.java:140]
+  assign space_3 = space_4 | empty_3; // @[CellBlock.java:140]
+  assign space_2 = space_3 | empty_2; // @[CellBlock.java:140]
+  assign space_1 = space_2 | empty_1; // @[CellBlock.java:140]
+  assign space_0 = space_1 | empty_0; // @[CellBlock.java:140]
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
-  assign oldest_l1_0_bits = cmp_7 ? out_tag : cell_6_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_1_bits = cmp_5 ? cell_5_tag : cell_4_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_2_bits = cmp_3 ? cell_3_tag : cell_2_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_3_bits = cmp_1 ? cell_1_tag : cell_0_tag; // @[PriorityTree.java:127]
-  assign oldest_l2_0_bits = oldest_l1_0_valid ? oldest_l1_0_bits : oldest_l1_1_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_1_bits = oldest_l1_2_valid ? oldest_l1_2_bits : oldest_l1_3_bits; // @[PriorityTree.java:127]
-  assign hit = hit_r; // @[CellBlock.java:156]
-  assign hit_tag = hit_tag_r; // @[CellBlock.java:158]
-  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_here_r; // @[CellBlock.java:182]
-  assign cell_1_en = (compact & space_1) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd1)); // @[CellBlock.java:182]
-  assign cell_2_en = (compact & space_2) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd2)); // @[CellBlock.java:182]
-  assign cell_3_en = (compact & space_3) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd3)); // @[CellBlock.java:182]
-  assign cell_4_en = (compact & space_4) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd4)); // @[CellBlock.java:182]
-  assign cell_5_en = (compact & space_5) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd5)); // @[CellBlock.java:182]
-  assign cell_6_en = (compact & space_6) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd6)); // @[CellBlock.java:182]
-  assign shift_out = (compact & space_7) | space_older | del_all_r | (del_here_r & (del_idx_r >= 3'd7)); // @[CellBlock.java:180]
-  assign out_valid = cell_7_valid & shift_out; // @[CellBlock.java:200]
-  assign _T = ~cell_0_valid; // @[CellBlock.java:207]
-  assign _T_1 = ~cell_1_valid; // @[CellBlock.java:207]
-  assign _T_2 = ~cell_2_valid; // @[CellBlock.java:207]
-  assign _T_3 = ~cell_3_valid; // @[CellBlock.java:207]
-  assign _T_4 = ~cell_4_valid; // @[CellBlock.java:207]
-  assign _T_5 = ~cell_5_valid; // @[CellBlock.java:207]
-  assign _T_6 = ~cell_6_valid; // @[CellBlock.java:207]
-  assign _T_7 = ~cell_7_valid; // @[CellBlock.java:207]
-  assign any_empty = _T | _T_1 | _T_2 | _T_3 | _T_4 | _T_5 | _T_6 | _T_7; // @[CellBlock.java:208]
-  assign _T_8 = _T | _T_1; // @[CellBlock.java:218]
-  assign _T_9 = _T_2 | _T_3; // @[CellBlock.java:218]
-  assign _T_10 = _T_4 | _T_5; // @[CellBlock.java:218]
-  assign _T_11 = _T_6 | _T_7; // @[CellBlock.java:218]
-  assign two_empty = (_T & _T_1) | (_T_2 & _T_3) | (_T_8 & _T_9) | (_T_4 & _T_5) | (_T_6 & _T_7) |
-      (_T_10 & _T_11) | ((_T_8 | _T_9) & (_T_10 | _T_11)); // @[CellBlock.java:209]
+  assign hit = hit_r; // @[CellBlock.java:152]
+  assign del_tag = del_tag_0_3 | del_tag_4_7; // @[CellBlock.java:172]
+  assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_from_0_7; // @[CellBlock.java:181]
+  assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | del_from_1_7; // @[CellBlock.java:181]
+  assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | del_from_2_7; // @[CellBlock.java:181]
+  assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | del_from_3_7; // @[CellBlock.java:181]
+  assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | del_from_4_7; // @[CellBlock.java:181]
+  assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | del_from_5_7; // @[CellBlock.java:181]
+  assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | del_from_6_7; // @[CellBlock.java:181]
+  assign shift_out = (((compact & empty_7) | space_older) | del_all_r) | deletes_7; // @[CellBlock.java:179]
+  assign out_valid = cell_7_valid & shift_out; // @[CellBlock.java:199]
+  assign any_empty = any_empty_0_3 | any_empty_4_7; // @[CellBlock.java:206]
+  assign two_empty = (two_empty_0_3 | two_empty_4_7) | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:207]
 
-  alpu_prq_128x8_PrqCell cell_0 ( // @[CellBlock.java:131]
+  alpu_prq_128x8_PrqCell cell_0 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_0_en),
@@ -197,7 +244,7 @@ module alpu_prq_128x8_CellBlock (
     .hit(cell_0_hit)
   );
 
-  alpu_prq_128x8_PrqCell cell_1 ( // @[CellBlock.java:131]
+  alpu_prq_128x8_PrqCell cell_1 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_1_en),
@@ -214,7 +261,7 @@ module alpu_prq_128x8_CellBlock (
     .hit(cell_1_hit)
   );
 
-  alpu_prq_128x8_PrqCell cell_2 ( // @[CellBlock.java:131]
+  alpu_prq_128x8_PrqCell cell_2 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_2_en),
@@ -231,7 +278,7 @@ module alpu_prq_128x8_CellBlock (
     .hit(cell_2_hit)
   );
 
-  alpu_prq_128x8_PrqCell cell_3 ( // @[CellBlock.java:131]
+  alpu_prq_128x8_PrqCell cell_3 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_3_en),
@@ -248,7 +295,7 @@ module alpu_prq_128x8_CellBlock (
     .hit(cell_3_hit)
   );
 
-  alpu_prq_128x8_PrqCell cell_4 ( // @[CellBlock.java:131]
+  alpu_prq_128x8_PrqCell cell_4 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_4_en),
@@ -265,7 +312,7 @@ module alpu_prq_128x8_CellBlock (
     .hit(cell_4_hit)
   );
 
-  alpu_prq_128x8_PrqCell cell_5 ( // @[CellBlock.java:131]
+  alpu_prq_128x8_PrqCell cell_5 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_5_en),
@@ -282,7 +329,7 @@ module alpu_prq_128x8_CellBlock (
     .hit(cell_5_hit)
   );
 
-  alpu_prq_128x8_PrqCell cell_6 ( // @[CellBlock.java:131]
+  alpu_prq_128x8_PrqCell cell_6 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_6_en),
@@ -299,7 +346,7 @@ module alpu_prq_128x8_CellBlock (
     .hit(cell_6_hit)
   );
 
-  alpu_prq_128x8_PrqCell cell_7 ( // @[CellBlock.java:131]
+  alpu_prq_128x8_PrqCell cell_7 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(shift_out),
@@ -316,7 +363,7 @@ module alpu_prq_128x8_CellBlock (
     .hit(cell_7_hit)
   );
 
-  always @(posedge clk) begin // @[CellBlock.java:126]
+  always @(posedge clk) begin // @[CellBlock.java:125]
     if (load) begin
       key_r <= key;
     end
@@ -354,23 +401,11 @@ module alpu_prq_128x8_CellBlock (
     cmp_7 <= cell_7_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:156]
-    hit_r <= oldest_l2_0_valid | oldest_l2_1_valid;
+  always @(posedge clk) begin // @[CellBlock.java:152]
+    hit_r <= any_hit_0_3 | any_hit_4_7;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:157]
-    hit_idx_r <= {oldest_l2_0_valid, ~(oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index)};
-  end
-
-  always @(posedge clk) begin // @[CellBlock.java:158]
-    if (oldest_l2_0_valid) begin
-      hit_tag_r <= oldest_l2_0_bits;
-    end else begin
-      hit_tag_r <= oldest_l2_1_bits;
-    end
-  end
-
-  always @(posedge clk) begin // @[CellBlock.java:171]
+  always @(posedge clk) begin // @[CellBlock.java:165]
     if (rst) begin
       del_all_r <= 1'd0;
     end else begin
@@ -378,15 +413,67 @@ module alpu_prq_128x8_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:172]
+  always @(posedge clk) begin // @[CellBlock.java:168]
     if (rst) begin
-      del_here_r <= 1'd0;
+      deletes_0 <= 1'd0;
     end else begin
-      del_here_r <= del_here;
+      deletes_0 <= del_here & (cmp_0 & (~older_hit_1_7));
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:173]
-    del_idx_r <= hit_idx_r;
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_1 <= 1'd0;
+    end else begin
+      deletes_1 <= del_here & (cmp_1 & (~older_hit_2_7));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_2 <= 1'd0;
+    end else begin
+      deletes_2 <= del_here & (cmp_2 & (~older_hit_3_7));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_3 <= 1'd0;
+    end else begin
+      deletes_3 <= del_here & (cmp_3 & (~older_hit_4_7));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_4 <= 1'd0;
+    end else begin
+      deletes_4 <= del_here & (cmp_4 & (~older_hit_5_7));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_5 <= 1'd0;
+    end else begin
+      deletes_5 <= del_here & (cmp_5 & (~older_hit_6_7));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_6 <= 1'd0;
+    end else begin
+      deletes_6 <= del_here & (cmp_6 & (~cmp_7));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_7 <= 1'd0;
+    end else begin
+      deletes_7 <= del_here & cmp_7;
+    end
   end
 endmodule

@@ -23,11 +23,42 @@ module alpu_prq_256x32_CellBlock (
   output wire        any_empty,
   output wire        two_empty,
   output wire        hit,
-  output wire [7:0]  hit_tag
+  output wire [7:0]  del_tag
 );
 
-  reg  [41:0] key_r; // @[CellBlock.java:126]
-  wire        space_31; // @[CellBlock.java:140]
+  reg  [41:0] key_r; // @[CellBlock.java:125]
+  wire        empty_0; // @[CellBlock.java:134]
+  wire        empty_1; // @[CellBlock.java:134]
+  wire        empty_2; // @[CellBlock.java:134]
+  wire        empty_3; // @[CellBlock.java:134]
+  wire        empty_4; // @[CellBlock.java:134]
+  wire        empty_5; // @[CellBlock.java:134]
+  wire        empty_6; // @[CellBlock.java:134]
+  wire        empty_7; // @[CellBlock.java:134]
+  wire        empty_8; // @[CellBlock.java:134]
+  wire        empty_9; // @[CellBlock.java:134]
+  wire        empty_10; // @[CellBlock.java:134]
+  wire        empty_11; // @[CellBlock.java:134]
+  wire        empty_12; // @[CellBlock.java:134]
+  wire        empty_13; // @[CellBlock.java:134]
+  wire        empty_14; // @[CellBlock.java:134]
+  wire        empty_15; // @[CellBlock.java:134]
+  wire        empty_16; // @[CellBlock.java:134]
+  wire        empty_17; // @[CellBlock.java:134]
+  wire        empty_18; // @[CellBlock.java:134]
+  wire        empty_19; // @[CellBlock.java:134]
+  wire        empty_20; // @[CellBlock.java:134]
+  wire        empty_21; // @[CellBlock.java:134]
+  wire        empty_22; // @[CellBlock.java:134]
+  wire        empty_23; // @[CellBlock.java:134]
+  wire        empty_24; // @[CellBlock.java:134]
+  wire        empty_25; // @[CellBlock.java:134]
+  wire        empty_26; // @[CellBlock.java:134]
+  wire        empty_27; // @[CellBlock.java:134]
+  wire        empty_28; // @[CellBlock.java:134]
+  wire        empty_29; // @[CellBlock.java:134]
+  wire        empty_30; // @[CellBlock.java:134]
+  wire        empty_31; // @[CellBlock.java:134]
   wire        space_30; // @[CellBlock.java:140]
   wire        space_29; // @[CellBlock.java:140]
   wire        space_28; // @[CellBlock.java:140]
@@ -92,43 +123,41 @@ module alpu_prq_256x32_CellBlock (
   reg         cmp_29; // @[CellBlock.java:148]
   reg         cmp_30; // @[CellBlock.java:148]
   reg         cmp_31; // @[CellBlock.java:148]
-  wire [7:0]  oldest_l1_0_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_1_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_2_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_3_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_4_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_5_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_6_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_7_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_8_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_9_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_10_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_11_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_12_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_13_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_14_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_15_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_0_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_1_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_2_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_3_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_4_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_5_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_6_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_7_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l3_0_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l3_1_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l3_2_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l3_3_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l4_0_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l4_1_bits; // @[PriorityTree.java:127]
-  reg         hit_r; // @[CellBlock.java:156]
-  reg  [4:0]  hit_idx_r; // @[CellBlock.java:157]
-  reg  [7:0]  hit_tag_r; // @[CellBlock.java:158]
-  reg         del_all_r; // @[CellBlock.java:171]
-  reg         del_here_r; // @[CellBlock.java:172]
-  reg  [4:0]  del_idx_r; // @[CellBlock.java:173]
-  wire        shift_out; // @[CellBlock.java:180]
+  reg         hit_r; // @[CellBlock.java:152]
+  reg         del_all_r; // @[CellBlock.java:165]
+  reg         deletes_0; // @[CellBlock.java:168]
+  reg         deletes_1; // @[CellBlock.java:168]
+  reg         deletes_2; // @[CellBlock.java:168]
+  reg         deletes_3; // @[CellBlock.java:168]
+  reg         deletes_4; // @[CellBlock.java:168]
+  reg         deletes_5; // @[CellBlock.java:168]
+  reg         deletes_6; // @[CellBlock.java:168]
+  reg         deletes_7; // @[CellBlock.java:168]
+  reg         deletes_8; // @[CellBlock.java:168]
+  reg         deletes_9; // @[CellBlock.java:168]
+  reg         deletes_10; // @[CellBlock.java:168]
+  reg         deletes_11; // @[CellBlock.java:168]
+  reg         deletes_12; // @[CellBlock.java:168]
+  reg         deletes_13; // @[CellBlock.java:168]
+  reg         deletes_14; // @[CellBlock.java:168]
+  reg         deletes_15; // @[CellBlock.java:168]
+  reg         deletes_16; // @[CellBlock.java:168]
+  reg         deletes_17; // @[CellBlock.java:168]
+  reg         deletes_18; // @[CellBlock.java:168]
+  reg         deletes_19; // @[CellBlock.java:168]
+  reg         deletes_20; // @[CellBlock.java:168]
+  reg         deletes_21; // @[CellBlock.java:168]
+  reg         deletes_22; // @[CellBlock.java:168]
+  reg         deletes_23; // @[CellBlock.java:168]
+  reg         deletes_24; // @[CellBlock.java:168]
+  reg         deletes_25; // @[CellBlock.java:168]
+  reg         deletes_26; // @[CellBlock.java:168]
+  reg         deletes_27; // @[CellBlock.java:168]
+  reg         deletes_28; // @[CellBlock.java:168]
+  reg         deletes_29; // @[CellBlock.java:168]
+  reg         deletes_30; // @[CellBlock.java:168]
+  reg         deletes_31; // @[CellBlock.java:168]
+  wire        shift_out; // @[CellBlock.java:179]
   wire        cell_0_en;
   wire        cell_0_valid;
   wire [41:0] cell_0_match;
@@ -317,358 +346,660 @@ module alpu_prq_256x32_CellBlock (
   wire        cell_30_hit;
   wire        cell_31_valid;
   wire        cell_31_hit;
-  wire        oldest_l1_0_index;
-  wire        oldest_l1_0_valid;
-  wire        oldest_l1_1_index;
-  wire        oldest_l1_1_valid;
-  wire        oldest_l1_2_index;
-  wire        oldest_l1_2_valid;
-  wire        oldest_l1_3_index;
-  wire        oldest_l1_3_valid;
-  wire        oldest_l1_4_index;
-  wire        oldest_l1_4_valid;
-  wire        oldest_l1_5_index;
-  wire        oldest_l1_5_valid;
-  wire        oldest_l1_6_index;
-  wire        oldest_l1_6_valid;
-  wire        oldest_l1_7_index;
-  wire        oldest_l1_7_valid;
-  wire        oldest_l1_8_index;
-  wire        oldest_l1_8_valid;
-  wire        oldest_l1_9_index;
-  wire        oldest_l1_9_valid;
-  wire        oldest_l1_10_index;
-  wire        oldest_l1_10_valid;
-  wire        oldest_l1_11_index;
-  wire        oldest_l1_11_valid;
-  wire        oldest_l1_12_index;
-  wire        oldest_l1_12_valid;
-  wire        oldest_l1_13_index;
-  wire        oldest_l1_13_valid;
-  wire        oldest_l1_14_index;
-  wire        oldest_l1_14_valid;
-  wire        oldest_l1_15_index;
-  wire        oldest_l1_15_valid;
-  wire [1:0]  oldest_l2_0_index;
-  wire        oldest_l2_0_valid;
-  wire [1:0]  oldest_l2_1_index;
-  wire        oldest_l2_1_valid;
-  wire [1:0]  oldest_l2_2_index;
-  wire        oldest_l2_2_valid;
-  wire [1:0]  oldest_l2_3_index;
-  wire        oldest_l2_3_valid;
-  wire [1:0]  oldest_l2_4_index;
-  wire        oldest_l2_4_valid;
-  wire [1:0]  oldest_l2_5_index;
-  wire        oldest_l2_5_valid;
-  wire [1:0]  oldest_l2_6_index;
-  wire        oldest_l2_6_valid;
-  wire [1:0]  oldest_l2_7_index;
-  wire        oldest_l2_7_valid;
-  wire [2:0]  oldest_l3_0_index;
-  wire        oldest_l3_0_valid;
-  wire [2:0]  oldest_l3_1_index;
-  wire        oldest_l3_1_valid;
-  wire [2:0]  oldest_l3_2_index;
-  wire        oldest_l3_2_valid;
-  wire [2:0]  oldest_l3_3_index;
-  wire        oldest_l3_3_valid;
-  wire [3:0]  oldest_l4_0_index;
-  wire        oldest_l4_0_valid;
-  wire [3:0]  oldest_l4_1_index;
-  wire        oldest_l4_1_valid;
-  wire        _T;
-  wire        _T_1;
-  wire        _T_2;
-  wire        _T_3;
-  wire        _T_4;
-  wire        _T_5;
-  wire        _T_6;
-  wire        _T_7;
-  wire        _T_8;
-  wire        _T_9;
-  wire        _T_10;
-  wire        _T_11;
-  wire        _T_12;
-  wire        _T_13;
-  wire        _T_14;
-  wire        _T_15;
-  wire        _T_16;
-  wire        _T_17;
-  wire        _T_18;
-  wire        _T_19;
-  wire        _T_20;
-  wire        _T_21;
-  wire        _T_22;
-  wire        _T_23;
-  wire        _T_24;
-  wire        _T_25;
-  wire        _T_26;
-  wire        _T_27;
-  wire        _T_28;
-  wire        _T_29;
-  wire        _T_30;
-  wire        _T_31;
-  wire        _T_32;
-  wire        _T_33;
-  wire        _T_34;
-  wire        _T_35;
-  wire        _T_36;
-  wire        _T_37;
-  wire        _T_38;
-  wire        _T_39;
-  wire        _T_40;
-  wire        _T_41;
-  wire        _T_42;
-  wire        _T_43;
-  wire        _T_44;
-  wire        _T_45;
-  wire        _T_46;
-  wire        _T_47;
-  wire        _T_48;
-  wire        _T_49;
-  wire        _T_50;
-  wire        _T_51;
-  wire        _T_52;
-  wire        _T_53;
-  wire        _T_54;
-  wire        _T_55;
-  wire        _T_56;
-  wire        _T_57;
-  wire        _T_58;
-  wire        _T_59;
+  wire        any_empty_0_1;
+  wire        any_empty_2_3;
+  wire        any_empty_0_3;
+  wire        any_empty_4_5;
+  wire        any_empty_6_7;
+  wire        any_empty_4_7;
+  wire        any_empty_0_7;
+  wire        any_empty_8_9;
+  wire        any_empty_10_11;
+  wire        any_empty_8_11;
+  wire        any_empty_12_13;
+  wire        any_empty_14_15;
+  wire        any_empty_12_15;
+  wire        any_empty_8_15;
+  wire        any_empty_0_15;
+  wire        any_empty_16_17;
+  wire        any_empty_18_19;
+  wire        any_empty_16_19;
+  wire        any_empty_20_21;
+  wire        any_empty_22_23;
+  wire        any_empty_20_23;
+  wire        any_empty_16_23;
+  wire        any_empty_24_25;
+  wire        any_empty_26_27;
+  wire        any_empty_24_27;
+  wire        any_empty_28_29;
+  wire        any_empty_30_31;
+  wire        any_empty_28_31;
+  wire        any_empty_24_31;
+  wire        any_empty_16_31;
+  wire        any_hit_0_1;
+  wire        any_hit_2_3;
+  wire        any_hit_0_3;
+  wire        any_hit_4_5;
+  wire        any_hit_6_7;
+  wire        any_hit_4_7;
+  wire        any_hit_0_7;
+  wire        any_hit_8_9;
+  wire        any_hit_10_11;
+  wire        any_hit_8_11;
+  wire        any_hit_12_13;
+  wire        any_hit_14_15;
+  wire        any_hit_12_15;
+  wire        any_hit_8_15;
+  wire        any_hit_0_15;
+  wire        any_hit_16_17;
+  wire        any_hit_18_19;
+  wire        any_hit_16_19;
+  wire        any_hit_20_21;
+  wire        any_hit_22_23;
+  wire        any_hit_20_23;
+  wire        any_hit_16_23;
+  wire        any_hit_24_25;
+  wire        any_hit_26_27;
+  wire        any_hit_24_27;
+  wire        any_hit_28_29;
+  wire        any_hit_30_31;
+  wire        any_hit_28_31;
+  wire        any_hit_24_31;
+  wire        any_hit_16_31;
+  wire        del_from_0_1;
+  wire        del_from_2_3;
+  wire        del_from_0_3;
+  wire        del_from_4_5;
+  wire        del_from_6_7;
+  wire        del_from_4_7;
+  wire        del_from_0_7;
+  wire        del_from_8_9;
+  wire        del_from_10_11;
+  wire        del_from_8_11;
+  wire        del_from_12_13;
+  wire        del_from_14_15;
+  wire        del_from_12_15;
+  wire        del_from_8_15;
+  wire        del_from_0_15;
+  wire        del_from_16_17;
+  wire        del_from_18_19;
+  wire        del_from_16_19;
+  wire        del_from_20_21;
+  wire        del_from_22_23;
+  wire        del_from_20_23;
+  wire        del_from_16_23;
+  wire        del_from_24_25;
+  wire        del_from_26_27;
+  wire        del_from_24_27;
+  wire        del_from_28_29;
+  wire        del_from_30_31;
+  wire        del_from_28_31;
+  wire        del_from_24_31;
+  wire        del_from_16_31;
+  wire        del_from_0_31;
+  wire        del_from_1_3;
+  wire        del_from_1_7;
+  wire        del_from_1_15;
+  wire        del_from_1_31;
+  wire        del_from_2_7;
+  wire        del_from_2_15;
+  wire        del_from_2_31;
+  wire        del_from_3_7;
+  wire        del_from_3_15;
+  wire        del_from_3_31;
+  wire        del_from_4_15;
+  wire        del_from_4_31;
+  wire        del_from_5_7;
+  wire        del_from_5_15;
+  wire        del_from_5_31;
+  wire        del_from_6_15;
+  wire        del_from_6_31;
+  wire        del_from_7_15;
+  wire        del_from_7_31;
+  wire        del_from_8_31;
+  wire        del_from_9_11;
+  wire        del_from_9_15;
+  wire        del_from_9_31;
+  wire        del_from_10_15;
+  wire        del_from_10_31;
+  wire        del_from_11_15;
+  wire        del_from_11_31;
+  wire        del_from_12_31;
+  wire        del_from_13_15;
+  wire        del_from_13_31;
+  wire        del_from_14_31;
+  wire        del_from_15_31;
+  wire        del_from_17_19;
+  wire        del_from_17_23;
+  wire        del_from_17_31;
+  wire        del_from_18_23;
+  wire        del_from_18_31;
+  wire        del_from_19_23;
+  wire        del_from_19_31;
+  wire        del_from_20_31;
+  wire        del_from_21_23;
+  wire        del_from_21_31;
+  wire        del_from_22_31;
+  wire        del_from_23_31;
+  wire        del_from_25_27;
+  wire        del_from_25_31;
+  wire        del_from_26_31;
+  wire        del_from_27_31;
+  wire        del_from_29_31;
+  wire [7:0]  del_tag_0_1;
+  wire [7:0]  del_tag_2_3;
+  wire [7:0]  del_tag_0_3;
+  wire [7:0]  del_tag_4_5;
+  wire [7:0]  del_tag_6_7;
+  wire [7:0]  del_tag_4_7;
+  wire [7:0]  del_tag_0_7;
+  wire [7:0]  del_tag_8_9;
+  wire [7:0]  del_tag_10_11;
+  wire [7:0]  del_tag_8_11;
+  wire [7:0]  del_tag_12_13;
+  wire [7:0]  del_tag_14_15;
+  wire [7:0]  del_tag_12_15;
+  wire [7:0]  del_tag_8_15;
+  wire [7:0]  del_tag_0_15;
+  wire [7:0]  del_tag_16_17;
+  wire [7:0]  del_tag_18_19;
+  wire [7:0]  del_tag_16_19;
+  wire [7:0]  del_tag_20_21;
+  wire [7:0]  del_tag_22_23;
+  wire [7:0]  del_tag_20_23;
+  wire [7:0]  del_tag_16_23;
+  wire [7:0]  del_tag_24_25;
+  wire [7:0]  del_tag_26_27;
+  wire [7:0]  del_tag_24_27;
+  wire [7:0]  del_tag_28_29;
+  wire [7:0]  del_tag_30_31;
+  wire [7:0]  del_tag_28_31;
+  wire [7:0]  del_tag_24_31;
+  wire [7:0]  del_tag_16_31;
+  wire        older_hit_2_3;
+  wire        older_hit_1_3;
+  wire        older_hit_4_5;
+  wire        older_hit_6_7;
+  wire        older_hit_4_7;
+  wire        older_hit_1_7;
+  wire        older_hit_8_9;
+  wire        older_hit_10_11;
+  wire        older_hit_8_11;
+  wire        older_hit_12_13;
+  wire        older_hit_14_15;
+  wire        older_hit_12_15;
+  wire        older_hit_8_15;
+  wire        older_hit_1_15;
+  wire        older_hit_16_17;
+  wire        older_hit_18_19;
+  wire        older_hit_16_19;
+  wire        older_hit_20_21;
+  wire        older_hit_22_23;
+  wire        older_hit_20_23;
+  wire        older_hit_16_23;
+  wire        older_hit_24_25;
+  wire        older_hit_26_27;
+  wire        older_hit_24_27;
+  wire        older_hit_28_29;
+  wire        older_hit_30_31;
+  wire        older_hit_28_31;
+  wire        older_hit_24_31;
+  wire        older_hit_16_31;
+  wire        older_hit_1_31;
+  wire        older_hit_2_7;
+  wire        older_hit_2_15;
+  wire        older_hit_2_31;
+  wire        older_hit_3_7;
+  wire        older_hit_3_15;
+  wire        older_hit_3_31;
+  wire        older_hit_4_15;
+  wire        older_hit_4_31;
+  wire        older_hit_5_7;
+  wire        older_hit_5_15;
+  wire        older_hit_5_31;
+  wire        older_hit_6_15;
+  wire        older_hit_6_31;
+  wire        older_hit_7_15;
+  wire        older_hit_7_31;
+  wire        older_hit_8_31;
+  wire        older_hit_9_11;
+  wire        older_hit_9_15;
+  wire        older_hit_9_31;
+  wire        older_hit_10_15;
+  wire        older_hit_10_31;
+  wire        older_hit_11_15;
+  wire        older_hit_11_31;
+  wire        older_hit_12_31;
+  wire        older_hit_13_15;
+  wire        older_hit_13_31;
+  wire        older_hit_14_31;
+  wire        older_hit_15_31;
+  wire        older_hit_17_19;
+  wire        older_hit_17_23;
+  wire        older_hit_17_31;
+  wire        older_hit_18_23;
+  wire        older_hit_18_31;
+  wire        older_hit_19_23;
+  wire        older_hit_19_31;
+  wire        older_hit_20_31;
+  wire        older_hit_21_23;
+  wire        older_hit_21_31;
+  wire        older_hit_22_31;
+  wire        older_hit_23_31;
+  wire        older_hit_25_27;
+  wire        older_hit_25_31;
+  wire        older_hit_26_31;
+  wire        older_hit_27_31;
+  wire        older_hit_29_31;
+  wire        two_empty_0_1;
+  wire        two_empty_2_3;
+  wire        two_empty_0_3;
+  wire        two_empty_4_5;
+  wire        two_empty_6_7;
+  wire        two_empty_4_7;
+  wire        two_empty_0_7;
+  wire        two_empty_8_9;
+  wire        two_empty_10_11;
+  wire        two_empty_8_11;
+  wire        two_empty_12_13;
+  wire        two_empty_14_15;
+  wire        two_empty_12_15;
+  wire        two_empty_8_15;
+  wire        two_empty_0_15;
+  wire        two_empty_16_17;
+  wire        two_empty_18_19;
+  wire        two_empty_16_19;
+  wire        two_empty_20_21;
+  wire        two_empty_22_23;
+  wire        two_empty_20_23;
+  wire        two_empty_16_23;
+  wire        two_empty_24_25;
+  wire        two_empty_26_27;
+  wire        two_empty_24_27;
+  wire        two_empty_28_29;
+  wire        two_empty_30_31;
+  wire        two_empty_28_31;
+  wire        two_empty_24_31;
+  wire        two_empty_16_31;
 
-  assign oldest_l1_0_index = ~cmp_31; // @[PriorityTree.java:119]
-  assign oldest_l1_0_valid = cmp_31 | cmp_30; // @[PriorityTree.java:128]
-  assign oldest_l1_1_index = ~cmp_29; // @[PriorityTree.java:119]
-  assign oldest_l1_1_valid = cmp_29 | cmp_28; // @[PriorityTree.java:128]
-  assign oldest_l1_2_index = ~cmp_27; // @[PriorityTree.java:119]
-  assign oldest_l1_2_valid = cmp_27 | cmp_26; // @[PriorityTree.java:128]
-  assign oldest_l1_3_index = ~cmp_25; // @[PriorityTree.java:119]
-  assign oldest_l1_3_valid = cmp_25 | cmp_24; // @[PriorityTree.java:128]
-  assign oldest_l1_4_index = ~cmp_23; // @[PriorityTree.java:119]
-  assign oldest_l1_4_valid = cmp_23 | cmp_22; // @[PriorityTree.java:128]
-  assign oldest_l1_5_index = ~cmp_21; // @[PriorityTree.java:119]
-  assign oldest_l1_5_valid = cmp_21 | cmp_20; // @[PriorityTree.java:128]
-  assign oldest_l1_6_index = ~cmp_19; // @[PriorityTree.java:119]
-  assign oldest_l1_6_valid = cmp_19 | cmp_18; // @[PriorityTree.java:128]
-  assign oldest_l1_7_index = ~cmp_17; // @[PriorityTree.java:119]
-  assign oldest_l1_7_valid = cmp_17 | cmp_16; // @[PriorityTree.java:128]
-  assign oldest_l1_8_index = ~cmp_15; // @[PriorityTree.java:119]
-  assign oldest_l1_8_valid = cmp_15 | cmp_14; // @[PriorityTree.java:128]
-  assign oldest_l1_9_index = ~cmp_13; // @[PriorityTree.java:119]
-  assign oldest_l1_9_valid = cmp_13 | cmp_12; // @[PriorityTree.java:128]
-  assign oldest_l1_10_index = ~cmp_11; // @[PriorityTree.java:119]
-  assign oldest_l1_10_valid = cmp_11 | cmp_10; // @[PriorityTree.java:128]
-  assign oldest_l1_11_index = ~cmp_9; // @[PriorityTree.java:119]
-  assign oldest_l1_11_valid = cmp_9 | cmp_8; // @[PriorityTree.java:128]
-  assign oldest_l1_12_index = ~cmp_7; // @[PriorityTree.java:119]
-  assign oldest_l1_12_valid = cmp_7 | cmp_6; // @[PriorityTree.java:128]
-  assign oldest_l1_13_index = ~cmp_5; // @[PriorityTree.java:119]
-  assign oldest_l1_13_valid = cmp_5 | cmp_4; // @[PriorityTree.java:128]
-  assign oldest_l1_14_index = ~cmp_3; // @[PriorityTree.java:119]
-  assign oldest_l1_14_valid = cmp_3 | cmp_2; // @[PriorityTree.java:128]
-  assign oldest_l1_15_index = ~cmp_1; // @[PriorityTree.java:119]
-  assign oldest_l1_15_valid = cmp_1 | cmp_0; // @[PriorityTree.java:128]
-  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_2_index = {~oldest_l1_4_valid, oldest_l1_4_valid ? oldest_l1_4_index : oldest_l1_5_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_2_valid = oldest_l1_4_valid | oldest_l1_5_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_3_index = {~oldest_l1_6_valid, oldest_l1_6_valid ? oldest_l1_6_index : oldest_l1_7_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_3_valid = oldest_l1_6_valid | oldest_l1_7_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_4_index = {~oldest_l1_8_valid, oldest_l1_8_valid ? oldest_l1_8_index : oldest_l1_9_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_4_valid = oldest_l1_8_valid | oldest_l1_9_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_5_index = {~oldest_l1_10_valid, oldest_l1_10_valid ? oldest_l1_10_index : oldest_l1_11_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_5_valid = oldest_l1_10_valid | oldest_l1_11_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_6_index = {~oldest_l1_12_valid, oldest_l1_12_valid ? oldest_l1_12_index : oldest_l1_13_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_6_valid = oldest_l1_12_valid | oldest_l1_13_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_7_index = {~oldest_l1_14_valid, oldest_l1_14_valid ? oldest_l1_14_index : oldest_l1_15_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_7_valid = oldest_l1_14_valid | oldest_l1_15_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_0_index = {~oldest_l2_0_valid, oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index}; // @[PriorityTree.java:136]
-  assign oldest_l3_0_valid = oldest_l2_0_valid | oldest_l2_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_1_index = {~oldest_l2_2_valid, oldest_l2_2_valid ? oldest_l2_2_index : oldest_l2_3_index}; // @[PriorityTree.java:136]
-  assign oldest_l3_1_valid = oldest_l2_2_valid | oldest_l2_3_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_2_index = {~oldest_l2_4_valid, oldest_l2_4_valid ? oldest_l2_4_index : oldest_l2_5_index}; // @[PriorityTree.java:136]
-  assign oldest_l3_2_valid = oldest_l2_4_valid | oldest_l2_5_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_3_index = {~oldest_l2_6_valid, oldest_l2_6_valid ? oldest_l2_6_index : oldest_l2_7_index}; // @[PriorityTree.java:136]
-  assign oldest_l3_3_valid = oldest_l2_6_valid | oldest_l2_7_valid; // @[PriorityTree.java:128]
-  assign oldest_l4_0_index = {~oldest_l3_0_valid, oldest_l3_0_valid ? oldest_l3_0_index : oldest_l3_1_index}; // @[PriorityTree.java:136]
-  assign oldest_l4_0_valid = oldest_l3_0_valid | oldest_l3_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l4_1_index = {~oldest_l3_2_valid, oldest_l3_2_valid ? oldest_l3_2_index : oldest_l3_3_index}; // @[PriorityTree.java:136]
-  assign oldest_l4_1_valid = oldest_l3_2_valid | oldest_l3_3_valid; // @[PriorityTree.java:128]
-  assign space_31 = ~cell_31_valid; // @[CellBlock.java:140]
-  assign space_30 = space_31 | (~cell_30_valid); // @[CellBlock.java:140]
-  assign space_29 = space_30 | (~cell_29_valid); // @[CellBlock.java:140]
-  assign space_28 = space_29 | (~cell_28_valid); // @[CellBlock.java:140]
-  assign space_27 = space_28 | (~cell_27_valid); // @[CellBlock.java:140]
-  assign space_26 = space_27 | (~cell_26_valid); // @[CellBlock.java:140]
-  assign space_25 = space_26 | (~cell_25_valid); // @[CellBlock.java:140]
-  assign space_24 = space_25 | (~cell_24_valid); // @[CellBlock.java:140]
-  assign space_23 = space_24 | (~cell_23_valid); // @[CellBlock.java:140]
-  assign space_22 = space_23 | (~cell_22_valid); // @[CellBlock.java:140]
-  assign space_21 = space_22 | (~cell_21_valid); // @[CellBlock.java:140]
-  assign space_20 = space_21 | (~cell_20_valid); // @[CellBlock.java:140]
-  assign space_19 = space_20 | (~cell_19_valid); // @[CellBlock.java:140]
-  assign space_18 = space_19 | (~cell_18_valid); // @[CellBlock.java:140]
-  assign space_17 = space_18 | (~cell_17_valid); // @[CellBlock.java:140]
-  assign space_16 = space_17 | (~cell_16_valid); // @[CellBlock.java:140]
-  assign space_15 = space_16 | (~cell_15_valid); // @[CellBlock.java:140]
-  assign space_14 = space_15 | (~cell_14_valid); // @[CellBlock.java:140]
-  assign space_13 = space_14 | (~cell_13_valid); // @[CellBlock.java:140]
-  assign space_12 = space_13 | (~cell_12_valid); // @[CellBlock.java:140]
-  assign space_11 = space_12 | (~cell_11_valid); // @[CellBlock.java:140]
-  assign space_10 = space_11 | (~cell_10_valid); // @[CellBlock.java:140]
-  assign space_9 = space_10 | (~cell_9_valid); // @[CellBlock.java:140]
-  assign space_8 = space_9 | (~cell_8_valid); // @[CellBlock.java:140]
-  assign space_7 = space_8 | (~cell_7_valid); // @[CellBlock.java:140]
-  assign space_6 = space_7 | (~cell_6_valid); // @[CellBlock.java:140]
-  assign space_5 = space_6 | (~cell_5_valid); // @[CellBlock.java:140]
-  assign space_4 = space_5 | (~cell_4_valid); // @[CellBlock.java:140]
-  assign space_3 = space_4 | (~cell_3_valid); // @[CellBlock.java:140]
-  assign space_2 = space_3 | (~cell_2_valid); // @[CellBlock.java:140]
-  assign space_1 = space_2 | (~cell_1_valid); // @[CellBlock.java:140]
-  assign space_0 = space_1 | (~cell_0_valid); // @[CellBlock.java:140]
+  assign any_empty_0_1 = empty_0 | empty_1; // @[CellBlock.java:219]
+  assign any_empty_2_3 = empty_2 | empty_3; // @[CellBlock.java:219]
+  assign any_empty_0_3 = any_empty_0_1 | any_empty_2_3; // @[CellBlock.java:219]
+  assign any_empty_4_5 = empty_4 | empty_5; // @[CellBlock.java:219]
+  assign any_empty_6_7 = empty_6 | empty_7; // @[CellBlock.java:219]
+  assign any_empty_4_7 = any_empty_4_5 | any_empty_6_7; // @[CellBlock.java:219]
+  assign any_empty_0_7 = any_empty_0_3 | any_empty_4_7; // @[CellBlock.java:219]
+  assign any_empty_8_9 = empty_8 | empty_9; // @[CellBlock.java:219]
+  assign any_empty_10_11 = empty_10 | empty_11; // @[CellBlock.java:219]
+  assign any_empty_8_11 = any_empty_8_9 | any_empty_10_11; // @[CellBlock.java:219]
+  assign any_empty_12_13 = empty_12 | empty_13; // @[CellBlock.java:219]
+  assign any_empty_14_15 = empty_14 | empty_15; // @[CellBlock.java:219]
+  assign any_empty_12_15 = any_empty_12_13 | any_empty_14_15; // @[CellBlock.java:219]
+  assign any_empty_8_15 = any_empty_8_11 | any_empty_12_15; // @[CellBlock.java:219]
+  assign any_empty_0_15 = any_empty_0_7 | any_empty_8_15; // @[CellBlock.java:219]
+  assign any_empty_16_17 = empty_16 | empty_17; // @[CellBlock.java:219]
+  assign any_empty_18_19 = empty_18 | empty_19; // @[CellBlock.java:219]
+  assign any_empty_16_19 = any_empty_16_17 | any_empty_18_19; // @[CellBlock.java:219]
+  assign any_empty_20_21 = empty_20 | empty_21; // @[CellBlock.java:219]
+  assign any_empty_22_23 = empty_22 | empty_23; // @[CellBlock.java:219]
+  assign any_empty_20_23 = any_empty_20_21 | any_empty_22_23; // @[CellBlock.java:219]
+  assign any_empty_16_23 = any_empty_16_19 | any_empty_20_23; // @[CellBlock.java:219]
+  assign any_empty_24_25 = empty_24 | empty_25; // @[CellBlock.java:219]
+  assign any_empty_26_27 = empty_26 | empty_27; // @[CellBlock.java:219]
+  assign any_empty_24_27 = any_empty_24_25 | any_empty_26_27; // @[CellBlock.java:219]
+  assign any_empty_28_29 = empty_28 | empty_29; // @[CellBlock.java:219]
+  assign any_empty_30_31 = empty_30 | empty_31; // @[CellBlock.java:219]
+  assign any_empty_28_31 = any_empty_28_29 | any_empty_30_31; // @[CellBlock.java:219]
+  assign any_empty_24_31 = any_empty_24_27 | any_empty_28_31; // @[CellBlock.java:219]
+  assign any_empty_16_31 = any_empty_16_23 | any_empty_24_31; // @[CellBlock.java:219]
+  assign any_hit_0_1 = cmp_0 | cmp_1; // @[Balanced.java:25]
+  assign any_hit_2_3 = cmp_2 | cmp_3; // @[Balanced.java:25]
+  assign any_hit_0_3 = any_hit_0_1 | any_hit_2_3; // @[Balanced.java:25]
+  assign any_hit_4_5 = cmp_4 | cmp_5; // @[Balanced.java:25]
+  assign any_hit_6_7 = cmp_6 | cmp_7; // @[Balanced.java:25]
+  assign any_hit_4_7 = any_hit_4_5 | any_hit_6_7; // @[Balanced.java:25]
+  assign any_hit_0_7 = any_hit_0_3 | any_hit_4_7; // @[Balanced.java:25]
+  assign any_hit_8_9 = cmp_8 | cmp_9; // @[Balanced.java:25]
+  assign any_hit_10_11 = cmp_10 | cmp_11; // @[Balanced.java:25]
+  assign any_hit_8_11 = any_hit_8_9 | any_hit_10_11; // @[Balanced.java:25]
+  assign any_hit_12_13 = cmp_12 | cmp_13; // @[Balanced.java:25]
+  assign any_hit_14_15 = cmp_14 | cmp_15; // @[Balanced.java:25]
+  assign any_hit_12_15 = any_hit_12_13 | any_hit_14_15; // @[Balanced.java:25]
+  assign any_hit_8_15 = any_hit_8_11 | any_hit_12_15; // @[Balanced.java:25]
+  assign any_hit_0_15 = any_hit_0_7 | any_hit_8_15; // @[Balanced.java:25]
+  assign any_hit_16_17 = cmp_16 | cmp_17; // @[Balanced.java:25]
+  assign any_hit_18_19 = cmp_18 | cmp_19; // @[Balanced.java:25]
+  assign any_hit_16_19 = any_hit_16_17 | any_hit_18_19; // @[Balanced.java:25]
+  assign any_hit_20_21 = cmp_20 | cmp_21; // @[Balanced.java:25]
+  assign any_hit_22_23 = cmp_22 | cmp_23; // @[Balanced.java:25]
+  assign any_hit_20_23 = any_hit_20_21 | any_hit_22_23; // @[Balanced.java:25]
+  assign any_hit_16_23 = any_hit_16_19 | any_hit_20_23; // @[Balanced.java:25]
+  assign any_hit_24_25 = cmp_24 | cmp_25; // @[Balanced.java:25]
+  assign any_hit_26_27 = cmp_26 | cmp_27; // @[Balanced.java:25]
+  assign any_hit_24_27 = any_hit_24_25 | any_hit_26_27; // @[Balanced.java:25]
+  assign any_hit_28_29 = cmp_28 | cmp_29; // @[Balanced.java:25]
+  assign any_hit_30_31 = cmp_30 | cmp_31; // @[Balanced.java:25]
+  assign any_hit_28_31 = any_hit_28_29 | any_hit_30_31; // @[Balanced.java:25]
+  assign any_hit_24_31 = any_hit_24_27 | any_hit_28_31; // @[Balanced.java:25]
+  assign any_hit_16_31 = any_hit_16_23 | any_hit_24_31; // @[Balanced.java:25]
+  assign del_from_0_1 = deletes_0 | deletes_1; // @[OlderAny.java:47]
+  assign del_from_2_3 = deletes_2 | deletes_3; // @[OlderAny.java:47]
+  assign del_from_0_3 = del_from_0_1 | del_from_2_3; // @[OlderAny.java:47]
+  assign del_from_4_5 = deletes_4 | deletes_5; // @[OlderAny.java:47]
+  assign del_from_6_7 = deletes_6 | deletes_7; // @[OlderAny.java:47]
+  assign del_from_4_7 = del_from_4_5 | del_from_6_7; // @[OlderAny.java:47]
+  assign del_from_0_7 = del_from_0_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_8_9 = deletes_8 | deletes_9; // @[OlderAny.java:47]
+  assign del_from_10_11 = deletes_10 | deletes_11; // @[OlderAny.java:47]
+  assign del_from_8_11 = del_from_8_9 | del_from_10_11; // @[OlderAny.java:47]
+  assign del_from_12_13 = deletes_12 | deletes_13; // @[OlderAny.java:47]
+  assign del_from_14_15 = deletes_14 | deletes_15; // @[OlderAny.java:47]
+  assign del_from_12_15 = del_from_12_13 | del_from_14_15; // @[OlderAny.java:47]
+  assign del_from_8_15 = del_from_8_11 | del_from_12_15; // @[OlderAny.java:47]
+  assign del_from_0_15 = del_from_0_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_16_17 = deletes_16 | deletes_17; // @[OlderAny.java:47]
+  assign del_from_18_19 = deletes_18 | deletes_19; // @[OlderAny.java:47]
+  assign del_from_16_19 = del_from_16_17 | del_from_18_19; // @[OlderAny.java:47]
+  assign del_from_20_21 = deletes_20 | deletes_21; // @[OlderAny.java:47]
+  assign del_from_22_23 = deletes_22 | deletes_23; // @[OlderAny.java:47]
+  assign del_from_20_23 = del_from_20_21 | del_from_22_23; // @[OlderAny.java:47]
+  assign del_from_16_23 = del_from_16_19 | del_from_20_23; // @[OlderAny.java:47]
+  assign del_from_24_25 = deletes_24 | deletes_25; // @[OlderAny.java:47]
+  assign del_from_26_27 = deletes_26 | deletes_27; // @[OlderAny.java:47]
+  assign del_from_24_27 = del_from_24_25 | del_from_26_27; // @[OlderAny.java:47]
+  assign del_from_28_29 = deletes_28 | deletes_29; // @[OlderAny.java:47]
+  assign del_from_30_31 = deletes_30 | deletes_31; // @[OlderAny.java:47]
+  assign del_from_28_31 = del_from_28_29 | del_from_30_31; // @[OlderAny.java:47]
+  assign del_from_24_31 = del_from_24_27 | del_from_28_31; // @[OlderAny.java:47]
+  assign del_from_16_31 = del_from_16_23 | del_from_24_31; // @[OlderAny.java:47]
+  assign del_from_0_31 = del_from_0_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_1_3 = deletes_1 | del_from_2_3; // @[OlderAny.java:47]
+  assign del_from_1_7 = del_from_1_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_1_15 = del_from_1_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_1_31 = del_from_1_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_2_7 = del_from_2_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_2_15 = del_from_2_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_2_31 = del_from_2_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_3_7 = deletes_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_3_15 = del_from_3_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_3_31 = del_from_3_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_4_15 = del_from_4_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_4_31 = del_from_4_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_5_7 = deletes_5 | del_from_6_7; // @[OlderAny.java:47]
+  assign del_from_5_15 = del_from_5_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_5_31 = del_from_5_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_6_15 = del_from_6_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_6_31 = del_from_6_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_7_15 = deletes_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_7_31 = del_from_7_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_8_31 = del_from_8_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_9_11 = deletes_9 | del_from_10_11; // @[OlderAny.java:47]
+  assign del_from_9_15 = del_from_9_11 | del_from_12_15; // @[OlderAny.java:47]
+  assign del_from_9_31 = del_from_9_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_10_15 = del_from_10_11 | del_from_12_15; // @[OlderAny.java:47]
+  assign del_from_10_31 = del_from_10_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_11_15 = deletes_11 | del_from_12_15; // @[OlderAny.java:47]
+  assign del_from_11_31 = del_from_11_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_12_31 = del_from_12_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_13_15 = deletes_13 | del_from_14_15; // @[OlderAny.java:47]
+  assign del_from_13_31 = del_from_13_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_14_31 = del_from_14_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_15_31 = deletes_15 | del_from_16_31; // @[OlderAny.java:47]
+  assign del_from_17_19 = deletes_17 | del_from_18_19; // @[OlderAny.java:47]
+  assign del_from_17_23 = del_from_17_19 | del_from_20_23; // @[OlderAny.java:47]
+  assign del_from_17_31 = del_from_17_23 | del_from_24_31; // @[OlderAny.java:47]
+  assign del_from_18_23 = del_from_18_19 | del_from_20_23; // @[OlderAny.java:47]
+  assign del_from_18_31 = del_from_18_23 | del_from_24_31; // @[OlderAny.java:47]
+  assign del_from_19_23 = deletes_19 | del_from_20_23; // @[OlderAny.java:47]
+  assign del_from_19_31 = del_from_19_23 | del_from_24_31; // @[OlderAny.java:47]
+  assign del_from_20_31 = del_from_20_23 | del_from_24_31; // @[OlderAny.java:47]
+  assign del_from_21_23 = deletes_21 | del_from_22_23; // @[OlderAny.java:47]
+  assign del_from_21_31 = del_from_21_23 | del_from_24_31; // @[OlderAny.java:47]
+  assign del_from_22_31 = del_from_22_23 | del_from_24_31; // @[OlderAny.java:47]
+  assign del_from_23_31 = deletes_23 | del_from_24_31; // @[OlderAny.java:47]
+  assign del_from_25_27 = deletes_25 | del_from_26_27; // @[OlderAny.java:47]
+  assign del_from_25_31 = del_from_25_27 | del_from_28_31; // @[OlderAny.java:47]
+  assign del_from_26_31 = del_from_26_27 | del_from_28_31; // @[OlderAny.java:47]
+  assign del_from_27_31 = deletes_27 | del_from_28_31; // @[OlderAny.java:47]
+  assign del_from_29_31 = deletes_29 | del_from_30_31; // @[OlderAny.java:47]
+  assign del_tag_0_1 = (deletes_0 ? cell_0_tag : 8'd0) | (deletes_1 ? cell_1_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_2_3 = (deletes_2 ? cell_2_tag : 8'd0) | (deletes_3 ? cell_3_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_0_3 = del_tag_0_1 | del_tag_2_3; // @[Balanced.java:25]
+  assign del_tag_4_5 = (deletes_4 ? cell_4_tag : 8'd0) | (deletes_5 ? cell_5_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_6_7 = (deletes_6 ? cell_6_tag : 8'd0) | (deletes_7 ? cell_7_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_4_7 = del_tag_4_5 | del_tag_6_7; // @[Balanced.java:25]
+  assign del_tag_0_7 = del_tag_0_3 | del_tag_4_7; // @[Balanced.java:25]
+  assign del_tag_8_9 = (deletes_8 ? cell_8_tag : 8'd0) | (deletes_9 ? cell_9_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_10_11 = (deletes_10 ? cell_10_tag : 8'd0) | (deletes_11 ? cell_11_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_8_11 = del_tag_8_9 | del_tag_10_11; // @[Balanced.java:25]
+  assign del_tag_12_13 = (deletes_12 ? cell_12_tag : 8'd0) | (deletes_13 ? cell_13_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_14_15 = (deletes_14 ? cell_14_tag : 8'd0) | (deletes_15 ? cell_15_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_12_15 = del_tag_12_13 | del_tag_14_15; // @[Balanced.java:25]
+  assign del_tag_8_15 = del_tag_8_11 | del_tag_12_15; // @[Balanced.java:25]
+  assign del_tag_0_15 = del_tag_0_7 | del_tag_8_15; // @[Balanced.java:25]
+  assign del_tag_16_17 = (deletes_16 ? cell_16_tag : 8'd0) | (deletes_17 ? cell_17_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_18_19 = (deletes_18 ? cell_18_tag : 8'd0) | (deletes_19 ? cell_19_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_16_19 = del_tag_16_17 | del_tag_18_19; // @[Balanced.java:25]
+  assign del_tag_20_21 = (deletes_20 ? cell_20_tag : 8'd0) | (deletes_21 ? cell_21_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_22_23 = (deletes_22 ? cell_22_tag : 8'd0) | (deletes_23 ? cell_23_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_20_23 = del_tag_20_21 | del_tag_22_23; // @[Balanced.java:25]
+  assign del_tag_16_23 = del_tag_16_19 | del_tag_20_23; // @[Balanced.java:25]
+  assign del_tag_24_25 = (deletes_24 ? cell_24_tag : 8'd0) | (deletes_25 ? cell_25_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_26_27 = (deletes_26 ? cell_26_tag : 8'd0) | (deletes_27 ? cell_27_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_24_27 = del_tag_24_25 | del_tag_26_27; // @[Balanced.java:25]
+  assign del_tag_28_29 = (deletes_28 ? cell_28_tag : 8'd0) | (deletes_29 ? cell_29_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_30_31 = (deletes_30 ? cell_30_tag : 8'd0) | (deletes_31 ? out_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_28_31 = del_tag_28_29 | del_tag_30_31; // @[Balanced.java:25]
+  assign del_tag_24_31 = del_tag_24_27 | del_tag_28_31; // @[Balanced.java:25]
+  assign del_tag_16_31 = del_tag_16_23 | del_tag_24_31; // @[Balanced.java:25]
+  assign older_hit_2_3 = cmp_2 | cmp_3; // @[OlderAny.java:47]
+  assign older_hit_1_3 = cmp_1 | older_hit_2_3; // @[OlderAny.java:47]
+  assign older_hit_4_5 = cmp_4 | cmp_5; // @[OlderAny.java:47]
+  assign older_hit_6_7 = cmp_6 | cmp_7; // @[OlderAny.java:47]
+  assign older_hit_4_7 = older_hit_4_5 | older_hit_6_7; // @[OlderAny.java:47]
+  assign older_hit_1_7 = older_hit_1_3 | older_hit_4_7; // @[OlderAny.java:47]
+  assign older_hit_8_9 = cmp_8 | cmp_9; // @[OlderAny.java:47]
+  assign older_hit_10_11 = cmp_10 | cmp_11; // @[OlderAny.java:47]
+  assign older_hit_8_11 = older_hit_8_9 | older_hit_10_11; // @[OlderAny.java:47]
+  assign older_hit_12_13 = cmp_12 | cmp_13; // @[OlderAny.java:47]
+  assign older_hit_14_15 = cmp_14 | cmp_15; // @[OlderAny.java:47]
+  assign older_hit_12_15 = older_hit_12_13 | older_hit_14_15; // @[OlderAny.java:47]
+  assign older_hit_8_15 = older_hit_8_11 | older_hit_12_15; // @[OlderAny.java:47]
+  assign older_hit_1_15 = older_hit_1_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_16_17 = cmp_16 | cmp_17; // @[OlderAny.java:47]
+  assign older_hit_18_19 = cmp_18 | cmp_19; // @[OlderAny.java:47]
+  assign older_hit_16_19 = older_hit_16_17 | older_hit_18_19; // @[OlderAny.java:47]
+  assign older_hit_20_21 = cmp_20 | cmp_21; // @[OlderAny.java:47]
+  assign older_hit_22_23 = cmp_22 | cmp_23; // @[OlderAny.java:47]
+  assign older_hit_20_23 = older_hit_20_21 | older_hit_22_23; // @[OlderAny.java:47]
+  assign older_hit_16_23 = older_hit_16_19 | older_hit_20_23; // @[OlderAny.java:47]
+  assign older_hit_24_25 = cmp_24 | cmp_25; // @[OlderAny.java:47]
+  assign older_hit_26_27 = cmp_26 | cmp_27; // @[OlderAny.java:47]
+  assign older_hit_24_27 = older_hit_24_25 | older_hit_26_27; // @[OlderAny.java:47]
+  assign older_hit_28_29 = cmp_28 | cmp_29; // @[OlderAny.java:47]
+  assign older_hit_30_31 = cmp_30 | cmp_31; // @[OlderAny.java:47]
+  assign older_hit_28_31 = older_hit_28_29 | older_hit_30_31; // @[OlderAny.java:47]
+  assign older_hit_24_31 = older_hit_24_27 | older_hit_28_31; // @[OlderAny.java:47]
+  assign older_hit_16_31 = older_hit_16_23 | older_hit_24_31; // @[OlderAny.java:47]
+  assign older_hit_1_31 = older_hit_1_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_2_7 = older_hit_2_3 | older_hit_4_7; // @[OlderAny.java:47]
+  assign older_hit_2_15 = older_hit_2_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_2_31 = older_hit_2_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_3_7 = cmp_3 | older_hit_4_7; // @[OlderAny.java:47]
+  assign older_hit_3_15 = older_hit_3_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_3_31 = older_hit_3_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_4_15 = older_hit_4_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_4_31 = older_hit_4_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_5_7 = cmp_5 | older_hit_6_7; // @[OlderAny.java:47]
+  assign older_hit_5_15 = older_hit_5_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_5_31 = older_hit_5_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_6_15 = older_hit_6_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_6_31 = older_hit_6_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_7_15 = cmp_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_7_31 = older_hit_7_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_8_31 = older_hit_8_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_9_11 = cmp_9 | older_hit_10_11; // @[OlderAny.java:47]
+  assign older_hit_9_15 = older_hit_9_11 | older_hit_12_15; // @[OlderAny.java:47]
+  assign older_hit_9_31 = older_hit_9_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_10_15 = older_hit_10_11 | older_hit_12_15; // @[OlderAny.java:47]
+  assign older_hit_10_31 = older_hit_10_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_11_15 = cmp_11 | older_hit_12_15; // @[OlderAny.java:47]
+  assign older_hit_11_31 = older_hit_11_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_12_31 = older_hit_12_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_13_15 = cmp_13 | older_hit_14_15; // @[OlderAny.java:47]
+  assign older_hit_13_31 = older_hit_13_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_14_31 = older_hit_14_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_15_31 = cmp_15 | older_hit_16_31; // @[OlderAny.java:47]
+  assign older_hit_17_19 = cmp_17 | older_hit_18_19; // @[OlderAny.java:47]
+  assign older_hit_17_23 = older_hit_17_19 | older_hit_20_23; // @[OlderAny.java:47]
+  assign older_hit_17_31 = older_hit_17_23 | older_hit_24_31; // @[OlderAny.java:47]
+  assign older_hit_18_23 = older_hit_18_19 | older_hit_20_23; // @[OlderAny.java:47]
+  assign older_hit_18_31 = older_hit_18_23 | older_hit_24_31; // @[OlderAny.java:47]
+  assign older_hit_19_23 = cmp_19 | older_hit_20_23; // @[OlderAny.java:47]
+  assign older_hit_19_31 = older_hit_19_23 | older_hit_24_31; // @[OlderAny.java:47]
+  assign older_hit_20_31 = older_hit_20_23 | older_hit_24_31; // @[OlderAny.java:47]
+  assign older_hit_21_23 = cmp_21 | older_hit_22_23; // @[OlderAny.java:47]
+  assign older_hit_21_31 = older_hit_21_23 | older_hit_24_31; // @[OlderAny.java:47]
+  assign older_hit_22_31 = older_hit_22_23 | older_hit_24_31; // @[OlderAny.java:47]
+  assign older_hit_23_31 = cmp_23 | older_hit_24_31; // @[OlderAny.java:47]
+  assign older_hit_25_27 = cmp_25 | older_hit_26_27; // @[OlderAny.java:47]
+  assign older_hit_25_31 = older_hit_25_27 | older_hit_28_31; // @[OlderAny.java:47]
+  assign older_hit_26_31 = older_hit_26_27 | older_hit_28_31; // @[OlderAny.java:47]
+  assign older_hit_27_31 = cmp_27 | older_hit_28_31; // @[OlderAny.java:47]
+  assign older_hit_29_31 = cmp_29 | older_hit_30_31; // @[OlderAny.java:47]
+  assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:220]
+  assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:220]
+  assign two_empty_0_3 = (two_empty_0_1 | two_empty_2_3) | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:220]
+  assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:220]
+  assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:220]
+  assign two_empty_4_7 = (two_empty_4_5 | two_empty_6_7) | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:220]
+  assign two_empty_0_7 = (two_empty_0_3 | two_empty_4_7) | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:220]
+  assign two_empty_8_9 = 1'd0 | (empty_8 & empty_9); // @[CellBlock.java:220]
+  assign two_empty_10_11 = 1'd0 | (empty_10 & empty_11); // @[CellBlock.java:220]
+  assign two_empty_8_11 = (two_empty_8_9 | two_empty_10_11) | (any_empty_8_9 & any_empty_10_11); // @[CellBlock.java:220]
+  assign two_empty_12_13 = 1'd0 | (empty_12 & empty_13); // @[CellBlock.java:220]
+  assign two_empty_14_15 = 1'd0 | (empty_14 & empty_15); // @[CellBlock.java:220]
+  assign two_empty_12_15 = (two_empty_12_13 | two_empty_14_15) | (any_empty_12_13 & any_empty_14_15); // @[CellBlock.java:220]
+  assign two_empty_8_15 = (two_empty_8_11 | two_empty_12_15) | (any_empty_8_11 & any_empty_12_15); // @[CellBlock.java:220]
+  assign two_empty_0_15 = (two_empty_0_7 | two_empty_8_15) | (any_empty_0_7 & any_empty_8_15); // @[CellBlock.java:220]
+  assign two_empty_16_17 = 1'd0 | (empty_16 & empty_17); // @[CellBlock.java:220]
+  assign two_empty_18_19 = 1'd0 | (empty_18 & empty_19); // @[CellBlock.java:220]
+  assign two_empty_16_19 = (two_empty_16_17 | two_empty_18_19) | (any_empty_16_17 & any_empty_18_19); // @[CellBlock.java:220]
+  assign two_empty_20_21 = 1'd0 | (empty_20 & empty_21); // @[CellBlock.java:220]
+  assign two_empty_22_23 = 1'd0 | (empty_22 & empty_23); // @[CellBlock.java:220]
+  assign two_empty_20_23 = (two_empty_20_21 | two_empty_22_23) | (any_empty_20_21 & any_empty_22_23); // @[CellBlock.java:220]
+  assign two_empty_16_23 = (two_empty_16_19 | two_empty_20_23) | (any_empty_16_19 & any_empty_20_23); // @[CellBlock.java:220]
+  assign two_empty_24_25 = 1'd0 | (empty_24 & empty_25); // @[CellBlock.java:220]
+  assign two_empty_26_27 = 1'd0 | (empty_26 & empty_27); // @[CellBlock.java:220]
+  assign two_empty_24_27 = (two_empty_24_25 | two_empty_26_27) | (any_empty_24_25 & any_empty_26_27); // @[CellBlock.java:220]
+  assign two_empty_28_29 = 1'd0 | (empty_28 & empty_29); // @[CellBlock.java:220]
+  assign two_empty_30_31 = 1'd0 | (empty_30 & empty_31); // @[CellBlock.java:220]
+  assign two_empty_28_31 = (two_empty_28_29 | two_empty_30_31) | (any_empty_28_29 & any_empty_30_31); // @[CellBlock.java:220]
+  assign two_empty_24_31 = (two_empty_24_27 | two_empty_28_31) | (any_empty_24_27 & any_empty_28_31); // @[CellBlock.java:220]
+  assign two_empty_16_31 = (two_empty_16_23 | two_empty_24_31) | (any_empty_16_23 & any_empty_24_31); // @[CellBlock.java:220]
+  assign empty_0 = ~cell_0_valid; // @[CellBlock.java:134]
+  assign empty_1 = ~cell_1_valid; // @[CellBlock.java:134]
+  assign empty_2 = ~cell_2_valid; // @[CellBlock.java:134]
+  assign empty_3 = ~cell_3_valid; // @[CellBlock.java:134]
+  assign empty_4 = ~cell_4_valid; // @[CellBlock.java:134]
+  assign empty_5 = ~cell_5_valid; // @[CellBlock.java:134]
+  assign empty_6 = ~cell_6_valid; // @[CellBlock.java:134]
+  assign empty_7 = ~cell_7_valid; // @[CellBlock.java:134]
+  assign empty_8 = ~cell_8_valid; // @[CellBlock.java:134]
+  assign empty_9 = ~cell_9_valid; // @[CellBlock.java:134]
+  assign empty_10 = ~cell_10_valid; // @[CellBlock.java:134]
+  assign empty_11 = ~cell_11_valid; // @[CellBlock.java:134]
+  assign empty_12 = ~cell_12_valid; // @[CellBlock.java:134]
+  assign empty_13 = ~cell_13_valid; // @[CellBlock.java:134]
+  assign empty_14 = ~cell_14_valid; // @[CellBlock.java:134]
+  assign empty_15 = ~cell_15_valid; // @[CellBlock.java:134]
+  assign empty_16 = ~cell_16_valid; // @[CellBlock.java:134]
+  assign empty_17 = ~cell_17_valid; // @[CellBlock.java:134]
+  assign empty_18 = ~cell_18_valid; // @[CellBlock.java:134]
+  assign empty_19 = ~cell_19_valid; // @[CellBlock.java:134]
+  assign empty_20 = ~cell_20_valid; // @[CellBlock.java:134]
+  assign empty_21 = ~cell_21_valid; // @[CellBlock.java:134]
+  assign empty_22 = ~cell_22_valid; // @[CellBlock.java:134]
+  assign empty_23 = ~cell_23_valid; // @[CellBlock.java:134]
+  assign empty_24 = ~cell_24_valid; // @[CellBlock.java:134]
+  assign empty_25 = ~cell_25_valid; // @[CellBlock.java:134]
+  assign empty_26 = ~cell_26_valid; // @[CellBlock.java:134]
+  assign empty_27 = ~cell_27_valid; // @[CellBlock.java:134]
+  assign empty_28 = ~cell_28_valid; // @[CellBlock.java:134]
+  assign empty_29 = ~cell_29_valid; // @[CellBlock.java:134]
+  assign empty_30 = ~cell_30_valid; // @[CellBlock.java:134]
+  assign empty_31 = ~cell_31_valid; // @[CellBlock.java:134]
+  assign space_30 = empty_31 | empty_30; // @[CellBlock.java:140]
+  assign space_29 = space_30 | empty_29; // @[CellBlock.java:140]
+  assign space_28 = space_29 | empty_28; // @[CellBlock.java:140]
+  assign space_27 = space_28 | empty_27; // @[CellBlock.java:140]
+  assign space_26 = space_27 | empty_26; // @[CellBlock.java:140]
+  assign space_25 = space_26 | empty_25; // @[CellBlock.java:140]
+  assign space_24 = space_25 | empty_24; // @[CellBlock.java:140]
+  assign space_23 = space_24 | empty_23; // @[CellBlock.java:140]
+  assign space_22 = space_23 | empty_22; // @[CellBlock.java:140]
+  assign space_21 = space_22 | empty_21; // @[CellBlock.java:140]
+  assign space_20 = space_21 | empty_20; // @[CellBlock.java:140]
+  assign space_19 = space_20 | empty_19; // @[CellBlock.java:140]
+  assign space_18 = space_19 | empty_18; // @[CellBlock.java:140]
+  assign space_17 = space_18 | empty_17; // @[CellBlock.java:140]
+  assign space_16 = space_17 | empty_16; // @[CellBlock.java:140]
+  assign space_15 = space_16 | empty_15; // @[CellBlock.java:140]
+  assign space_14 = space_15 | empty_14; // @[CellBlock.java:140]
+  assign space_13 = space_14 | empty_13; // @[CellBlock.java:140]
+  assign space_12 = space_13 | empty_12; // @[CellBlock.java:140]
+  assign space_11 = space_12 | empty_11; // @[CellBlock.java:140]
+  assign space_10 = space_11 | empty_10; // @[CellBlock.java:140]
+  assign space_9 = space_10 | empty_9; // @[CellBlock.java:140]
+  assign space_8 = space_9 | empty_8; // @[CellBlock.java:140]
+  assign space_7 = space_8 | empty_7; // @[CellBlock.java:140]
+  assign space_6 = space_7 | empty_6; // @[CellBlock.java:140]
+  assign space_5 = space_6 | empty_5; // @[CellBlock.java:140]
+  assign space_4 = space_5 | empty_4; // @[CellBlock.java:140]
+  assign space_3 = space_4 | empty_3; // @[CellBlock.java:140]
+  assign space_2 = space_3 | empty_2; // @[CellBlock.java:140]
+  assign space_1 = space_2 | empty_1; // @[CellBlock.java:140]
+  assign space_0 = space_1 | empty_0; // @[CellBlock.java:140]
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
-  assign oldest_l1_0_bits = cmp_31 ? out_tag : cell_30_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_1_bits = cmp_29 ? cell_29_tag : cell_28_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_2_bits = cmp_27 ? cell_27_tag : cell_26_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_3_bits = cmp_25 ? cell_25_tag : cell_24_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_4_bits = cmp_23 ? cell_23_tag : cell_22_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_5_bits = cmp_21 ? cell_21_tag : cell_20_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_6_bits = cmp_19 ? cell_19_tag : cell_18_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_7_bits = cmp_17 ? cell_17_tag : cell_16_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_8_bits = cmp_15 ? cell_15_tag : cell_14_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_9_bits = cmp_13 ? cell_13_tag : cell_12_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_10_bits = cmp_11 ? cell_11_tag : cell_10_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_11_bits = cmp_9 ? cell_9_tag : cell_8_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_12_bits = cmp_7 ? cell_7_tag : cell_6_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_13_bits = cmp_5 ? cell_5_tag : cell_4_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_14_bits = cmp_3 ? cell_3_tag : cell_2_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_15_bits = cmp_1 ? cell_1_tag : cell_0_tag; // @[PriorityTree.java:127]
-  assign oldest_l2_0_bits = oldest_l1_0_valid ? oldest_l1_0_bits : oldest_l1_1_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_1_bits = oldest_l1_2_valid ? oldest_l1_2_bits : oldest_l1_3_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_2_bits = oldest_l1_4_valid ? oldest_l1_4_bits : oldest_l1_5_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_3_bits = oldest_l1_6_valid ? oldest_l1_6_bits : oldest_l1_7_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_4_bits = oldest_l1_8_valid ? oldest_l1_8_bits : oldest_l1_9_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_5_bits = oldest_l1_10_valid ? oldest_l1_10_bits : oldest_l1_11_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_6_bits = oldest_l1_12_valid ? oldest_l1_12_bits : oldest_l1_13_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_7_bits = oldest_l1_14_valid ? oldest_l1_14_bits : oldest_l1_15_bits; // @[PriorityTree.java:127]
-  assign oldest_l3_0_bits = oldest_l2_0_valid ? oldest_l2_0_bits : oldest_l2_1_bits; // @[PriorityTree.java:127]
-  assign oldest_l3_1_bits = oldest_l2_2_valid ? oldest_l2_2_bits : oldest_l2_3_bits; // @[PriorityTree.java:127]
-  assign oldest_l3_2_bits = oldest_l2_4_valid ? oldest_l2_4_bits : oldest_l2_5_bits; // @[PriorityTree.java:127]
-  assign oldest_l3_3_bits = oldest_l2_6_valid ? oldest_l2_6_bits : oldest_l2_7_bits; // @[PriorityTree.java:127]
-  assign oldest_l4_0_bits = oldest_l3_0_valid ? oldest_l3_0_bits : oldest_l3_1_bits; // @[PriorityTree.java:127]
-  assign oldest_l4_1_bits = oldest_l3_2_valid ? oldest_l3_2_bits : oldest_l3_3_bits; // @[PriorityTree.java:127]
-  assign hit = hit_r; // @[CellBlock.java:156]
-  assign hit_tag = hit_tag_r; // @[CellBlock.java:158]
-  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_here_r; // @[CellBlock.java:182]
-  assign cell_1_en = (compact & space_1) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd1)); // @[CellBlock.java:182]
-  assign cell_2_en = (compact & space_2) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd2)); // @[CellBlock.java:182]
-  assign cell_3_en = (compact & space_3) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd3)); // @[CellBlock.java:182]
-  assign cell_4_en = (compact & space_4) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd4)); // @[CellBlock.java:182]
-  assign cell_5_en = (compact & space_5) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd5)); // @[CellBlock.java:182]
-  assign cell_6_en = (compact & space_6) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd6)); // @[CellBlock.java:182]
-  assign cell_7_en = (compact & space_7) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd7)); // @[CellBlock.java:182]
-  assign cell_8_en = (compact & space_8) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd8)); // @[CellBlock.java:182]
-  assign cell_9_en = (compact & space_9) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd9)); // @[CellBlock.java:182]
-  assign cell_10_en = (compact & space_10) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd10)); // @[CellBlock.java:182]
-  assign cell_11_en = (compact & space_11) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd11)); // @[CellBlock.java:182]
-  assign cell_12_en = (compact & space_12) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd12)); // @[CellBlock.java:182]
-  assign cell_13_en = (compact & space_13) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd13)); // @[CellBlock.java:182]
-  assign cell_14_en = (compact & space_14) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd14)); // @[CellBlock.java:182]
-  assign cell_15_en = (compact & space_15) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd15)); // @[CellBlock.java:182]
-  assign cell_16_en = (compact & space_16) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd16)); // @[CellBlock.java:182]
-  assign cell_17_en = (compact & space_17) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd17)); // @[CellBlock.java:182]
-  assign cell_18_en = (compact & space_18) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd18)); // @[CellBlock.java:182]
-  assign cell_19_en = (compact & space_19) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd19)); // @[CellBlock.java:182]
-  assign cell_20_en = (compact & space_20) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd20)); // @[CellBlock.java:182]
-  assign cell_21_en = (compact & space_21) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd21)); // @[CellBlock.java:182]
-  assign cell_22_en = (compact & space_22) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd22)); // @[CellBlock.java:182]
-  assign cell_23_en = (compact & space_23) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd23)); // @[CellBlock.java:182]
-  assign cell_24_en = (compact & space_24) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd24)); // @[CellBlock.java:182]
-  assign cell_25_en = (compact & space_25) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd25)); // @[CellBlock.java:182]
-  assign cell_26_en = (compact & space_26) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd26)); // @[CellBlock.java:182]
-  assign cell_27_en = (compact & space_27) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd27)); // @[CellBlock.java:182]
-  assign cell_28_en = (compact & space_28) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd28)); // @[CellBlock.java:182]
-  assign cell_29_en = (compact & space_29) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd29)); // @[CellBlock.java:182]
-  assign cell_30_en = (compact & space_30) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd30)); // @[CellBlock.java:182]
-  assign shift_out = (compact & space_31) | space_older | del_all_r | (del_here_r & (del_idx_r >= 5'd31)); // @[CellBlock.java:180]
-  assign out_valid = cell_31_valid & shift_out; // @[CellBlock.java:200]
-  assign _T = ~cell_0_valid; // @[CellBlock.java:207]
-  assign _T_1 = ~cell_1_valid; // @[CellBlock.java:207]
-  assign _T_2 = ~cell_2_valid; // @[CellBlock.java:207]
-  assign _T_3 = ~cell_3_valid; // @[CellBlock.java:207]
-  assign _T_4 = ~cell_4_valid; // @[CellBlock.java:207]
-  assign _T_5 = ~cell_5_valid; // @[CellBlock.java:207]
-  assign _T_6 = ~cell_6_valid; // @[CellBlock.java:207]
-  assign _T_7 = ~cell_7_valid; // @[CellBlock.java:207]
-  assign _T_8 = ~cell_8_valid; // @[CellBlock.java:207]
-  assign _T_9 = ~cell_9_valid; // @[CellBlock.java:207]
-  assign _T_10 = ~cell_10_valid; // @[CellBlock.java:207]
-  assign _T_11 = ~cell_11_valid; // @[CellBlock.java:207]
-  assign _T_12 = ~cell_12_valid; // @[CellBlock.java:207]
-  assign _T_13 = ~cell_13_valid; // @[CellBlock.java:207]
-  assign _T_14 = ~cell_14_valid; // @[CellBlock.java:207]
-  assign _T_15 = ~cell_15_valid; // @[CellBlock.java:207]
-  assign _T_16 = ~cell_16_valid; // @[CellBlock.java:207]
-  assign _T_17 = ~cell_17_valid; // @[CellBlock.java:207]
-  assign _T_18 = ~cell_18_valid; // @[CellBlock.java:207]
-  assign _T_19 = ~cell_19_valid; // @[CellBlock.java:207]
-  assign _T_20 = ~cell_20_valid; // @[CellBlock.java:207]
-  assign _T_21 = ~cell_21_valid; // @[CellBlock.java:207]
-  assign _T_22 = ~cell_22_valid; // @[CellBlock.java:207]
-  assign _T_23 = ~cell_23_valid; // @[CellBlock.java:207]
-  assign _T_24 = ~cell_24_valid; // @[CellBlock.java:207]
-  assign _T_25 = ~cell_25_valid; // @[CellBlock.java:207]
-  assign _T_26 = ~cell_26_valid; // @[CellBlock.java:207]
-  assign _T_27 = ~cell_27_valid; // @[CellBlock.java:207]
-  assign _T_28 = ~cell_28_valid; // @[CellBlock.java:207]
-  assign _T_29 = ~cell_29_valid; // @[CellBlock.java:207]
-  assign _T_30 = ~cell_30_valid; // @[CellBlock.java:207]
-  assign _T_31 = ~cell_31_valid; // @[CellBlock.java:207]
-  assign any_empty = _T | _T_1 | _T_2 | _T_3 | _T_4 | _T_5 | _T_6 | _T_7 | _T_8 | _T_9 | _T_10 | _T_11 | _T_12 |
-      _T_13 | _T_14 | _T_15 | _T_16 | _T_17 | _T_18 | _T_19 | _T_20 | _T_21 | _T_22 |
-      _T_23 | _T_24 | _T_25 | _T_26 | _T_27 | _T_28 | _T_29 | _T_30 | _T_31; // @[CellBlock.java:208]
-  assign _T_32 = _T | _T_1; // @[CellBlock.java:218]
-  assign _T_33 = _T_2 | _T_3; // @[CellBlock.java:218]
-  assign _T_34 = _T_4 | _T_5; // @[CellBlock.java:218]
-  assign _T_35 = _T_6 | _T_7; // @[CellBlock.java:218]
-  assign _T_36 = _T_32 | _T_33; // @[CellBlock.java:218]
-  assign _T_37 = _T_34 | _T_35; // @[CellBlock.java:218]
-  assign _T_38 = _T_8 | _T_9; // @[CellBlock.java:218]
-  assign _T_39 = _T_10 | _T_11; // @[CellBlock.java:218]
-  assign _T_40 = _T_12 | _T_13; // @[CellBlock.java:218]
-  assign _T_41 = _T_14 | _T_15; // @[CellBlock.java:218]
-  assign _T_42 = _T_38 | _T_39; // @[CellBlock.java:218]
-  assign _T_43 = _T_40 | _T_41; // @[CellBlock.java:218]
-  assign _T_44 = _T_36 | _T_37; // @[CellBlock.java:218]
-  assign _T_45 = _T_42 | _T_43; // @[CellBlock.java:218]
-  assign _T_46 = _T_16 | _T_17; // @[CellBlock.java:218]
-  assign _T_47 = _T_18 | _T_19; // @[CellBlock.java:218]
-  assign _T_48 = _T_20 | _T_21; // @[CellBlock.java:218]
-  assign _T_49 = _T_22 | _T_23; // @[CellBlock.java:218]
-  assign _T_50 = _T_46 | _T_47; // @[CellBlock.java:218]
-  assign _T_51 = _T_48 | _T_49; // @[CellBlock.java:218]
-  assign _T_52 = _T_24 | _T_25; // @[CellBlock.java:218]
-  assign _T_53 = _T_26 | _T_27; // @[CellBlock.java:218]
-  assign _T_54 = _T_28 | _T_29; // @[CellBlock.java:218]
-  assign _T_55 = _T_30 | _T_31; // @[CellBlock.java:218]
-  assign _T_56 = _T_52 | _T_53; // @[CellBlock.java:218]
-  assign _T_57 = _T_54 | _T_55; // @[CellBlock.java:218]
-  assign _T_58 = _T_50 | _T_51; // @[CellBlock.java:218]
-  assign _T_59 = _T_56 | _T_57; // @[CellBlock.java:218]
-  assign two_empty = (_T & _T_1) | (_T_2 & _T_3) | (_T_32 & _T_33) | (_T_4 & _T_5) | (_T_6 & _T_7) |
-      (_T_34 & _T_35) | (_T_36 & _T_37) | (_T_8 & _T_9) | (_T_10 & _T_11) |
-      (_T_38 & _T_39) | (_T_12 & _T_13) | (_T_14 & _T_15) | (_T_40 & _T_41) |
-      (_T_42 & _T_43) | (_T_44 & _T_45) | (_T_16 & _T_17) | (_T_18 & _T_19) |
-      (_T_46 & _T_47) | (_T_20 & _T_21) | (_T_22 & _T_23) | (_T_48 & _T_49) |
-      (_T_50 & _T_51) | (_T_24 & _T_25) | (_T_26 & _T_27) | (_T_52 & _T_53) |
-      (_T_28 & _T_29) | (_T_30 & _T_31) | (_T_54 & _T_55) | (_T_56 & _T_57) |
-      (_T_58 & _T_59) | ((_T_44 | _T_45) & (_T_58 | _T_59)); // @[CellBlock.java:209]
+  assign hit = hit_r; // @[CellBlock.java:152]
+  assign del_tag = del_tag_0_15 | del_tag_16_31; // @[CellBlock.java:172]
+  assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_from_0_31; // @[CellBlock.java:181]
+  assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | del_from_1_31; // @[CellBlock.java:181]
+  assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | del_from_2_31; // @[CellBlock.java:181]
+  assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | del_from_3_31; // @[CellBlock.java:181]
+  assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | del_from_4_31; // @[CellBlock.java:181]
+  assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | del_from_5_31; // @[CellBlock.java:181]
+  assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | del_from_6_31; // @[CellBlock.java:181]
+  assign cell_7_en = (((compact & space_7) | space_older) | del_all_r) | del_from_7_31; // @[CellBlock.java:181]
+  assign cell_8_en = (((compact & space_8) | space_older) | del_all_r) | del_from_8_31; // @[CellBlock.java:181]
+  assign cell_9_en = (((compact & space_9) | space_older) | del_all_r) | del_from_9_31; // @[CellBlock.java:181]
+  assign cell_10_en = (((compact & space_10) | space_older) | del_all_r) | del_from_10_31; // @[CellBlock.java:181]
+  assign cell_11_en = (((compact & space_11) | space_older) | del_all_r) | del_from_11_31; // @[CellBlock.java:181]
+  assign cell_12_en = (((compact & space_12) | space_older) | del_all_r) | del_from_12_31; // @[CellBlock.java:181]
+  assign cell_13_en = (((compact & space_13) | space_older) | del_all_r) | del_from_13_31; // @[CellBlock.java:181]
+  assign cell_14_en = (((compact & space_14) | space_older) | del_all_r) | del_from_14_31; // @[CellBlock.java:181]
+  assign cell_15_en = (((compact & space_15) | space_older) | del_all_r) | del_from_15_31; // @[CellBlock.java:181]
+  assign cell_16_en = (((compact & space_16) | space_older) | del_all_r) | del_from_16_31; // @[CellBlock.java:181]
+  assign cell_17_en = (((compact & space_17) | space_older) | del_all_r) | del_from_17_31; // @[CellBlock.java:181]
+  assign cell_18_en = (((compact & space_18) | space_older) | del_all_r) | del_from_18_31; // @[CellBlock.java:181]
+  assign cell_19_en = (((compact & space_19) | space_older) | del_all_r) | del_from_19_31; // @[CellBlock.java:181]
+  assign cell_20_en = (((compact & space_20) | space_older) | del_all_r) | del_from_20_31; // @[CellBlock.java:181]
+  assign cell_21_en = (((compact & space_21) | space_older) | del_all_r) | del_from_21_31; // @[CellBlock.java:181]
+  assign cell_22_en = (((compact & space_22) | space_older) | del_all_r) | del_from_22_31; // @[CellBlock.java:181]
+  assign cell_23_en = (((compact & space_23) | space_older) | del_all_r) | del_from_23_31; // @[CellBlock.java:181]
+  assign cell_24_en = (((compact & space_24) | space_older) | del_all_r) | del_from_24_31; // @[CellBlock.java:181]
+  assign cell_25_en = (((compact & space_25) | space_older) | del_all_r) | del_from_25_31; // @[CellBlock.java:181]
+  assign cell_26_en = (((compact & space_26) | space_older) | del_all_r) | del_from_26_31; // @[CellBlock.java:181]
+  assign cell_27_en = (((compact & space_27) | space_older) | del_all_r) | del_from_27_31; // @[CellBlock.java:181]
+  assign cell_28_en = (((compact & space_28) | space_older) | del_all_r) | del_from_28_31; // @[CellBlock.java:181]
+  assign cell_29_en = (((compact & space_29) | space_older) | del_all_r) | del_from_29_31; // @[CellBlock.java:181]
+  assign cell_30_en = (((compact & space_30) | space_older) | del_all_r) | del_from_30_31; // @[CellBlock.java:181]
+  assign shift_out = (((compact & empty_31) | space_older) | del_all_r) | deletes_31; // @[CellBlock.java:179]
+  assign out_valid = cell_31_valid & shift_out; // @[CellBlock.java:199]
+  assign any_empty = any_empty_0_15 | any_empty_16_31; // @[CellBlock.java:206]
+  assign two_empty = (two_empty_0_15 | two_empty_16_31) | (any_empty_0_15 & any_empty_16_31); // @[CellBlock.java:207]
 
-  alpu_prq_256x32_PrqCell cell_0 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_0 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_0_en),
@@ -685,7 +1016,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_0_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_1 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_1 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_1_en),
@@ -702,7 +1033,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_1_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_2 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_2 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_2_en),
@@ -719,7 +1050,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_2_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_3 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_3 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_3_en),
@@ -736,7 +1067,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_3_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_4 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_4 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_4_en),
@@ -753,7 +1084,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_4_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_5 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_5 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_5_en),
@@ -770,7 +1101,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_5_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_6 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_6 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_6_en),
@@ -787,7 +1118,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_6_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_7 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_7 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_7_en),
@@ -804,7 +1135,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_7_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_8 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_8 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_8_en),
@@ -821,7 +1152,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_8_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_9 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_9 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_9_en),
@@ -838,7 +1169,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_9_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_10 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_10 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_10_en),
@@ -855,7 +1186,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_10_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_11 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_11 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_11_en),
@@ -872,7 +1203,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_11_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_12 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_12 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_12_en),
@@ -889,7 +1220,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_12_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_13 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_13 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_13_en),
@@ -906,7 +1237,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_13_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_14 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_14 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_14_en),
@@ -923,7 +1254,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_14_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_15 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_15 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_15_en),
@@ -940,7 +1271,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_15_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_16 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_16 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_16_en),
@@ -957,7 +1288,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_16_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_17 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_17 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_17_en),
@@ -974,7 +1305,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_17_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_18 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_18 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_18_en),
@@ -991,7 +1322,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_18_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_19 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_19 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_19_en),
@@ -1008,7 +1339,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_19_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_20 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_20 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_20_en),
@@ -1025,7 +1356,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_20_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_21 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_21 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_21_en),
@@ -1042,7 +1373,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_21_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_22 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_22 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_22_en),
@@ -1059,7 +1390,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_22_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_23 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_23 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_23_en),
@@ -1076,7 +1407,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_23_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_24 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_24 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_24_en),
@@ -1093,7 +1424,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_24_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_25 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_25 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_25_en),
@@ -1110,7 +1441,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_25_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_26 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_26 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_26_en),
@@ -1127,7 +1458,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_26_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_27 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_27 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_27_en),
@@ -1144,7 +1475,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_27_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_28 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_28 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_28_en),
@@ -1161,7 +1492,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_28_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_29 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_29 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_29_en),
@@ -1178,7 +1509,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_29_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_30 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_30 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(cell_30_en),
@@ -1195,7 +1526,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_30_hit)
   );
 
-  alpu_prq_256x32_PrqCell cell_31 ( // @[CellBlock.java:131]
+  alpu_prq_256x32_PrqCell cell_31 ( // @[CellBlock.java:130]
     .clk(clk),
     .rst(rst),
     .en(shift_out),
@@ -1212,7 +1543,7 @@ module alpu_prq_256x32_CellBlock (
     .hit(cell_31_hit)
   );
 
-  always @(posedge clk) begin // @[CellBlock.java:126]
+  always @(posedge clk) begin // @[CellBlock.java:125]
     if (load) begin
       key_r <= key;
     end
@@ -1346,23 +1677,11 @@ module alpu_prq_256x32_CellBlock (
     cmp_31 <= cell_31_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:156]
-    hit_r <= oldest_l4_0_valid | oldest_l4_1_valid;
+  always @(posedge clk) begin // @[CellBlock.java:152]
+    hit_r <= any_hit_0_15 | any_hit_16_31;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:157]
-    hit_idx_r <= {oldest_l4_0_valid, ~(oldest_l4_0_valid ? oldest_l4_0_index : oldest_l4_1_index)};
-  end
-
-  always @(posedge clk) begin // @[CellBlock.java:158]
-    if (oldest_l4_0_valid) begin
-      hit_tag_r <= oldest_l4_0_bits;
-    end else begin
-      hit_tag_r <= oldest_l4_1_bits;
-    end
-  end
-
-  always @(posedge clk) begin // @[CellBlock.java:171]
+  always @(posedge clk) begin // @[CellBlock.java:165]
     if (rst) begin
       del_all_r <= 1'd0;
     end else begin
@@ -1370,15 +1689,259 @@ module alpu_prq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:172]
+  always @(posedge clk) begin // @[CellBlock.java:168]
     if (rst) begin
-      del_here_r <= 1'd0;
+      deletes_0 <= 1'd0;
     end else begin
-      del_here_r <= del_here;
+      deletes_0 <= del_here & (cmp_0 & (~older_hit_1_31));
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:173]
-    del_idx_r <= hit_idx_r;
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_1 <= 1'd0;
+    end else begin
+      deletes_1 <= del_here & (cmp_1 & (~older_hit_2_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_2 <= 1'd0;
+    end else begin
+      deletes_2 <= del_here & (cmp_2 & (~older_hit_3_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_3 <= 1'd0;
+    end else begin
+      deletes_3 <= del_here & (cmp_3 & (~older_hit_4_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_4 <= 1'd0;
+    end else begin
+      deletes_4 <= del_here & (cmp_4 & (~older_hit_5_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_5 <= 1'd0;
+    end else begin
+      deletes_5 <= del_here & (cmp_5 & (~older_hit_6_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_6 <= 1'd0;
+    end else begin
+      deletes_6 <= del_here & (cmp_6 & (~older_hit_7_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_7 <= 1'd0;
+    end else begin
+      deletes_7 <= del_here & (cmp_7 & (~older_hit_8_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_8 <= 1'd0;
+    end else begin
+      deletes_8 <= del_here & (cmp_8 & (~older_hit_9_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_9 <= 1'd0;
+    end else begin
+      deletes_9 <= del_here & (cmp_9 & (~older_hit_10_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_10 <= 1'd0;
+    end else begin
+      deletes_10 <= del_here & (cmp_10 & (~older_hit_11_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_11 <= 1'd0;
+    end else begin
+      deletes_11 <= del_here & (cmp_11 & (~older_hit_12_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_12 <= 1'd0;
+    end else begin
+      deletes_12 <= del_here & (cmp_12 & (~older_hit_13_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_13 <= 1'd0;
+    end else begin
+      deletes_13 <= del_here & (cmp_13 & (~older_hit_14_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_14 <= 1'd0;
+    end else begin
+      deletes_14 <= del_here & (cmp_14 & (~older_hit_15_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_15 <= 1'd0;
+    end else begin
+      deletes_15 <= del_here & (cmp_15 & (~older_hit_16_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_16 <= 1'd0;
+    end else begin
+      deletes_16 <= del_here & (cmp_16 & (~older_hit_17_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_17 <= 1'd0;
+    end else begin
+      deletes_17 <= del_here & (cmp_17 & (~older_hit_18_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_18 <= 1'd0;
+    end else begin
+      deletes_18 <= del_here & (cmp_18 & (~older_hit_19_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_19 <= 1'd0;
+    end else begin
+      deletes_19 <= del_here & (cmp_19 & (~older_hit_20_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_20 <= 1'd0;
+    end else begin
+      deletes_20 <= del_here & (cmp_20 & (~older_hit_21_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_21 <= 1'd0;
+    end else begin
+      deletes_21 <= del_here & (cmp_21 & (~older_hit_22_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_22 <= 1'd0;
+    end else begin
+      deletes_22 <= del_here & (cmp_22 & (~older_hit_23_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_23 <= 1'd0;
+    end else begin
+      deletes_23 <= del_here & (cmp_23 & (~older_hit_24_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_24 <= 1'd0;
+    end else begin
+      deletes_24 <= del_here & (cmp_24 & (~older_hit_25_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_25 <= 1'd0;
+    end else begin
+      deletes_25 <= del_here & (cmp_25 & (~older_hit_26_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_26 <= 1'd0;
+    end else begin
+      deletes_26 <= del_here & (cmp_26 & (~older_hit_27_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_27 <= 1'd0;
+    end else begin
+      deletes_27 <= del_here & (cmp_27 & (~older_hit_28_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_28 <= 1'd0;
+    end else begin
+      deletes_28 <= del_here & (cmp_28 & (~older_hit_29_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_29 <= 1'd0;
+    end else begin
+      deletes_29 <= del_here & (cmp_29 & (~older_hit_30_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_30 <= 1'd0;
+    end else begin
+      deletes_30 <= del_here & (cmp_30 & (~cmp_31));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_31 <= 1'd0;
+    end else begin
+      deletes_31 <= del_here & cmp_31;
+    end
   end
 endmodule

@@ -21,13 +21,13 @@ module alpu_umq_128x16_UmqCell (
   reg         v; // @[UmqCell.java:42]
   reg  [41:0] m; // @[UmqCell.java:43]
   reg  [6:0]  t; // @[UmqCell.java:44]
-  wire [41:0] _T;
+  wire [41:0] bit_ok; // @[UmqCell.java:54]
 
   assign valid = v; // @[UmqCell.java:50]
   assign match = m; // @[UmqCell.java:51]
   assign tag = t; // @[UmqCell.java:52]
-  assign _T = ~((m ^ key) & (~key_mask)); // @[UmqCell.java:54]
-  assign hit = v & (|(({1'd0, _T[20:0]} + 22'd1) >> 5'd21)) & (|(({1'd0, _T[41:21]} + 22'd1) >> 5'd21)); // @[UmqCell.java:54]
+  assign bit_ok = ~((m ^ key) & (~key_mask)); // @[UmqCell.java:54]
+  assign hit = (v & (|(({1'd0, bit_ok[20:0]} + 22'd1) >> 5'd21))) & (|(({1'd0, bit_ok[41:21]} + 22'd1) >> 5'd21)); // @[UmqCell.java:54]
 
   always @(posedge clk) begin // @[UmqCell.java:45]
     if (rst) begin

@@ -22,12 +22,27 @@ module alpu_umq_256x16_CellBlock (
   output wire        any_empty,
   output wire        two_empty,
   output wire        hit,
-  output wire [7:0]  hit_tag
+  output wire [7:0]  del_tag
 );
 
-  reg  [41:0] key_r; // @[CellBlock.java:126]
-  reg  [41:0] key_mask_r; // @[CellBlock.java:127]
-  wire        space_15; // @[CellBlock.java:140]
+  reg  [41:0] key_r; // @[CellBlock.java:125]
+  reg  [41:0] key_mask_r; // @[CellBlock.java:126]
+  wire        empty_0; // @[CellBlock.java:134]
+  wire        empty_1; // @[CellBlock.java:134]
+  wire        empty_2; // @[CellBlock.java:134]
+  wire        empty_3; // @[CellBlock.java:134]
+  wire        empty_4; // @[CellBlock.java:134]
+  wire        empty_5; // @[CellBlock.java:134]
+  wire        empty_6; // @[CellBlock.java:134]
+  wire        empty_7; // @[CellBlock.java:134]
+  wire        empty_8; // @[CellBlock.java:134]
+  wire        empty_9; // @[CellBlock.java:134]
+  wire        empty_10; // @[CellBlock.java:134]
+  wire        empty_11; // @[CellBlock.java:134]
+  wire        empty_12; // @[CellBlock.java:134]
+  wire        empty_13; // @[CellBlock.java:134]
+  wire        empty_14; // @[CellBlock.java:134]
+  wire        empty_15; // @[CellBlock.java:134]
   wire        space_14; // @[CellBlock.java:140]
   wire        space_13; // @[CellBlock.java:140]
   wire        space_12; // @[CellBlock.java:140]
@@ -60,27 +75,25 @@ module alpu_umq_256x16_CellBlock (
   reg         cmp_13; // @[CellBlock.java:148]
   reg         cmp_14; // @[CellBlock.java:148]
   reg         cmp_15; // @[CellBlock.java:148]
-  wire [7:0]  oldest_l1_0_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_1_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_2_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_3_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_4_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_5_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_6_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l1_7_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_0_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_1_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_2_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l2_3_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l3_0_bits; // @[PriorityTree.java:127]
-  wire [7:0]  oldest_l3_1_bits; // @[PriorityTree.java:127]
-  reg         hit_r; // @[CellBlock.java:156]
-  reg  [3:0]  hit_idx_r; // @[CellBlock.java:157]
-  reg  [7:0]  hit_tag_r; // @[CellBlock.java:158]
-  reg         del_all_r; // @[CellBlock.java:171]
-  reg         del_here_r; // @[CellBlock.java:172]
-  reg  [3:0]  del_idx_r; // @[CellBlock.java:173]
-  wire        shift_out; // @[CellBlock.java:180]
+  reg         hit_r; // @[CellBlock.java:152]
+  reg         del_all_r; // @[CellBlock.java:165]
+  reg         deletes_0; // @[CellBlock.java:168]
+  reg         deletes_1; // @[CellBlock.java:168]
+  reg         deletes_2; // @[CellBlock.java:168]
+  reg         deletes_3; // @[CellBlock.java:168]
+  reg         deletes_4; // @[CellBlock.java:168]
+  reg         deletes_5; // @[CellBlock.java:168]
+  reg         deletes_6; // @[CellBlock.java:168]
+  reg         deletes_7; // @[CellBlock.java:168]
+  reg         deletes_8; // @[CellBlock.java:168]
+  reg         deletes_9; // @[CellBlock.java:168]
+  reg         deletes_10; // @[CellBlock.java:168]
+  reg         deletes_11; // @[CellBlock.java:168]
+  reg         deletes_12; // @[CellBlock.java:168]
+  reg         deletes_13; // @[CellBlock.java:168]
+  reg         deletes_14; // @[CellBlock.java:168]
+  reg         deletes_15; // @[CellBlock.java:168]
+  wire        shift_out; // @[CellBlock.java:179]
   wire        cell_0_en;
   wire        cell_0_valid;
   wire [41:0] cell_0_match;
@@ -158,177 +171,294 @@ module alpu_umq_256x16_CellBlock (
   wire        cell_14_hit;
   wire        cell_15_valid;
   wire        cell_15_hit;
-  wire        oldest_l1_0_index;
-  wire        oldest_l1_0_valid;
-  wire        oldest_l1_1_index;
-  wire        oldest_l1_1_valid;
-  wire        oldest_l1_2_index;
-  wire        oldest_l1_2_valid;
-  wire        oldest_l1_3_index;
-  wire        oldest_l1_3_valid;
-  wire        oldest_l1_4_index;
-  wire        oldest_l1_4_valid;
-  wire        oldest_l1_5_index;
-  wire        oldest_l1_5_valid;
-  wire        oldest_l1_6_index;
-  wire        oldest_l1_6_valid;
-  wire        oldest_l1_7_index;
-  wire        oldest_l1_7_valid;
-  wire [1:0]  oldest_l2_0_index;
-  wire        oldest_l2_0_valid;
-  wire [1:0]  oldest_l2_1_index;
-  wire        oldest_l2_1_valid;
-  wire [1:0]  oldest_l2_2_index;
-  wire        oldest_l2_2_valid;
-  wire [1:0]  oldest_l2_3_index;
-  wire        oldest_l2_3_valid;
-  wire [2:0]  oldest_l3_0_index;
-  wire        oldest_l3_0_valid;
-  wire [2:0]  oldest_l3_1_index;
-  wire        oldest_l3_1_valid;
-  wire        _T;
-  wire        _T_1;
-  wire        _T_2;
-  wire        _T_3;
-  wire        _T_4;
-  wire        _T_5;
-  wire        _T_6;
-  wire        _T_7;
-  wire        _T_8;
-  wire        _T_9;
-  wire        _T_10;
-  wire        _T_11;
-  wire        _T_12;
-  wire        _T_13;
-  wire        _T_14;
-  wire        _T_15;
-  wire        _T_16;
-  wire        _T_17;
-  wire        _T_18;
-  wire        _T_19;
-  wire        _T_20;
-  wire        _T_21;
-  wire        _T_22;
-  wire        _T_23;
-  wire        _T_24;
-  wire        _T_25;
-  wire        _T_26;
-  wire        _T_27;
+  wire        any_empty_0_1;
+  wire        any_empty_2_3;
+  wire        any_empty_0_3;
+  wire        any_empty_4_5;
+  wire        any_empty_6_7;
+  wire        any_empty_4_7;
+  wire        any_empty_0_7;
+  wire        any_empty_8_9;
+  wire        any_empty_10_11;
+  wire        any_empty_8_11;
+  wire        any_empty_12_13;
+  wire        any_empty_14_15;
+  wire        any_empty_12_15;
+  wire        any_empty_8_15;
+  wire        any_hit_0_1;
+  wire        any_hit_2_3;
+  wire        any_hit_0_3;
+  wire        any_hit_4_5;
+  wire        any_hit_6_7;
+  wire        any_hit_4_7;
+  wire        any_hit_0_7;
+  wire        any_hit_8_9;
+  wire        any_hit_10_11;
+  wire        any_hit_8_11;
+  wire        any_hit_12_13;
+  wire        any_hit_14_15;
+  wire        any_hit_12_15;
+  wire        any_hit_8_15;
+  wire        del_from_0_1;
+  wire        del_from_2_3;
+  wire        del_from_0_3;
+  wire        del_from_4_5;
+  wire        del_from_6_7;
+  wire        del_from_4_7;
+  wire        del_from_0_7;
+  wire        del_from_8_9;
+  wire        del_from_10_11;
+  wire        del_from_8_11;
+  wire        del_from_12_13;
+  wire        del_from_14_15;
+  wire        del_from_12_15;
+  wire        del_from_8_15;
+  wire        del_from_0_15;
+  wire        del_from_1_3;
+  wire        del_from_1_7;
+  wire        del_from_1_15;
+  wire        del_from_2_7;
+  wire        del_from_2_15;
+  wire        del_from_3_7;
+  wire        del_from_3_15;
+  wire        del_from_4_15;
+  wire        del_from_5_7;
+  wire        del_from_5_15;
+  wire        del_from_6_15;
+  wire        del_from_7_15;
+  wire        del_from_9_11;
+  wire        del_from_9_15;
+  wire        del_from_10_15;
+  wire        del_from_11_15;
+  wire        del_from_13_15;
+  wire [7:0]  del_tag_0_1;
+  wire [7:0]  del_tag_2_3;
+  wire [7:0]  del_tag_0_3;
+  wire [7:0]  del_tag_4_5;
+  wire [7:0]  del_tag_6_7;
+  wire [7:0]  del_tag_4_7;
+  wire [7:0]  del_tag_0_7;
+  wire [7:0]  del_tag_8_9;
+  wire [7:0]  del_tag_10_11;
+  wire [7:0]  del_tag_8_11;
+  wire [7:0]  del_tag_12_13;
+  wire [7:0]  del_tag_14_15;
+  wire [7:0]  del_tag_12_15;
+  wire [7:0]  del_tag_8_15;
+  wire        older_hit_2_3;
+  wire        older_hit_1_3;
+  wire        older_hit_4_5;
+  wire        older_hit_6_7;
+  wire        older_hit_4_7;
+  wire        older_hit_1_7;
+  wire        older_hit_8_9;
+  wire        older_hit_10_11;
+  wire        older_hit_8_11;
+  wire        older_hit_12_13;
+  wire        older_hit_14_15;
+  wire        older_hit_12_15;
+  wire        older_hit_8_15;
+  wire        older_hit_1_15;
+  wire        older_hit_2_7;
+  wire        older_hit_2_15;
+  wire        older_hit_3_7;
+  wire        older_hit_3_15;
+  wire        older_hit_4_15;
+  wire        older_hit_5_7;
+  wire        older_hit_5_15;
+  wire        older_hit_6_15;
+  wire        older_hit_7_15;
+  wire        older_hit_9_11;
+  wire        older_hit_9_15;
+  wire        older_hit_10_15;
+  wire        older_hit_11_15;
+  wire        older_hit_13_15;
+  wire        two_empty_0_1;
+  wire        two_empty_2_3;
+  wire        two_empty_0_3;
+  wire        two_empty_4_5;
+  wire        two_empty_6_7;
+  wire        two_empty_4_7;
+  wire        two_empty_0_7;
+  wire        two_empty_8_9;
+  wire        two_empty_10_11;
+  wire        two_empty_8_11;
+  wire        two_empty_12_13;
+  wire        two_empty_14_15;
+  wire        two_empty_12_15;
+  wire        two_empty_8_15;
 
-  assign oldest_l1_0_index = ~cmp_15; // @[PriorityTree.java:119]
-  assign oldest_l1_0_valid = cmp_15 | cmp_14; // @[PriorityTree.java:128]
-  assign oldest_l1_1_index = ~cmp_13; // @[PriorityTree.java:119]
-  assign oldest_l1_1_valid = cmp_13 | cmp_12; // @[PriorityTree.java:128]
-  assign oldest_l1_2_index = ~cmp_11; // @[PriorityTree.java:119]
-  assign oldest_l1_2_valid = cmp_11 | cmp_10; // @[PriorityTree.java:128]
-  assign oldest_l1_3_index = ~cmp_9; // @[PriorityTree.java:119]
-  assign oldest_l1_3_valid = cmp_9 | cmp_8; // @[PriorityTree.java:128]
-  assign oldest_l1_4_index = ~cmp_7; // @[PriorityTree.java:119]
-  assign oldest_l1_4_valid = cmp_7 | cmp_6; // @[PriorityTree.java:128]
-  assign oldest_l1_5_index = ~cmp_5; // @[PriorityTree.java:119]
-  assign oldest_l1_5_valid = cmp_5 | cmp_4; // @[PriorityTree.java:128]
-  assign oldest_l1_6_index = ~cmp_3; // @[PriorityTree.java:119]
-  assign oldest_l1_6_valid = cmp_3 | cmp_2; // @[PriorityTree.java:128]
-  assign oldest_l1_7_index = ~cmp_1; // @[PriorityTree.java:119]
-  assign oldest_l1_7_valid = cmp_1 | cmp_0; // @[PriorityTree.java:128]
-  assign oldest_l2_0_index = {~oldest_l1_0_valid, oldest_l1_0_valid ? oldest_l1_0_index : oldest_l1_1_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_0_valid = oldest_l1_0_valid | oldest_l1_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_1_index = {~oldest_l1_2_valid, oldest_l1_2_valid ? oldest_l1_2_index : oldest_l1_3_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_1_valid = oldest_l1_2_valid | oldest_l1_3_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_2_index = {~oldest_l1_4_valid, oldest_l1_4_valid ? oldest_l1_4_index : oldest_l1_5_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_2_valid = oldest_l1_4_valid | oldest_l1_5_valid; // @[PriorityTree.java:128]
-  assign oldest_l2_3_index = {~oldest_l1_6_valid, oldest_l1_6_valid ? oldest_l1_6_index : oldest_l1_7_index}; // @[PriorityTree.java:136]
-  assign oldest_l2_3_valid = oldest_l1_6_valid | oldest_l1_7_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_0_index = {~oldest_l2_0_valid, oldest_l2_0_valid ? oldest_l2_0_index : oldest_l2_1_index}; // @[PriorityTree.java:136]
-  assign oldest_l3_0_valid = oldest_l2_0_valid | oldest_l2_1_valid; // @[PriorityTree.java:128]
-  assign oldest_l3_1_index = {~oldest_l2_2_valid, oldest_l2_2_valid ? oldest_l2_2_index : oldest_l2_3_index}; // @[PriorityTree.java:136]
-  assign oldest_l3_1_valid = oldest_l2_2_valid | oldest_l2_3_valid; // @[PriorityTree.java:128]
-  assign space_15 = ~cell_15_valid; // @[CellBlock.java:140]
-  assign space_14 = space_15 | (~cell_14_valid); // @[CellBlock.java:140]
-  assign space_13 = space_14 | (~cell_13_valid); // @[CellBlock.java:140]
-  assign space_12 = space_13 | (~cell_12_valid); // @[CellBlock.java:140]
-  assign space_11 = space_12 | (~cell_11_valid); // @[CellBlock.java:140]
-  assign space_10 = space_11 | (~cell_10_valid); // @[CellBlock.java:140]
-  assign space_9 = space_10 | (~cell_9_valid); // @[CellBlock.java:140]
-  assign space_8 = space_9 | (~cell_8_valid); // @[CellBlock.java:140]
-  assign space_7 = space_8 | (~cell_7_valid); // @[CellBlock.java:140]
-  assign space_6 = space_7 | (~cell_6_valid); // @[CellBlock.java:140]
-  assign space_5 = space_6 | (~cell_5_valid); // @[CellBlock.java:140]
-  assign space_4 = space_5 | (~cell_4_valid); // @[CellBlock.java:140]
-  assign space_3 = space_4 | (~cell_3_valid); // @[CellBlock.java:140]
-  assign space_2 = space_3 | (~cell_2_valid); // @[CellBlock.java:140]
-  assign space_1 = space_2 | (~cell_1_valid); // @[CellBlock.java:140]
-  assign space_0 = space_1 | (~cell_0_valid); // @[CellBlock.java:140]
+  assign any_empty_0_1 = empty_0 | empty_1; // @[CellBlock.java:219]
+  assign any_empty_2_3 = empty_2 | empty_3; // @[CellBlock.java:219]
+  assign any_empty_0_3 = any_empty_0_1 | any_empty_2_3; // @[CellBlock.java:219]
+  assign any_empty_4_5 = empty_4 | empty_5; // @[CellBlock.java:219]
+  assign any_empty_6_7 = empty_6 | empty_7; // @[CellBlock.java:219]
+  assign any_empty_4_7 = any_empty_4_5 | any_empty_6_7; // @[CellBlock.java:219]
+  assign any_empty_0_7 = any_empty_0_3 | any_empty_4_7; // @[CellBlock.java:219]
+  assign any_empty_8_9 = empty_8 | empty_9; // @[CellBlock.java:219]
+  assign any_empty_10_11 = empty_10 | empty_11; // @[CellBlock.java:219]
+  assign any_empty_8_11 = any_empty_8_9 | any_empty_10_11; // @[CellBlock.java:219]
+  assign any_empty_12_13 = empty_12 | empty_13; // @[CellBlock.java:219]
+  assign any_empty_14_15 = empty_14 | empty_15; // @[CellBlock.java:219]
+  assign any_empty_12_15 = any_empty_12_13 | any_empty_14_15; // @[CellBlock.java:219]
+  assign any_empty_8_15 = any_empty_8_11 | any_empty_12_15; // @[CellBlock.java:219]
+  assign any_hit_0_1 = cmp_0 | cmp_1; // @[Balanced.java:25]
+  assign any_hit_2_3 = cmp_2 | cmp_3; // @[Balanced.java:25]
+  assign any_hit_0_3 = any_hit_0_1 | any_hit_2_3; // @[Balanced.java:25]
+  assign any_hit_4_5 = cmp_4 | cmp_5; // @[Balanced.java:25]
+  assign any_hit_6_7 = cmp_6 | cmp_7; // @[Balanced.java:25]
+  assign any_hit_4_7 = any_hit_4_5 | any_hit_6_7; // @[Balanced.java:25]
+  assign any_hit_0_7 = any_hit_0_3 | any_hit_4_7; // @[Balanced.java:25]
+  assign any_hit_8_9 = cmp_8 | cmp_9; // @[Balanced.java:25]
+  assign any_hit_10_11 = cmp_10 | cmp_11; // @[Balanced.java:25]
+  assign any_hit_8_11 = any_hit_8_9 | any_hit_10_11; // @[Balanced.java:25]
+  assign any_hit_12_13 = cmp_12 | cmp_13; // @[Balanced.java:25]
+  assign any_hit_14_15 = cmp_14 | cmp_15; // @[Balanced.java:25]
+  assign any_hit_12_15 = any_hit_12_13 | any_hit_14_15; // @[Balanced.java:25]
+  assign any_hit_8_15 = any_hit_8_11 | any_hit_12_15; // @[Balanced.java:25]
+  assign del_from_0_1 = deletes_0 | deletes_1; // @[OlderAny.java:47]
+  assign del_from_2_3 = deletes_2 | deletes_3; // @[OlderAny.java:47]
+  assign del_from_0_3 = del_from_0_1 | del_from_2_3; // @[OlderAny.java:47]
+  assign del_from_4_5 = deletes_4 | deletes_5; // @[OlderAny.java:47]
+  assign del_from_6_7 = deletes_6 | deletes_7; // @[OlderAny.java:47]
+  assign del_from_4_7 = del_from_4_5 | del_from_6_7; // @[OlderAny.java:47]
+  assign del_from_0_7 = del_from_0_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_8_9 = deletes_8 | deletes_9; // @[OlderAny.java:47]
+  assign del_from_10_11 = deletes_10 | deletes_11; // @[OlderAny.java:47]
+  assign del_from_8_11 = del_from_8_9 | del_from_10_11; // @[OlderAny.java:47]
+  assign del_from_12_13 = deletes_12 | deletes_13; // @[OlderAny.java:47]
+  assign del_from_14_15 = deletes_14 | deletes_15; // @[OlderAny.java:47]
+  assign del_from_12_15 = del_from_12_13 | del_from_14_15; // @[OlderAny.java:47]
+  assign del_from_8_15 = del_from_8_11 | del_from_12_15; // @[OlderAny.java:47]
+  assign del_from_0_15 = del_from_0_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_1_3 = deletes_1 | del_from_2_3; // @[OlderAny.java:47]
+  assign del_from_1_7 = del_from_1_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_1_15 = del_from_1_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_2_7 = del_from_2_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_2_15 = del_from_2_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_3_7 = deletes_3 | del_from_4_7; // @[OlderAny.java:47]
+  assign del_from_3_15 = del_from_3_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_4_15 = del_from_4_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_5_7 = deletes_5 | del_from_6_7; // @[OlderAny.java:47]
+  assign del_from_5_15 = del_from_5_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_6_15 = del_from_6_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_7_15 = deletes_7 | del_from_8_15; // @[OlderAny.java:47]
+  assign del_from_9_11 = deletes_9 | del_from_10_11; // @[OlderAny.java:47]
+  assign del_from_9_15 = del_from_9_11 | del_from_12_15; // @[OlderAny.java:47]
+  assign del_from_10_15 = del_from_10_11 | del_from_12_15; // @[OlderAny.java:47]
+  assign del_from_11_15 = deletes_11 | del_from_12_15; // @[OlderAny.java:47]
+  assign del_from_13_15 = deletes_13 | del_from_14_15; // @[OlderAny.java:47]
+  assign del_tag_0_1 = (deletes_0 ? cell_0_tag : 8'd0) | (deletes_1 ? cell_1_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_2_3 = (deletes_2 ? cell_2_tag : 8'd0) | (deletes_3 ? cell_3_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_0_3 = del_tag_0_1 | del_tag_2_3; // @[Balanced.java:25]
+  assign del_tag_4_5 = (deletes_4 ? cell_4_tag : 8'd0) | (deletes_5 ? cell_5_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_6_7 = (deletes_6 ? cell_6_tag : 8'd0) | (deletes_7 ? cell_7_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_4_7 = del_tag_4_5 | del_tag_6_7; // @[Balanced.java:25]
+  assign del_tag_0_7 = del_tag_0_3 | del_tag_4_7; // @[Balanced.java:25]
+  assign del_tag_8_9 = (deletes_8 ? cell_8_tag : 8'd0) | (deletes_9 ? cell_9_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_10_11 = (deletes_10 ? cell_10_tag : 8'd0) | (deletes_11 ? cell_11_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_8_11 = del_tag_8_9 | del_tag_10_11; // @[Balanced.java:25]
+  assign del_tag_12_13 = (deletes_12 ? cell_12_tag : 8'd0) | (deletes_13 ? cell_13_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_14_15 = (deletes_14 ? cell_14_tag : 8'd0) | (deletes_15 ? out_tag : 8'd0); // @[Balanced.java:25]
+  assign del_tag_12_15 = del_tag_12_13 | del_tag_14_15; // @[Balanced.java:25]
+  assign del_tag_8_15 = del_tag_8_11 | del_tag_12_15; // @[Balanced.java:25]
+  assign older_hit_2_3 = cmp_2 | cmp_3; // @[OlderAny.java:47]
+  assign older_hit_1_3 = cmp_1 | older_hit_2_3; // @[OlderAny.java:47]
+  assign older_hit_4_5 = cmp_4 | cmp_5; // @[OlderAny.java:47]
+  assign older_hit_6_7 = cmp_6 | cmp_7; // @[OlderAny.java:47]
+  assign older_hit_4_7 = older_hit_4_5 | older_hit_6_7; // @[OlderAny.java:47]
+  assign older_hit_1_7 = older_hit_1_3 | older_hit_4_7; // @[OlderAny.java:47]
+  assign older_hit_8_9 = cmp_8 | cmp_9; // @[OlderAny.java:47]
+  assign older_hit_10_11 = cmp_10 | cmp_11; // @[OlderAny.java:47]
+  assign older_hit_8_11 = older_hit_8_9 | older_hit_10_11; // @[OlderAny.java:47]
+  assign older_hit_12_13 = cmp_12 | cmp_13; // @[OlderAny.java:47]
+  assign older_hit_14_15 = cmp_14 | cmp_15; // @[OlderAny.java:47]
+  assign older_hit_12_15 = older_hit_12_13 | older_hit_14_15; // @[OlderAny.java:47]
+  assign older_hit_8_15 = older_hit_8_11 | older_hit_12_15; // @[OlderAny.java:47]
+  assign older_hit_1_15 = older_hit_1_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_2_7 = older_hit_2_3 | older_hit_4_7; // @[OlderAny.java:47]
+  assign older_hit_2_15 = older_hit_2_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_3_7 = cmp_3 | older_hit_4_7; // @[OlderAny.java:47]
+  assign older_hit_3_15 = older_hit_3_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_4_15 = older_hit_4_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_5_7 = cmp_5 | older_hit_6_7; // @[OlderAny.java:47]
+  assign older_hit_5_15 = older_hit_5_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_6_15 = older_hit_6_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_7_15 = cmp_7 | older_hit_8_15; // @[OlderAny.java:47]
+  assign older_hit_9_11 = cmp_9 | older_hit_10_11; // @[OlderAny.java:47]
+  assign older_hit_9_15 = older_hit_9_11 | older_hit_12_15; // @[OlderAny.java:47]
+  assign older_hit_10_15 = older_hit_10_11 | older_hit_12_15; // @[OlderAny.java:47]
+  assign older_hit_11_15 = cmp_11 | older_hit_12_15; // @[OlderAny.java:47]
+  assign older_hit_13_15 = cmp_13 | older_hit_14_15; // @[OlderAny.java:47]
+  assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:220]
+  assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:220]
+  assign two_empty_0_3 = (two_empty_0_1 | two_empty_2_3) | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:220]
+  assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:220]
+  assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:220]
+  assign two_empty_4_7 = (two_empty_4_5 | two_empty_6_7) | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:220]
+  assign two_empty_0_7 = (two_empty_0_3 | two_empty_4_7) | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:220]
+  assign two_empty_8_9 = 1'd0 | (empty_8 & empty_9); // @[CellBlock.java:220]
+  assign two_empty_10_11 = 1'd0 | (empty_10 & empty_11); // @[CellBlock.java:220]
+  assign two_empty_8_11 = (two_empty_8_9 | two_empty_10_11) | (any_empty_8_9 & any_empty_10_11); // @[CellBlock.java:220]
+  assign two_empty_12_13 = 1'd0 | (empty_12 & empty_13); // @[CellBlock.java:220]
+  assign two_empty_14_15 = 1'd0 | (empty_14 & empty_15); // @[CellBlock.java:220]
+  assign two_empty_12_15 = (two_empty_12_13 | two_empty_14_15) | (any_empty_12_13 & any_empty_14_15); // @[CellBlock.java:220]
+  assign two_empty_8_15 = (two_empty_8_11 | two_empty_12_15) | (any_empty_8_11 & any_empty_12_15); // @[CellBlock.java:220]
+  assign empty_0 = ~cell_0_valid; // @[CellBlock.java:134]
+  assign empty_1 = ~cell_1_valid; // @[CellBlock.java:134]
+  assign empty_2 = ~cell_2_valid; // @[CellBlock.java:134]
+  assign empty_3 = ~cell_3_valid; // @[CellBlock.java:134]
+  assign empty_4 = ~cell_4_valid; // @[CellBlock.java:134]
+  assign empty_5 = ~cell_5_valid; // @[CellBlock.java:134]
+  assign empty_6 = ~cell_6_valid; // @[CellBlock.java:134]
+  assign empty_7 = ~cell_7_valid; // @[CellBlock.java:134]
+  assign empty_8 = ~cell_8_valid; // @[CellBlock.java:134]
+  assign empty_9 = ~cell_9_valid; // @[CellBlock.java:134]
+  assign empty_10 = ~cell_10_valid; // @[CellBlock.java:134]
+  assign empty_11 = ~cell_11_valid; // @[CellBlock.java:134]
+  assign empty_12 = ~cell_12_valid; // @[CellBlock.java:134]
+  assign empty_13 = ~cell_13_valid; // @[CellBlock.java:134]
+  assign empty_14 = ~cell_14_valid; // @[CellBlock.java:134]
+  assign empty_15 = ~cell_15_valid; // @[CellBlock.java:134]
+  assign space_14 = empty_15 | empty_14; // @[CellBlock.java:140]
+  assign space_13 = space_14 | empty_13; // @[CellBlock.java:140]
+  assign space_12 = space_13 | empty_12; // @[CellBlock.java:140]
+  assign space_11 = space_12 | empty_11; // @[CellBlock.java:140]
+  assign space_10 = space_11 | empty_10; // @[CellBlock.java:140]
+  assign space_9 = space_10 | empty_9; // @[CellBlock.java:140]
+  assign space_8 = space_9 | empty_8; // @[CellBlock.java:140]
+  assign space_7 = space_8 | empty_7; // @[CellBlock.java:140]
+  assign space_6 = space_7 | empty_6; // @[CellBlock.java:140]
+  assign space_5 = space_6 | empty_5; // @[CellBlock.java:140]
+  assign space_4 = space_5 | empty_4; // @[CellBlock.java:140]
+  assign space_3 = space_4 | empty_3; // @[CellBlock.java:140]
+  assign space_2 = space_3 | empty_2; // @[CellBlock.java:140]
+  assign space_1 = space_2 | empty_1; // @[CellBlock.java:140]
+  assign space_0 = space_1 | empty_0; // @[CellBlock.java:140]
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
-  assign oldest_l1_0_bits = cmp_15 ? out_tag : cell_14_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_1_bits = cmp_13 ? cell_13_tag : cell_12_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_2_bits = cmp_11 ? cell_11_tag : cell_10_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_3_bits = cmp_9 ? cell_9_tag : cell_8_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_4_bits = cmp_7 ? cell_7_tag : cell_6_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_5_bits = cmp_5 ? cell_5_tag : cell_4_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_6_bits = cmp_3 ? cell_3_tag : cell_2_tag; // @[PriorityTree.java:127]
-  assign oldest_l1_7_bits = cmp_1 ? cell_1_tag : cell_0_tag; // @[PriorityTree.java:127]
-  assign oldest_l2_0_bits = oldest_l1_0_valid ? oldest_l1_0_bits : oldest_l1_1_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_1_bits = oldest_l1_2_valid ? oldest_l1_2_bits : oldest_l1_3_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_2_bits = oldest_l1_4_valid ? oldest_l1_4_bits : oldest_l1_5_bits; // @[PriorityTree.java:127]
-  assign oldest_l2_3_bits = oldest_l1_6_valid ? oldest_l1_6_bits : oldest_l1_7_bits; // @[PriorityTree.java:127]
-  assign oldest_l3_0_bits = oldest_l2_0_valid ? oldest_l2_0_bits : oldest_l2_1_bits; // @[PriorityTree.java:127]
-  assign oldest_l3_1_bits = oldest_l2_2_valid ? oldest_l2_2_bits : oldest_l2_3_bits; // @[PriorityTree.java:127]
-  assign hit = hit_r; // @[CellBlock.java:156]
-  assign hit_tag = hit_tag_r; // @[CellBlock.java:158]
-  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_here_r; // @[CellBlock.java:182]
-  assign cell_1_en = (compact & space_1) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd1)); // @[CellBlock.java:182]
-  assign cell_2_en = (compact & space_2) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd2)); // @[CellBlock.java:182]
-  assign cell_3_en = (compact & space_3) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd3)); // @[CellBlock.java:182]
-  assign cell_4_en = (compact & space_4) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd4)); // @[CellBlock.java:182]
-  assign cell_5_en = (compact & space_5) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd5)); // @[CellBlock.java:182]
-  assign cell_6_en = (compact & space_6) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd6)); // @[CellBlock.java:182]
-  assign cell_7_en = (compact & space_7) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd7)); // @[CellBlock.java:182]
-  assign cell_8_en = (compact & space_8) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd8)); // @[CellBlock.java:182]
-  assign cell_9_en = (compact & space_9) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd9)); // @[CellBlock.java:182]
-  assign cell_10_en = (compact & space_10) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd10)); // @[CellBlock.java:182]
-  assign cell_11_en = (compact & space_11) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd11)); // @[CellBlock.java:182]
-  assign cell_12_en = (compact & space_12) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd12)); // @[CellBlock.java:182]
-  assign cell_13_en = (compact & space_13) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd13)); // @[CellBlock.java:182]
-  assign cell_14_en = (compact & space_14) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd14)); // @[CellBlock.java:182]
-  assign shift_out = (compact & space_15) | space_older | del_all_r | (del_here_r & (del_idx_r >= 4'd15)); // @[CellBlock.java:180]
-  assign out_valid = cell_15_valid & shift_out; // @[CellBlock.java:200]
-  assign _T = ~cell_0_valid; // @[CellBlock.java:207]
-  assign _T_1 = ~cell_1_valid; // @[CellBlock.java:207]
-  assign _T_2 = ~cell_2_valid; // @[CellBlock.java:207]
-  assign _T_3 = ~cell_3_valid; // @[CellBlock.java:207]
-  assign _T_4 = ~cell_4_valid; // @[CellBlock.java:207]
-  assign _T_5 = ~cell_5_valid; // @[CellBlock.java:207]
-  assign _T_6 = ~cell_6_valid; // @[CellBlock.java:207]
-  assign _T_7 = ~cell_7_valid; // @[CellBlock.java:207]
-  assign _T_8 = ~cell_8_valid; // @[CellBlock.java:207]
-  assign _T_9 = ~cell_9_valid; // @[CellBlock.java:207]
-  assign _T_10 = ~cell_10_valid; // @[CellBlock.java:207]
-  assign _T_11 = ~cell_11_valid; // @[CellBlock.java:207]
-  assign _T_12 = ~cell_12_valid; // @[CellBlock.java:207]
-  assign _T_13 = ~cell_13_valid; // @[CellBlock.java:207]
-  assign _T_14 = ~cell_14_valid; // @[CellBlock.java:207]
-  assign _T_15 = ~cell_15_valid; // @[CellBlock.java:207]
-  assign any_empty = _T | _T_1 | _T_2 | _T_3 | _T_4 | _T_5 | _T_6 | _T_7 | _T_8 | _T_9 | _T_10 | _T_11 | _T_12 |
-      _T_13 | _T_14 | _T_15; // @[CellBlock.java:208]
-  assign _T_16 = _T | _T_1; // @[CellBlock.java:218]
-  assign _T_17 = _T_2 | _T_3; // @[CellBlock.java:218]
-  assign _T_18 = _T_4 | _T_5; // @[CellBlock.java:218]
-  assign _T_19 = _T_6 | _T_7; // @[CellBlock.java:218]
-  assign _T_20 = _T_16 | _T_17; // @[CellBlock.java:218]
-  assign _T_21 = _T_18 | _T_19; // @[CellBlock.java:218]
-  assign _T_22 = _T_8 | _T_9; // @[CellBlock.java:218]
-  assign _T_23 = _T_10 | _T_11; // @[CellBlock.java:218]
-  assign _T_24 = _T_12 | _T_13; // @[CellBlock.java:218]
-  assign _T_25 = _T_14 | _T_15; // @[CellBlock.java:218]
-  assign _T_26 = _T_22 | _T_23; // @[CellBlock.java:218]
-  assign _T_27 = _T_24 | _T_25; // @[CellBlock.java:218]
-  assign two_empty = (_T & _T_1) | (_T_2 & _T_3) | (_T_16 & _T_17) | (_T_4 & _T_5) | (_T_6 & _T_7) |
-      (_T_18 & _T_19) | (_T_20 & _T_21) | (_T_8 & _T_9) | (_T_10 & _T_11) |
-      (_T_22 & _T_23) | (_T_12 & _T_13) | (_T_14 & _T_15) | (_T_24 & _T_25) |
-      (_T_26 & _T_27) | ((_T_20 | _T_21) & (_T_26 | _T_27)); // @[CellBlock.java:209]
+  assign hit = hit_r; // @[CellBlock.java:152]
+  assign del_tag = del_tag_0_7 | del_tag_8_15; // @[CellBlock.java:172]
+  assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_from_0_15; // @[CellBlock.java:181]
+  assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | del_from_1_15; // @[CellBlock.java:181]
+  assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | del_from_2_15; // @[CellBlock.java:181]
+  assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | del_from_3_15; // @[CellBlock.java:181]
+  assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | del_from_4_15; // @[CellBlock.java:181]
+  assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | del_from_5_15; // @[CellBlock.java:181]
+  assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | del_from_6_15; // @[CellBlock.java:181]
+  assign cell_7_en = (((compact & space_7) | space_older) | del_all_r) | del_from_7_15; // @[CellBlock.java:181]
+  assign cell_8_en = (((compact & space_8) | space_older) | del_all_r) | del_from_8_15; // @[CellBlock.java:181]
+  assign cell_9_en = (((compact & space_9) | space_older) | del_all_r) | del_from_9_15; // @[CellBlock.java:181]
+  assign cell_10_en = (((compact & space_10) | space_older) | del_all_r) | del_from_10_15; // @[CellBlock.java:181]
+  assign cell_11_en = (((compact & space_11) | space_older) | del_all_r) | del_from_11_15; // @[CellBlock.java:181]
+  assign cell_12_en = (((compact & space_12) | space_older) | del_all_r) | del_from_12_15; // @[CellBlock.java:181]
+  assign cell_13_en = (((compact & space_13) | space_older) | del_all_r) | del_from_13_15; // @[CellBlock.java:181]
+  assign cell_14_en = (((compact & space_14) | space_older) | del_all_r) | del_from_14_15; // @[CellBlock.java:181]
+  assign shift_out = (((compact & empty_15) | space_older) | del_all_r) | deletes_15; // @[CellBlock.java:179]
+  assign out_valid = cell_15_valid & shift_out; // @[CellBlock.java:199]
+  assign any_empty = any_empty_0_7 | any_empty_8_15; // @[CellBlock.java:206]
+  assign two_empty = (two_empty_0_7 | two_empty_8_15) | (any_empty_0_7 & any_empty_8_15); // @[CellBlock.java:207]
 
-  alpu_umq_256x16_UmqCell cell_0 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_0 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_0_en),
@@ -344,7 +474,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_0_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_1 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_1 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_1_en),
@@ -360,7 +490,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_1_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_2 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_2 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_2_en),
@@ -376,7 +506,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_2_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_3 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_3 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_3_en),
@@ -392,7 +522,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_3_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_4 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_4 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_4_en),
@@ -408,7 +538,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_4_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_5 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_5 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_5_en),
@@ -424,7 +554,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_5_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_6 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_6 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_6_en),
@@ -440,7 +570,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_6_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_7 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_7 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_7_en),
@@ -456,7 +586,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_7_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_8 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_8 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_8_en),
@@ -472,7 +602,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_8_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_9 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_9 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_9_en),
@@ -488,7 +618,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_9_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_10 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_10 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_10_en),
@@ -504,7 +634,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_10_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_11 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_11 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_11_en),
@@ -520,7 +650,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_11_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_12 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_12 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_12_en),
@@ -536,7 +666,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_12_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_13 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_13 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_13_en),
@@ -552,7 +682,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_13_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_14 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_14 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(cell_14_en),
@@ -568,7 +698,7 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_14_hit)
   );
 
-  alpu_umq_256x16_UmqCell cell_15 ( // @[CellBlock.java:132]
+  alpu_umq_256x16_UmqCell cell_15 ( // @[CellBlock.java:131]
     .clk(clk),
     .rst(rst),
     .en(shift_out),
@@ -584,13 +714,13 @@ module alpu_umq_256x16_CellBlock (
     .hit(cell_15_hit)
   );
 
-  always @(posedge clk) begin // @[CellBlock.java:126]
+  always @(posedge clk) begin // @[CellBlock.java:125]
     if (load) begin
       key_r <= key;
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:127]
+  always @(posedge clk) begin // @[CellBlock.java:126]
     if (load) begin
       key_mask_r <= key_mask;
     end
@@ -660,23 +790,11 @@ module alpu_umq_256x16_CellBlock (
     cmp_15 <= cell_15_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:156]
-    hit_r <= oldest_l3_0_valid | oldest_l3_1_valid;
+  always @(posedge clk) begin // @[CellBlock.java:152]
+    hit_r <= any_hit_0_7 | any_hit_8_15;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:157]
-    hit_idx_r <= {oldest_l3_0_valid, ~(oldest_l3_0_valid ? oldest_l3_0_index : oldest_l3_1_index)};
-  end
-
-  always @(posedge clk) begin // @[CellBlock.java:158]
-    if (oldest_l3_0_valid) begin
-      hit_tag_r <= oldest_l3_0_bits;
-    end else begin
-      hit_tag_r <= oldest_l3_1_bits;
-    end
-  end
-
-  always @(posedge clk) begin // @[CellBlock.java:171]
+  always @(posedge clk) begin // @[CellBlock.java:165]
     if (rst) begin
       del_all_r <= 1'd0;
     end else begin
@@ -684,15 +802,131 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:172]
+  always @(posedge clk) begin // @[CellBlock.java:168]
     if (rst) begin
-      del_here_r <= 1'd0;
+      deletes_0 <= 1'd0;
     end else begin
-      del_here_r <= del_here;
+      deletes_0 <= del_here & (cmp_0 & (~older_hit_1_15));
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:173]
-    del_idx_r <= hit_idx_r;
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_1 <= 1'd0;
+    end else begin
+      deletes_1 <= del_here & (cmp_1 & (~older_hit_2_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_2 <= 1'd0;
+    end else begin
+      deletes_2 <= del_here & (cmp_2 & (~older_hit_3_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_3 <= 1'd0;
+    end else begin
+      deletes_3 <= del_here & (cmp_3 & (~older_hit_4_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_4 <= 1'd0;
+    end else begin
+      deletes_4 <= del_here & (cmp_4 & (~older_hit_5_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_5 <= 1'd0;
+    end else begin
+      deletes_5 <= del_here & (cmp_5 & (~older_hit_6_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_6 <= 1'd0;
+    end else begin
+      deletes_6 <= del_here & (cmp_6 & (~older_hit_7_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_7 <= 1'd0;
+    end else begin
+      deletes_7 <= del_here & (cmp_7 & (~older_hit_8_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_8 <= 1'd0;
+    end else begin
+      deletes_8 <= del_here & (cmp_8 & (~older_hit_9_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_9 <= 1'd0;
+    end else begin
+      deletes_9 <= del_here & (cmp_9 & (~older_hit_10_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_10 <= 1'd0;
+    end else begin
+      deletes_10 <= del_here & (cmp_10 & (~older_hit_11_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_11 <= 1'd0;
+    end else begin
+      deletes_11 <= del_here & (cmp_11 & (~older_hit_12_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_12 <= 1'd0;
+    end else begin
+      deletes_12 <= del_here & (cmp_12 & (~older_hit_13_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_13 <= 1'd0;
+    end else begin
+      deletes_13 <= del_here & (cmp_13 & (~older_hit_14_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_14 <= 1'd0;
+    end else begin
+      deletes_14 <= del_here & (cmp_14 & (~cmp_15));
+    end
+  end
+
+  always @(posedge clk) begin // @[CellBlock.java:168]
+    if (rst) begin
+      deletes_15 <= 1'd0;
+    end else begin
+      deletes_15 <= del_here & cmp_15;
+    end
   end
 endmodule

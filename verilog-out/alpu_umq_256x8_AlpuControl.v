@@ -36,8 +36,8 @@ module alpu_umq_256x8_AlpuControl (
   localparam [1:0] INSERT = 2'd1;
   localparam [6:0] IDLE = 7'd1;
   localparam [1:0] MATCH_FAILURE = 2'd1;
-  localparam [6:0] COMPARE = 7'd2;
   localparam [1:0] STOP_INSERT = 2'd2;
+  localparam [6:0] COMPARE = 7'd2;
   localparam [1:0] START_ACK = 2'd2;
   localparam [1:0] RESET = 2'd3;
   localparam [6:0] BLOCK_PRIORITY = 7'd4;
@@ -61,51 +61,56 @@ module alpu_umq_256x8_AlpuControl (
   reg              rsp_slot_2; // @[AlpuControl.java:115]
   reg              full; // @[AlpuControl.java:116]
   reg              insert_decided; // @[AlpuControl.java:118]
+  wire             is_start; // @[AlpuControl.java:121]
+  wire             is_insert; // @[AlpuControl.java:122]
+  wire             is_stop; // @[AlpuControl.java:123]
+  wire             is_reset; // @[AlpuControl.java:124]
+  wire             needs_slot; // @[AlpuControl.java:125]
+  wire             engine_free; // @[AlpuControl.java:140]
+  wire             launch_ready; // @[AlpuControl.java:144]
   wire             launch; // @[AlpuControl.java:151]
+  wire             start_ok; // @[AlpuControl.java:179]
+  wire             start_bad; // @[AlpuControl.java:180]
+  wire             insert_bad; // @[AlpuControl.java:182]
+  wire             stop_bad; // @[AlpuControl.java:184]
+  wire             bad_cmd; // @[AlpuControl.java:189]
   wire [8:0]       count_next; // @[AlpuControl.java:193]
+  wire             full_next; // @[AlpuControl.java:196]
   wire [2:0]       rsp_used_next; // @[AlpuControl.java:218]
-  wire             _T;
-  wire             _T_1;
-  wire             _T_2;
-  wire             _T_3;
-  wire             _T_4;
-  wire             _T_5;
-  wire             _T_6;
 
   assign in_insert_mode = mode == INSERT_MODE; // @[AlpuControl.java:98]
   assign held = |(engine & HOLD); // @[AlpuControl.java:102]
   assign decide = |(engine & DELETE); // @[AlpuControl.java:103]
   assign decide_hit = decide & match_hit; // @[AlpuControl.java:104]
-  assign decide_fail = decide & (~match_hit) & (~in_insert_mode); // @[AlpuControl.java:105]
-  assign decide_hold = decide & (~match_hit) & in_insert_mode; // @[AlpuControl.java:106]
-  assign _T = cmd_op == START_INSERT; // @[AlpuControl.java:121]
-  assign _T_1 = _T & (~in_insert_mode); // @[AlpuControl.java:125]
-  assign _T_2 = cmd_op == INSERT; // @[AlpuControl.java:122]
-  assign cmd_go = cmd_here & (~frozen) & (~(held & (~in_insert_mode))) & ((~_T_1) | rsp_slot_1) &
-      (~(_T_2 & in_insert_mode & (~insert_decided))); // @[AlpuControl.java:149]
-  assign launch = (~((|(engine & COMPARE)) | (|(engine & BLOCK_PRIORITY)) | (|(engine & GLOBAL_PRIORITY)))) &
-      ((~decide) | ((~decide_hold) & (~cmd_here))) &
-      ((held & ((~in_insert_mode) | (dirty & (~cmd_here)))) | ((~held) & req_here)) &
-      ((cmd_here & _T_1) | decide ? rsp_slot_2 : rsp_slot_1); // @[AlpuControl.java:151]
+  assign decide_fail = (decide & (~match_hit)) & (~in_insert_mode); // @[AlpuControl.java:105]
+  assign decide_hold = (decide & (~match_hit)) & in_insert_mode; // @[AlpuControl.java:106]
+  assign is_start = cmd_op == START_INSERT; // @[AlpuControl.java:121]
+  assign is_insert = cmd_op == INSERT; // @[AlpuControl.java:122]
+  assign is_stop = cmd_op == STOP_INSERT; // @[AlpuControl.java:123]
+  assign is_reset = cmd_op == RESET; // @[AlpuControl.java:124]
+  assign needs_slot = is_start & (~in_insert_mode); // @[AlpuControl.java:125]
+  assign engine_free = (~(((|(engine & COMPARE)) | (|(engine & BLOCK_PRIORITY))) | (|(engine & GLOBAL_PRIORITY)))) & ((~decide) | ((~decide_hold) & (~cmd_here))); // @[AlpuControl.java:140]
+  assign launch_ready = engine_free & ((held & ((~in_insert_mode) | (dirty & (~cmd_here)))) | ((~held) & req_here)); // @[AlpuControl.java:144]
+  assign cmd_go = (((cmd_here & (~frozen)) & (~(held & (~in_insert_mode)))) & ((~needs_slot) | rsp_slot_1)) & (~((is_insert & in_insert_mode) & (~insert_decided))); // @[AlpuControl.java:149]
+  assign launch = launch_ready & ((cmd_here & needs_slot) | decide ? rsp_slot_2 : rsp_slot_1); // @[AlpuControl.java:151]
   assign load = launch & (~held); // @[AlpuControl.java:152]
-  assign insert_ok = cmd_go & _T_2 & in_insert_mode & (~full); // @[AlpuControl.java:181]
-  assign reset_go = cmd_go & (cmd_op == RESET); // @[AlpuControl.java:185]
-  assign _T_3 = cmd_go & _T & (~in_insert_mode); // @[AlpuControl.java:179]
-  assign _T_4 = cmd_op == STOP_INSERT; // @[AlpuControl.java:123]
-  assign _T_5 = (cmd_go & _T & in_insert_mode) | (cmd_go & _T_2 & (~(in_insert_mode & (~full)))) |
-      (cmd_go & _T_4 & (~in_insert_mode)); // @[AlpuControl.java:189]
+  assign start_ok = (cmd_go & is_start) & (~in_insert_mode); // @[AlpuControl.java:179]
+  assign start_bad = (cmd_go & is_start) & in_insert_mode; // @[AlpuControl.java:180]
+  assign insert_ok = ((cmd_go & is_insert) & in_insert_mode) & (~full); // @[AlpuControl.java:181]
+  assign insert_bad = (cmd_go & is_insert) & (~(in_insert_mode & (~full))); // @[AlpuControl.java:182]
+  assign stop_bad = (cmd_go & is_stop) & (~in_insert_mode); // @[AlpuControl.java:184]
+  assign reset_go = cmd_go & is_reset; // @[AlpuControl.java:185]
+  assign bad_cmd = (start_bad | insert_bad) | stop_bad; // @[AlpuControl.java:189]
   assign count_next = reset_go ? 9'd0 : insert_ok ? (count + 9'd1) : decide_hit ? (count - 9'd1) : count; // @[AlpuControl.java:193]
-  assign _T_6 = count_next == 9'd256; // @[AlpuControl.java:196]
+  assign full_next = count_next == 9'd256; // @[AlpuControl.java:196]
   assign compact = ~(frozen | (|(engine & COMPARE))); // @[AlpuControl.java:203]
   assign results_valid = |(engine & GLOBAL_PRIORITY); // @[AlpuControl.java:206]
   assign req_pop = load; // @[AlpuControl.java:207]
-  assign rsp_push = decide_hit | decide_fail | _T_3; // @[AlpuControl.java:211]
+  assign rsp_push = (decide_hit | decide_fail) | start_ok; // @[AlpuControl.java:211]
   assign rsp_kind = decide_hit ? MATCH_SUCCESS : decide_fail ? MATCH_FAILURE : START_ACK; // @[AlpuControl.java:212,213,214]
   assign rsp_tag = decide_hit ? match_tag : 16'd0; // @[AlpuControl.java:215]
-  assign rsp_free = _T_3 ? (9'd256 - count) : 9'd0; // @[AlpuControl.java:216]
-  assign rsp_used_next = rsp_push ? (rsp_taken ? rsp_used : rsp_used + 3'd1) :
-      rsp_taken ? (rsp_used - 3'd1) :
-      rsp_used; // @[AlpuControl.java:218]
+  assign rsp_free = start_ok ? (9'd256 - count) : 9'd0; // @[AlpuControl.java:216]
+  assign rsp_used_next = rsp_push ? (rsp_taken ? rsp_used : rsp_used + 3'd1) : rsp_taken ? (rsp_used - 3'd1) : rsp_used; // @[AlpuControl.java:218]
   assign occupancy = count; // @[AlpuControl.java:224]
   assign insert_mode = in_insert_mode; // @[AlpuControl.java:225]
   assign error = error_r; // @[AlpuControl.java:226]
@@ -132,8 +137,7 @@ module alpu_umq_256x8_AlpuControl (
     if (rst) begin
       frozen <= 1'd0;
     end else begin
-      frozen <= launch | (|(engine & COMPARE)) | (|(engine & BLOCK_PRIORITY)) |
-      (|(engine & GLOBAL_PRIORITY));
+      frozen <= ((launch | (|(engine & COMPARE))) | (|(engine & BLOCK_PRIORITY))) | (|(engine & GLOBAL_PRIORITY));
     end
   end
 
@@ -142,9 +146,9 @@ module alpu_umq_256x8_AlpuControl (
       mode <= MATCH_MODE;
     end else if (reset_go) begin
       mode <= MATCH_MODE;
-    end else if (_T_3) begin
+    end else if (start_ok) begin
       mode <= INSERT_MODE;
-    end else if (cmd_go & _T_4 & in_insert_mode) begin
+    end else if ((cmd_go & is_stop) & in_insert_mode) begin
       mode <= MATCH_MODE;
     end
   end
@@ -154,7 +158,7 @@ module alpu_umq_256x8_AlpuControl (
       error_r <= 1'd0;
     end else if (reset_go) begin
       error_r <= 1'd0;
-    end else if (_T_5) begin
+    end else if (bad_cmd) begin
       error_r <= 1'd1;
     end
   end
@@ -181,7 +185,7 @@ module alpu_umq_256x8_AlpuControl (
     if (rst) begin
       full <= 1'd0;
     end else begin
-      full <= _T_6;
+      full <= full_next;
     end
   end
 
@@ -189,7 +193,7 @@ module alpu_umq_256x8_AlpuControl (
     if (rst) begin
       insert_decided <= 1'd0;
     end else begin
-      insert_decided <= _T_6 | room_two | (room_one & (~insert_ok));
+      insert_decided <= full_next | (room_two | (room_one & (~insert_ok)));
     end
   end
 
