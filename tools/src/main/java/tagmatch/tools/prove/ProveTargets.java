@@ -23,7 +23,7 @@ public final class ProveTargets {
             + " matching entry, responses only when owed and held until taken, no MATCH_FAILURE in insert mode (R4),"
             + " START_ACK free count (R5), error sticky";
     private static final ProveTarget.Fault MASK_IGNORED = new ProveTarget.Fault("every cell's compare ignores its stored mask",
-            c -> Faults.ignoreRead(c, "PrqCell", "hit", "k"));
+            c -> Faults.ignoreRead(c, "PrqCell", "bit_ok", "k"));
     private static final ProveTarget.Fault FAILS_IN_INSERT_MODE = new ProveTarget.Fault("a request that matches nothing fails even in insert mode (R4)",
             c -> Faults.ignoreRead(c, "AlpuControl", "decide_fail", "in_insert_mode"));
     private static final ProveTarget.Fault NO_SLOT_CHECK = new ProveTarget.Fault(
