@@ -39,16 +39,16 @@ final class AlpuResponseRules {
     private static final int OWED_W = 3;
 
     /** States the rules over the ports ({@code pin} by datasheet name) and the response queue of {@code dut}. */
-    static void state(AlpuConfig cfg, AlpuTop dut, Function<String, UInt> pin) {
-        Bool reqFire = pin.apply("req_valid").bit(0).and(pin.apply("req_ready").bit(0));
-        Bool cmdFire = pin.apply("cmd_valid").bit(0).and(pin.apply("cmd_ready").bit(0));
-        Bool rspValid = pin.apply("rsp_valid").bit(0);
-        Bool rspReady = pin.apply("rsp_ready").bit(0);
+    static void state(AlpuConfig cfg, AlpuTop dut, Function<Function<AlpuInterface, ? extends tagmatch.hdl.core.Data>, UInt> pin) {
+        Bool reqFire = pin.apply(io -> io.req.valid).bit(0).and(pin.apply(io -> io.req.ready).bit(0));
+        Bool cmdFire = pin.apply(io -> io.cmd.valid).bit(0).and(pin.apply(io -> io.cmd.ready).bit(0));
+        Bool rspValid = pin.apply(io -> io.rsp.valid).bit(0);
+        Bool rspReady = pin.apply(io -> io.rsp.ready).bit(0);
         Bool rspFire = rspValid.and(rspReady);
-        UInt op = pin.apply("cmd_op");
-        UInt kind = pin.apply("rsp_kind");
-        UInt tag = pin.apply("rsp_tag");
-        UInt free = pin.apply("rsp_free");
+        UInt op = pin.apply(io -> io.cmd.op);
+        UInt kind = pin.apply(io -> io.rsp.kind);
+        UInt tag = pin.apply(io -> io.rsp.tag);
+        UInt free = pin.apply(io -> io.rsp.free);
         Bool matchAnswer = rspValid.and(kind.eq(Kind.MATCH_SUCCESS.code).or(kind.eq(Kind.MATCH_FAILURE.code)));
         Bool failure = rspValid.and(kind.eq(Kind.MATCH_FAILURE.code));
         Bool ack = rspValid.and(kind.eq(Kind.START_ACK.code));
