@@ -407,18 +407,18 @@ module alpu_prq_256x16_CellBlock (
   assign older_hit_13_15 = cmp_13 | older_hit_14_15; // @[OlderAny.java:47]
   assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:220]
   assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:220]
-  assign two_empty_0_3 = (two_empty_0_1 | two_empty_2_3) | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:220]
+  assign two_empty_0_3 = two_empty_0_1 | two_empty_2_3 | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:220]
   assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:220]
   assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:220]
-  assign two_empty_4_7 = (two_empty_4_5 | two_empty_6_7) | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:220]
-  assign two_empty_0_7 = (two_empty_0_3 | two_empty_4_7) | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:220]
+  assign two_empty_4_7 = two_empty_4_5 | two_empty_6_7 | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:220]
+  assign two_empty_0_7 = two_empty_0_3 | two_empty_4_7 | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:220]
   assign two_empty_8_9 = 1'd0 | (empty_8 & empty_9); // @[CellBlock.java:220]
   assign two_empty_10_11 = 1'd0 | (empty_10 & empty_11); // @[CellBlock.java:220]
-  assign two_empty_8_11 = (two_empty_8_9 | two_empty_10_11) | (any_empty_8_9 & any_empty_10_11); // @[CellBlock.java:220]
+  assign two_empty_8_11 = two_empty_8_9 | two_empty_10_11 | (any_empty_8_9 & any_empty_10_11); // @[CellBlock.java:220]
   assign two_empty_12_13 = 1'd0 | (empty_12 & empty_13); // @[CellBlock.java:220]
   assign two_empty_14_15 = 1'd0 | (empty_14 & empty_15); // @[CellBlock.java:220]
-  assign two_empty_12_15 = (two_empty_12_13 | two_empty_14_15) | (any_empty_12_13 & any_empty_14_15); // @[CellBlock.java:220]
-  assign two_empty_8_15 = (two_empty_8_11 | two_empty_12_15) | (any_empty_8_11 & any_empty_12_15); // @[CellBlock.java:220]
+  assign two_empty_12_15 = two_empty_12_13 | two_empty_14_15 | (any_empty_12_13 & any_empty_14_15); // @[CellBlock.java:220]
+  assign two_empty_8_15 = two_empty_8_11 | two_empty_12_15 | (any_empty_8_11 & any_empty_12_15); // @[CellBlock.java:220]
   assign empty_0 = ~cell_0_valid; // @[CellBlock.java:134]
   assign empty_1 = ~cell_1_valid; // @[CellBlock.java:134]
   assign empty_2 = ~cell_2_valid; // @[CellBlock.java:134]
@@ -453,25 +453,25 @@ module alpu_prq_256x16_CellBlock (
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
   assign hit = hit_r; // @[CellBlock.java:152]
   assign del_tag = del_tag_0_7 | del_tag_8_15; // @[CellBlock.java:172]
-  assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_from_0_15; // @[CellBlock.java:181]
-  assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | del_from_1_15; // @[CellBlock.java:181]
-  assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | del_from_2_15; // @[CellBlock.java:181]
-  assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | del_from_3_15; // @[CellBlock.java:181]
-  assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | del_from_4_15; // @[CellBlock.java:181]
-  assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | del_from_5_15; // @[CellBlock.java:181]
-  assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | del_from_6_15; // @[CellBlock.java:181]
-  assign cell_7_en = (((compact & space_7) | space_older) | del_all_r) | del_from_7_15; // @[CellBlock.java:181]
-  assign cell_8_en = (((compact & space_8) | space_older) | del_all_r) | del_from_8_15; // @[CellBlock.java:181]
-  assign cell_9_en = (((compact & space_9) | space_older) | del_all_r) | del_from_9_15; // @[CellBlock.java:181]
-  assign cell_10_en = (((compact & space_10) | space_older) | del_all_r) | del_from_10_15; // @[CellBlock.java:181]
-  assign cell_11_en = (((compact & space_11) | space_older) | del_all_r) | del_from_11_15; // @[CellBlock.java:181]
-  assign cell_12_en = (((compact & space_12) | space_older) | del_all_r) | del_from_12_15; // @[CellBlock.java:181]
-  assign cell_13_en = (((compact & space_13) | space_older) | del_all_r) | del_from_13_15; // @[CellBlock.java:181]
-  assign cell_14_en = (((compact & space_14) | space_older) | del_all_r) | del_from_14_15; // @[CellBlock.java:181]
-  assign shift_out = (((compact & empty_15) | space_older) | del_all_r) | deletes_15; // @[CellBlock.java:179]
+  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_from_0_15; // @[CellBlock.java:181]
+  assign cell_1_en = (compact & space_1) | space_older | del_all_r | del_from_1_15; // @[CellBlock.java:181]
+  assign cell_2_en = (compact & space_2) | space_older | del_all_r | del_from_2_15; // @[CellBlock.java:181]
+  assign cell_3_en = (compact & space_3) | space_older | del_all_r | del_from_3_15; // @[CellBlock.java:181]
+  assign cell_4_en = (compact & space_4) | space_older | del_all_r | del_from_4_15; // @[CellBlock.java:181]
+  assign cell_5_en = (compact & space_5) | space_older | del_all_r | del_from_5_15; // @[CellBlock.java:181]
+  assign cell_6_en = (compact & space_6) | space_older | del_all_r | del_from_6_15; // @[CellBlock.java:181]
+  assign cell_7_en = (compact & space_7) | space_older | del_all_r | del_from_7_15; // @[CellBlock.java:181]
+  assign cell_8_en = (compact & space_8) | space_older | del_all_r | del_from_8_15; // @[CellBlock.java:181]
+  assign cell_9_en = (compact & space_9) | space_older | del_all_r | del_from_9_15; // @[CellBlock.java:181]
+  assign cell_10_en = (compact & space_10) | space_older | del_all_r | del_from_10_15; // @[CellBlock.java:181]
+  assign cell_11_en = (compact & space_11) | space_older | del_all_r | del_from_11_15; // @[CellBlock.java:181]
+  assign cell_12_en = (compact & space_12) | space_older | del_all_r | del_from_12_15; // @[CellBlock.java:181]
+  assign cell_13_en = (compact & space_13) | space_older | del_all_r | del_from_13_15; // @[CellBlock.java:181]
+  assign cell_14_en = (compact & space_14) | space_older | del_all_r | del_from_14_15; // @[CellBlock.java:181]
+  assign shift_out = (compact & empty_15) | space_older | del_all_r | deletes_15; // @[CellBlock.java:179]
   assign out_valid = cell_15_valid & shift_out; // @[CellBlock.java:199]
   assign any_empty = any_empty_0_7 | any_empty_8_15; // @[CellBlock.java:206]
-  assign two_empty = (two_empty_0_7 | two_empty_8_15) | (any_empty_0_7 & any_empty_8_15); // @[CellBlock.java:207]
+  assign two_empty = two_empty_0_7 | two_empty_8_15 | (any_empty_0_7 & any_empty_8_15); // @[CellBlock.java:207]
 
   alpu_prq_256x16_PrqCell cell_0 ( // @[CellBlock.java:130]
     .clk(clk),
@@ -831,7 +831,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_0 <= 1'd0;
     end else begin
-      deletes_0 <= del_here & (cmp_0 & (~older_hit_1_15));
+      deletes_0 <= del_here & cmp_0 & (~older_hit_1_15);
     end
   end
 
@@ -839,7 +839,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_1 <= 1'd0;
     end else begin
-      deletes_1 <= del_here & (cmp_1 & (~older_hit_2_15));
+      deletes_1 <= del_here & cmp_1 & (~older_hit_2_15);
     end
   end
 
@@ -847,7 +847,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_2 <= 1'd0;
     end else begin
-      deletes_2 <= del_here & (cmp_2 & (~older_hit_3_15));
+      deletes_2 <= del_here & cmp_2 & (~older_hit_3_15);
     end
   end
 
@@ -855,7 +855,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_3 <= 1'd0;
     end else begin
-      deletes_3 <= del_here & (cmp_3 & (~older_hit_4_15));
+      deletes_3 <= del_here & cmp_3 & (~older_hit_4_15);
     end
   end
 
@@ -863,7 +863,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_4 <= 1'd0;
     end else begin
-      deletes_4 <= del_here & (cmp_4 & (~older_hit_5_15));
+      deletes_4 <= del_here & cmp_4 & (~older_hit_5_15);
     end
   end
 
@@ -871,7 +871,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_5 <= 1'd0;
     end else begin
-      deletes_5 <= del_here & (cmp_5 & (~older_hit_6_15));
+      deletes_5 <= del_here & cmp_5 & (~older_hit_6_15);
     end
   end
 
@@ -879,7 +879,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_6 <= 1'd0;
     end else begin
-      deletes_6 <= del_here & (cmp_6 & (~older_hit_7_15));
+      deletes_6 <= del_here & cmp_6 & (~older_hit_7_15);
     end
   end
 
@@ -887,7 +887,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_7 <= 1'd0;
     end else begin
-      deletes_7 <= del_here & (cmp_7 & (~older_hit_8_15));
+      deletes_7 <= del_here & cmp_7 & (~older_hit_8_15);
     end
   end
 
@@ -895,7 +895,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_8 <= 1'd0;
     end else begin
-      deletes_8 <= del_here & (cmp_8 & (~older_hit_9_15));
+      deletes_8 <= del_here & cmp_8 & (~older_hit_9_15);
     end
   end
 
@@ -903,7 +903,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_9 <= 1'd0;
     end else begin
-      deletes_9 <= del_here & (cmp_9 & (~older_hit_10_15));
+      deletes_9 <= del_here & cmp_9 & (~older_hit_10_15);
     end
   end
 
@@ -911,7 +911,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_10 <= 1'd0;
     end else begin
-      deletes_10 <= del_here & (cmp_10 & (~older_hit_11_15));
+      deletes_10 <= del_here & cmp_10 & (~older_hit_11_15);
     end
   end
 
@@ -919,7 +919,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_11 <= 1'd0;
     end else begin
-      deletes_11 <= del_here & (cmp_11 & (~older_hit_12_15));
+      deletes_11 <= del_here & cmp_11 & (~older_hit_12_15);
     end
   end
 
@@ -927,7 +927,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_12 <= 1'd0;
     end else begin
-      deletes_12 <= del_here & (cmp_12 & (~older_hit_13_15));
+      deletes_12 <= del_here & cmp_12 & (~older_hit_13_15);
     end
   end
 
@@ -935,7 +935,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_13 <= 1'd0;
     end else begin
-      deletes_13 <= del_here & (cmp_13 & (~older_hit_14_15));
+      deletes_13 <= del_here & cmp_13 & (~older_hit_14_15);
     end
   end
 
@@ -943,7 +943,7 @@ module alpu_prq_256x16_CellBlock (
     if (rst) begin
       deletes_14 <= 1'd0;
     end else begin
-      deletes_14 <= del_here & (cmp_14 & (~cmp_15));
+      deletes_14 <= del_here & cmp_14 & (~cmp_15);
     end
   end
 

@@ -869,34 +869,34 @@ module alpu_prq_256x32_CellBlock (
   assign older_hit_29_31 = cmp_29 | older_hit_30_31; // @[OlderAny.java:47]
   assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:220]
   assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:220]
-  assign two_empty_0_3 = (two_empty_0_1 | two_empty_2_3) | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:220]
+  assign two_empty_0_3 = two_empty_0_1 | two_empty_2_3 | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:220]
   assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:220]
   assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:220]
-  assign two_empty_4_7 = (two_empty_4_5 | two_empty_6_7) | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:220]
-  assign two_empty_0_7 = (two_empty_0_3 | two_empty_4_7) | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:220]
+  assign two_empty_4_7 = two_empty_4_5 | two_empty_6_7 | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:220]
+  assign two_empty_0_7 = two_empty_0_3 | two_empty_4_7 | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:220]
   assign two_empty_8_9 = 1'd0 | (empty_8 & empty_9); // @[CellBlock.java:220]
   assign two_empty_10_11 = 1'd0 | (empty_10 & empty_11); // @[CellBlock.java:220]
-  assign two_empty_8_11 = (two_empty_8_9 | two_empty_10_11) | (any_empty_8_9 & any_empty_10_11); // @[CellBlock.java:220]
+  assign two_empty_8_11 = two_empty_8_9 | two_empty_10_11 | (any_empty_8_9 & any_empty_10_11); // @[CellBlock.java:220]
   assign two_empty_12_13 = 1'd0 | (empty_12 & empty_13); // @[CellBlock.java:220]
   assign two_empty_14_15 = 1'd0 | (empty_14 & empty_15); // @[CellBlock.java:220]
-  assign two_empty_12_15 = (two_empty_12_13 | two_empty_14_15) | (any_empty_12_13 & any_empty_14_15); // @[CellBlock.java:220]
-  assign two_empty_8_15 = (two_empty_8_11 | two_empty_12_15) | (any_empty_8_11 & any_empty_12_15); // @[CellBlock.java:220]
-  assign two_empty_0_15 = (two_empty_0_7 | two_empty_8_15) | (any_empty_0_7 & any_empty_8_15); // @[CellBlock.java:220]
+  assign two_empty_12_15 = two_empty_12_13 | two_empty_14_15 | (any_empty_12_13 & any_empty_14_15); // @[CellBlock.java:220]
+  assign two_empty_8_15 = two_empty_8_11 | two_empty_12_15 | (any_empty_8_11 & any_empty_12_15); // @[CellBlock.java:220]
+  assign two_empty_0_15 = two_empty_0_7 | two_empty_8_15 | (any_empty_0_7 & any_empty_8_15); // @[CellBlock.java:220]
   assign two_empty_16_17 = 1'd0 | (empty_16 & empty_17); // @[CellBlock.java:220]
   assign two_empty_18_19 = 1'd0 | (empty_18 & empty_19); // @[CellBlock.java:220]
-  assign two_empty_16_19 = (two_empty_16_17 | two_empty_18_19) | (any_empty_16_17 & any_empty_18_19); // @[CellBlock.java:220]
+  assign two_empty_16_19 = two_empty_16_17 | two_empty_18_19 | (any_empty_16_17 & any_empty_18_19); // @[CellBlock.java:220]
   assign two_empty_20_21 = 1'd0 | (empty_20 & empty_21); // @[CellBlock.java:220]
   assign two_empty_22_23 = 1'd0 | (empty_22 & empty_23); // @[CellBlock.java:220]
-  assign two_empty_20_23 = (two_empty_20_21 | two_empty_22_23) | (any_empty_20_21 & any_empty_22_23); // @[CellBlock.java:220]
-  assign two_empty_16_23 = (two_empty_16_19 | two_empty_20_23) | (any_empty_16_19 & any_empty_20_23); // @[CellBlock.java:220]
+  assign two_empty_20_23 = two_empty_20_21 | two_empty_22_23 | (any_empty_20_21 & any_empty_22_23); // @[CellBlock.java:220]
+  assign two_empty_16_23 = two_empty_16_19 | two_empty_20_23 | (any_empty_16_19 & any_empty_20_23); // @[CellBlock.java:220]
   assign two_empty_24_25 = 1'd0 | (empty_24 & empty_25); // @[CellBlock.java:220]
   assign two_empty_26_27 = 1'd0 | (empty_26 & empty_27); // @[CellBlock.java:220]
-  assign two_empty_24_27 = (two_empty_24_25 | two_empty_26_27) | (any_empty_24_25 & any_empty_26_27); // @[CellBlock.java:220]
+  assign two_empty_24_27 = two_empty_24_25 | two_empty_26_27 | (any_empty_24_25 & any_empty_26_27); // @[CellBlock.java:220]
   assign two_empty_28_29 = 1'd0 | (empty_28 & empty_29); // @[CellBlock.java:220]
   assign two_empty_30_31 = 1'd0 | (empty_30 & empty_31); // @[CellBlock.java:220]
-  assign two_empty_28_31 = (two_empty_28_29 | two_empty_30_31) | (any_empty_28_29 & any_empty_30_31); // @[CellBlock.java:220]
-  assign two_empty_24_31 = (two_empty_24_27 | two_empty_28_31) | (any_empty_24_27 & any_empty_28_31); // @[CellBlock.java:220]
-  assign two_empty_16_31 = (two_empty_16_23 | two_empty_24_31) | (any_empty_16_23 & any_empty_24_31); // @[CellBlock.java:220]
+  assign two_empty_28_31 = two_empty_28_29 | two_empty_30_31 | (any_empty_28_29 & any_empty_30_31); // @[CellBlock.java:220]
+  assign two_empty_24_31 = two_empty_24_27 | two_empty_28_31 | (any_empty_24_27 & any_empty_28_31); // @[CellBlock.java:220]
+  assign two_empty_16_31 = two_empty_16_23 | two_empty_24_31 | (any_empty_16_23 & any_empty_24_31); // @[CellBlock.java:220]
   assign empty_0 = ~cell_0_valid; // @[CellBlock.java:134]
   assign empty_1 = ~cell_1_valid; // @[CellBlock.java:134]
   assign empty_2 = ~cell_2_valid; // @[CellBlock.java:134]
@@ -963,41 +963,41 @@ module alpu_prq_256x32_CellBlock (
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
   assign hit = hit_r; // @[CellBlock.java:152]
   assign del_tag = del_tag_0_15 | del_tag_16_31; // @[CellBlock.java:172]
-  assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_from_0_31; // @[CellBlock.java:181]
-  assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | del_from_1_31; // @[CellBlock.java:181]
-  assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | del_from_2_31; // @[CellBlock.java:181]
-  assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | del_from_3_31; // @[CellBlock.java:181]
-  assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | del_from_4_31; // @[CellBlock.java:181]
-  assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | del_from_5_31; // @[CellBlock.java:181]
-  assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | del_from_6_31; // @[CellBlock.java:181]
-  assign cell_7_en = (((compact & space_7) | space_older) | del_all_r) | del_from_7_31; // @[CellBlock.java:181]
-  assign cell_8_en = (((compact & space_8) | space_older) | del_all_r) | del_from_8_31; // @[CellBlock.java:181]
-  assign cell_9_en = (((compact & space_9) | space_older) | del_all_r) | del_from_9_31; // @[CellBlock.java:181]
-  assign cell_10_en = (((compact & space_10) | space_older) | del_all_r) | del_from_10_31; // @[CellBlock.java:181]
-  assign cell_11_en = (((compact & space_11) | space_older) | del_all_r) | del_from_11_31; // @[CellBlock.java:181]
-  assign cell_12_en = (((compact & space_12) | space_older) | del_all_r) | del_from_12_31; // @[CellBlock.java:181]
-  assign cell_13_en = (((compact & space_13) | space_older) | del_all_r) | del_from_13_31; // @[CellBlock.java:181]
-  assign cell_14_en = (((compact & space_14) | space_older) | del_all_r) | del_from_14_31; // @[CellBlock.java:181]
-  assign cell_15_en = (((compact & space_15) | space_older) | del_all_r) | del_from_15_31; // @[CellBlock.java:181]
-  assign cell_16_en = (((compact & space_16) | space_older) | del_all_r) | del_from_16_31; // @[CellBlock.java:181]
-  assign cell_17_en = (((compact & space_17) | space_older) | del_all_r) | del_from_17_31; // @[CellBlock.java:181]
-  assign cell_18_en = (((compact & space_18) | space_older) | del_all_r) | del_from_18_31; // @[CellBlock.java:181]
-  assign cell_19_en = (((compact & space_19) | space_older) | del_all_r) | del_from_19_31; // @[CellBlock.java:181]
-  assign cell_20_en = (((compact & space_20) | space_older) | del_all_r) | del_from_20_31; // @[CellBlock.java:181]
-  assign cell_21_en = (((compact & space_21) | space_older) | del_all_r) | del_from_21_31; // @[CellBlock.java:181]
-  assign cell_22_en = (((compact & space_22) | space_older) | del_all_r) | del_from_22_31; // @[CellBlock.java:181]
-  assign cell_23_en = (((compact & space_23) | space_older) | del_all_r) | del_from_23_31; // @[CellBlock.java:181]
-  assign cell_24_en = (((compact & space_24) | space_older) | del_all_r) | del_from_24_31; // @[CellBlock.java:181]
-  assign cell_25_en = (((compact & space_25) | space_older) | del_all_r) | del_from_25_31; // @[CellBlock.java:181]
-  assign cell_26_en = (((compact & space_26) | space_older) | del_all_r) | del_from_26_31; // @[CellBlock.java:181]
-  assign cell_27_en = (((compact & space_27) | space_older) | del_all_r) | del_from_27_31; // @[CellBlock.java:181]
-  assign cell_28_en = (((compact & space_28) | space_older) | del_all_r) | del_from_28_31; // @[CellBlock.java:181]
-  assign cell_29_en = (((compact & space_29) | space_older) | del_all_r) | del_from_29_31; // @[CellBlock.java:181]
-  assign cell_30_en = (((compact & space_30) | space_older) | del_all_r) | del_from_30_31; // @[CellBlock.java:181]
-  assign shift_out = (((compact & empty_31) | space_older) | del_all_r) | deletes_31; // @[CellBlock.java:179]
+  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_from_0_31; // @[CellBlock.java:181]
+  assign cell_1_en = (compact & space_1) | space_older | del_all_r | del_from_1_31; // @[CellBlock.java:181]
+  assign cell_2_en = (compact & space_2) | space_older | del_all_r | del_from_2_31; // @[CellBlock.java:181]
+  assign cell_3_en = (compact & space_3) | space_older | del_all_r | del_from_3_31; // @[CellBlock.java:181]
+  assign cell_4_en = (compact & space_4) | space_older | del_all_r | del_from_4_31; // @[CellBlock.java:181]
+  assign cell_5_en = (compact & space_5) | space_older | del_all_r | del_from_5_31; // @[CellBlock.java:181]
+  assign cell_6_en = (compact & space_6) | space_older | del_all_r | del_from_6_31; // @[CellBlock.java:181]
+  assign cell_7_en = (compact & space_7) | space_older | del_all_r | del_from_7_31; // @[CellBlock.java:181]
+  assign cell_8_en = (compact & space_8) | space_older | del_all_r | del_from_8_31; // @[CellBlock.java:181]
+  assign cell_9_en = (compact & space_9) | space_older | del_all_r | del_from_9_31; // @[CellBlock.java:181]
+  assign cell_10_en = (compact & space_10) | space_older | del_all_r | del_from_10_31; // @[CellBlock.java:181]
+  assign cell_11_en = (compact & space_11) | space_older | del_all_r | del_from_11_31; // @[CellBlock.java:181]
+  assign cell_12_en = (compact & space_12) | space_older | del_all_r | del_from_12_31; // @[CellBlock.java:181]
+  assign cell_13_en = (compact & space_13) | space_older | del_all_r | del_from_13_31; // @[CellBlock.java:181]
+  assign cell_14_en = (compact & space_14) | space_older | del_all_r | del_from_14_31; // @[CellBlock.java:181]
+  assign cell_15_en = (compact & space_15) | space_older | del_all_r | del_from_15_31; // @[CellBlock.java:181]
+  assign cell_16_en = (compact & space_16) | space_older | del_all_r | del_from_16_31; // @[CellBlock.java:181]
+  assign cell_17_en = (compact & space_17) | space_older | del_all_r | del_from_17_31; // @[CellBlock.java:181]
+  assign cell_18_en = (compact & space_18) | space_older | del_all_r | del_from_18_31; // @[CellBlock.java:181]
+  assign cell_19_en = (compact & space_19) | space_older | del_all_r | del_from_19_31; // @[CellBlock.java:181]
+  assign cell_20_en = (compact & space_20) | space_older | del_all_r | del_from_20_31; // @[CellBlock.java:181]
+  assign cell_21_en = (compact & space_21) | space_older | del_all_r | del_from_21_31; // @[CellBlock.java:181]
+  assign cell_22_en = (compact & space_22) | space_older | del_all_r | del_from_22_31; // @[CellBlock.java:181]
+  assign cell_23_en = (compact & space_23) | space_older | del_all_r | del_from_23_31; // @[CellBlock.java:181]
+  assign cell_24_en = (compact & space_24) | space_older | del_all_r | del_from_24_31; // @[CellBlock.java:181]
+  assign cell_25_en = (compact & space_25) | space_older | del_all_r | del_from_25_31; // @[CellBlock.java:181]
+  assign cell_26_en = (compact & space_26) | space_older | del_all_r | del_from_26_31; // @[CellBlock.java:181]
+  assign cell_27_en = (compact & space_27) | space_older | del_all_r | del_from_27_31; // @[CellBlock.java:181]
+  assign cell_28_en = (compact & space_28) | space_older | del_all_r | del_from_28_31; // @[CellBlock.java:181]
+  assign cell_29_en = (compact & space_29) | space_older | del_all_r | del_from_29_31; // @[CellBlock.java:181]
+  assign cell_30_en = (compact & space_30) | space_older | del_all_r | del_from_30_31; // @[CellBlock.java:181]
+  assign shift_out = (compact & empty_31) | space_older | del_all_r | deletes_31; // @[CellBlock.java:179]
   assign out_valid = cell_31_valid & shift_out; // @[CellBlock.java:199]
   assign any_empty = any_empty_0_15 | any_empty_16_31; // @[CellBlock.java:206]
-  assign two_empty = (two_empty_0_15 | two_empty_16_31) | (any_empty_0_15 & any_empty_16_31); // @[CellBlock.java:207]
+  assign two_empty = two_empty_0_15 | two_empty_16_31 | (any_empty_0_15 & any_empty_16_31); // @[CellBlock.java:207]
 
   alpu_prq_256x32_PrqCell cell_0 ( // @[CellBlock.java:130]
     .clk(clk),
@@ -1693,7 +1693,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_0 <= 1'd0;
     end else begin
-      deletes_0 <= del_here & (cmp_0 & (~older_hit_1_31));
+      deletes_0 <= del_here & cmp_0 & (~older_hit_1_31);
     end
   end
 
@@ -1701,7 +1701,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_1 <= 1'd0;
     end else begin
-      deletes_1 <= del_here & (cmp_1 & (~older_hit_2_31));
+      deletes_1 <= del_here & cmp_1 & (~older_hit_2_31);
     end
   end
 
@@ -1709,7 +1709,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_2 <= 1'd0;
     end else begin
-      deletes_2 <= del_here & (cmp_2 & (~older_hit_3_31));
+      deletes_2 <= del_here & cmp_2 & (~older_hit_3_31);
     end
   end
 
@@ -1717,7 +1717,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_3 <= 1'd0;
     end else begin
-      deletes_3 <= del_here & (cmp_3 & (~older_hit_4_31));
+      deletes_3 <= del_here & cmp_3 & (~older_hit_4_31);
     end
   end
 
@@ -1725,7 +1725,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_4 <= 1'd0;
     end else begin
-      deletes_4 <= del_here & (cmp_4 & (~older_hit_5_31));
+      deletes_4 <= del_here & cmp_4 & (~older_hit_5_31);
     end
   end
 
@@ -1733,7 +1733,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_5 <= 1'd0;
     end else begin
-      deletes_5 <= del_here & (cmp_5 & (~older_hit_6_31));
+      deletes_5 <= del_here & cmp_5 & (~older_hit_6_31);
     end
   end
 
@@ -1741,7 +1741,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_6 <= 1'd0;
     end else begin
-      deletes_6 <= del_here & (cmp_6 & (~older_hit_7_31));
+      deletes_6 <= del_here & cmp_6 & (~older_hit_7_31);
     end
   end
 
@@ -1749,7 +1749,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_7 <= 1'd0;
     end else begin
-      deletes_7 <= del_here & (cmp_7 & (~older_hit_8_31));
+      deletes_7 <= del_here & cmp_7 & (~older_hit_8_31);
     end
   end
 
@@ -1757,7 +1757,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_8 <= 1'd0;
     end else begin
-      deletes_8 <= del_here & (cmp_8 & (~older_hit_9_31));
+      deletes_8 <= del_here & cmp_8 & (~older_hit_9_31);
     end
   end
 
@@ -1765,7 +1765,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_9 <= 1'd0;
     end else begin
-      deletes_9 <= del_here & (cmp_9 & (~older_hit_10_31));
+      deletes_9 <= del_here & cmp_9 & (~older_hit_10_31);
     end
   end
 
@@ -1773,7 +1773,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_10 <= 1'd0;
     end else begin
-      deletes_10 <= del_here & (cmp_10 & (~older_hit_11_31));
+      deletes_10 <= del_here & cmp_10 & (~older_hit_11_31);
     end
   end
 
@@ -1781,7 +1781,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_11 <= 1'd0;
     end else begin
-      deletes_11 <= del_here & (cmp_11 & (~older_hit_12_31));
+      deletes_11 <= del_here & cmp_11 & (~older_hit_12_31);
     end
   end
 
@@ -1789,7 +1789,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_12 <= 1'd0;
     end else begin
-      deletes_12 <= del_here & (cmp_12 & (~older_hit_13_31));
+      deletes_12 <= del_here & cmp_12 & (~older_hit_13_31);
     end
   end
 
@@ -1797,7 +1797,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_13 <= 1'd0;
     end else begin
-      deletes_13 <= del_here & (cmp_13 & (~older_hit_14_31));
+      deletes_13 <= del_here & cmp_13 & (~older_hit_14_31);
     end
   end
 
@@ -1805,7 +1805,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_14 <= 1'd0;
     end else begin
-      deletes_14 <= del_here & (cmp_14 & (~older_hit_15_31));
+      deletes_14 <= del_here & cmp_14 & (~older_hit_15_31);
     end
   end
 
@@ -1813,7 +1813,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_15 <= 1'd0;
     end else begin
-      deletes_15 <= del_here & (cmp_15 & (~older_hit_16_31));
+      deletes_15 <= del_here & cmp_15 & (~older_hit_16_31);
     end
   end
 
@@ -1821,7 +1821,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_16 <= 1'd0;
     end else begin
-      deletes_16 <= del_here & (cmp_16 & (~older_hit_17_31));
+      deletes_16 <= del_here & cmp_16 & (~older_hit_17_31);
     end
   end
 
@@ -1829,7 +1829,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_17 <= 1'd0;
     end else begin
-      deletes_17 <= del_here & (cmp_17 & (~older_hit_18_31));
+      deletes_17 <= del_here & cmp_17 & (~older_hit_18_31);
     end
   end
 
@@ -1837,7 +1837,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_18 <= 1'd0;
     end else begin
-      deletes_18 <= del_here & (cmp_18 & (~older_hit_19_31));
+      deletes_18 <= del_here & cmp_18 & (~older_hit_19_31);
     end
   end
 
@@ -1845,7 +1845,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_19 <= 1'd0;
     end else begin
-      deletes_19 <= del_here & (cmp_19 & (~older_hit_20_31));
+      deletes_19 <= del_here & cmp_19 & (~older_hit_20_31);
     end
   end
 
@@ -1853,7 +1853,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_20 <= 1'd0;
     end else begin
-      deletes_20 <= del_here & (cmp_20 & (~older_hit_21_31));
+      deletes_20 <= del_here & cmp_20 & (~older_hit_21_31);
     end
   end
 
@@ -1861,7 +1861,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_21 <= 1'd0;
     end else begin
-      deletes_21 <= del_here & (cmp_21 & (~older_hit_22_31));
+      deletes_21 <= del_here & cmp_21 & (~older_hit_22_31);
     end
   end
 
@@ -1869,7 +1869,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_22 <= 1'd0;
     end else begin
-      deletes_22 <= del_here & (cmp_22 & (~older_hit_23_31));
+      deletes_22 <= del_here & cmp_22 & (~older_hit_23_31);
     end
   end
 
@@ -1877,7 +1877,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_23 <= 1'd0;
     end else begin
-      deletes_23 <= del_here & (cmp_23 & (~older_hit_24_31));
+      deletes_23 <= del_here & cmp_23 & (~older_hit_24_31);
     end
   end
 
@@ -1885,7 +1885,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_24 <= 1'd0;
     end else begin
-      deletes_24 <= del_here & (cmp_24 & (~older_hit_25_31));
+      deletes_24 <= del_here & cmp_24 & (~older_hit_25_31);
     end
   end
 
@@ -1893,7 +1893,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_25 <= 1'd0;
     end else begin
-      deletes_25 <= del_here & (cmp_25 & (~older_hit_26_31));
+      deletes_25 <= del_here & cmp_25 & (~older_hit_26_31);
     end
   end
 
@@ -1901,7 +1901,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_26 <= 1'd0;
     end else begin
-      deletes_26 <= del_here & (cmp_26 & (~older_hit_27_31));
+      deletes_26 <= del_here & cmp_26 & (~older_hit_27_31);
     end
   end
 
@@ -1909,7 +1909,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_27 <= 1'd0;
     end else begin
-      deletes_27 <= del_here & (cmp_27 & (~older_hit_28_31));
+      deletes_27 <= del_here & cmp_27 & (~older_hit_28_31);
     end
   end
 
@@ -1917,7 +1917,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_28 <= 1'd0;
     end else begin
-      deletes_28 <= del_here & (cmp_28 & (~older_hit_29_31));
+      deletes_28 <= del_here & cmp_28 & (~older_hit_29_31);
     end
   end
 
@@ -1925,7 +1925,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_29 <= 1'd0;
     end else begin
-      deletes_29 <= del_here & (cmp_29 & (~older_hit_30_31));
+      deletes_29 <= del_here & cmp_29 & (~older_hit_30_31);
     end
   end
 
@@ -1933,7 +1933,7 @@ module alpu_prq_256x32_CellBlock (
     if (rst) begin
       deletes_30 <= 1'd0;
     end else begin
-      deletes_30 <= del_here & (cmp_30 & (~cmp_31));
+      deletes_30 <= del_here & cmp_30 & (~cmp_31);
     end
   end
 

@@ -74,14 +74,14 @@ module alpu_umq_128x32_CellArray (
   assign match_tag = match_tag_0_1 | match_tag_2_3; // @[CellArray.java:80]
   assign hit_tag = match_tag; // @[CellArray.java:80]
   assign block_0_del_all = results_valid & older_hit_1_3; // @[CellArray.java:104]
-  assign block_0_del_here = (results_valid & block_0_hit) & (~older_hit_1_3); // @[CellArray.java:105]
+  assign block_0_del_here = results_valid & block_0_hit & (~older_hit_1_3); // @[CellArray.java:105]
   assign block_1_del_all = results_valid & older_hit_2_3; // @[CellArray.java:104]
-  assign block_1_del_here = (results_valid & block_1_hit) & (~older_hit_2_3); // @[CellArray.java:105]
+  assign block_1_del_here = results_valid & block_1_hit & (~older_hit_2_3); // @[CellArray.java:105]
   assign block_2_del_all = results_valid & block_3_hit; // @[CellArray.java:104]
-  assign block_2_del_here = (results_valid & block_2_hit) & (~block_3_hit); // @[CellArray.java:105]
+  assign block_2_del_here = results_valid & block_2_hit & (~block_3_hit); // @[CellArray.java:105]
   assign block_3_del_here = results_valid & block_3_hit; // @[CellArray.java:105]
   assign room_one = block_0_any_empty | block_1_any_empty; // @[CellArray.java:107]
-  assign room_two = (block_0_two_empty | block_1_two_empty) | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:108]
+  assign room_two = block_0_two_empty | block_1_two_empty | (block_0_any_empty & block_1_any_empty); // @[CellArray.java:108]
 
   alpu_umq_128x32_CellBlock block_0 ( // @[CellArray.java:70]
     .clk(clk),

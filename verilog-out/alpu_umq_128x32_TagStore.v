@@ -32,7 +32,7 @@ module alpu_umq_128x32_TagStore (
 
   assign next_slot = pending ? pending_slot : freed_deq_valid ? freed_deq_bits : fresh[6:0]; // @[TagStore.java:61]
   assign slot = next_slot; // @[TagStore.java:62]
-  assign freed_deq_ready = (alloc & (~pending)) & freed_deq_valid; // @[TagStore.java:63]
+  assign freed_deq_ready = alloc & (~pending) & freed_deq_valid; // @[TagStore.java:63]
   assign freed_enq_valid = pending & (~alloc); // @[TagStore.java:64]
   assign tag = tag_r; // @[TagStore.java:73]
 
@@ -70,7 +70,7 @@ module alpu_umq_128x32_TagStore (
       fresh <= 8'd0;
     end else if (clear) begin
       fresh <= 8'd0;
-    end else if ((alloc & (~pending)) & (~freed_deq_valid)) begin
+    end else if (alloc & (~pending) & (~freed_deq_valid)) begin
       fresh <= fresh + 8'd1;
     end
   end

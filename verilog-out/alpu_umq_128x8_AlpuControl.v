@@ -82,35 +82,40 @@ module alpu_umq_128x8_AlpuControl (
   assign held = |(engine & HOLD); // @[AlpuControl.java:102]
   assign decide = |(engine & DELETE); // @[AlpuControl.java:103]
   assign decide_hit = decide & match_hit; // @[AlpuControl.java:104]
-  assign decide_fail = (decide & (~match_hit)) & (~in_insert_mode); // @[AlpuControl.java:105]
-  assign decide_hold = (decide & (~match_hit)) & in_insert_mode; // @[AlpuControl.java:106]
+  assign decide_fail = decide & (~match_hit) & (~in_insert_mode); // @[AlpuControl.java:105]
+  assign decide_hold = decide & (~match_hit) & in_insert_mode; // @[AlpuControl.java:106]
   assign is_start = cmd_op == START_INSERT; // @[AlpuControl.java:121]
   assign is_insert = cmd_op == INSERT; // @[AlpuControl.java:122]
   assign is_stop = cmd_op == STOP_INSERT; // @[AlpuControl.java:123]
   assign is_reset = cmd_op == RESET; // @[AlpuControl.java:124]
   assign needs_slot = is_start & (~in_insert_mode); // @[AlpuControl.java:125]
-  assign engine_free = (~(((|(engine & COMPARE)) | (|(engine & BLOCK_PRIORITY))) | (|(engine & GLOBAL_PRIORITY)))) & ((~decide) | ((~decide_hold) & (~cmd_here))); // @[AlpuControl.java:140]
-  assign launch_ready = engine_free & ((held & ((~in_insert_mode) | (dirty & (~cmd_here)))) | ((~held) & req_here)); // @[AlpuControl.java:144]
-  assign cmd_go = (((cmd_here & (~frozen)) & (~(held & (~in_insert_mode)))) & ((~needs_slot) | rsp_slot_1)) & (~((is_insert & in_insert_mode) & (~insert_decided))); // @[AlpuControl.java:149]
+  assign engine_free = (~((|(engine & COMPARE)) | (|(engine & BLOCK_PRIORITY)) | (|(engine & GLOBAL_PRIORITY)))) &
+      ((~decide) | ((~decide_hold) & (~cmd_here))); // @[AlpuControl.java:140]
+  assign launch_ready = engine_free &
+      ((held & ((~in_insert_mode) | (dirty & (~cmd_here)))) | ((~held) & req_here)); // @[AlpuControl.java:144]
+  assign cmd_go = cmd_here & (~frozen) & (~(held & (~in_insert_mode))) & ((~needs_slot) | rsp_slot_1) &
+      (~(is_insert & in_insert_mode & (~insert_decided))); // @[AlpuControl.java:149]
   assign launch = launch_ready & ((cmd_here & needs_slot) | decide ? rsp_slot_2 : rsp_slot_1); // @[AlpuControl.java:151]
   assign load = launch & (~held); // @[AlpuControl.java:152]
-  assign start_ok = (cmd_go & is_start) & (~in_insert_mode); // @[AlpuControl.java:179]
-  assign start_bad = (cmd_go & is_start) & in_insert_mode; // @[AlpuControl.java:180]
-  assign insert_ok = ((cmd_go & is_insert) & in_insert_mode) & (~full); // @[AlpuControl.java:181]
-  assign insert_bad = (cmd_go & is_insert) & (~(in_insert_mode & (~full))); // @[AlpuControl.java:182]
-  assign stop_bad = (cmd_go & is_stop) & (~in_insert_mode); // @[AlpuControl.java:184]
+  assign start_ok = cmd_go & is_start & (~in_insert_mode); // @[AlpuControl.java:179]
+  assign start_bad = cmd_go & is_start & in_insert_mode; // @[AlpuControl.java:180]
+  assign insert_ok = cmd_go & is_insert & in_insert_mode & (~full); // @[AlpuControl.java:181]
+  assign insert_bad = cmd_go & is_insert & (~(in_insert_mode & (~full))); // @[AlpuControl.java:182]
+  assign stop_bad = cmd_go & is_stop & (~in_insert_mode); // @[AlpuControl.java:184]
   assign reset_go = cmd_go & is_reset; // @[AlpuControl.java:185]
-  assign bad_cmd = (start_bad | insert_bad) | stop_bad; // @[AlpuControl.java:189]
+  assign bad_cmd = start_bad | insert_bad | stop_bad; // @[AlpuControl.java:189]
   assign count_next = reset_go ? 8'd0 : insert_ok ? (count + 8'd1) : decide_hit ? (count - 8'd1) : count; // @[AlpuControl.java:193]
   assign full_next = count_next == 8'd128; // @[AlpuControl.java:196]
   assign compact = ~(frozen | (|(engine & COMPARE))); // @[AlpuControl.java:203]
   assign results_valid = |(engine & GLOBAL_PRIORITY); // @[AlpuControl.java:206]
   assign req_pop = load; // @[AlpuControl.java:207]
-  assign rsp_push = (decide_hit | decide_fail) | start_ok; // @[AlpuControl.java:211]
+  assign rsp_push = decide_hit | decide_fail | start_ok; // @[AlpuControl.java:211]
   assign rsp_kind = decide_hit ? MATCH_SUCCESS : decide_fail ? MATCH_FAILURE : START_ACK; // @[AlpuControl.java:212,213,214]
   assign rsp_tag = decide_hit ? match_tag : 16'd0; // @[AlpuControl.java:215]
   assign rsp_free = start_ok ? (8'd128 - count) : 8'd0; // @[AlpuControl.java:216]
-  assign rsp_used_next = rsp_push ? (rsp_taken ? rsp_used : rsp_used + 3'd1) : rsp_taken ? (rsp_used - 3'd1) : rsp_used; // @[AlpuControl.java:218]
+  assign rsp_used_next = rsp_push ? (rsp_taken ? rsp_used : rsp_used + 3'd1) :
+      rsp_taken ? (rsp_used - 3'd1) :
+      rsp_used; // @[AlpuControl.java:218]
   assign occupancy = count; // @[AlpuControl.java:224]
   assign insert_mode = in_insert_mode; // @[AlpuControl.java:225]
   assign error = error_r; // @[AlpuControl.java:226]
@@ -137,7 +142,8 @@ module alpu_umq_128x8_AlpuControl (
     if (rst) begin
       frozen <= 1'd0;
     end else begin
-      frozen <= ((launch | (|(engine & COMPARE))) | (|(engine & BLOCK_PRIORITY))) | (|(engine & GLOBAL_PRIORITY));
+      frozen <= launch | (|(engine & COMPARE)) | (|(engine & BLOCK_PRIORITY)) |
+      (|(engine & GLOBAL_PRIORITY));
     end
   end
 
@@ -148,7 +154,7 @@ module alpu_umq_128x8_AlpuControl (
       mode <= MATCH_MODE;
     end else if (start_ok) begin
       mode <= INSERT_MODE;
-    end else if ((cmd_go & is_stop) & in_insert_mode) begin
+    end else if (cmd_go & is_stop & in_insert_mode) begin
       mode <= MATCH_MODE;
     end
   end
@@ -193,7 +199,7 @@ module alpu_umq_128x8_AlpuControl (
     if (rst) begin
       insert_decided <= 1'd0;
     end else begin
-      insert_decided <= full_next | (room_two | (room_one & (~insert_ok)));
+      insert_decided <= full_next | room_two | (room_one & (~insert_ok));
     end
   end
 

@@ -186,10 +186,10 @@ module alpu_umq_128x8_CellBlock (
   assign older_hit_5_7 = cmp_5 | older_hit_6_7; // @[OlderAny.java:47]
   assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:220]
   assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:220]
-  assign two_empty_0_3 = (two_empty_0_1 | two_empty_2_3) | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:220]
+  assign two_empty_0_3 = two_empty_0_1 | two_empty_2_3 | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:220]
   assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:220]
   assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:220]
-  assign two_empty_4_7 = (two_empty_4_5 | two_empty_6_7) | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:220]
+  assign two_empty_4_7 = two_empty_4_5 | two_empty_6_7 | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:220]
   assign empty_0 = ~cell_0_valid; // @[CellBlock.java:134]
   assign empty_1 = ~cell_1_valid; // @[CellBlock.java:134]
   assign empty_2 = ~cell_2_valid; // @[CellBlock.java:134]
@@ -208,17 +208,17 @@ module alpu_umq_128x8_CellBlock (
   assign space_older = compact & older_empty; // @[CellBlock.java:143]
   assign hit = hit_r; // @[CellBlock.java:152]
   assign del_tag = del_tag_0_3 | del_tag_4_7; // @[CellBlock.java:172]
-  assign cell_0_en = (((compact & space_0) | space_older) | del_all_r) | del_from_0_7; // @[CellBlock.java:181]
-  assign cell_1_en = (((compact & space_1) | space_older) | del_all_r) | del_from_1_7; // @[CellBlock.java:181]
-  assign cell_2_en = (((compact & space_2) | space_older) | del_all_r) | del_from_2_7; // @[CellBlock.java:181]
-  assign cell_3_en = (((compact & space_3) | space_older) | del_all_r) | del_from_3_7; // @[CellBlock.java:181]
-  assign cell_4_en = (((compact & space_4) | space_older) | del_all_r) | del_from_4_7; // @[CellBlock.java:181]
-  assign cell_5_en = (((compact & space_5) | space_older) | del_all_r) | del_from_5_7; // @[CellBlock.java:181]
-  assign cell_6_en = (((compact & space_6) | space_older) | del_all_r) | del_from_6_7; // @[CellBlock.java:181]
-  assign shift_out = (((compact & empty_7) | space_older) | del_all_r) | deletes_7; // @[CellBlock.java:179]
+  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_from_0_7; // @[CellBlock.java:181]
+  assign cell_1_en = (compact & space_1) | space_older | del_all_r | del_from_1_7; // @[CellBlock.java:181]
+  assign cell_2_en = (compact & space_2) | space_older | del_all_r | del_from_2_7; // @[CellBlock.java:181]
+  assign cell_3_en = (compact & space_3) | space_older | del_all_r | del_from_3_7; // @[CellBlock.java:181]
+  assign cell_4_en = (compact & space_4) | space_older | del_all_r | del_from_4_7; // @[CellBlock.java:181]
+  assign cell_5_en = (compact & space_5) | space_older | del_all_r | del_from_5_7; // @[CellBlock.java:181]
+  assign cell_6_en = (compact & space_6) | space_older | del_all_r | del_from_6_7; // @[CellBlock.java:181]
+  assign shift_out = (compact & empty_7) | space_older | del_all_r | deletes_7; // @[CellBlock.java:179]
   assign out_valid = cell_7_valid & shift_out; // @[CellBlock.java:199]
   assign any_empty = any_empty_0_3 | any_empty_4_7; // @[CellBlock.java:206]
-  assign two_empty = (two_empty_0_3 | two_empty_4_7) | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:207]
+  assign two_empty = two_empty_0_3 | two_empty_4_7 | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:207]
 
   alpu_umq_128x8_UmqCell cell_0 ( // @[CellBlock.java:131]
     .clk(clk),
@@ -408,7 +408,7 @@ module alpu_umq_128x8_CellBlock (
     if (rst) begin
       deletes_0 <= 1'd0;
     end else begin
-      deletes_0 <= del_here & (cmp_0 & (~older_hit_1_7));
+      deletes_0 <= del_here & cmp_0 & (~older_hit_1_7);
     end
   end
 
@@ -416,7 +416,7 @@ module alpu_umq_128x8_CellBlock (
     if (rst) begin
       deletes_1 <= 1'd0;
     end else begin
-      deletes_1 <= del_here & (cmp_1 & (~older_hit_2_7));
+      deletes_1 <= del_here & cmp_1 & (~older_hit_2_7);
     end
   end
 
@@ -424,7 +424,7 @@ module alpu_umq_128x8_CellBlock (
     if (rst) begin
       deletes_2 <= 1'd0;
     end else begin
-      deletes_2 <= del_here & (cmp_2 & (~older_hit_3_7));
+      deletes_2 <= del_here & cmp_2 & (~older_hit_3_7);
     end
   end
 
@@ -432,7 +432,7 @@ module alpu_umq_128x8_CellBlock (
     if (rst) begin
       deletes_3 <= 1'd0;
     end else begin
-      deletes_3 <= del_here & (cmp_3 & (~older_hit_4_7));
+      deletes_3 <= del_here & cmp_3 & (~older_hit_4_7);
     end
   end
 
@@ -440,7 +440,7 @@ module alpu_umq_128x8_CellBlock (
     if (rst) begin
       deletes_4 <= 1'd0;
     end else begin
-      deletes_4 <= del_here & (cmp_4 & (~older_hit_5_7));
+      deletes_4 <= del_here & cmp_4 & (~older_hit_5_7);
     end
   end
 
@@ -448,7 +448,7 @@ module alpu_umq_128x8_CellBlock (
     if (rst) begin
       deletes_5 <= 1'd0;
     end else begin
-      deletes_5 <= del_here & (cmp_5 & (~older_hit_6_7));
+      deletes_5 <= del_here & cmp_5 & (~older_hit_6_7);
     end
   end
 
@@ -456,7 +456,7 @@ module alpu_umq_128x8_CellBlock (
     if (rst) begin
       deletes_6 <= 1'd0;
     end else begin
-      deletes_6 <= del_here & (cmp_6 & (~cmp_7));
+      deletes_6 <= del_here & cmp_6 & (~cmp_7);
     end
   end
 
