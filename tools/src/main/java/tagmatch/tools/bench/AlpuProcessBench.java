@@ -53,7 +53,7 @@ final class AlpuProcessBench {
             points.add(new Point(String.valueOf(n), args, n == 256 ? 0.9 : n == 4096 ? 2.0 : 0, n == 4096 ? 300 : 0));
         }
         out.println("ALPU generation, whole processes (block 16, 42/16 bits, PRQ), median of " + runs + " runs, "
-                + Runtime.getRuntime().availableProcessors() + " cores, load average at start " + loadAverage());
+                + Runtime.getRuntime().availableProcessors() + " cores, load average at start " + LoadAverage.now());
         out.println("  launcher: " + launcher + " <args>");
         out.println("  baseline: java -jar " + jar + " <args>");
         out.println("  rtl args: rtl --cells N " + String.join(" ", CONFIG) + " -o DIR --force");
@@ -94,14 +94,5 @@ final class AlpuProcessBench {
         List<String> c = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
         c.addAll(args);
         return c;
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 }

@@ -98,7 +98,7 @@ public final class TraceBench implements Callable<Integer> {
         out.println("trace analyze as whole processes: " + l + " trace analyze " + String.join(" ", what.stream().map(Path::toString).toList())
                 + " --no-progress --out DIR [--no-cache | --cache DIR]");
         out.println("median of " + runs + " run" + (runs == 1 ? "" : "s") + ", " + Runtime.getRuntime().availableProcessors()
-                + " cores, load average at start of the table " + loadAverage());
+                + " cores, load average at start of the table " + LoadAverage.now());
         out.printf("%-24s %8s %8s %9s %12s %12s%n", "run", "wall s", "cpu s", "peak MiB", "wall vs 1st", "cpu vs 1st");
         ProcessCost first = ProcessCost.median(costs.get(Kind.FIRST));
         for (Kind k : Kind.values()) {
@@ -138,14 +138,5 @@ public final class TraceBench implements Callable<Integer> {
             }
         }
         return m;
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 }
