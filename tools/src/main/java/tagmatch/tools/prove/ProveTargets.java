@@ -59,8 +59,8 @@ public final class ProveTargets {
                     new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))),
             alpu(Variant.PRQ, 4, true, List.of(MASK_IGNORED, FAILS_IN_INSERT_MODE, NO_SLOT_CHECK)),
             alpu(Variant.UMQ, 4, true, List.of(COMPACTION_LOST, FREE_IGNORES_ENTRIES, MODE_NEVER_OPENS)),
-            alpu(Variant.PRQ, 8, false, List.of(MASK_IGNORED)),
-            alpu(Variant.UMQ, 8, false, List.of(COMPACTION_LOST)));
+            alpu(Variant.PRQ, 8, true, List.of(MASK_IGNORED)),
+            alpu(Variant.UMQ, 8, true, List.of(COMPACTION_LOST)));
 
     /**
      * The ALPU at {@code cells} cells in the proof configuration ({@link AlpuProperties#proofConfig}),
