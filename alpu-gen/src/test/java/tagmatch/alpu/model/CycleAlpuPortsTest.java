@@ -24,10 +24,7 @@ class CycleAlpuPortsTest {
     private static final AlpuConfig PRQ = AlpuConfig.of(8, 2, 8, 8, Variant.PRQ);
 
     private static PortInputs in(boolean rst, Request req, Command cmd, boolean rspReady) {
-        Request r = req == null ? Request.of(0) : req;
-        Command c = cmd == null ? Command.RESET : cmd;
-        return new PortInputs(rst, req != null, r.match(), r.mask(), cmd != null, c.op().code, c.match(), c.mask(),
-                c.tag(), rspReady);
+        return PortInputs.offering(rst, req, cmd, rspReady);
     }
 
     /** Offers a request every cycle with rsp_ready low; returns how many the unit accepted. */

@@ -1,6 +1,5 @@
 package tagmatch.alpu.model;
 
-import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.Random;
 
@@ -81,11 +80,9 @@ final class MiniBench {
     private boolean cycleOnce() {
             boolean offerReq = !requests.isEmpty() && random.nextInt(3) != 0;
             boolean offerCmd = !commands.isEmpty() && random.nextInt(3) != 0;
-            Request r = offerReq ? requests.peekFirst() : Request.of(0);
-            Command c = offerCmd ? commands.peekFirst() : Command.RESET;
             boolean ready = random.nextDouble() < readyProbability;
-            PortInputs in = new PortInputs(rst, offerReq, r.match(), r.mask(), offerCmd, c.op().code, c.match(), c.mask(),
-                    c.tag(), ready);
+            PortInputs in = PortInputs.offering(rst, offerReq ? requests.peekFirst() : null,
+                    offerCmd ? commands.peekFirst() : null, ready);
             PortOutputs out = dut.outputs();
             scoreboard.observe(out.sample(cycle++, in));
             dut.tick(in);

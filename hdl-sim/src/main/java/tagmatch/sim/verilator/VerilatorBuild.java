@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -140,31 +141,20 @@ final class VerilatorBuild {
         v.add(vfile);
         compile(dir, v, "Verilator rejected " + vfile);
         Path archive = verilatedArchive(); // after Verilator, so a Verilog error is reported at once
-        Path obj = dir.resolve("obj");
-        List<List<String>> cmds = new ArrayList<>();
-        List<String> objs = new ArrayList<>();
-        List<Path> sources = new ArrayList<>();
-        try (var s = Files.list(obj)) {
-            s.filter(p -> p.toString().endsWith(".cpp")).sorted().forEach(sources::add);
-        }
-        sources.add(dir.resolve("shim.cpp"));
-        for (Path src : sources) {
-            String name = src.getFileName().toString();
-            boolean slow = name.contains("__Slow") || name.endsWith("__Syms.cpp");
-            String o = "o_" + name.replace(".cpp", ".o");
-            objs.add(o);
-            List<String> c = new ArrayList<>(List.of(cxx.toString(), slow ? "-O0" : "-O2"));
-            c.addAll(commonFlags(opts.trace()));
-            if (!name.equals("shim.cpp")) {
-                c.add("-DVL_STOP_MT=tm_stop_mt"); // a failed property is reported to the shim first
+        Compiles c = compiles(dir.resolve("obj"), dir.resolve("shim.cpp"), (src, o) -> {
+            List<String> f = new ArrayList<>();
+            if (!src.getFileName().toString().equals("shim.cpp")) {
+                f.add("-DVL_STOP_MT=tm_stop_mt"); // a failed property is reported to the shim first
             } else {
                 // Our generated code is warning-clean; Verilator's headers are treated as system headers.
-                c.addAll(List.of("-Wall", "-Wextra", "-Werror", "-isystem", include.toString(),
+                f.addAll(List.of("-Wall", "-Wextra", "-Werror", "-isystem", include.toString(),
                         "-isystem", include.resolve("vltstd").toString(), "-isystem", "obj"));
             }
-            c.addAll(List.of("-Iobj", "-I.", "-c", "-o", o, dir.relativize(src).toString()));
-            cmds.add(c);
-        }
+            f.addAll(List.of("-Iobj", "-I.", "-c", "-o", o, dir.relativize(src).toString()));
+            return f;
+        });
+        List<List<String>> cmds = new ArrayList<>(c.commands());
+        List<String> objs = c.objects();
         // Biggest sources first so the parallel compile ends together.
         cmds.sort((a, b) -> Long.compare(size(dir, b), size(dir, a)));
         parallel(dir, cmds, "compiling the Verilated model of " + d.top());
@@ -189,13 +179,36 @@ final class VerilatorBuild {
         Files.createDirectories(outDir);
         Files.writeString(outDir.resolve("main.cpp"), mainCpp);
         Path obj = designDir.resolve("obj");
-        List<List<String>> cmds = new ArrayList<>();
-        List<String> objs = new ArrayList<>();
+        Compiles c = compiles(obj, outDir.resolve("main.cpp"),
+                (src, o) -> List.of("-I" + obj, "-c", "-o", o, src.toString()));
+        List<String> objs = c.objects();
+        parallel(outDir, c.commands(), "compiling the C++ harness of " + d.top());
+        List<String> link = new ArrayList<>(List.of(cxx.toString(), "-o", "harness"));
+        link.addAll(objs);
+        link.add(verilatedArchive().toString());
+        link.add("-pthread");
+        compile(outDir, link, "linking the C++ harness of " + d.top());
+        return outDir.resolve("harness");
+    }
+
+    /** Compile commands and their object files, one per source. */
+    private record Compiles(List<List<String>> commands, List<String> objects) {
+    }
+
+    /**
+     * One compile command per Verilated source in {@code obj} (sorted, so the build is
+     * deterministic) and for {@code own}: Verilator's run-once parts ({@code __Slow}, the symbol
+     * table) at -O0, which halves their compile time at no cost per cycle, the rest at -O2;
+     * {@code tail} gives the rest of a source's command from its path and object file name.
+     */
+    private Compiles compiles(Path obj, Path own, BiFunction<Path, String, List<String>> tail) throws IOException {
         List<Path> sources = new ArrayList<>();
         try (var s = Files.list(obj)) {
             s.filter(p -> p.toString().endsWith(".cpp")).sorted().forEach(sources::add);
         }
-        sources.add(outDir.resolve("main.cpp"));
+        sources.add(own);
+        List<List<String>> cmds = new ArrayList<>();
+        List<String> objs = new ArrayList<>();
         for (Path src : sources) {
             String name = src.getFileName().toString();
             boolean slow = name.contains("__Slow") || name.endsWith("__Syms.cpp");
@@ -203,16 +216,10 @@ final class VerilatorBuild {
             objs.add(o);
             List<String> c = new ArrayList<>(List.of(cxx.toString(), slow ? "-O0" : "-O2"));
             c.addAll(commonFlags(opts.trace()));
-            c.addAll(List.of("-I" + obj, "-c", "-o", o, src.toString()));
+            c.addAll(tail.apply(src, o));
             cmds.add(c);
         }
-        parallel(outDir, cmds, "compiling the C++ harness of " + d.top());
-        List<String> link = new ArrayList<>(List.of(cxx.toString(), "-o", "harness"));
-        link.addAll(objs);
-        link.add(verilatedArchive().toString());
-        link.add("-pthread");
-        compile(outDir, link, "linking the C++ harness of " + d.top());
-        return outDir.resolve("harness");
+        return new Compiles(cmds, objs);
     }
 
     private static long size(Path dir, List<String> cmd) {

@@ -1,6 +1,5 @@
 package tagmatch.testbench.alpu;
 
-import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
@@ -209,10 +208,7 @@ public final class AlpuBench {
         }
         Request r = offeringReq ? requests.peekFirst() : null;
         Command c = offeringCmd ? commands.peekFirst() : null;
-        PortInputs in = new PortInputs(rst,
-                r != null, r != null ? r.match() : BigInteger.ZERO, r != null ? r.mask() : BigInteger.ZERO,
-                c != null, c != null ? c.op().code : 0, c != null ? c.match() : BigInteger.ZERO,
-                c != null ? c.mask() : BigInteger.ZERO, c != null ? c.tag() : 0, ready);
+        PortInputs in = PortInputs.offering(rst, r, c, ready);
         pins.drive(in);
         PortOutputs out = pins.sample();
         PortSample s = out.sample(cycle, in);

@@ -1,6 +1,5 @@
 package tagmatch.testbench.alpu;
 
-import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.Random;
@@ -105,10 +104,7 @@ public final class PinsDevice implements AlpuDevice {
         Request r = requests.peekFirst();
         Command c = commands.peekFirst();
         boolean ready = random.nextDouble() >= readyLowRate;
-        PortInputs in = new PortInputs(false,
-                r != null, r != null ? r.match() : BigInteger.ZERO, r != null ? r.mask() : BigInteger.ZERO,
-                c != null, c != null ? c.op().code : 0, c != null ? c.match() : BigInteger.ZERO,
-                c != null ? c.mask() : BigInteger.ZERO, c != null ? c.tag() : 0, ready);
+        PortInputs in = PortInputs.offering(false, r, c, ready);
         pins.drive(in);
         PortOutputs out = pins.sample();
         PortSample s = out.sample(cycle, in);
