@@ -95,7 +95,6 @@ public final class OtmGenerator {
         st.add("pollBudget", cfg.pollBudget());
         st.add("fastPath", cfg.fastPath());
         st.add("earlyBooking", cfg.earlyBooking());
-        st.add("packedVerdict", cfg.threads() <= 32);
         st.add("indexList", indexList(anySource, anyTag));
         st.add("configKey", cfg.key());
         String text = st.render();
