@@ -20,9 +20,9 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
     public static final int RECV_BYTES = 48;
     /** Per-thread block state and counters, two cache lines. */
     static final int THREAD_BYTES = 128;
-    /** Five 64-byte lines (barrier words, free-stack head), the key buckets, then host-side state and post counters. */
+    /** Four 64-byte lines (the booked, conflicted and finals words, the free-stack head), the key buckets, then host-side state and post counters. */
     static long headerBytes(OtmConfig c) {
-        return 5 * 64 + align(8L * keyBuckets(c), 64) + 104;
+        return 4 * 64 + align(8L * keyBuckets(c), 64) + 104;
     }
 
     /** Key buckets of the per-key resolution (one 64-bit word each): the bins, at most 64. */
