@@ -18,8 +18,8 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
     public static final int BIN_BYTES = 12;
     /** Receive descriptor: key 8, id 8, label 8, booking 8, links 8, bin 4, sequence ordinal 4. */
     public static final int RECV_BYTES = 48;
-    /** Per-thread block state and counters, two cache lines. */
-    static final int THREAD_BYTES = 128;
+    /** Per-thread block state and counters, one cache line. */
+    static final int THREAD_BYTES = 64;
     /** Four 64-byte lines (the booked, conflicted and finals words, the free-stack head), the key buckets, then host-side state and post counters. */
     static long headerBytes(OtmConfig c) {
         return 4 * 64 + align(8L * keyBuckets(c), 64) + 104;
