@@ -103,7 +103,7 @@ public final class FirmwareCommand implements Callable<Integer> {
         long seed = OtmFootprint.SEED_128_BINS_8K_RECVS;
         w.printf("otm_ctx_bytes() = %d B (%.1f KiB) for %s%n", bytes, bytes / 1024.0, cfg.key());
         w.printf("  receive index bins        %10d B%n", f.receiveBins());
-        w.printf("  receive descriptors       %10d B  (%d x 64 B + free list)%n", f.descriptors(), cfg.maxRecvs());
+        w.printf("  receive descriptors       %10d B  (%d x %d B, the free list inside)%n", f.descriptors(), cfg.maxRecvs(), f.descriptors() / cfg.maxRecvs());
         w.printf("  unexpected storage        %10d B  (%d messages, their index bins, free list)%n",
                 f.unexpected(), cfg.maxUnexpected());
         w.printf("  rest (sync, threads, counters, padding) %d B%n", f.rest());
