@@ -22,51 +22,53 @@ module alpu_umq_128x32_SyncFifo_2 (
 
   reg  [1:0]  head; // @[SyncFifo.java:72]
   reg  [1:0]  tail; // @[SyncFifo.java:73]
-  reg  [2:0]  stored; // @[SyncFifo.java:74]
+  reg  [2:0]  total; // @[SyncFifo.java:74]
   reg         out_valid; // @[SyncFifo.java:75]
   reg  [25:0] out_bits; // @[SyncFifo.java:76]
   reg  [25:0] ram [0:3]; // @[SyncFifo.java:71]
   wire        out_free;
+  wire        in_memory;
   wire        do_enq;
   wire        bypass;
+  wire        deq_fire;
   wire        pop;
   wire        push;
 
-  assign out_free = (~out_valid) | deq_ready; // @[SyncFifo.java:82]
-  assign do_enq = enq_valid & (~full); // @[SyncFifo.java:81]
-  assign bypass = out_free & (stored == 3'd0) & do_enq; // @[SyncFifo.java:84]
-  assign pop = out_free & (stored != 3'd0); // @[SyncFifo.java:83]
-  assign push = do_enq & (~bypass); // @[SyncFifo.java:85]
-  assign enq_ready = ~full; // @[SyncFifo.java:111]
-  assign deq_valid = out_valid; // @[SyncFifo.java:112]
-  assign deq_bits_kind = out_bits[25:24]; // @[SyncFifo.java:113]
-  assign deq_bits_tag = out_bits[23:8]; // @[SyncFifo.java:113]
-  assign deq_bits_free = out_bits[7:0]; // @[SyncFifo.java:113]
-  assign count = stored + {2'd0, out_valid}; // @[SyncFifo.java:114]
-  assign full = count == 3'd4; // @[SyncFifo.java:115]
-  assign empty = count == 3'd0; // @[SyncFifo.java:116]
+  assign out_free = (~out_valid) | deq_ready; // @[SyncFifo.java:81]
+  assign in_memory = total != {2'd0, out_valid}; // @[SyncFifo.java:83]
+  assign do_enq = enq_valid & (~full); // @[SyncFifo.java:80]
+  assign bypass = out_free & (~in_memory) & do_enq; // @[SyncFifo.java:85]
+  assign deq_fire = out_valid & deq_ready; // @[SyncFifo.java:86]
+  assign pop = out_free & in_memory; // @[SyncFifo.java:84]
+  assign push = do_enq & (~bypass); // @[SyncFifo.java:87]
+  assign enq_ready = ~full; // @[SyncFifo.java:113]
+  assign deq_valid = out_valid; // @[SyncFifo.java:114]
+  assign deq_bits_kind = out_bits[25:24]; // @[SyncFifo.java:115]
+  assign deq_bits_tag = out_bits[23:8]; // @[SyncFifo.java:115]
+  assign deq_bits_free = out_bits[7:0]; // @[SyncFifo.java:115]
+  assign count = total; // @[SyncFifo.java:116]
+  assign full = total == 3'd4; // @[SyncFifo.java:117]
+  assign empty = total == 3'd0; // @[SyncFifo.java:118]
 
-  always @(posedge clk) begin // @[SyncFifo.java:88,92]
-    if (pop) begin
-      out_bits <= ram[head];
-    end else if (bypass) begin
-      out_bits <= {enq_bits_kind, enq_bits_tag, enq_bits_free};
+  always @(posedge clk) begin // @[SyncFifo.java:95]
+    if (out_free) begin
+      if (in_memory) begin
+        out_bits <= ram[head];
+      end else begin
+        out_bits <= {enq_bits_kind, enq_bits_tag, enq_bits_free};
+      end
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:89,93,94]
+  always @(posedge clk) begin // @[SyncFifo.java:96]
     if (rst) begin
       out_valid <= 1'd0;
-    end else if (pop) begin
-      out_valid <= 1'd1;
-    end else if (bypass) begin
-      out_valid <= 1'd1;
     end else if (out_free) begin
-      out_valid <= 1'd0;
+      out_valid <= pop | bypass;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:90]
+  always @(posedge clk) begin // @[SyncFifo.java:98]
     if (rst) begin
       head <= 2'd0;
     end else if (pop) begin
@@ -74,7 +76,7 @@ module alpu_umq_128x32_SyncFifo_2 (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:97]
+  always @(posedge clk) begin // @[SyncFifo.java:100]
     if (rst) begin
       tail <= 2'd0;
     end else if (push) begin
@@ -82,18 +84,18 @@ module alpu_umq_128x32_SyncFifo_2 (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:99,100]
+  always @(posedge clk) begin // @[SyncFifo.java:101,102]
     if (rst) begin
-      stored <= 3'd0;
-    end else if (push & (~pop)) begin
-      stored <= stored + 3'd1;
-    end else if (pop & (~push)) begin
-      stored <= stored - 3'd1;
+      total <= 3'd0;
+    end else if (do_enq & (~deq_fire)) begin
+      total <= total + 3'd1;
+    end else if (deq_fire & (~do_enq)) begin
+      total <= total - 3'd1;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:96]
-    if (push) begin
+  always @(posedge clk) begin // @[SyncFifo.java:99]
+    if (do_enq) begin
       ram[tail] <= {enq_bits_kind, enq_bits_tag, enq_bits_free};
     end
   end

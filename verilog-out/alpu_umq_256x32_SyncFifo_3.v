@@ -19,51 +19,53 @@ module alpu_umq_256x32_SyncFifo_3 (
 
   reg  [7:0] head; // @[SyncFifo.java:72]
   reg  [7:0] tail; // @[SyncFifo.java:73]
-  reg  [8:0] stored; // @[SyncFifo.java:74]
+  reg  [8:0] total; // @[SyncFifo.java:74]
   reg        out_valid; // @[SyncFifo.java:75]
   reg  [7:0] out_bits; // @[SyncFifo.java:76]
   reg  [7:0] ram [0:255]; // @[SyncFifo.java:71]
   wire       out_free;
+  wire       in_memory;
   wire       do_enq;
   wire       bypass;
+  wire       deq_fire;
   wire       pop;
   wire       push;
 
-  assign out_free = (~out_valid) | deq_ready; // @[SyncFifo.java:82]
-  assign do_enq = enq_valid & (~full); // @[SyncFifo.java:81]
-  assign bypass = out_free & (stored == 9'd0) & do_enq; // @[SyncFifo.java:84]
-  assign pop = out_free & (stored != 9'd0); // @[SyncFifo.java:83]
-  assign push = do_enq & (~bypass); // @[SyncFifo.java:85]
-  assign enq_ready = ~full; // @[SyncFifo.java:111]
-  assign deq_valid = out_valid; // @[SyncFifo.java:112]
-  assign deq_bits = out_bits; // @[SyncFifo.java:113]
-  assign count = stored + {8'd0, out_valid}; // @[SyncFifo.java:114]
-  assign full = count == 9'd256; // @[SyncFifo.java:115]
-  assign empty = count == 9'd0; // @[SyncFifo.java:116]
+  assign out_free = (~out_valid) | deq_ready; // @[SyncFifo.java:81]
+  assign in_memory = total != {8'd0, out_valid}; // @[SyncFifo.java:83]
+  assign do_enq = enq_valid & (~full); // @[SyncFifo.java:80]
+  assign bypass = out_free & (~in_memory) & do_enq; // @[SyncFifo.java:85]
+  assign deq_fire = out_valid & deq_ready; // @[SyncFifo.java:86]
+  assign pop = out_free & in_memory; // @[SyncFifo.java:84]
+  assign push = do_enq & (~bypass); // @[SyncFifo.java:87]
+  assign enq_ready = ~full; // @[SyncFifo.java:113]
+  assign deq_valid = out_valid; // @[SyncFifo.java:114]
+  assign deq_bits = out_bits; // @[SyncFifo.java:115]
+  assign count = total; // @[SyncFifo.java:116]
+  assign full = total == 9'd256; // @[SyncFifo.java:117]
+  assign empty = total == 9'd0; // @[SyncFifo.java:118]
 
-  always @(posedge clk) begin // @[SyncFifo.java:88,92]
-    if (pop) begin
-      out_bits <= ram[head];
-    end else if (bypass) begin
-      out_bits <= enq_bits;
+  always @(posedge clk) begin // @[SyncFifo.java:95]
+    if (out_free) begin
+      if (in_memory) begin
+        out_bits <= ram[head];
+      end else begin
+        out_bits <= enq_bits;
+      end
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:89,93,94,107]
+  always @(posedge clk) begin // @[SyncFifo.java:96,109]
     if (rst) begin
       out_valid <= 1'd0;
     end else if (clear) begin
       out_valid <= 1'd0;
-    end else if (pop) begin
-      out_valid <= 1'd1;
-    end else if (bypass) begin
-      out_valid <= 1'd1;
     end else if (out_free) begin
-      out_valid <= 1'd0;
+      out_valid <= pop | bypass;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:90,104]
+  always @(posedge clk) begin // @[SyncFifo.java:98,106]
     if (rst) begin
       head <= 8'd0;
     end else if (clear) begin
@@ -73,7 +75,7 @@ module alpu_umq_256x32_SyncFifo_3 (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:97,105]
+  always @(posedge clk) begin // @[SyncFifo.java:100,107]
     if (rst) begin
       tail <= 8'd0;
     end else if (clear) begin
@@ -83,20 +85,20 @@ module alpu_umq_256x32_SyncFifo_3 (
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:99,100,106]
+  always @(posedge clk) begin // @[SyncFifo.java:101,102,108]
     if (rst) begin
-      stored <= 9'd0;
+      total <= 9'd0;
     end else if (clear) begin
-      stored <= 9'd0;
-    end else if (push & (~pop)) begin
-      stored <= stored + 9'd1;
-    end else if (pop & (~push)) begin
-      stored <= stored - 9'd1;
+      total <= 9'd0;
+    end else if (do_enq & (~deq_fire)) begin
+      total <= total + 9'd1;
+    end else if (deq_fire & (~do_enq)) begin
+      total <= total - 9'd1;
     end
   end
 
-  always @(posedge clk) begin // @[SyncFifo.java:96]
-    if (push) begin
+  always @(posedge clk) begin // @[SyncFifo.java:99]
+    if (do_enq) begin
       ram[tail] <= enq_bits;
     end
   end

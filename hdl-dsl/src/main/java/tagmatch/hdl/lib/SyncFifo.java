@@ -71,39 +71,41 @@ public final class SyncFifo<T extends Data> extends Module {
         Mem<UInt> ram = mem(depth, UInt(width)).named("ram");
         UInt head = regInit(UInt(aw), 0).named("head");
         UInt tail = regInit(UInt(aw), 0).named("tail");
-        UInt stored = regInit(UInt(cw), 0).named("stored");
+        UInt total = regInit(UInt(cw), 0).named("total");
         Bool outValid = regInit(Bool(), 0).named("out_valid");
         UInt outBits = reg(UInt(width)).named("out_bits");
 
         // Every value used more than once is named, so the Verilog reads like the description.
-        UInt total = stored.add(outValid.pad(cw));
         Bool isFull = total.eq(depth);
         Bool doEnq = enq.valid.and(isFull.not()).named("do_enq");
         Bool outFree = outValid.not().or(deq.ready).named("out_free");
-        Bool pop = outFree.and(stored.ne(0)).named("pop");
-        Bool bypass = outFree.and(stored.eq(0)).and(doEnq).named("bypass");
+        // The memory holds a word: more words than the head register holds (flip-flops only).
+        Bool stored = total.ne(outValid.pad(cw)).named("in_memory");
+        Bool pop = outFree.and(stored).named("pop");
+        Bool bypass = outFree.and(stored.not()).and(doEnq).named("bypass");
+        Bool deqFire = outValid.and(deq.ready).named("deq_fire");
         Bool push = doEnq.and(bypass.not()).named("push");
 
-        when(pop, () -> {
-            outBits.set(ram.read(head));
-            outValid.set(1);
-            head.set(head.add(1));
-        }).elseWhen(bypass, () -> {
-            outBits.set(enq.bits.asUInt());
-            outValid.set(1);
-        }).elseWhen(outFree, () -> outValid.set(0));
-        when(push, () -> {
-            ram.write(tail, enq.bits.asUInt());
-            tail.set(tail.add(1));
+        // A late deq.ready (a consumer's decision) is one LUT from every enable here: the head
+        // register loads whenever its word leaves or it is empty (an unused word when nothing
+        // arrives; out_valid says so), the memory takes every accepted word at the tail, even one
+        // that bypasses it (that slot is free: the memory is empty then and the tail stays), and
+        // the count is the words held, head register included.
+        when(outFree, () -> {
+            outBits.set(mux(stored, ram.read(head), enq.bits.asUInt()));
+            outValid.set(pop.or(bypass));
         });
-        when(push.and(pop.not()), () -> stored.set(stored.add(1)))
-                .elseWhen(pop.and(push.not()), () -> stored.set(stored.sub(1)));
+        when(pop, () -> head.set(head.add(1)));
+        when(doEnq, () -> ram.write(tail, enq.bits.asUInt()));
+        when(push, () -> tail.set(tail.add(1)));
+        when(doEnq.and(deqFire.not()), () -> total.set(total.add(1)))
+                .elseWhen(deqFire.and(doEnq.not()), () -> total.set(total.sub(1)));
 
         if (clear != null) {
             when(clear, () -> {
                 head.set(0);
                 tail.set(0);
-                stored.set(0);
+                total.set(0);
                 outValid.set(0);
             });
         }
