@@ -15,10 +15,14 @@ import java.util.Objects;
  * @param hash          the bin hash function
  * @param senderHash    also emit the sender-side hash API (seed 000 IV-D "inline hash values")
  * @param pollBudget    empty polls after which the DPA handler closes a partial block (1..1e9)
- * @param fastPath      resolve conflicts inside one sequence of compatible receives without
- *                      waiting (seed III-D-3-a); off = every conflict takes the slow path
- * @param earlyBooking  skip receives already booked by older threads in the optimistic phase
- *                      (seed IV-D); off = threads race for the same receive and conflict
+ * @param fastPath      resolve a conflict without searching from the heads again (seed III-D-3-a):
+ *                      per key, take the next receive after the newest older message of the key;
+ *                      under the booking protocol, keep the first candidate when no older thread
+ *                      took it; off = every conflict waits for all older threads and searches again
+ * @param earlyBooking  read the older threads' published bookings and conflict marks before
+ *                      committing (seed IV-D): a thread behind an older conflict skips the
+ *                      optimistic phase, one whose candidate an older thread booked marks itself in
+ *                      conflict instead of booking; off = every thread searches and books blindly
  */
 public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
                         boolean noAnySource, boolean noAnyTag, OtmHash hash,

@@ -43,7 +43,7 @@ public final class FirmwareCommand implements Callable<Integer> {
     int pollBudget = 1000;
     @Option(names = "--no-fast-path", description = "ablation: leave the fast path out (every conflict takes the slow path)")
     boolean noFastPath;
-    @Option(names = "--no-early-booking", description = "ablation: leave the early booking check out of the optimistic phase")
+    @Option(names = "--no-early-booking", description = "ablation: leave the early booking check out (every thread of a wildcard block searches and books)")
     boolean noEarlyBooking;
     @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
     Path out = Path.of("firmware-out");
