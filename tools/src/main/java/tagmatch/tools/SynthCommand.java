@@ -47,6 +47,9 @@ public final class SynthCommand implements Callable<Integer> {
     @Mixin
     RtlCommand.ConfigOptions options = new RtlCommand.ConfigOptions();
 
+    @Mixin
+    KeepTempOption keepTemp = new KeepTempOption();
+
     @Option(names = "--family", paramLabel = "F", description = "synth_xilinx family (default ${DEFAULT-VALUE}, the seed's Virtex-II Pro)")
     String family = YosysSynth.DEFAULT_FAMILY;
 
@@ -89,12 +92,15 @@ public final class SynthCommand implements Callable<Integer> {
         Check.requires(retryFailed, "--retry-failed", table, "--table");
         Check.atLeast("--seed", seed, 1);
         if (pnr && table) throw new UsageError("--pnr works on one configuration; it cannot be combined with --table");
+        Check.requires(keepTemp.keep, "--keep-temp", pnr, "--pnr");
         if (pnr) {
             AlpuConfig cfg = options.config();
             String report;
             try (Progress p = Progress.start("synth --pnr", 1, "design")) {
                 p.note(cfg.variant().defaultTop() + " " + cfg.cells() + " cells, block " + cfg.block() + " on iCE40 " + Ice40Pnr.DEVICE);
-                report = placeAndRoute(cfg, cfg.variant().defaultTop(), seed);
+                try (Temp work = keepTemp.dir("pnr", spec.commandLine().getErr())) {
+                    report = placeAndRoute(cfg, cfg.variant().defaultTop(), seed, work.path());
+                }
                 p.step();
             }
             o.print(report);
@@ -149,8 +155,8 @@ public final class SynthCommand implements Callable<Integer> {
     }
 
     /** The text of {@code --pnr}: the routed design's figures and what they give per match. */
-    static String placeAndRoute(AlpuConfig cfg, String top, int seed) throws IOException {
-        PnrReport r = placeAndRoute(new Ice40Pnr(), cfg, top, seed);
+    static String placeAndRoute(AlpuConfig cfg, String top, int seed, Path work) throws IOException {
+        PnrReport r = placeAndRoute(new Ice40Pnr(), cfg, top, seed, work);
         AlpuTiming t = AlpuTiming.of(cfg);
         return r.summary() + "\n" + String.format(
                 "match interval %d cycles, latency %d cycles: %.1f ns per match, %.1f ns latency at Fmax%n",
@@ -163,15 +169,16 @@ public final class SynthCommand implements Callable<Integer> {
      * design too big for the device throws {@link Ice40Pnr.DoesNotFit}.
      */
     public static PnrReport placeAndRoute(Ice40Pnr pnr, AlpuConfig cfg, String top, int seed) throws IOException {
-        Path dir = Files.createTempDirectory("tagmatch-alpu-pnr");
-        Path v = dir.resolve(top + ".v");
-        try {
-            Files.writeString(v, VerilogEmitter.emit(AlpuRtl.elaborate(cfg, top)));
-            return pnr.run(v, top, seed);
-        } finally {
-            Files.deleteIfExists(v);
-            Files.deleteIfExists(dir);
+        try (Temp work = Temp.dir("alpu-pnr", false, null)) {
+            return placeAndRoute(pnr, cfg, top, seed, work.path());
         }
+    }
+
+    /** As above, working in {@code work} (the Verilog and the tools' files stay there). */
+    public static PnrReport placeAndRoute(Ice40Pnr pnr, AlpuConfig cfg, String top, int seed, Path work) throws IOException {
+        Path v = work.resolve(top + ".v");
+        Files.writeString(v, VerilogEmitter.emit(AlpuRtl.elaborate(cfg, top)));
+        return pnr.run(v, top, seed, work);
     }
 
     /**

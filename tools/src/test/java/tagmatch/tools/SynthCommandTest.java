@@ -49,12 +49,32 @@ class SynthCommandTest {
     }
 
     @Test
+    void keepTempLeavesTheRoutedDesignAndNextpnrsTimingReport() throws java.io.IOException {
+        assertEquals(0, run("synth", "--pnr", "--keep-temp", "--cells", "4", "--block", "2", "--match-width", "3",
+                "--tag-width", "2"), err.toString());
+        Matcher m = Pattern.compile("kept temporary files in (\\S+)").matcher(err.toString());
+        assertTrue(m.find(), err.toString());
+        java.nio.file.Path kept = java.nio.file.Path.of(m.group(1));
+        try {
+            assertTrue(java.nio.file.Files.isRegularFile(kept.resolve("alpu_prq.v")), kept.toString());
+            assertTrue(java.nio.file.Files.isRegularFile(kept.resolve("design.asc")), kept.toString());
+            String log = java.nio.file.Files.readString(kept.resolve("nextpnr.log"));
+            assertTrue(log.contains("Critical path report"), log);
+        } finally {
+            Temp.delete(kept);
+        }
+    }
+
+    @Test
     void badPlaceAndRouteOptionsAreNamedBeforeAnyWork() {
         assertEquals(2, run("synth", "--pnr", "--seed", "0"));
         assertEquals("tagmatch synth: --seed must be >= 1, got 0\n", err.toString());
         err.getBuffer().setLength(0);
         assertEquals(2, run("synth", "--pnr", "--table"));
         assertTrue(err.toString().startsWith("tagmatch synth: --pnr works on one configuration"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("synth", "--keep-temp"));
+        assertEquals("tagmatch synth: --keep-temp only applies with --pnr\n", err.toString());
         assertEquals("", out.toString());
     }
 }

@@ -49,32 +49,46 @@ public final class Ice40Pnr {
 
     /** Synthesizes, places and routes {@code top} of {@code verilog} (all modules in one file). */
     public PnrReport run(Path verilog, String top, int seed) {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("tagmatch-pnr");
+            return run(verilog, top, seed, dir);
+        } catch (IOException e) {
+            throw new UserError("place and route of " + verilog + " failed: " + e.getMessage(), e);
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    /**
+     * As {@link #run(Path, String, int)}, working in {@code work} and leaving there what a reader
+     * of the timing wants: {@code design.json} (yosys), {@code design.asc} (the routed bitstream
+     * source) and {@code nextpnr.log}, whose critical-path report names every net on the path.
+     */
+    public PnrReport run(Path verilog, String top, int seed, Path work) {
         Objects.requireNonNull(verilog, "verilog");
         if (!Files.isRegularFile(verilog)) throw new UserError("Verilog file " + verilog + " does not exist");
         if (top == null || !NAME.matcher(top).matches()) {
             throw new IllegalArgumentException("top must be a Verilog module name, got " + top);
         }
-        Path dir = null;
         try {
-            dir = Files.createTempDirectory("tagmatch-pnr");
-            Path src = dir.resolve("design.v");
+            Path src = work.resolve("design.v");
             Files.copy(verilog, src);
-            Path json = dir.resolve("design.json");
+            Path json = work.resolve("design.json");
             Exec.Result syn = Exec.of("yosys", "-q", "-p",
                             "read_verilog " + src + "; synth_ice40 -top " + top + " -json " + json)
                     .hint("yosys").timeout(timeout).run();
             if (!syn.ok()) throw new UserError("yosys synth_ice40 failed on " + verilog + " (exit " + syn.exit() + "):\n" + syn.tail(15));
             Exec.Result pnr = Exec.of("nextpnr-ice40", "--" + DEVICE, "--package", PACKAGE, "--json", json.toString(),
-                            "--asc", dir.resolve("design.asc").toString(), "--freq", Integer.toString(TARGET_MHZ),
+                            "--asc", work.resolve("design.asc").toString(), "--freq", Integer.toString(TARGET_MHZ),
                             "--seed", Integer.toString(seed), "--timing-allow-fail")
                     .hint("nextpnr-ice40").timeout(timeout).run();
+            Files.writeString(work.resolve("nextpnr.log"), pnr.output());
             return parse(top, seed, pnr.output(), pnr.ok());
         } catch (IOException e) {
             throw new UserError("place and route of " + verilog + " failed: " + e.getMessage(), e);
         } catch (ToolException e) {
             throw new UserError("place and route of " + verilog + ": " + e.getMessage(), e);
-        } finally {
-            deleteQuietly(dir);
         }
     }
 
