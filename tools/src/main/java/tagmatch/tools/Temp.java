@@ -24,10 +24,20 @@ public final class Temp implements AutoCloseable {
         this.err = err;
     }
 
-    /** A fresh directory {@code /tmp/tagmatch-<purpose>-*}. */
+    /**
+     * Names the system property that moves every command's temporary directories out of
+     * {@code java.io.tmpdir} (which the JDK reads only once per JVM); tests point it at a
+     * directory of their own to see exactly what a command leaves behind.
+     */
+    public static final String BASE_PROPERTY = "tagmatch.tmpdir";
+
+    /** A fresh directory {@code <base>/tagmatch-<purpose>-*}; the base is {@link #BASE_PROPERTY} or {@code java.io.tmpdir}. */
     public static Temp dir(String purpose, boolean keep, PrintWriter err) {
         try {
-            return new Temp(Files.createTempDirectory("tagmatch-" + purpose + "-"), keep, err);
+            String base = System.getProperty(BASE_PROPERTY);
+            String prefix = "tagmatch-" + purpose + "-";
+            return new Temp(base == null ? Files.createTempDirectory(prefix)
+                    : Files.createTempDirectory(Path.of(base), prefix), keep, err);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,11 +43,10 @@ class FirmwareCommandTest {
     }
 
     @Test
-    void theCosimSoakPrintsAPassVerdict() {
-        long leftBefore = tempDirs("tagmatch-cosim-firmware-");
-        assertEquals(0, run("cosim", "firmware", "--ops", "2000", "--seed", "3"), err.toString());
+    void theCosimSoakPrintsAPassVerdict(@TempDir Path tmp) {
+        assertEquals(0, runWithTempBase(tmp, "cosim", "firmware", "--ops", "2000", "--seed", "3"), err.toString());
         assertTrue(out.toString().contains("PASS: 2000 operations in "), out.toString());
-        assertEquals(leftBefore, tempDirs("tagmatch-cosim-firmware-"), "a temporary directory was left behind");
+        assertEquals(List.of(), entries(tmp), "a temporary directory was left behind");
         assertEquals(2, run("cosim", "firmware", "--target", "fpga"));
         assertTrue(err.toString().contains("tagmatch cosim firmware: --target must be one of native, riscv, got 'fpga'"), err.toString());
     }
@@ -72,15 +72,34 @@ class FirmwareCommandTest {
     }
 
     @Test
-    void theReportLeavesNoTemporaryDirectory(@TempDir Path dir) {
-        long before = tempDirs("tagmatch-firmware-report-");
-        assertEquals(0, run("firmware", "--out", dir.resolve("fw").toString(), "--report"), err.toString());
-        assertEquals(before, tempDirs("tagmatch-firmware-report-"));
+    void theReportLeavesNoTemporaryDirectory(@TempDir Path dir) throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        assertEquals(0, runWithTempBase(tmp, "firmware", "--out", dir.resolve("fw").toString(), "--report"), err.toString());
+        assertEquals(List.of(), entries(tmp), "a temporary directory was left behind");
+        // The same run with --keep-temp leaves exactly its directory there: the check above looks in the right place.
+        assertEquals(0, runWithTempBase(tmp, "firmware", "--out", dir.resolve("fw").toString(), "--report", "--keep-temp"), err.toString());
+        List<String> kept = entries(tmp);
+        assertEquals(1, kept.size(), kept.toString());
+        assertTrue(kept.get(0).startsWith("tagmatch-firmware-report-"), kept.toString());
     }
 
-    private static long tempDirs(String prefix) {
-        try (java.util.stream.Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return s.filter(p -> p.getFileName().toString().startsWith(prefix)).count();
+    /** Runs a command whose temporary directories go into {@code base} (a directory no other process uses). */
+    private int runWithTempBase(Path base, String... args) {
+        String before = System.setProperty(Temp.BASE_PROPERTY, base.toString());
+        try {
+            return run(args);
+        } finally {
+            if (before == null) {
+                System.clearProperty(Temp.BASE_PROPERTY);
+            } else {
+                System.setProperty(Temp.BASE_PROPERTY, before);
+            }
+        }
+    }
+
+    private static List<String> entries(Path dir) {
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().collect(java.util.stream.Collectors.toList());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
