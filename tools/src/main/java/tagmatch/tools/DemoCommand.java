@@ -24,8 +24,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "demo",
         mixinStandardHelpOptions = true,
-        description = {"The main job on defaults: library blocks, the default ALPU and the default firmware,",
-                "each generated, checked by the real tools and co-simulated against its reference."})
+        description = {"The main job on defaults: library blocks, the default ALPU and the default firmware.",
+                "Each is generated, checked by the real tools and co-simulated against its reference."})
 public final class DemoCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -24,8 +24,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "prove",
         mixinStandardHelpOptions = true,
-        description = {"Prove the properties written in the DSL (Assert/Assume/Cover) with yosys-smtbmc:",
-                "bounded model checking, k-induction and cover reachability.",
+        description = {"Prove the properties written in the DSL (Assert/Assume/Cover) with yosys-smtbmc.",
+                "Bounded model checking, k-induction and cover reachability.",
                 "Example: tagmatch prove fifo --depth 16 --vcd fifo.vcd",
                 "         tagmatch prove --list"})
 public final class ProveCommand implements Callable<Integer> {
