@@ -75,6 +75,44 @@ class LauncherTest {
         assertEquals(List.of(), leftovers());
     }
 
+    @Test
+    void aRebuildPrintsOneLineAndAFailedRebuildSaysSoWithoutColourCodes() throws IOException {
+        Path jar = install("Hello", "hello");
+        // a source newer than the jar makes the launcher rebuild; a stand-in Maven prints what
+        // Debian's does in quiet batch mode (colour resets), then succeeds or fails
+        Path source = Files.writeString(root.resolve("Edited.java"), "class Edited {}\n");
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(source).toMillis() - 60_000));
+        Path bin = Files.createDirectories(root.resolve("fake-bin"));
+
+        fakeMaven(bin, "exit 0");
+        Exec.Result ok = launch(bin);
+        assertEquals(0, ok.exit(), ok.output());
+        assertTrue(ok.output().contains("tagmatch: building the command-line jar ..."), ok.output());
+        assertTrue(ok.output().contains("hello rtl --cells 4"), ok.output());
+        assertFalse(ok.output().contains("\u001b"), "no colour codes reach the user: " + ok.output());
+
+        fakeMaven(bin, "echo '[ERROR] Compilation failure: Edited.java'; exit 1");
+        Exec.Result failed = launch(bin);
+        assertEquals(1, failed.exit(), failed.output());
+        assertTrue(failed.output().contains("[ERROR] Compilation failure: Edited.java"), failed.output());
+        assertTrue(failed.output().contains("tagmatch: build failed (see above)"), failed.output());
+        assertFalse(failed.output().contains("hello"), "the stale jar is not run: " + failed.output());
+        assertFalse(failed.output().contains("\u001b"), failed.output());
+    }
+
+    private static void fakeMaven(Path bin, String then) throws IOException {
+        Path mvn = bin.resolve("mvn");
+        Files.writeString(mvn, "#!/bin/sh\nprintf '\\033[0m\\033[0m'\n" + then + "\n");
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private Exec.Result launch(Path fakeBin) {
+        return Exec.of(root.resolve("tagmatch").toString(), "rtl", "--cells", "4")
+                .in(root)
+                .env("PATH", fakeBin + ":" + System.getenv("PATH"))
+                .run();
+    }
+
     /** Runs the launcher copy as a user would, with the JVM logging where each class came from. */
     private Exec.Result launch() {
         return Exec.of(root.resolve("tagmatch").toString(), "rtl", "--cells", "4")
