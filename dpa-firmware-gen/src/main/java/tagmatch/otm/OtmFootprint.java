@@ -5,8 +5,9 @@ package tagmatch.otm;
  * the template (the co-simulation checks the total against {@code otm_ctx_bytes()}).
  *
  * @param receiveBins    the receive indexes' bins (hash indexes of BINS bins plus the
- *                       both-wildcards list head, fewer under hints), 12 bytes each
- * @param descriptors    receive descriptors, 48 bytes each (the free list lives inside them)
+ *                       both-wildcards list head, fewer under hints) and their remove locks,
+ *                       12 bytes each
+ * @param descriptors    receive descriptors, 40 bytes each (the free list lives inside them)
  * @param unexpected     unexpected-message storage and its indexes' bins
  * @param rest           block synchronization words, per-thread state, counters, padding
  */
@@ -14,10 +15,12 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
     /** The seed's figure for 128 bins and 8 K receives: 3 x 128 bins x 20 B + 8192 x 64 B. */
     public static final long SEED_128_BINS_8K_RECVS = 3L * 128 * 20 + 8192L * 64;
 
-    /** Bin: head, tail, remove lock and chain length (4 bytes each). */
-    public static final int BIN_BYTES = 12;
-    /** Receive descriptor: key 8, id 8, label 8, booking 8, links 8, bin 4, sequence ordinal 4. */
-    public static final int RECV_BYTES = 48;
+    /** Bin: head and tail (4 bytes each). */
+    public static final int BIN_BYTES = 8;
+    /** A receive bin's remove lock, kept beside the bins. */
+    public static final int LOCK_BYTES = 4;
+    /** Receive descriptor: key 8, id (free-stack link while free) 8, label 8, booking 8, links 8. */
+    public static final int RECV_BYTES = 40;
     /** Per-thread block state and counters, one cache line. */
     static final int THREAD_BYTES = 64;
     /** Four 64-byte lines (the booked, conflicted and finals words, the free-stack head), the key buckets, then host-side state and post counters. */
@@ -45,10 +48,11 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
         int hashIndexes = 1 + (as ? 1 : 0) + (at ? 1 : 0);
         int lists = as && at ? 1 : 0;
         int links = hashIndexes + lists;
-        long binBytes = ((long) hashIndexes * c.bins() + lists) * BIN_BYTES;
+        long bins = (long) hashIndexes * c.bins() + lists;
+        long binBytes = bins * BIN_BYTES;
         long off = align(headerBytes(c), 64) + (long) THREAD_BYTES * c.threads();
-        long rxBins = binBytes;
-        off += 2 * binBytes;                      /* receive bins, then unexpected bins */
+        long rxBins = bins * (LOCK_BYTES + BIN_BYTES);
+        off += rxBins + binBytes;                 /* locks and receive bins, then unexpected bins */
         long descStart = align(off, 8);
         off = descStart + (long) RECV_BYTES * c.maxRecvs();
         long desc = off - descStart;
