@@ -26,9 +26,9 @@ class FirmwareCommandTest {
         assertEquals(0, run("firmware", "--bins", "128", "--max-recvs", "8192", "--out", target.toString(), "--report"), err.toString());
         assertTrue(Files.exists(target.resolve("otm.c")) && Files.exists(target.resolve("Makefile")));
         String o = out.toString();
-        assertTrue(o.contains("otm_ctx_bytes() = 454592 B"), o);
+        assertTrue(o.contains("otm_ctx_bytes() = 387520 B"), o);
         assertTrue(o.contains("seed's 128 bins / 8 K receives: 531968 B = 519.5 KiB"), o);
-        assertTrue(o.contains("like for like with the seed (bins + descriptors): 397836 B"), o);
+        assertTrue(o.contains("like for like with the seed (bins + descriptors): 332300 B"), o);
     }
 
     @Test
