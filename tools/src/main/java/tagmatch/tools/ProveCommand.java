@@ -44,8 +44,9 @@ public final class ProveCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "K", description = "cycles of the bounded check and of k-induction (default: the target's)")
     Integer depth;
 
-    @Option(names = "--solver", paramLabel = "S", description = "SMT solver: cvc5 (default) or z3")
-    String solver = "cvc5";
+    @Option(names = "--solver", paramLabel = "S",
+            description = "SMT solver: cvc5 or z3 (default: cvc5 for the SMT flow, z3 to replay ABC's counterexamples)")
+    String solver;
 
     @Option(names = "--broken", arity = "0..1", fallbackValue = "1", paramLabel = "N",
             description = "break the block on purpose first (the target's fault N, default 1, see --list) to show the proof failing")
@@ -72,7 +73,7 @@ public final class ProveCommand implements Callable<Integer> {
         }
         if (target == null) throw new UsageError("TARGET is missing; the targets are listed by tagmatch prove --list");
         ProveTarget t = ProveTargets.named(target);
-        Solver s = Solver.of(solver);
+        Solver s = solver == null ? null : Solver.of(solver);
         int k = depth == null ? t.depth() : (int) tagmatch.tools.Check.range("--depth", depth, 1, MAX_DEPTH);
         if (vcd != null) tagmatch.tools.Check.writableFile("--vcd", vcd);
         if (broken != null) tagmatch.tools.Check.range("--broken", broken, 1, t.faults().size());
@@ -86,7 +87,7 @@ public final class ProveCommand implements Callable<Integer> {
         o.flush();
         ProofReport r;
         try (Temp work = keepTemp.dir("prove", spec.commandLine().getErr())) {
-            r = new Prover(s, o).prove(c, k, method, vcd, work.path());
+            r = (s == null ? new Prover(Solver.SMT_DEFAULT, Solver.REPLAY_DEFAULT, o) : new Prover(s, o)).prove(c, k, method, vcd, work.path());
         } catch (ToolException e) {
             throw new UserError(e.getMessage(), e);
         }

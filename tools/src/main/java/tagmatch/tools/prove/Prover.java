@@ -34,19 +34,30 @@ public final class Prover {
     /** The emitter's check lines (see FormalSection): {@code if (cover_en_3) cover (cover_cond_3); // ...}. */
     private static final Pattern COVER_LINE = Pattern.compile("if \\((\\w+)\\) cover \\((\\w+)\\);");
     private static final Pattern ASSERT_LINE = Pattern.compile("if \\((\\w+)\\) assert \\((\\w+)\\);");
-    /** ABC found a counterexample: "Output 4 of miter ... was asserted in frame 7" (bmc3, pdr) or "Output 3 was asserted in frame 2" (bmc3 -a). */
-    private static final Pattern ABC_CEX = Pattern.compile("Output \\d+ (of miter \\S+ )?was asserted in frame");
-    private static final Pattern ABC_REACHED = Pattern.compile("Output \\d+ was asserted in frame");
+    /**
+     * ABC found a counterexample: "Output 4 of miter ... was asserted in frame 7" (bmc3, pdr) or
+     * "Output  3 was asserted in frame  2" (bmc3 -a, which pads the numbers to a column).
+     */
+    private static final Pattern ABC_CEX = Pattern.compile("Output\\s+\\d+ (of miter \\S+ )?was asserted in frame");
+    private static final Pattern ABC_REACHED = Pattern.compile("Output\\s+\\d+ was asserted in frame");
     /** The frame of ABC's counterexample, from the same line. */
-    private static final Pattern ABC_FRAME = Pattern.compile("was asserted in frame (\\d+)");
+    private static final Pattern ABC_FRAME = Pattern.compile("was asserted in frame\\s+(\\d+)");
     /** ABC's {@code print_stats}: {@code i/o =  190/    9}, the inputs and outputs (properties) of the netlist. */
     private static final Pattern ABC_IO = Pattern.compile("i/o\\s*=\\s*\\d+\\s*/\\s*(\\d+)");
 
     private final Solver solver;
+    private final Solver replaySolver;
     private final PrintWriter log;
 
+    /** {@code solver} for the SMT flow and for replaying ABC's counterexamples. */
     public Prover(Solver solver, PrintWriter log) {
+        this(solver, solver, log);
+    }
+
+    /** {@code solver} for the SMT flow, {@code replaySolver} for replaying ABC's counterexamples. */
+    public Prover(Solver solver, Solver replaySolver, PrintWriter log) {
         this.solver = solver;
+        this.replaySolver = replaySolver;
         this.log = log;
     }
 
@@ -159,8 +170,7 @@ public final class Prover {
         }
         long t0 = System.nanoTime();
         run(Exec.of("yosys", "-q", "-l", "yosys.log", "-s", "model.ys"), work).check();
-        if (covers > 0) run(Exec.of("yosys", "-q", "-l", "yosys-covers.log", "-s", "covers.ys"), work).check();
-        step(steps, "model", "yosys mapped the design to an AIGER netlist (and its covers to another)", t0);
+        step(steps, "model", "yosys mapped the design to an AIGER netlist", t0);
 
         t0 = System.nanoTime();
         String bmc = abc(work, "read_aiger model.aig; fold; strash; bmc3 -F " + depth + "; write_cex -a cex.aiw");
@@ -178,7 +188,7 @@ public final class Prover {
         int properties = Integer.parseInt(io.group(1));
         StringBuilder script = new StringBuilder();
         for (int k = 0; k < properties; k++)
-            script.append("read_aiger model.aig; fold; strash; cone -s -O ").append(k).append("; pdr; ");
+            script.append("read_aiger model.aig; fold; strash; cone -s -O ").append(k).append("; scorr; pdr; ");
         String pdr = abc(work, script.toString());
         Matcher cex = ABC_FRAME.matcher(pdr);
         if (cex.find()) {
@@ -197,8 +207,10 @@ public final class Prover {
         List<CheckSite> unreached = new ArrayList<>();
         if (covers > 0) {
             t0 = System.nanoTime();
+            // The covers' netlist is built only now: a broken twin fails before it is needed.
+            run(Exec.of("yosys", "-q", "-l", "yosys-covers.log", "-s", "covers.ys"), work).check();
             String cov = abc(work, "read_aiger covers.aig; fold; strash; bmc3 -a -F " + depth);
-            int reached = countMatches(ABC_REACHED, cov);
+            int reached = reachedCovers(cov);
             if (reached < covers) unreached.addAll(unreachedCovers(design, depth, work));
             step(steps, "cover", (covers - unreached.size()) + " of " + covers + " covers reached within " + depth + " cycles"
                     + (unreached.isEmpty() ? "" : "; never reached: " + String.join(", ", unreached.stream().map(CheckSite::describe).toList())), t0);
@@ -271,7 +283,7 @@ public final class Prover {
 
     /** Replays ABC's counterexample with yosys-smtbmc: the failing assertion, its step, the table and the VCD. */
     private ProofReport replay(String stepName, Circuit c, int depth, Path vcd, Path work, List<String> steps, long t0) {
-        Exec.Result r = run(Exec.of("yosys-smtbmc", "-s", solver.id(), "--noprogress", "--dump-vcd", "trace.vcd",
+        Exec.Result r = run(Exec.of("yosys-smtbmc", "-s", replaySolver.id(), "--noprogress", "--dump-vcd", "trace.vcd",
                 "--aig", "model.aim:cex.aiw", "--aig-noheader", "model.smt2"), work).run();
         String out = r.output();
         if (!out.contains("BMC failed!")) failTool(r, "replay of ABC's counterexample");
@@ -293,6 +305,11 @@ public final class Prover {
 
     private static String abc(Path work, String script) {
         return run(Exec.of("yosys-abc", "-c", script), work).run().output();
+    }
+
+    /** How many covers {@code bmc3 -a} reached: one "Output N was asserted in frame F" line each. */
+    static int reachedCovers(String abcOutput) {
+        return countMatches(ABC_REACHED, abcOutput);
     }
 
     private static void failAbc(String out, String what) {
