@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /**
  * The SMT solvers {@code tagmatch prove} drives through yosys-smtbmc (Debian packages of the same
- * name). cvc5 is the default: Debian's z3 4.8.12 stalls on some of these models (the FIFO's
- * first step takes minutes where cvc5 needs a fraction of a second). Boolector is not offered: Debian's boolector (1.5.118, from 2012) rejects the
+ * name). cvc5 runs the SMT flow by default: Debian's z3 4.8.12 stalls on some of these models;
+ * z3 replays ABC's counterexamples by default (see {@link #REPLAY_DEFAULT}). Boolector is not offered: Debian's boolector (1.5.118, from 2012) rejects the
  * {@code set-option} commands yosys-smtbmc 0.23 sends, so asking for it is a usage error that says so.
  */
 public enum Solver {
