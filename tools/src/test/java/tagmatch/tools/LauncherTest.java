@@ -85,14 +85,14 @@ class LauncherTest {
         Path bin = Files.createDirectories(root.resolve("fake-bin"));
 
         fakeMaven(bin, "exit 0");
-        Exec.Result ok = launch(bin);
+        Exec.Result ok = launch("PATH", bin + ":" + System.getenv("PATH"));
         assertEquals(0, ok.exit(), ok.output());
         assertTrue(ok.output().contains("tagmatch: building the command-line jar ..."), ok.output());
         assertTrue(ok.output().contains("hello rtl --cells 4"), ok.output());
         assertFalse(ok.output().contains("\u001b"), "no colour codes reach the user: " + ok.output());
 
         fakeMaven(bin, "echo '[ERROR] Compilation failure: Edited.java'; exit 1");
-        Exec.Result failed = launch(bin);
+        Exec.Result failed = launch("PATH", bin + ":" + System.getenv("PATH"));
         assertEquals(1, failed.exit(), failed.output());
         assertTrue(failed.output().contains("[ERROR] Compilation failure: Edited.java"), failed.output());
         assertTrue(failed.output().contains("tagmatch: build failed (see above)"), failed.output());
@@ -106,19 +106,14 @@ class LauncherTest {
         Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
-    private Exec.Result launch(Path fakeBin) {
-        return Exec.of(root.resolve("tagmatch").toString(), "rtl", "--cells", "4")
-                .in(root)
-                .env("PATH", fakeBin + ":" + System.getenv("PATH"))
-                .run();
-    }
-
     /** Runs the launcher copy as a user would, with the JVM logging where each class came from. */
     private Exec.Result launch() {
-        return Exec.of(root.resolve("tagmatch").toString(), "rtl", "--cells", "4")
-                .in(root)
-                .env("TAGMATCH_JAVA_OPTS", "-Xlog:class+load=info")
-                .run();
+        return launch("TAGMATCH_JAVA_OPTS", "-Xlog:class+load=info");
+    }
+
+    /** Runs the launcher copy as a user would, with one environment variable set. */
+    private Exec.Result launch(String variable, String value) {
+        return Exec.of(root.resolve("tagmatch").toString(), "rtl", "--cells", "4").in(root).env(variable, value).run();
     }
 
     /** The launcher beside a jar whose main class {@code name} prints {@code greeting} and its arguments. */
