@@ -87,17 +87,20 @@ final class AlpuResponseRules {
         Cover(rspFire.and(failure).and(past(ack.and(rspReady))), "a MATCH_FAILURE right after a START_ACK");
 
         // R5, where the START_INSERT is processed: the response enters its queue that cycle (with
-        // slot tags a cycle later, when the cells are as they were).
+        // slot tags a cycle later, against the cells as they were, when it had to wait behind a
+        // match answer in the tag read's register).
         UInt cells = lit(0, cfg.cntWidth());
         for (int b = 0; b < cfg.blocks(); b++)
             for (int c = 0; c < cfg.block(); c++)
                 cells = cells.add(probe(dut, "cells.block_" + b + ".cell_" + c + ".valid").bit(0).pad(cfg.cntWidth()));
-        UInt validCells = AlpuTiming.slotTags(cfg) ? past(cells) : cells;
+        Bool waited = AlpuTiming.slotTags(cfg) ? probe(dut, "rsp_push_d").bit(0) : FALSE();
+        UInt validCells = AlpuTiming.slotTags(cfg) ? mux(waited, past(cells), cells) : cells;
         Bool ackIn = push.and(probe(dut, "rsp_fifo.enq_bits_kind").eq(Kind.START_ACK.code));
         UInt freeIn = probe(dut, "rsp_fifo.enq_bits_free");
         Assert(ackIn.not().or(freeIn.eq(lit(cfg.cells(), cfg.cntWidth()).sub(validCells))),
                 "a START_ACK's free count is CELLS minus the valid cells when the START_INSERT is processed");
         Cover(ackIn.and(validCells.ne(0)), "a START_ACK while entries are held");
+        if (AlpuTiming.slotTags(cfg)) Cover(ackIn.and(waited), "a START_ACK queued behind a match answer waiting for its tag");
     }
 
     /** A saturating count of things {@code in} minus those {@code out}, 0 after reset. */

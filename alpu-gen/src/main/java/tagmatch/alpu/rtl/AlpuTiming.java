@@ -13,10 +13,13 @@ import tagmatch.hdl.ir.Widths;
  * @param matchInterval  cycles between back-to-back successful matches (a failure frees the
  *                       engine one cycle earlier: it has no delete)
  * @param insertInterval cycles between back-to-back INSERTs with no match in flight
+ * @param ackLatency     cycles from a START_INSERT accepted ({@code cmd_valid && cmd_ready}) to its
+ *                       START_ACK valid, idle unit, no match answer waiting and empty response FIFO
  * @param r9Bound        the R9 liveness bound, in cycles with {@code rsp_ready} high
  * @param decideOffset   cycles from a match launch to its decision (internal: sizes the pipeline)
  */
-public record AlpuTiming(int matchLatency, int matchInterval, int insertInterval, int r9Bound, int decideOffset) {
+public record AlpuTiming(int matchLatency, int matchInterval, int insertInterval, int ackLatency, int r9Bound,
+                         int decideOffset) {
 
     public static AlpuTiming of(AlpuConfig cfg) {
         Pipelining p = cfg.pipelining();
@@ -29,13 +32,17 @@ public record AlpuTiming(int matchLatency, int matchInterval, int insertInterval
         // the next request is fanned out during the delete, otherwise one cycle after it.
         int interval = decide + (p.overlaps() ? 0 : 1);
         int insert = 1;
+        // accept -> head of the command FIFO (1), processed and pushed there -> response FIFO output
+        // register (1). A START_ACK reads no tag, so slot tags add nothing: it bypasses the tag
+        // read's register unless a match answer is in it (AlpuTop).
+        int ack = 1 + 1;
         // Every command or request ahead costs at most one engine round plus draining the
         // response FIFO; the R9 bound covers the deepest queues of both plus this request's own
         // round, plus an INSERT waiting for a hole to travel to block 0 (one block per free cycle,
         // at least one free cycle per round).
         int round = interval + cfg.rspFifoDepth() + 2;
         int r9 = (cfg.cmdFifoDepth() + cfg.reqFifoDepth() + 2 + cfg.blocks()) * round + latency;
-        return new AlpuTiming(latency, interval, insert, r9, decide);
+        return new AlpuTiming(latency, interval, insert, ack, r9, decide);
     }
 
     /**
@@ -96,6 +103,7 @@ public record AlpuTiming(int matchLatency, int matchInterval, int insertInterval
         return "match latency " + matchLatency + " cycles (request accepted to response valid)\n"
                 + "match initiation interval " + matchInterval + " cycles (back-to-back successful matches)\n"
                 + "insert interval " + insertInterval + " cycle (back-to-back INSERTs, no match in flight)\n"
+                + "START_ACK latency " + ackLatency + " cycles (START_INSERT accepted to response valid, idle unit)\n"
                 + "R9 bound " + r9Bound + " cycles with rsp_ready high";
     }
 }

@@ -6,6 +6,7 @@ import tagmatch.alpu.model.Kind;
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.HwEnum;
 import tagmatch.hdl.core.Module;
+import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.lib.SyncFifo;
 
 import static tagmatch.hdl.core.Hdl.*;
@@ -41,6 +42,7 @@ public final class AlpuTop extends Module {
         param("match_latency", tm.matchLatency());
         param("match_interval", tm.matchInterval());
         param("insert_interval", tm.insertInterval());
+        param("ack_latency", tm.ackLatency());
         param("r9_bound", tm.r9Bound());
 
         // The datasheet's ports, each top-level field of the interface named as itself (req_valid, ...).
@@ -100,22 +102,26 @@ public final class AlpuTop extends Module {
         cells.resultsValid.set(ctl.resultsValid);
 
         // Response: controller -> FIFO -> port. With slot tags the winner's tag is read from the
-        // tag store in the cycle after the decision, so the response follows one cycle later.
+        // tag store in the cycle after the decision, so a match answer waits one cycle in a
+        // register (rsp_push_d). A START_ACK needs no tag: it goes straight into the FIFO when that
+        // register is empty, and through it only behind a match answer, to keep the order (the
+        // controller never pushes two responses in one cycle, so one register suffices).
         if (slots) {
             Bool matched = ctl.rspPush.and(ctl.rsp.kind.is(Kind.MATCH_SUCCESS));
             store.release.set(matched);
             store.releaseSlot.set(cells.hitTag);
             store.lookup.set(cells.hitTag);
-            Bool later = regNext(ctl.rspPush, 0).named("rsp_push_d");
+            Bool isAck = wireOf("rsp_is_ack", ctl.rsp.kind.is(Kind.START_ACK));
+            Bool later = regInit(Bool(), 0).named("rsp_push_d");
+            Bool ackNow = wireOf("rsp_ack_now", ctl.rspPush.and(isAck).and(later.not()));
+            later.set(ctl.rspPush.and(ackNow.not()));
             HwEnum<Kind> kind = regNext(ctl.rsp.kind).named("rsp_kind_d");
-            rspQ.enq.valid.set(later);
-            rspQ.enq.bits.kind.set(kind);
-            rspQ.enq.bits.tag.set(mux(kind.is(Kind.MATCH_SUCCESS), store.tag, lit(0, cfg.tagWidth())));
-            rspQ.enq.bits.free.set(regNext(ctl.rsp.free).named("rsp_free_d"));
+            UInt free = regNext(ctl.rsp.free).named("rsp_free_d");
+            rspQ.enq.valid.set(later.or(ackNow));
+            rspQ.enq.bits.kind.set(mux(later, kind, ctl.rsp.kind));
+            rspQ.enq.bits.tag.set(mux(later.and(kind.is(Kind.MATCH_SUCCESS)), store.tag, lit(0, cfg.tagWidth())));
+            rspQ.enq.bits.free.set(mux(later, free, ctl.rsp.free));
         } else {
-            rspQ.enq.valid.set(ctl.rspPush);
-            rspQ.enq.bits.set(ctl.rsp);
-        }
         ctl.rspTaken.set(rspQ.deq.valid.and(io.rsp.ready));
         io.rsp.valid.set(rspQ.deq.valid);
         rspQ.deq.ready.set(io.rsp.ready);

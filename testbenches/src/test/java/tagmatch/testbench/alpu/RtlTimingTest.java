@@ -62,8 +62,9 @@ class RtlTimingTest {
             try (SimulatorPins p = RtlPins.open(cfg)) {
                 List<PortOutputs> seen = new ArrayList<>();
                 // START_INSERT: R5 free count on an empty unit is CELLS.
-                offer(p, cmd(0, 0, 0), true, seen);
+                long opened = offer(p, cmd(0, 0, 0), true, seen);
                 PortOutputs ack = waitResponse(p);
+                assertEquals(t.ackLatency(), p.cycle() - 1 - opened, "START_ACK latency");
                 assertEquals(2, ack.rspKind());
                 assertEquals(cfg.cells(), ack.rspFree());
                 // Eight INSERTs offered back to back: occupancy must rise by one per insert interval.
