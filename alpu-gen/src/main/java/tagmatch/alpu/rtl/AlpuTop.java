@@ -122,6 +122,9 @@ public final class AlpuTop extends Module {
             rspQ.enq.bits.tag.set(mux(later.and(kind.is(Kind.MATCH_SUCCESS)), store.tag, lit(0, cfg.tagWidth())));
             rspQ.enq.bits.free.set(mux(later, free, ctl.rsp.free));
         } else {
+            rspQ.enq.valid.set(ctl.rspPush);
+            rspQ.enq.bits.set(ctl.rsp);
+        }
         ctl.rspTaken.set(rspQ.deq.valid.and(io.rsp.ready));
         io.rsp.valid.set(rspQ.deq.valid);
         rspQ.deq.ready.set(io.rsp.ready);
