@@ -115,6 +115,41 @@ class RtlTimingTest {
     }
 
     @Test
+    void startAckProcessedRightAfterAMatchDecisionFollowsItsAnswer() {
+        // With slot tags a match answer waits a cycle for its tag; a START_INSERT that the frozen
+        // cells held back until the cycle after the decision must not overtake it.
+        AlpuConfig cfg = AlpuConfig.of(16, 4, 12, 8, Variant.PRQ).withPipelining(Pipelining.SEED);
+        assertTrue(AlpuTiming.slotTags(cfg), "4-bit slots are narrower than 8-bit tags");
+        try (SimulatorPins p = RtlPins.open(cfg)) {
+            List<PortOutputs> seen = new ArrayList<>();
+            offer(p, cmd(0, 0, 0), true, seen);
+            waitResponse(p);
+            offer(p, cmd(1, 7, 5), true, seen);
+            offer(p, cmd(2, 0, 0), true, seen);
+            for (int i = 0; i < 5; i++) cycle(p, idle());
+            offer(p, req(7), false, seen);
+            offer(p, cmd(0, 0, 0), true, seen);
+            List<PortOutputs> answers = new ArrayList<>();
+            List<Long> at = new ArrayList<>();
+            for (int i = 0; i < 50 && answers.size() < 2; i++) {
+                p.drive(idle());
+                PortOutputs o = p.sample();
+                if (o.rspValid()) {
+                    answers.add(o);
+                    at.add(p.cycle());
+                }
+                p.tick();
+            }
+            assertEquals(2, answers.size(), "two answers");
+            assertEquals(0, answers.get(0).rspKind(), "the match answer first");
+            assertEquals(5L, answers.get(0).rspTag());
+            assertEquals(2, answers.get(1).rspKind(), "then the START_ACK");
+            assertEquals(cfg.cells(), answers.get(1).rspFree(), "processed after the delete");
+            assertEquals(1, at.get(1) - at.get(0), "the START_ACK waited one cycle behind the answer");
+        }
+    }
+
+    @Test
     void badCommandsSetErrorAndResetClearsIt() {
         AlpuConfig cfg = AlpuConfig.of(4, 2, 6, 4, Variant.PRQ);
         try (SimulatorPins p = RtlPins.open(cfg)) {
