@@ -15,8 +15,9 @@ import java.util.Objects;
  * @param hash          the bin hash function
  * @param senderHash    also emit the sender-side hash API (seed 000 IV-D "inline hash values")
  * @param pollBudget    empty polls after which the DPA handler closes a partial block (1..1e9)
- * @param fastPath      resolve a conflict without searching from the heads again (seed III-D-3-a):
- *                      per key, take the next receive after the newest older message of the key;
+ * @param fastPath      the fast path of a conflict (seed III-D-3-a):
+ *                      per key, wait only for the older messages of the key bucket (then the
+ *                      first receive of the key left in the bin follows the newest older one's);
  *                      under the booking protocol, keep the first candidate when no older thread
  *                      took it; off = every conflict waits for all older threads and searches again
  * @param earlyBooking  read the older threads' published bookings and conflict marks before
