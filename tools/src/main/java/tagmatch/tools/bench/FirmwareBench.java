@@ -79,13 +79,13 @@ public final class FirmwareBench implements Callable<Integer> {
             System.out.println("firmware " + cfg.key() + " (gcc -O2 -g); baseline: MPICH-style linked list in C, same flags, one thread");
             System.out.println("instructions per matched message (valgrind callgrind; " + messages + " matched messages; "
                     + "barrier and lock waits left out); ratio = firmware all-in / list all-in");
-            System.out.println(String.format("%-13s %6s %10s %10s %10s %10s %7s %20s", "case", "depth", "list all-in", "list match",
+            System.out.println(String.format("%-13s %6s %10s %10s %10s %10s %8s %20s", "case", "depth", "list all-in", "list match",
                     "fw all-in", "fw match", "ratio", "conflicts/fast/slow"));
             for (String[] c : CASES) {
                 for (int depth : depths) {
                     Cost list = cost(exe, tmp, "list", c[0], depth);
                     Cost fw = cost(exe, tmp, "otm", c[0], depth);
-                    System.out.println(String.format("%-13s %6d %10.1f %10.1f %10.1f %10.1f %6.2fx %20s", c[1], depth, list.allIn, list.match,
+                    System.out.println(String.format("%-13s %6d %10.1f %10.1f %10.1f %10.1f %7.3fx %20s", c[1], depth, list.allIn, list.match,
                             fw.allIn, fw.match, fw.allIn / list.allIn, fw.stats));
                 }
             }
