@@ -57,6 +57,7 @@ class BadInputTest {
         assertUsage("tagmatch bench trace: TRACE must name a trace directory or rank file, got /nonexistent/trace, which does not exist",
                 "bench", "trace", "--launcher", launcher, "/nonexistent/trace");
         assertUsage("tagmatch bench firmware: --messages must be >= 1, got 0", "bench", "firmware", "--messages", "0");
+        assertUsage("tagmatch bench firmware: --isa must be x86-64 or rv64, got arm64", "bench", "firmware", "--isa", "x86-64,arm64");
         assertUsage("tagmatch bench model: --bins must be in 1..1048576, got 0", "bench", "model", "--bins", "0");
         assertUsage("tagmatch cosim alpu: --ops must be >= 1, got -5", "cosim", "alpu", "--ops", "-5");
         assertUsage("tagmatch rtl: --variant must be one of prq, umq, got 'lifo'", "rtl", "--variant", "lifo", "--out", tmp.resolve("x").toString());

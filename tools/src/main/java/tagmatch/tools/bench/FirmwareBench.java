@@ -5,13 +5,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.Exec;
 import tagmatch.testbench.firmware.FirmwareBuild;
 import tagmatch.tools.Check;
+import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
 import tagmatch.tools.UsageError;
 import tagmatch.tools.UserError;
@@ -23,8 +26,10 @@ import tagmatch.tools.UserError;
  * the message's {@code otm_match_msg}, its share of {@code otm_block_begin}/{@code otm_block_end}
  * and the post of its receive; "match" leaves the post out. Waiting in the partial barriers and
  * for a bin's remove lock ({@code otm_wait_bits}, {@code otm_lock_wait}) is left out: it is
- * scheduling, not work. A second table runs the with-conflict workload and the wildcard mix on
- * builds without the fast path and/or the early booking check.
+ * scheduling, not work. The same counts are taken on RISC-V, the DPA's instruction set, by
+ * qemu-riscv64 ({@link Rv64InstructionCount}) from the same sources built for riscv64-linux. A
+ * last table runs the with-conflict workload and the wildcard mix on builds without the fast
+ * path and/or the early booking check.
  */
 @Command(name = "firmware",
         mixinStandardHelpOptions = true,
@@ -45,12 +50,18 @@ public final class FirmwareBench implements Callable<Integer> {
     @Option(names = "--ablation-depth", description = "Depth of the ablation table. Default: ${DEFAULT-VALUE}.")
     int ablationDepth = 64;
 
+    @Option(names = "--isa", split = ",", description = "Instruction sets counted: x86-64 (valgrind callgrind), rv64 (qemu-riscv64: the DPA's). Default: ${DEFAULT-VALUE}.")
+    List<String> isas = List.of(X86, RV64);
+
     @picocli.CommandLine.Mixin
     tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
 
     /** The workloads of otm_bench, with their names in the table. */
     private static final String[][] CASES = {
         {"nc", "no conflict"}, {"conflict", "conflict"}, {"wild", "wildcard mix"}};
+
+    static final String X86 = "x86-64";
+    static final String RV64 = "rv64";
 
     /** The ablation's workloads: conflicts resolved per key, and by the booking protocol (wildcard receives stored). */
     private static final String[] ABLATION_CASES = {"conflict", "wild"};
@@ -67,48 +78,71 @@ public final class FirmwareBench implements Callable<Integer> {
         Check.range("--threads", threads, 1, OtmConfig.MAX_THREADS);
         Check.atLeast("--messages", messages, 1);
         Check.range("--ablation-depth", ablationDepth, 1, 1024);
+        if (isas.isEmpty()) throw new UsageError("--isa must name at least one of x86-64, rv64");
+        for (String isa : isas) {
+            if (!isa.equals(X86) && !isa.equals(RV64)) throw new UsageError("--isa must be x86-64 or rv64, got " + isa);
+        }
+        List<String> chosen = isas.stream().distinct().toList();
         OtmConfig cfg;
         try {
             cfg = OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(1024, 1024);
         } catch (IllegalArgumentException e) {
             throw new UsageError("--bins: " + e.getMessage(), e);
         }
-        try (Temp temp = keepTemp.dir("bench-firmware", new java.io.PrintWriter(System.err, true))) {
+        boolean[][] variants = {{true, true}, {true, false}, {false, true}, {false, false}};
+        long steps = (long) chosen.size() * (CASES.length * depths.length * 2L + ABLATION_CASES.length * variants.length);
+        try (Temp temp = keepTemp.dir("bench-firmware", new java.io.PrintWriter(System.err, true));
+             Progress progress = Progress.start("bench firmware", steps, "measurements")) {
             Path tmp = temp.path();
-            Path exe = build(cfg, tmp);
             System.out.println("firmware " + cfg.key() + " (gcc -O2 -g); baseline: MPICH-style linked list in C, same flags, one thread");
-            System.out.println("instructions per matched message (valgrind callgrind; " + messages + " matched messages; "
-                    + "barrier and lock waits left out); ratio = firmware all-in / list all-in");
-            System.out.println(String.format("%-13s %6s %10s %10s %10s %10s %8s %20s", "case", "depth", "list all-in", "list match",
-                    "fw all-in", "fw match", "ratio", "conflicts/fast/slow"));
-            for (String[] c : CASES) {
-                for (int depth : depths) {
-                    Cost list = cost(exe, tmp, "list", c[0], depth);
-                    Cost fw = cost(exe, tmp, "otm", c[0], depth);
-                    System.out.println(String.format("%-13s %6d %10.1f %10.1f %10.1f %10.1f %7.3fx %20s", c[1], depth, list.allIn, list.match,
-                            fw.allIn, fw.match, fw.allIn / list.allIn, fw.stats));
+            System.out.println("instructions per matched message (" + messages + " matched messages; barrier and lock waits left out); "
+                    + "ratio = firmware all-in / list all-in");
+            for (String isa : chosen) {
+                Path exe = build(cfg, tmp, isa);
+                System.out.println();
+                System.out.println(isa + (isa.equals(X86) ? " (valgrind callgrind)" : " (qemu-riscv64, riscv64-linux-gnu-gcc: the DPA's instruction set)"));
+                System.out.println(String.format("%-13s %6s %10s %10s %10s %10s %8s %20s", "case", "depth", "list all-in", "list match",
+                        "fw all-in", "fw match", "ratio", "conflicts/fast/slow"));
+                for (String[] c : CASES) {
+                    for (int depth : depths) {
+                        Cost list = cost(isa, exe, tmp, "list", c[0], depth);
+                        progress.step();
+                        Cost fw = cost(isa, exe, tmp, "otm", c[0], depth);
+                        progress.step();
+                        System.out.println(String.format("%-13s %6d %10.1f %10.1f %10.1f %10.1f %7.3fx %20s", c[1], depth, list.allIn, list.match,
+                                fw.allIn, fw.match, fw.allIn / list.allIn, fw.stats));
+                    }
                 }
             }
             System.out.println();
             System.out.println("ablation: the conflict workload (per-key resolution) and the wildcard mix (booking protocol) at depth "
                     + ablationDepth + " on each build (all-in instructions per matched message)");
-            System.out.println(String.format("%-13s %-34s %10s %10s %20s", "case", "build", "fw all-in", "fw match", "conflicts/fast/slow"));
-            boolean[][] variants = {{true, true}, {true, false}, {false, true}, {false, false}};
+            StringBuilder head = new StringBuilder(String.format("%-13s %-34s", "case", "build"));
+            for (String isa : chosen) head.append(String.format(" %16s %16s", isa + " all-in", isa + " match"));
+            System.out.println(head.append(String.format(" %20s", "conflicts/fast/slow")));
             for (String kase : ABLATION_CASES) {
                 for (boolean[] v : variants) {
-                    Path e = build(cfg.withOptimizations(v[0], v[1]), tmp);
-                    Cost fw = cost(e, tmp, "otm", kase, ablationDepth);
-                    String name = "fast path " + (v[0] ? "on" : "off") + ", early booking " + (v[1] ? "on" : "off");
-                    System.out.println(String.format("%-13s %-34s %10.1f %10.1f %20s", caseName(kase), name, fw.allIn, fw.match, fw.stats));
+                    OtmConfig built = cfg.withOptimizations(v[0], v[1]);
+                    StringBuilder row = new StringBuilder(String.format("%-13s %-34s", caseName(kase),
+                            "fast path " + (v[0] ? "on" : "off") + ", early booking " + (v[1] ? "on" : "off")));
+                    String stats = "";
+                    for (String isa : chosen) {
+                        Cost fw = cost(isa, build(built, tmp, isa), tmp, "otm", kase, ablationDepth);
+                        progress.step();
+                        row.append(String.format(" %16.1f %16.1f", fw.allIn, fw.match));
+                        stats = fw.stats;
+                    }
+                    System.out.println(row.append(String.format(" %20s", stats)));
                 }
             }
             return 0;
         }
     }
 
-    private static Path build(OtmConfig cfg, Path dir) {
+    private static Path build(OtmConfig cfg, Path dir, String isa) {
         try {
-            return FirmwareBuild.generate(cfg, dir).artifact("bench", "otm_bench");
+            return isa.equals(X86) ? FirmwareBuild.generate(cfg, dir).artifact("bench", "otm_bench")
+                    : FirmwareBuild.generate(cfg, dir).artifact("bench-rv64", "otm_bench_rv64");
         } catch (IllegalStateException e) {
             throw new UserError("cannot build the benchmark: " + e.getMessage(), e);
         }
@@ -117,43 +151,78 @@ public final class FirmwareBench implements Callable<Integer> {
     /** Instructions per matched message: all-in and match only, and the firmware's conflict counters. */
     private record Cost(double allIn, double match, String stats) {}
 
-    private Cost cost(Path exe, Path dir, String mode, String kase, int depth) throws IOException {
+    private Cost cost(String isa, Path exe, Path dir, String mode, String kase, int depth) throws IOException {
         boolean fw = mode.equals("otm");
-        List<String> match = fw
-                ? List.of("otm_block_begin", "otm_match_msg", "otm_match_msg_hashed", "otm_block_end", "otm_wait_bits", "otm_lock_wait")
-                : List.of("ll_arrive*");
-        List<String> all = new ArrayList<>(match);
-        all.add(fw ? "otm_post_recv" : "ll_post*");
-        Run full = callgrind(exe, dir, mode, kase, depth, messages, all);
-        Run setup = callgrind(exe, dir, mode, kase, depth, 0, all);
-        Run matchOnly = callgrind(exe, dir, mode, kase, depth, messages, match);
+        Run full, setup, matchOnly;
+        if (isa.equals(X86)) {
+            List<String> match = fw
+                    ? List.of("otm_block_begin", "otm_match_msg", "otm_match_msg_hashed", "otm_block_end", "otm_wait_bits", "otm_lock_wait")
+                    : List.of("ll_arrive*");
+            List<String> all = new ArrayList<>(match);
+            all.add(fw ? "otm_post_recv" : "ll_post*");
+            full = callgrind(exe, dir, mode, kase, depth, messages, all);
+            setup = callgrind(exe, dir, mode, kase, depth, 0, all);
+            matchOnly = callgrind(exe, dir, mode, kase, depth, messages, match);
+        } else {
+            Predicate<String> all = fw ? FW_COUNTED : LIST_COUNTED;
+            Predicate<String> match = all.and(n -> !n.startsWith(fw ? "otm_post" : "ll_post") && !n.equals("ll_append"));
+            full = rv64(exe, dir, mode, kase, depth, messages, all);
+            setup = rv64(exe, dir, mode, kase, depth, 0, all);
+            matchOnly = rv64(exe, dir, mode, kase, depth, messages, match);
+        }
         double n = full.matched;
         return new Cost((full.ir - setup.ir) / n, matchOnly.ir / n, full.stats);
     }
 
-    private record Run(long ir, long matched, String stats) {}
+    /**
+     * On RISC-V, what is counted is chosen by function (callgrind's toggles count a call and its
+     * callees): every function of otm.c that a post, a message or a block's begin and end runs,
+     * but the spin loops of the barriers and the remove lock and the calls of setup and report;
+     * of the list, its post and arrival.
+     */
+    private static final Set<String> FW_NOT_COUNTED = Set.of("otm_wait_bits", "otm_lock_wait", "otm_init", "otm_ctx_bytes",
+            "otm_get_stats", "otm_longest_chain", "otm_bins_clear");
+    private static final Predicate<String> FW_COUNTED = n -> n.startsWith("otm_") && !FW_NOT_COUNTED.contains(n);
+    private static final Predicate<String> LIST_COUNTED = n -> n.startsWith("ll_") && !n.equals("ll_init");
+
+    private record Run(long ir, long matched, String stats) {
+        /** Parses the bench's last line, "matched M unexpected U seconds S conflicts C fast F slow L". */
+        static Run of(long ir, String log, int msgs) {
+            long matched = -1;
+            String stats = "";
+            for (String line : log.split("\n")) {
+                if (line.startsWith("matched ")) {
+                    String[] f = line.trim().split(" ");
+                    matched = Long.parseLong(f[1]);
+                    stats = f[7] + "/" + f[9] + "/" + f[11];
+                }
+            }
+            if (matched < 0 || ir < 0 || (msgs > 0 && matched == 0)) throw new IllegalStateException("the instruction count gave no figures:\n" + log);
+            return new Run(ir, matched, stats);
+        }
+    }
+
+    private List<String> args(String mode, String kase, int depth, int msgs) {
+        return List.of(mode, kase, String.valueOf(depth), String.valueOf(msgs), String.valueOf(threads));
+    }
+
+    private Run rv64(Path exe, Path dir, String mode, String kase, int depth, int msgs, Predicate<String> counted) {
+        Rv64InstructionCount.Run r = Rv64InstructionCount.run(exe, dir, counted, args(mode, kase, depth, msgs));
+        return Run.of(r.instructions(), r.output(), msgs);
+    }
 
     private Run callgrind(Path exe, Path dir, String mode, String kase, int depth, int msgs, List<String> toggles) throws IOException {
         Path out = dir.resolve("callgrind.out");
         List<String> cmd = new ArrayList<>(List.of("valgrind", "--tool=callgrind", "--callgrind-out-file=" + out));
         for (String t : toggles) cmd.add("--toggle-collect=" + t);
-        cmd.addAll(List.of(exe.toString(), mode, kase, String.valueOf(depth), String.valueOf(msgs), String.valueOf(threads)));
+        cmd.add(exe.toString());
+        cmd.addAll(args(mode, kase, depth, msgs));
         String log = Exec.of(cmd).in(dir).hint("valgrind").check();
-        long matched = -1;
-        String stats = "";
-        for (String line : log.split("\n")) {
-            if (line.startsWith("matched ")) {
-                String[] f = line.trim().split(" ");
-                matched = Long.parseLong(f[1]);
-                stats = f[7] + "/" + f[9] + "/" + f[11];
-            }
-        }
         long ir = -1;
         for (String line : Files.readAllLines(out)) {
             if (line.startsWith("summary:") || line.startsWith("totals:")) ir = Long.parseLong(line.split("\\s+")[1]);
         }
         Files.delete(out);
-        if (matched < 0 || ir < 0 || (msgs > 0 && matched == 0)) throw new IllegalStateException("callgrind gave no figures:\n" + log);
-        return new Run(ir, matched, stats);
+        return Run.of(ir, log, msgs);
     }
 }
