@@ -33,7 +33,7 @@ import tagmatch.tools.UserError;
  */
 @Command(name = "firmware",
         mixinStandardHelpOptions = true,
-        description = "DPA firmware: instructions per matched message (callgrind) vs an MPICH-style C linked list, and the ablation of the fast path and early booking.")
+        description = "DPA firmware: instructions per matched message on x86-64 (callgrind) and rv64, the DPA's ISA (qemu-riscv64), vs an MPICH-style C linked list, and the ablation of the fast path and early booking.")
 public final class FirmwareBench implements Callable<Integer> {
     @Option(names = "--depths", split = ",", description = "Receives kept posted. Default: ${DEFAULT-VALUE}.")
     int[] depths = {1, 64, 1000};
