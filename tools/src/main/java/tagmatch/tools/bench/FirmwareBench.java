@@ -53,6 +53,9 @@ public final class FirmwareBench implements Callable<Integer> {
     @Option(names = "--isa", split = ",", description = "Instruction sets counted: x86-64 (valgrind callgrind), rv64 (qemu-riscv64: the DPA's). Default: ${DEFAULT-VALUE}.")
     List<String> isas = List.of(X86, RV64);
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @picocli.CommandLine.Mixin
     tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
 
@@ -94,14 +97,15 @@ public final class FirmwareBench implements Callable<Integer> {
         try (Temp temp = keepTemp.dir("bench-firmware", new java.io.PrintWriter(System.err, true));
              Progress progress = Progress.start("bench firmware", steps, "measurements")) {
             Path tmp = temp.path();
-            System.out.println("firmware " + cfg.key() + " (gcc -O2 -g); baseline: MPICH-style linked list in C, same flags, one thread");
-            System.out.println("instructions per matched message (" + messages + " matched messages; barrier and lock waits left out); "
+            java.io.PrintWriter out = spec.commandLine().getOut();
+            out.println("firmware " + cfg.key() + " (gcc -O2 -g); baseline: MPICH-style linked list in C, same flags, one thread");
+            out.println("instructions per matched message (" + messages + " matched messages; barrier and lock waits left out); "
                     + "ratio = firmware all-in / list all-in");
             for (String isa : chosen) {
                 Path exe = build(cfg, tmp, isa);
-                System.out.println();
-                System.out.println(isa + (isa.equals(X86) ? " (valgrind callgrind)" : " (qemu-riscv64, riscv64-linux-gnu-gcc: the DPA's instruction set)"));
-                System.out.println(String.format("%-13s %6s %10s %10s %10s %10s %8s %20s", "case", "depth", "list all-in", "list match",
+                out.println();
+                out.println(isa + (isa.equals(X86) ? " (valgrind callgrind)" : " (qemu-riscv64, riscv64-linux-gnu-gcc: the DPA's instruction set)"));
+                out.println(String.format("%-13s %6s %10s %10s %10s %10s %8s %20s", "case", "depth", "list all-in", "list match",
                         "fw all-in", "fw match", "ratio", "conflicts/fast/slow"));
                 for (String[] c : CASES) {
                     for (int depth : depths) {
@@ -109,17 +113,17 @@ public final class FirmwareBench implements Callable<Integer> {
                         progress.step();
                         Cost fw = cost(isa, exe, tmp, "otm", c[0], depth);
                         progress.step();
-                        System.out.println(String.format("%-13s %6d %10.1f %10.1f %10.1f %10.1f %7.3fx %20s", c[1], depth, list.allIn, list.match,
+                        out.println(String.format("%-13s %6d %10.1f %10.1f %10.1f %10.1f %7.3fx %20s", c[1], depth, list.allIn, list.match,
                                 fw.allIn, fw.match, fw.allIn / list.allIn, fw.stats));
                     }
                 }
             }
-            System.out.println();
-            System.out.println("ablation: the conflict workload (per-key resolution) and the wildcard mix (booking protocol) at depth "
+            out.println();
+            out.println("ablation: the conflict workload (per-key resolution) and the wildcard mix (booking protocol) at depth "
                     + ablationDepth + " on each build (all-in instructions per matched message)");
             StringBuilder head = new StringBuilder(String.format("%-13s %-34s", "case", "build"));
             for (String isa : chosen) head.append(String.format(" %16s %16s", isa + " all-in", isa + " match"));
-            System.out.println(head.append(String.format(" %20s", "conflicts/fast/slow")));
+            out.println(head.append(String.format(" %20s", "conflicts/fast/slow")));
             for (String kase : ABLATION_CASES) {
                 for (boolean[] v : variants) {
                     OtmConfig built = cfg.withOptimizations(v[0], v[1]);
@@ -132,9 +136,10 @@ public final class FirmwareBench implements Callable<Integer> {
                         row.append(String.format(" %16.1f %16.1f", fw.allIn, fw.match));
                         stats = fw.stats;
                     }
-                    System.out.println(row.append(String.format(" %20s", stats)));
+                    out.println(row.append(String.format(" %20s", stats)));
                 }
             }
+            out.flush();
             return 0;
         }
     }
