@@ -123,7 +123,8 @@ public final class FirmwareBench implements Callable<Integer> {
                     + ablationDepth + " on each build (all-in instructions per matched message)");
             StringBuilder head = new StringBuilder(String.format("%-13s %-34s", "case", "build"));
             for (String isa : chosen) head.append(String.format(" %16s %16s", isa + " all-in", isa + " match"));
-            out.println(head.append(String.format(" %20s", "conflicts/fast/slow")));
+            // the counters depend on the threads' interleaving: those of the last instruction set's run
+            out.println(head.append(String.format(" %20s", "conflicts/fast/slow " + chosen.get(chosen.size() - 1))));
             for (String kase : ABLATION_CASES) {
                 for (boolean[] v : variants) {
                     OtmConfig built = cfg.withOptimizations(v[0], v[1]);
