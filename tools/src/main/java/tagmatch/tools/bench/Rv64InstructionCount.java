@@ -65,6 +65,9 @@ final class Rv64InstructionCount {
             if (counted.test(f.name())) ranges.add("0x" + Long.toHexString(f.start()) + "+0x" + Long.toHexString(f.size()));
         }
         if (ranges.isEmpty()) throw new IllegalArgumentException("no function of " + exe + " is chosen to be counted");
+        // qemu runs inside a shell pipeline, where a missing one would be a shell error: start it
+        // directly once so that its absence is the usual missing-tool error naming the package
+        if (Exec.which(QEMU).isEmpty()) Exec.of(QEMU, "--version").hint(HINT).run();
         Path stdout = dir.resolve("rv64-count.stdout");
         // the log goes to the pipe (qemu's stderr), the program's own output to a file; any
         // other line on stderr (an error) is passed on, the count is the last line
