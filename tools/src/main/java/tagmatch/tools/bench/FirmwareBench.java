@@ -51,7 +51,7 @@ public final class FirmwareBench implements Callable<Integer> {
     int ablationDepth = 64;
 
     @Option(names = "--isa", split = ",", description = "Instruction sets counted: x86-64 (valgrind callgrind), rv64 (qemu-riscv64: the DPA's). Default: ${DEFAULT-VALUE}.")
-    List<String> isas = List.of(X86, RV64);
+    List<String> isas = List.of("x86-64", "rv64");
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -63,8 +63,25 @@ public final class FirmwareBench implements Callable<Integer> {
     private static final String[][] CASES = {
         {"nc", "no conflict"}, {"conflict", "conflict"}, {"wild", "wildcard mix"}};
 
-    static final String X86 = "x86-64";
-    static final String RV64 = "rv64";
+    /** An instruction set counted: its name on the command line, the bench's make target and program, and how it is counted. */
+    private enum Isa {
+        X86_64("x86-64", "bench", "otm_bench", "valgrind callgrind"),
+        RV64("rv64", "bench-rv64", "otm_bench_rv64", "qemu-riscv64, riscv64-linux-gnu-gcc: the DPA's instruction set");
+
+        final String name, target, program, counter;
+
+        Isa(String name, String target, String program, String counter) {
+            this.name = name;
+            this.target = target;
+            this.program = program;
+            this.counter = counter;
+        }
+
+        static Isa of(String name) {
+            for (Isa i : values()) if (i.name.equals(name)) return i;
+            throw new UsageError("--isa must be x86-64 or rv64, got " + name);
+        }
+    }
 
     /** The ablation's workloads: conflicts resolved per key, and by the booking protocol (wildcard receives stored). */
     private static final String[] ABLATION_CASES = {"conflict", "wild"};
@@ -82,10 +99,7 @@ public final class FirmwareBench implements Callable<Integer> {
         Check.atLeast("--messages", messages, 1);
         Check.range("--ablation-depth", ablationDepth, 1, 1024);
         if (isas.isEmpty()) throw new UsageError("--isa must name at least one of x86-64, rv64");
-        for (String isa : isas) {
-            if (!isa.equals(X86) && !isa.equals(RV64)) throw new UsageError("--isa must be x86-64 or rv64, got " + isa);
-        }
-        List<String> chosen = isas.stream().distinct().toList();
+        List<Isa> chosen = isas.stream().map(Isa::of).distinct().toList();
         OtmConfig cfg;
         try {
             cfg = OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(1024, 1024);
@@ -101,10 +115,11 @@ public final class FirmwareBench implements Callable<Integer> {
             out.println("firmware " + cfg.key() + " (gcc -O2 -g); baseline: MPICH-style linked list in C, same flags, one thread");
             out.println("instructions per matched message (" + messages + " matched messages; barrier and lock waits left out); "
                     + "ratio = firmware all-in / list all-in");
-            for (String isa : chosen) {
-                Path exe = build(cfg, tmp, isa);
+            FirmwareBuild main = FirmwareBuild.generate(cfg, tmp);  // generated once, built for every instruction set
+            for (Isa isa : chosen) {
+                Path exe = build(main, isa);
                 out.println();
-                out.println(isa + (isa.equals(X86) ? " (valgrind callgrind)" : " (qemu-riscv64, riscv64-linux-gnu-gcc: the DPA's instruction set)"));
+                out.println(isa.name + " (" + isa.counter + ")");
                 out.println(String.format("%-13s %6s %10s %10s %10s %10s %8s %20s", "case", "depth", "list all-in", "list match",
                         "fw all-in", "fw match", "ratio", "conflicts/fast/slow"));
                 for (String[] c : CASES) {
@@ -122,17 +137,17 @@ public final class FirmwareBench implements Callable<Integer> {
             out.println("ablation: the conflict workload (per-key resolution) and the wildcard mix (booking protocol) at depth "
                     + ablationDepth + " on each build (all-in instructions per matched message)");
             StringBuilder head = new StringBuilder(String.format("%-13s %-34s", "case", "build"));
-            for (String isa : chosen) head.append(String.format(" %16s %16s", isa + " all-in", isa + " match"));
+            for (Isa isa : chosen) head.append(String.format(" %16s %16s", isa.name + " all-in", isa.name + " match"));
             // the counters depend on the threads' interleaving: those of the last instruction set's run
-            out.println(head.append(String.format(" %20s", "conflicts/fast/slow " + chosen.get(chosen.size() - 1))));
+            out.println(head.append(String.format(" %20s", "conflicts/fast/slow " + chosen.get(chosen.size() - 1).name)));
             for (String kase : ABLATION_CASES) {
                 for (boolean[] v : variants) {
-                    OtmConfig built = cfg.withOptimizations(v[0], v[1]);
+                    FirmwareBuild built = FirmwareBuild.generate(cfg.withOptimizations(v[0], v[1]), tmp);
                     StringBuilder row = new StringBuilder(String.format("%-13s %-34s", caseName(kase),
                             "fast path " + (v[0] ? "on" : "off") + ", early booking " + (v[1] ? "on" : "off")));
                     String stats = "";
-                    for (String isa : chosen) {
-                        Cost fw = cost(isa, build(built, tmp, isa), tmp, "otm", kase, ablationDepth);
+                    for (Isa isa : chosen) {
+                        Cost fw = cost(isa, build(built, isa), tmp, "otm", kase, ablationDepth);
                         progress.step();
                         row.append(String.format(" %16.1f %16.1f", fw.allIn, fw.match));
                         stats = fw.stats;
@@ -145,10 +160,9 @@ public final class FirmwareBench implements Callable<Integer> {
         }
     }
 
-    private static Path build(OtmConfig cfg, Path dir, String isa) {
+    private static Path build(FirmwareBuild firmware, Isa isa) {
         try {
-            return isa.equals(X86) ? FirmwareBuild.generate(cfg, dir).artifact("bench", "otm_bench")
-                    : FirmwareBuild.generate(cfg, dir).artifact("bench-rv64", "otm_bench_rv64");
+            return firmware.artifact(isa.target, isa.program);
         } catch (IllegalStateException e) {
             throw new UserError("cannot build the benchmark: " + e.getMessage(), e);
         }
@@ -157,10 +171,10 @@ public final class FirmwareBench implements Callable<Integer> {
     /** Instructions per matched message: all-in and match only, and the firmware's conflict counters. */
     private record Cost(double allIn, double match, String stats) {}
 
-    private Cost cost(String isa, Path exe, Path dir, String mode, String kase, int depth) throws IOException {
+    private Cost cost(Isa isa, Path exe, Path dir, String mode, String kase, int depth) throws IOException {
         boolean fw = mode.equals("otm");
         Run full, setup, matchOnly;
-        if (isa.equals(X86)) {
+        if (isa == Isa.X86_64) {
             List<String> match = fw
                     ? List.of("otm_block_begin", "otm_match_msg", "otm_match_msg_hashed", "otm_block_end", "otm_wait_bits", "otm_lock_wait")
                     : List.of("ll_arrive*");
