@@ -24,15 +24,21 @@ import java.util.Objects;
  *                      committing (seed IV-D): a thread behind an older conflict skips the
  *                      optimistic phase, one whose candidate an older thread booked marks itself in
  *                      conflict instead of booking; off = every thread searches and books blindly
+ * @param inOrderRun    after a block in which at least three quarters of the messages but the
+ *                      oldest waited for older ones anyway, the next this many blocks of several messages are matched
+ *                      in thread order, with no optimistic phase (0..1024; 0 = never)
  */
 public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
                         boolean noAnySource, boolean noAnyTag, OtmHash hash,
-                        boolean senderHash, int pollBudget, boolean fastPath, boolean earlyBooking) {
+                        boolean senderHash, int pollBudget, boolean fastPath, boolean earlyBooking, int inOrderRun) {
 
     public static final int MAX_THREADS = 64;
     public static final int MAX_BINS = 65536;
     public static final int MAX_ENTRIES = 1048576;
     public static final int MAX_POLL_BUDGET = 1_000_000_000;
+    public static final int MAX_IN_ORDER_RUN = 1024;
+    /** The default in-order run: long enough that the optimistic block which probes the contention costs little per message. */
+    public static final int DEFAULT_IN_ORDER_RUN = 32;
 
     public OtmConfig {
         range("threads", threads, 1, MAX_THREADS);
@@ -44,13 +50,14 @@ public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
         range("maxRecvs", maxRecvs, 1, MAX_ENTRIES);
         range("maxUnexpected", maxUnexpected, 1, MAX_ENTRIES);
         range("pollBudget", pollBudget, 1, MAX_POLL_BUDGET);
+        range("inOrderRun", inOrderRun, 0, MAX_IN_ORDER_RUN);
         Objects.requireNonNull(hash, "hash must be one of multiplicative, xor-fold, got null");
     }
 
-    /** A configuration with both optimizations on. */
+    /** A configuration with every optimization on. */
     public OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected, boolean noAnySource, boolean noAnyTag,
                      OtmHash hash, boolean senderHash, int pollBudget) {
-        this(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, true, true);
+        this(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, true, true, DEFAULT_IN_ORDER_RUN);
     }
 
     /** The seed's prototype: 32 threads, 128 bins, 1024 receives (plus 1024 unexpected). */
@@ -59,28 +66,33 @@ public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
     }
 
     public OtmConfig withThreads(int n) {
-        return new OtmConfig(n, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking);
+        return new OtmConfig(n, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking, inOrderRun);
     }
 
     public OtmConfig withBins(int b) {
-        return new OtmConfig(threads, b, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking);
+        return new OtmConfig(threads, b, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking, inOrderRun);
     }
 
     public OtmConfig withCapacities(int recvs, int unexpected) {
-        return new OtmConfig(threads, bins, recvs, unexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking);
+        return new OtmConfig(threads, bins, recvs, unexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking, inOrderRun);
     }
 
     public OtmConfig withHints(boolean noAnySrc, boolean noAnyTg) {
-        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySrc, noAnyTg, hash, senderHash, pollBudget, fastPath, earlyBooking);
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySrc, noAnyTg, hash, senderHash, pollBudget, fastPath, earlyBooking, inOrderRun);
     }
 
     public OtmConfig withHash(OtmHash h, boolean sender) {
-        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, sender, pollBudget, fastPath, earlyBooking);
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, sender, pollBudget, fastPath, earlyBooking, inOrderRun);
     }
 
     /** The same build with the fast path and the early booking check switched on or off (ablation). */
     public OtmConfig withOptimizations(boolean fast, boolean early) {
-        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fast, early);
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fast, early, inOrderRun);
+    }
+
+    /** The same build with another in-order run (0: every block is matched optimistically). */
+    public OtmConfig withInOrderRun(int run) {
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking, run);
     }
 
     /** A short, file-name-safe identity of this configuration (used to cache builds). */
@@ -88,7 +100,8 @@ public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
         return "n" + threads + "-b" + bins + "-r" + maxRecvs + "-u" + maxUnexpected
                 + (noAnySource ? "-nas" : "") + (noAnyTag ? "-nat" : "")
                 + "-" + hash.label() + (senderHash ? "-sh" : "") + "-p" + pollBudget
-                + (fastPath ? "" : "-nofp") + (earlyBooking ? "" : "-noeb");
+                + (fastPath ? "" : "-nofp") + (earlyBooking ? "" : "-noeb")
+                + (inOrderRun == DEFAULT_IN_ORDER_RUN ? "" : "-io" + inOrderRun);
     }
 
     private static void range(String name, long value, long lo, long hi) {

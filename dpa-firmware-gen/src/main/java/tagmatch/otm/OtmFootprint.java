@@ -23,9 +23,14 @@ public record OtmFootprint(long receiveBins, long descriptors, long unexpected, 
     public static final int RECV_BYTES = 40;
     /** Per-thread block state and counters, one cache line. */
     static final int THREAD_BYTES = 64;
-    /** Four 64-byte lines (the booked, conflicted and finals words, the free-stack head), the key buckets, then host-side state and post counters. */
+    /**
+     * Four 64-byte lines (the booked, conflicted and finals words, the free-stack head), the key
+     * buckets, then host-side state (the block word 8, the free-list head and stored count 8,
+     * the wildcard live counts 8, the next label 8; with in-order blocks the latest block word 8
+     * and the run left 4, padded to 8) and the ten post-side counters (80).
+     */
     static long headerBytes(OtmConfig c) {
-        return 4 * 64 + align(8L * keyBuckets(c), 64) + 104;
+        return 4 * 64 + align(8L * keyBuckets(c), 64) + 32 + (c.inOrderRun() > 0 ? 16 : 0) + 80;
     }
 
     /** Key buckets of the per-key resolution (one 64-bit word each): the bins, at most 64. */

@@ -95,6 +95,8 @@ public final class OtmGenerator {
         st.add("pollBudget", cfg.pollBudget());
         st.add("fastPath", cfg.fastPath());
         st.add("earlyBooking", cfg.earlyBooking());
+        st.add("inOrder", cfg.inOrderRun() > 0);
+        st.add("inOrderRun", cfg.inOrderRun());
         st.add("indexList", indexList(anySource, anyTag));
         st.add("configKey", cfg.key());
         String text = st.render();

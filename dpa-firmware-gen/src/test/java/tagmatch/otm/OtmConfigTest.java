@@ -1,7 +1,9 @@
 package tagmatch.otm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +39,15 @@ class OtmConfigTest {
         assertEquals("pollBudget = 0 is out of range: legal values are 1..1000000000",
                 error(() -> new OtmConfig(4, 4, 4, 4, false, false, OtmHash.MULTIPLICATIVE, false, 0)));
         assertThrows(NullPointerException.class, () -> D.withHash(null, false));
+    }
+
+    @Test
+    void inOrderRunIsBoundedAndZeroTurnsItOff() {
+        assertEquals("inOrderRun = -1 is out of range: legal values are 0..1024", error(() -> D.withInOrderRun(-1)));
+        assertEquals("inOrderRun = 1025 is out of range: legal values are 0..1024", error(() -> D.withInOrderRun(1025)));
+        assertEquals(OtmConfig.DEFAULT_IN_ORDER_RUN, D.inOrderRun());
+        assertTrue(D.withInOrderRun(0).key().endsWith("-io0"));
+        assertFalse(D.key().contains("-io"));
     }
 
     @Test

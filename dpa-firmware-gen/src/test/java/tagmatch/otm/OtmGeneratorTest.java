@@ -68,6 +68,20 @@ class OtmGeneratorTest {
     }
 
     @Test
+    void inOrderBlocksAreGeneratedOnlyWithARun() {
+        String on = OtmGenerator.render(OtmConfig.defaults().withInOrderRun(5)).get("otm.c");
+        assertTrue(on.contains("#define OTM_IN_ORDER_RUN 5u") && on.contains("otm_match_in_order_wild(")
+                && on.contains("otm_contention(ctx);"));
+        // a build without wildcards has no wildcard variant, but still matches in order
+        String keyedOnly = OtmGenerator.render(OtmConfig.defaults().withHints(true, true)).get("otm.c");
+        assertTrue(keyedOnly.contains("otm_match_in_order(") && !keyedOnly.contains("otm_match_in_order_wild("));
+        String off = OtmGenerator.render(OtmConfig.defaults().withInOrderRun(0)).get("otm.c");
+        assertFalse(off.contains("OTM_IN_ORDER") || off.contains("otm_match_in_order") || off.contains("in_order_left"));
+        // the counter stays in the API, zero in such a build
+        assertTrue(OtmGenerator.render(OtmConfig.defaults().withInOrderRun(0)).get("otm.h").contains("in_order;"));
+    }
+
+    @Test
     void senderSideHashesAreOptional() {
         assertFalse(OtmGenerator.render(OtmConfig.defaults()).containsKey("otm_inline_hash.h"));
         Map<String, String> on = OtmGenerator.render(OtmConfig.defaults().withHash(OtmHash.MULTIPLICATIVE, true));

@@ -45,6 +45,8 @@ public final class FirmwareCommand implements Callable<Integer> {
     boolean noFastPath;
     @Option(names = "--no-early-booking", description = "ablation: leave the early booking check out (every thread of a wildcard block searches and books)")
     boolean noEarlyBooking;
+    @Option(names = "--in-order-run", description = "blocks matched in thread order after a contended one (0..1024, 0 = never; default ${DEFAULT-VALUE})")
+    int inOrderRun = OtmConfig.DEFAULT_IN_ORDER_RUN;
     @Option(names = "--out", description = "output directory (default ${DEFAULT-VALUE})")
     Path out = Path.of("firmware-out");
     @Option(names = "--report", description = "print otm_ctx_bytes() (built with gcc) and its breakdown")
@@ -79,11 +81,11 @@ public final class FirmwareCommand implements Callable<Integer> {
         else throw new UsageError("--hash must be one of multiplicative, xor-fold, got '" + hash + "'");
         try {
             return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash, pollBudget,
-                    !noFastPath, !noEarlyBooking);
+                    !noFastPath, !noEarlyBooking, inOrderRun);
         } catch (IllegalArgumentException e) {
             String m = e.getMessage().replaceFirst("^threads", "--threads").replaceFirst("^bins", "--bins")
                     .replaceFirst("^maxRecvs", "--max-recvs").replaceFirst("^maxUnexpected", "--max-unexpected")
-                    .replaceFirst("^pollBudget", "--poll-budget");
+                    .replaceFirst("^pollBudget", "--poll-budget").replaceFirst("^inOrderRun", "--in-order-run");
             throw new UsageError(m, e);
         }
     }

@@ -40,6 +40,9 @@ class FirmwareCommandTest {
         assertEquals(2, run("firmware", "--hash", "crc", "--out", target.toString()));
         assertTrue(err.toString().contains("--hash must be one of multiplicative, xor-fold, got 'crc'"), err.toString());
         assertFalse(Files.exists(target));
+        assertEquals(2, run("firmware", "--in-order-run", "1025", "--out", target.toString()));
+        assertTrue(err.toString().contains("--in-order-run = 1025 is out of range: legal values are 0..1024"), err.toString());
+        assertFalse(Files.exists(target));
     }
 
     @Test

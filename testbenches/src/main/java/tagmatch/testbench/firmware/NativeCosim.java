@@ -26,7 +26,7 @@ public final class NativeCosim implements AutoCloseable {
     private volatile int count;
     private volatile boolean stop;
     private volatile Throwable failure;
-    private long[] lastStats = new long[9];
+    private long[] lastStats = new long[OtmApi.STATS];
 
     public NativeCosim(OtmApi api, int threads) {
         this.api = api;

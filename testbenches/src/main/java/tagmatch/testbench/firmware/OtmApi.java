@@ -16,6 +16,9 @@ public interface OtmApi {
 
     void blockEnd(Pointer ctx);
 
-    /** The nine counters of otm_stats, in declaration order. */
+    /** The number of counters of otm_stats. */
+    int STATS = 10;
+
+    /** The counters of otm_stats, in declaration order. */
     long[] stats(Pointer ctx);
 }

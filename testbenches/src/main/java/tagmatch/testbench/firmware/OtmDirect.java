@@ -34,9 +34,9 @@ public final class OtmDirect implements OtmApi {
     }
     @Override public void blockEnd(Pointer ctx) { otm_block_end(ctx); }
     @Override public long[] stats(Pointer ctx) {
-        try (Memory m = new Memory(9 * 8)) {
+        try (Memory m = new Memory(STATS * 8L)) {
             otm_get_stats(ctx, m);
-            return m.getLongArray(0, 9);
+            return m.getLongArray(0, STATS);
         }
     }
 }

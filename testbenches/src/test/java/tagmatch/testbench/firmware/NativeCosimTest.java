@@ -15,7 +15,7 @@ import tagmatch.otm.OtmHash;
  * The generated library, loaded through JNA, equals the reference on every workload generator
  * with each block's messages on N concurrent threads: plain build and chaos build (random
  * yields between the phases), N = 1, 4, 32, 64, bins 1 and 128, capacities small enough for
- * ERR_FULL, both hints.
+ * ERR_FULL, both hints, each ablation switch, and in-order runs of 0, 1 and the default.
  */
 class NativeCosimTest {
 
@@ -32,9 +32,13 @@ class NativeCosimTest {
                 Arguments.of(base.withThreads(8).withBins(128).withCapacities(32, 16).withHints(true, false), 2),
                 Arguments.of(base.withThreads(8).withBins(16).withCapacities(32, 16).withHints(false, true), 2),
                 Arguments.of(base.withThreads(16).withBins(128).withCapacities(64, 64).withHints(true, true), 2),
-                Arguments.of(base.withThreads(32).withBins(1).withCapacities(64, 32).withOptimizations(false, true), 1),
-                Arguments.of(base.withThreads(32).withBins(16).withCapacities(64, 32).withOptimizations(true, false), 1),
-                Arguments.of(base.withThreads(8).withBins(1).withCapacities(32, 16).withOptimizations(false, false), 1));
+                // ablation builds match every block optimistically, so that the switched-off paths are what runs
+                Arguments.of(base.withThreads(32).withBins(1).withCapacities(64, 32).withOptimizations(false, true).withInOrderRun(0), 1),
+                Arguments.of(base.withThreads(32).withBins(16).withCapacities(64, 32).withOptimizations(true, false).withInOrderRun(0), 1),
+                Arguments.of(base.withThreads(8).withBins(1).withCapacities(32, 16).withOptimizations(false, false).withInOrderRun(0), 1),
+                // one in-order block after each contended one (one bin: most are): a change of mode every other block
+                Arguments.of(base.withThreads(32).withBins(1).withCapacities(64, 32).withInOrderRun(1), 2),
+                Arguments.of(base.withThreads(16).withBins(128).withCapacities(64, 32).withInOrderRun(0), 1));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -59,8 +59,8 @@ class ProgramCosimTest {
 
     @Test
     void ablationBuildsEqualReferenceNativelyAndUnderThreadSanitizer() {
-        for (OtmConfig c : List.of(CFG.withOptimizations(false, true), CFG.withOptimizations(true, false),
-                CFG.withOptimizations(false, false).withThreads(32).withBins(1))) {
+        for (OtmConfig c : List.of(CFG.withOptimizations(false, true).withInOrderRun(0), CFG.withOptimizations(true, false).withInOrderRun(0),
+                CFG.withOptimizations(false, false).withThreads(32).withBins(1).withInOrderRun(0), CFG.withThreads(32).withBins(1).withInOrderRun(1))) {
             runDriver("driver", "otm_driver", List.of(), c, 1, 48);
             runDriver("tsan", "otm_driver_tsan", List.of(), c, 1, 24);
         }
@@ -147,7 +147,8 @@ class ProgramCosimTest {
         for (OtmConfig c : List.of(CFG, CFG.withHints(true, false), CFG.withHints(false, true), CFG.withHints(true, true),
                 CFG.withHash(tagmatch.otm.OtmHash.XOR_FOLD, true), CFG.withThreads(1).withBins(1).withCapacities(1, 1),
                 CFG.withThreads(64).withBins(65536).withCapacities(4096, 1), CFG.withThreads(2).withHints(true, true).withBins(1),
-                CFG.withOptimizations(false, true), CFG.withOptimizations(true, false), CFG.withOptimizations(false, false).withHints(true, true))) {
+                CFG.withOptimizations(false, true), CFG.withOptimizations(true, false), CFG.withOptimizations(false, false).withHints(true, true),
+                CFG.withInOrderRun(0), CFG.withInOrderRun(0).withHints(true, true).withHash(tagmatch.otm.OtmHash.XOR_FOLD, true))) {
             FirmwareBuild b = FirmwareBuild.generate(c, CosimSupport.ROOT);
             b.make("check-freestanding", "rv64");
             String undefined = Exec.of("riscv64-unknown-elf-nm", "-u", "otm_rv64.o").in(b.dir()).check();
@@ -166,7 +167,8 @@ class ProgramCosimTest {
         Path handler = b.artifact("rv64-linux", "otm_handler_rv64");
         checkHandler(List.of("qemu-riscv64"), handler, cfg, 1, List.of());
         runDriver("rv64-linux", "otm_driver_rv64", List.of("qemu-riscv64"), CFG.withThreads(4), 1, 24);
-        runDriver("rv64-linux", "otm_driver_rv64", List.of("qemu-riscv64"), CFG.withThreads(4).withOptimizations(false, false), 1, 24);
+        runDriver("rv64-linux", "otm_driver_rv64", List.of("qemu-riscv64"), CFG.withThreads(4).withOptimizations(false, false).withInOrderRun(0), 1, 24);
+        runDriver("rv64-linux", "otm_driver_rv64", List.of("qemu-riscv64"), CFG.withThreads(8).withBins(1).withInOrderRun(1), 1, 24);
         byte[] elf = java.nio.file.Files.readAllBytes(handler);
         assertEquals(0xF3, (elf[18] & 0xff) | (elf[19] & 0xff) << 8, "e_machine is RISC-V");
         java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(elf).order(java.nio.ByteOrder.LITTLE_ENDIAN);

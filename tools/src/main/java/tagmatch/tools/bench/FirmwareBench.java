@@ -28,8 +28,8 @@ import tagmatch.tools.UserError;
  * for a bin's remove lock ({@code otm_wait_bits}, {@code otm_lock_wait}) is left out: it is
  * scheduling, not work. The same counts are taken on RISC-V, the DPA's instruction set, by
  * qemu-riscv64 ({@link Rv64InstructionCount}) from the same sources built for riscv64-linux. A
- * last table runs the with-conflict workload and the wildcard mix on builds without the fast
- * path and/or the early booking check.
+ * last table runs the with-conflict workload and the wildcard mix on builds without in-order
+ * blocks, and then without the fast path and/or the early booking check.
  */
 @Command(name = "firmware",
         mixinStandardHelpOptions = true,
@@ -106,29 +106,35 @@ public final class FirmwareBench implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageError("--bins: " + e.getMessage(), e);
         }
-        boolean[][] variants = {{true, true}, {true, false}, {false, true}, {false, false}};
-        long steps = (long) chosen.size() * (CASES.length * depths.length * 2L + ABLATION_CASES.length * variants.length);
+        OtmConfig optimistic = cfg.withInOrderRun(0);
+        List<Variant> variants = List.of(new Variant("default (all on)", cfg),
+                new Variant("in order off", optimistic),
+                new Variant("in order off, early booking off", optimistic.withOptimizations(true, false)),
+                new Variant("in order off, fast path off", optimistic.withOptimizations(false, true)),
+                new Variant("in order, fast path, early bk off", optimistic.withOptimizations(false, false)));
+        long steps = (long) chosen.size() * (CASES.length * depths.length * 2L + ABLATION_CASES.length * variants.size());
         try (Temp temp = keepTemp.dir("bench-firmware", new java.io.PrintWriter(System.err, true));
              Progress progress = Progress.start("bench firmware", steps, "measurements")) {
             Path tmp = temp.path();
             java.io.PrintWriter out = spec.commandLine().getOut();
             out.println("firmware " + cfg.key() + " (gcc -O2 -g); baseline: MPICH-style linked list in C, same flags, one thread");
             out.println("instructions per matched message (" + messages + " matched messages; barrier and lock waits left out); "
-                    + "ratio = firmware all-in / list all-in");
+                    + "ratio = firmware all-in / list all-in; "
+                    + "in order = messages of in-order blocks");
             FirmwareBuild main = FirmwareBuild.generate(cfg, tmp);  // generated once, built for every instruction set
             for (Isa isa : chosen) {
                 Path exe = build(main, isa);
                 out.println();
                 out.println(isa.name + " (" + isa.counter + ")");
                 out.println(String.format("%-13s %6s %10s %10s %10s %10s %8s %20s", "case", "depth", "list all-in", "list match",
-                        "fw all-in", "fw match", "ratio", "conflicts/fast/slow"));
+                        "fw all-in", "fw match", "ratio", "conflicts/fast/slow/in order"));
                 for (String[] c : CASES) {
                     for (int depth : depths) {
                         Cost list = cost(isa, exe, tmp, "list", c[0], depth);
                         progress.step();
                         Cost fw = cost(isa, exe, tmp, "otm", c[0], depth);
                         progress.step();
-                        out.println(String.format("%-13s %6d %10.1f %10.1f %10.1f %10.1f %7.3fx %20s", c[1], depth, list.allIn, list.match,
+                        out.println(String.format("%-13s %6d %10.1f %10.1f %10.1f %10.1f %7.3fx %28s", c[1], depth, list.allIn, list.match,
                                 fw.allIn, fw.match, fw.allIn / list.allIn, fw.stats));
                     }
                 }
@@ -139,12 +145,11 @@ public final class FirmwareBench implements Callable<Integer> {
             StringBuilder head = new StringBuilder(String.format("%-13s %-34s", "case", "build"));
             for (Isa isa : chosen) head.append(String.format(" %16s %16s", isa.name + " all-in", isa.name + " match"));
             // the counters depend on the threads' interleaving: those of the last instruction set's run
-            out.println(head.append(String.format(" %20s", "conflicts/fast/slow " + chosen.get(chosen.size() - 1).name)));
+            out.println(head.append(String.format(" %28s", "conflicts/fast/slow/in order " + chosen.get(chosen.size() - 1).name)));
             for (String kase : ABLATION_CASES) {
-                for (boolean[] v : variants) {
-                    FirmwareBuild built = FirmwareBuild.generate(cfg.withOptimizations(v[0], v[1]), tmp);
-                    StringBuilder row = new StringBuilder(String.format("%-13s %-34s", caseName(kase),
-                            "fast path " + (v[0] ? "on" : "off") + ", early booking " + (v[1] ? "on" : "off")));
+                for (Variant v : variants) {
+                    FirmwareBuild built = FirmwareBuild.generate(v.cfg(), tmp);
+                    StringBuilder row = new StringBuilder(String.format("%-13s %-34s", caseName(kase), v.name()));
                     String stats = "";
                     for (Isa isa : chosen) {
                         Cost fw = cost(isa, build(built, isa), tmp, "otm", kase, ablationDepth);
@@ -152,13 +157,16 @@ public final class FirmwareBench implements Callable<Integer> {
                         row.append(String.format(" %16.1f %16.1f", fw.allIn, fw.match));
                         stats = fw.stats;
                     }
-                    out.println(row.append(String.format(" %20s", stats)));
+                    out.println(row.append(String.format(" %28s", stats)));
                 }
             }
             out.flush();
             return 0;
         }
     }
+
+    /** A build of the ablation table: the optimizations it leaves out. */
+    private record Variant(String name, OtmConfig cfg) {}
 
     private static Path build(FirmwareBuild firmware, Isa isa) {
         try {
@@ -206,7 +214,7 @@ public final class FirmwareBench implements Callable<Integer> {
     private static final Predicate<String> LIST_COUNTED = n -> n.startsWith("ll_") && !n.equals("ll_init");
 
     private record Run(long ir, long matched, String stats) {
-        /** Parses the bench's last line, "matched M unexpected U seconds S conflicts C fast F slow L". */
+        /** Parses the bench's last line, "matched M unexpected U seconds S conflicts C fast F slow L in_order I". */
         static Run of(long ir, String log, int msgs) {
             long matched = -1;
             String stats = "";
@@ -214,7 +222,7 @@ public final class FirmwareBench implements Callable<Integer> {
                 if (line.startsWith("matched ")) {
                     String[] f = line.trim().split(" ");
                     matched = Long.parseLong(f[1]);
-                    stats = f[7] + "/" + f[9] + "/" + f[11];
+                    stats = f[7] + "/" + f[9] + "/" + f[11] + "/" + f[13];
                 }
             }
             if (matched < 0 || ir < 0 || (msgs > 0 && matched == 0)) throw new IllegalStateException("the instruction count gave no figures:\n" + log);

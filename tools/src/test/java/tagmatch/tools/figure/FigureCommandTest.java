@@ -64,7 +64,7 @@ class FigureCommandTest {
         assertEquals(0, code, cli.err.toString());
         for (String f : List.of("figure8.md", "figure8.csv", "figure8.png")) assertTrue(Files.size(out.resolve(f)) > 0, f);
         List<String> csv = Files.readAllLines(out.resolve("figure8.csv"));
-        assertEquals(List.of("no-conflict", "fast-path", "slow-path"), csv.subList(1, csv.size()).stream().map(l -> l.split(",")[0]).toList());
+        assertEquals(List.of("no-conflict", "fast-path", "slow-path", "in-order"), csv.subList(1, csv.size()).stream().map(l -> l.split(",")[0]).toList());
         for (String line : csv.subList(1, csv.size())) {
             String[] f = line.split(",");
             assertTrue(Double.parseDouble(f[2]) > 0 && Double.parseDouble(f[3]) > 0, "both rates measured: " + line);
@@ -74,6 +74,10 @@ class FigureCommandTest {
         // the slow-path case runs the build without the fast path: it never resolves on it
         String[] slow = rowOf(md, "conflict, slow path").split("\\|");
         assertEquals("0", slow[8].trim(), "fast-path resolutions in the ablation build: " + String.join("|", slow));
+        // the seed's cases match every block optimistically
+        for (String seedCase : List.of("no conflict", "conflict, fast path", "conflict, slow path")) {
+            assertEquals("0", rowOf(md, seedCase).split("\\|")[10].trim(), seedCase + ": in-order messages");
+        }
         assertTrue(cli.out.toString().contains("seed's order (no conflict > fast path > slow path) on the handler: "), cli.out.toString());
     }
 
