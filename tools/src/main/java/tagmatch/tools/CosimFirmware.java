@@ -43,6 +43,8 @@ public final class CosimFirmware implements Callable<Integer> {
 
     private static final int[][] SHAPES = {{4, 128, 64, 48}, {32, 1, 256, 256}, {64, 128, 96, 64}, {1, 1, 16, 16},
         {8, 16, 32, 24}};
+    /** In-order runs, cycled against the shapes: the default, a change of mode after every contended block, never. */
+    private static final int[] IN_ORDER_RUNS = {OtmConfig.DEFAULT_IN_ORDER_RUN, 1, 0};
 
     @Override
     public Integer call() throws Exception {
@@ -61,7 +63,8 @@ public final class CosimFirmware implements Callable<Integer> {
                 boolean nas = round % 7 == 5;
                 boolean nat = round % 7 == 6;
                 OtmConfig cfg = OtmConfig.defaults().withThreads(target.equals("riscv") ? Math.min(s[0], 8) : s[0])
-                        .withBins(s[1]).withCapacities(s[2], s[3]).withHints(nas, nat);
+                        .withBins(s[1]).withCapacities(s[2], s[3]).withHints(nas, nat)
+                        .withInOrderRun(IN_ORDER_RUNS[round % IN_ORDER_RUNS.length]);
                 FirmwareBuild b = FirmwareBuild.generate(cfg, root);
                 Hints hints = new Hints(nas, nat);
                 Capacities caps = new Capacities(cfg.maxRecvs(), cfg.maxUnexpected());
