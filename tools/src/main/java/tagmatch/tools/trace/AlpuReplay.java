@@ -98,7 +98,7 @@ final class AlpuReplay implements ReplayTarget {
                 progress.accept(1);
             }
             return new RankReplay(s.rank(), 1, posts, arrivals, agree, first, alone, software, prq.cycles() + umq.cycles(), nic.batches(),
-                    0, 0, 0, 0, 0);
+                    0, 0, 0, 0, 0, 0);
         }
     }
 

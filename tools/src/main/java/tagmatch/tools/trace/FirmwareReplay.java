@@ -94,7 +94,7 @@ final class FirmwareReplay implements ReplayTarget {
         }
         progress.accept(posts + arrivals);
         // otm_stats: posted, matched_at_post, unexpected, matched, conflicts, fast_path, slow_path, fallbacks, max_bin_depth, in_order
-        return new RankReplay(s.rank(), 1, posts, arrivals, agree, first, 0, 0, 0, 0, stats[4], stats[5], stats[6], stats[7], blocks);
+        return new RankReplay(s.rank(), 1, posts, arrivals, agree, first, 0, 0, 0, 0, stats[4], stats[5], stats[6], stats[9], stats[7], blocks);
     }
 
     @Override

@@ -30,7 +30,7 @@ import tagmatch.otm.OtmConfig;
         description = {"Replay each rank's event streams through the ALPU RTL (Verilator, the NIC driver with a PRQ and a UMQ unit)",
                 "or through the generated firmware (native, N threads), every post and arrival checked against the reference",
                 "matcher. Per rank: agreement, operations the ALPUs answered alone versus with a software search and cycles per",
-                "operation (alpu), or firmware conflicts, fast and slow paths and fallbacks (firmware). Exit 1 on any difference.",
+                "operation (alpu), or firmware conflicts, fast and slow paths, in-order messages and fallbacks (firmware). Exit 1 on any difference.",
                 "Example: tagmatch trace replay data/traces/lammps-melt --through alpu --cells 16"})
 public final class TraceReplayCommand implements Callable<Integer> {
     @CommandLine.Spec
@@ -162,8 +162,8 @@ public final class TraceReplayCommand implements Callable<Integer> {
             sb.append(String.format(Locale.ROOT, "%6s %8s %9s %9s %9s %11s %11s %10s %8s%n", "rank", "streams", "posts", "arrivals", "agree",
                     "ALPU alone", "+software", "cycles/op", "batches"));
         } else {
-            sb.append(String.format(Locale.ROOT, "%6s %8s %9s %9s %9s %9s %10s %10s %10s %10s%n", "rank", "streams", "posts", "arrivals", "agree",
-                    "blocks", "conflicts", "fast path", "slow path", "fallbacks"));
+            sb.append(String.format(Locale.ROOT, "%6s %8s %9s %9s %9s %9s %10s %10s %10s %10s %10s%n", "rank", "streams", "posts", "arrivals", "agree",
+                    "blocks", "conflicts", "fast path", "slow path", "in order", "fallbacks"));
         }
         RankReplay all = RankReplay.empty(-1);
         for (RankReplay r : ranks) {
@@ -185,8 +185,8 @@ public final class TraceReplayCommand implements Callable<Integer> {
             sb.append(String.format(Locale.ROOT, "%6s %8d %9d %9d %9d %11d %11d %10.2f %8d%n", rank, r.streams(), r.posts(), r.arrivals(), r.agree(),
                     r.alpuOnly(), r.softwareSearched(), r.cyclesPerOperation(), r.batches()));
         } else {
-            sb.append(String.format(Locale.ROOT, "%6s %8d %9d %9d %9d %9d %10d %10d %10d %10d%n", rank, r.streams(), r.posts(), r.arrivals(), r.agree(),
-                    r.blocks(), r.conflicts(), r.fastPath(), r.slowPath(), r.fallbacks()));
+            sb.append(String.format(Locale.ROOT, "%6s %8d %9d %9d %9d %9d %10d %10d %10d %10d %10d%n", rank, r.streams(), r.posts(), r.arrivals(),
+                    r.agree(), r.blocks(), r.conflicts(), r.fastPath(), r.slowPath(), r.inOrder(), r.fallbacks()));
         }
     }
 }

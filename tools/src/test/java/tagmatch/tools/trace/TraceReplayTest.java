@@ -60,7 +60,7 @@ class TraceReplayTest {
         String out = cli.out.toString();
         assertEquals(0, code, out + cli.err);
         assertTrue(out.startsWith("hpcc through the generated firmware (native libotm.so, 4 threads, 16 bins"), out);
-        long[] all = allRow(out); // streams posts arrivals agree blocks conflicts fast slow fallbacks
+        long[] all = allRow(out); // streams posts arrivals agree blocks conflicts fast slow in-order fallbacks
         assertEquals(all[1] + all[2], all[3], out);
         assertTrue(all[4] > 0 && all[4] <= all[2], out);
         assertTrue(all[6] + all[7] > 0, "fast and slow paths counted: " + out);
@@ -123,9 +123,9 @@ class TraceReplayTest {
 
     @Test
     void aDifferenceIsReportedWithTheFirstEvent() {
-        RankReplay same = new RankReplay(0, 1, 2, 2, 4, null, 4, 0, 20, 1, 0, 0, 0, 0, 0);
+        RankReplay same = new RankReplay(0, 1, 2, 2, 4, null, 4, 0, 20, 1, 0, 0, 0, 0, 0, 0);
         RankReplay differs = new RankReplay(1, 1, 2, 2, 3, "communicator 2, event 3 Arrive[...]: reference MATCHED(1), ALPU UNEXPECTED", 3, 1, 30, 1,
-                0, 0, 0, 0, 0);
+                0, 0, 0, 0, 0, 0);
         String t = TraceReplayCommand.table("t", "x", true, List.of(same, differs));
         assertTrue(t.contains("1 of 8 posts and arrivals differ from the reference matcher; the first: communicator 2, event 3"), t);
         assertTrue(!differs.allAgree() && same.allAgree());
