@@ -33,7 +33,7 @@ import tagmatch.tools.UserError;
  */
 @Command(name = "firmware",
         mixinStandardHelpOptions = true,
-        description = "DPA firmware: instructions per matched message on x86-64 (callgrind) and rv64, the DPA's ISA (qemu-riscv64), vs an MPICH-style C linked list, and the ablation of the fast path and early booking.")
+        description = "DPA firmware: instructions per matched message on x86-64 (callgrind) and rv64, the DPA's ISA (qemu-riscv64), vs an MPICH-style C linked list, and the ablation of in-order blocks, the fast path and early booking.")
 public final class FirmwareBench implements Callable<Integer> {
     @Option(names = "--depths", split = ",", description = "Receives kept posted. Default: ${DEFAULT-VALUE}.")
     int[] depths = {1, 64, 1000};
@@ -126,7 +126,7 @@ public final class FirmwareBench implements Callable<Integer> {
                 Path exe = build(main, isa);
                 out.println();
                 out.println(isa.name + " (" + isa.counter + ")");
-                out.println(String.format("%-13s %6s %10s %10s %10s %10s %8s %20s", "case", "depth", "list all-in", "list match",
+                out.println(String.format("%-13s %6s %10s %10s %10s %10s %8s %28s", "case", "depth", "list all-in", "list match",
                         "fw all-in", "fw match", "ratio", "conflicts/fast/slow/in order"));
                 for (String[] c : CASES) {
                     for (int depth : depths) {
