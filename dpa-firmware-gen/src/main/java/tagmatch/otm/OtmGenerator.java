@@ -97,6 +97,7 @@ public final class OtmGenerator {
         st.add("earlyBooking", cfg.earlyBooking());
         st.add("inOrder", cfg.inOrderRun() > 0);
         st.add("inOrderRun", cfg.inOrderRun());
+        st.add("wildInOrder", cfg.inOrderRun() > 0 && (anySource || anyTag));
         st.add("indexList", indexList(anySource, anyTag));
         st.add("configKey", cfg.key());
         String text = st.render();
