@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import tagmatch.model.Event;
 
 /**
@@ -120,9 +122,13 @@ public final class NativeCosim implements AutoCloseable {
     public void close() {
         stop = true;
         try {
-            start.await();
-        } catch (InterruptedException | BrokenBarrierException e) {
+            // a worker stuck in a block (a lost wake-up, a broken barrier) never arrives: a
+            // failed test must end, not hang on it
+            start.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (BrokenBarrierException | TimeoutException e) {
+            // the workers that can leave have left
         }
         for (Thread w : workers) {
             try {

@@ -6,9 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tagmatch.model.Event;
 import tagmatch.otm.OtmConfig;
 
@@ -93,5 +98,35 @@ class ContractEdgeCasesTest {
         }
         for (Thread t : ts) t.join();
         assertNull(failure.get());
+    }
+
+    /**
+     * In an in-order block threads take turns; a refused message must take its turn and pass it,
+     * or every younger thread waits forever (hence the timeout). A block of identical messages
+     * while no wildcard receive is stored is contended whatever the timing, so the blocks after
+     * it run in order; with wildcard receives posted after it, on the path the block word's
+     * empty count sends them to. Each of those blocks has its refused message at another thread.
+     */
+    @ParameterizedTest(name = "wildcard receives stored: {0}")
+    @ValueSource(booleans = {false, true})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aRefusedMessageOfAnInOrderBlockPassesItsTurn(boolean wild) {
+        OtmConfig c = OtmConfig.defaults().withThreads(4).withBins(8).withCapacities(64, 16);
+        List<Event> ev = new ArrayList<>();
+        long id = 1;
+        for (int i = 0; i < 24; i++) ev.add(new Event.Post(id++, 0, 0, 0));
+        for (int t = 0; t < 4; t++) ev.add(new Event.Arrive(id++, 0, 0, 0));
+        ev.add(new Event.BlockEnd());
+        for (int i = 0; wild && i < 16; i++) ev.add(new Event.Post(id++, 0, -1, -1));
+        for (int bad = 0; bad < 4; bad++) {
+            for (int t = 0; t < 4; t++) ev.add(new Event.Arrive(id++, 0, t % 2, t == bad ? -5 : 0));
+            ev.add(new Event.BlockEnd());
+        }
+        try (NativeCosim sim = new NativeCosim(api(c), c.threads())) {
+            List<OpResult> got = sim.run(ev);
+            long[] stats = sim.lastStats();
+            CosimSupport.assertMatchesReference("refusals in in-order blocks", ev, c, got, stats);
+            assertEquals(16, stats[OtmApi.STATS - 1], "the four blocks after the contended one ran in order: " + Arrays.toString(stats));
+        }
     }
 }
