@@ -40,7 +40,7 @@ public final class OutputDir implements AutoCloseable {
     private final Path dir;
     private final String option;
     private final Map<String, String> owned; // file name -> group
-    private Path staging;
+    private tagmatch.process.ScratchDir staging;
     private Path created; // the outermost directory the claim made, removed again if nothing is committed
 
     private OutputDir(Path dir, String option, Map<String, String> owned, Path created) {
@@ -113,13 +113,9 @@ public final class OutputDir implements AutoCloseable {
     /** A fresh empty directory to generate into; its files move into {@link #dir()} on commit. */
     public Path staging() {
         if (staging == null) {
-            try {
-                staging = Files.createTempDirectory("tagmatch-out-");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            staging = tagmatch.process.ScratchDir.create("out");
         }
-        return staging;
+        return staging.path();
     }
 
     /**
@@ -210,7 +206,7 @@ public final class OutputDir implements AutoCloseable {
     @Override
     public void close() {
         if (staging != null) {
-            Temp.delete(staging);
+            staging.close();
             staging = null;
         }
         if (created != null) {

@@ -186,14 +186,10 @@ public final class SynthCommand implements Callable<Integer> {
      * what {@code tagmatch synth} and the {@code synth} step of {@code tagmatch sweep} both run.
      */
     public static SynthReport synthesize(YosysSynth yosys, AlpuConfig cfg, String top, String family) throws IOException {
-        Path dir = Files.createTempDirectory("tagmatch-alpu-synth");
-        Path v = dir.resolve(top + ".v");
-        try {
+        try (Temp dir = Temp.dir("alpu-synth", false, null)) {
+            Path v = dir.path().resolve(top + ".v");
             Files.writeString(v, VerilogEmitter.emit(AlpuRtl.elaborate(cfg, top)));
             return yosys.run(v, top, family);
-        } finally {
-            Files.deleteIfExists(v);
-            Files.deleteIfExists(dir);
         }
     }
 }
