@@ -1,6 +1,7 @@
 package tagmatch.dpa.isa;
 
 import java.util.List;
+import tagmatch.dpa.Retirement;
 
 /**
  * Compares a hart's retirements with qemu's states retirement by retirement: the same pc, and
@@ -17,7 +18,7 @@ public final class Lockstep {
         for (int i = 0; i < n; i++) {
             if (i >= hart.size()) return "the hart retired " + hart.size() + " instructions, qemu " + n + " before the exit store";
             Retirement r = hart.get(i);
-            String where = "retirement " + i + " (" + r + ", qemu pc " + String.format("%016x", qemu.pc(i)) + ")";
+            String where = "retirement " + i + " (" + describe(r) + ", qemu pc " + String.format("%016x", qemu.pc(i)) + ")";
             if (r.pc() != qemu.pc(i)) return where + ": pc differs" + context(hart, i);
             for (int x = 1; x < 32; x++) {
                 long before = qemu.reg(i, x), after = qemu.reg(i + 1, x);
@@ -30,14 +31,18 @@ public final class Lockstep {
         }
         if (hart.size() <= n || hart.get(n).pc() != qemu.pc(n)) {
             return "the exit store at pc " + String.format("%016x", qemu.pc(n)) + " is not the hart's retirement " + n
-                    + (hart.size() > n ? " (" + hart.get(n) + ")" : " (it retired " + hart.size() + ")");
+                    + (hart.size() > n ? " (" + describe(hart.get(n)) + ")" : " (it retired " + hart.size() + ")");
         }
         return null;
     }
 
     private static String context(List<Retirement> hart, int i) {
         StringBuilder sb = new StringBuilder("; the hart's retirements before it:");
-        for (int k = Math.max(0, i - 4); k < i; k++) sb.append("\n  ").append(k).append(": ").append(hart.get(k));
+        for (int k = Math.max(0, i - 4); k < i; k++) sb.append("\n  ").append(k).append(": ").append(describe(hart.get(k)));
         return sb.toString();
+    }
+
+    static String describe(Retirement r) {
+        return String.format("pc %016x %s", r.pc(), r.rd() == 0 ? "no register write" : String.format("x%d = %016x", r.rd(), r.value()));
     }
 }

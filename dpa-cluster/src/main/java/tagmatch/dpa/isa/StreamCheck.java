@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import tagmatch.dpa.Retirement;
 import java.util.function.Function;
 
 /**

@@ -14,7 +14,8 @@
  *               matching loop (setup left out);
  *   threads N (harts matching; the run starts exactly these harts)
  *   case 0 nc, 1 conflict, 2 wild;  depth;  messages
- *   events E, then E events of four words: kind ('P', 'A' or 'E'), id, src, tag. */
+ *   events E, then E events of four words: kind ('P' post, 'A' arrival, 'E' block end, 'I' a
+ *   new communicator: the context is initialized again, after the previous one's "S" line), id, src, tag. */
 #include <stdint.h>
 #include <stddef.h>
 
@@ -150,6 +151,8 @@ static void flush(void)
     B.count = 0;
 }
 
+static void print_stats(void);
+
 static void cosim(uint32_t n)
 {
     for (int64_t i = 0; i < dpa_input.events; i++) {
@@ -159,6 +162,10 @@ static void cosim(uint32_t n)
             uint64_t partner = 0;
             otm_status st = otm_post_recv(B.ctx, (int32_t)e->src, (int32_t)e->tag, (uint64_t)e->id, &partner);
             result(st, (int64_t)partner);
+        } else if (e->kind == 'I') {
+            flush();
+            if (i > 0) print_stats();
+            otm_init(B.ctx);
         } else if (e->kind == 'A') {
             if (B.count == n) flush();
             B.msg[B.count].src = (int32_t)e->src;
@@ -169,6 +176,12 @@ static void cosim(uint32_t n)
         }
     }
     flush();
+    print_stats();
+}
+
+/* The "S ..." line of one context, as otm_driver prints it. */
+static void print_stats(void)
+{
     otm_stats s;
     otm_get_stats(B.ctx, &s);
     const uint64_t v[] = {s.posted, s.matched_at_post, s.unexpected, s.matched, s.conflicts, s.fast_path,

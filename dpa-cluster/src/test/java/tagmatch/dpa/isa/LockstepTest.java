@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tagmatch.dpa.Retirement;
 
 class LockstepTest {
     @TempDir
@@ -21,9 +22,9 @@ class LockstepTest {
         for (int i = 0; i + 1 < q.size(); i++) {
             int rd = 0;
             for (int x = 1; x < 32; x++) if (q.reg(i, x) != q.reg(i + 1, x)) rd = x;
-            out.add(new Retirement(q.pc(i), rd, rd == 0 ? 0 : q.reg(i + 1, rd)));
+            out.add(new Retirement(0, q.pc(i), rd, rd == 0 ? 0 : q.reg(i + 1, rd)));
         }
-        out.add(new Retirement(q.pc(q.size() - 1), 0, 0));
+        out.add(new Retirement(0, q.pc(q.size() - 1), 0, 0));
         return out;
     }
 
@@ -44,13 +45,13 @@ class LockstepTest {
         while (good.get(i).rd() == 0) i++;
         Retirement r = good.get(i);
         List<Retirement> wrongValue = new ArrayList<>(good);
-        wrongValue.set(i, new Retirement(r.pc(), r.rd(), r.value() ^ 1));
+        wrongValue.set(i, new Retirement(0, r.pc(), r.rd(), r.value() ^ 1));
         assertTrue(Lockstep.firstDifference(q, wrongValue).startsWith("retirement " + i + " "));
         List<Retirement> noWrite = new ArrayList<>(good);
-        noWrite.set(i, new Retirement(r.pc(), 0, 0));
+        noWrite.set(i, new Retirement(0, r.pc(), 0, 0));
         assertTrue(Lockstep.firstDifference(q, noWrite).contains("the hart does not"));
         List<Retirement> wrongPc = new ArrayList<>(good);
-        wrongPc.set(3, new Retirement(good.get(3).pc() + 2, good.get(3).rd(), good.get(3).value()));
+        wrongPc.set(3, new Retirement(0, good.get(3).pc() + 2, good.get(3).rd(), good.get(3).value()));
         assertTrue(Lockstep.firstDifference(q, wrongPc).contains("pc differs"));
         assertNotNull(Lockstep.firstDifference(q, good.subList(0, good.size() - 1)));
     }
