@@ -14,6 +14,7 @@ import tagmatch.model.workload.Workload;
 import tagmatch.model.workload.WorkloadSpec;
 import tagmatch.model.workload.Workloads;
 import tagmatch.otm.OtmConfig;
+import tagmatch.process.Temp;
 import tagmatch.testbench.firmware.CommSplit;
 import tagmatch.testbench.firmware.Expected;
 import tagmatch.testbench.firmware.FirmwareBuild;
@@ -48,8 +49,8 @@ public final class CosimFirmware implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        target = Check.oneOf("--target", target, "native", "riscv");
-        Check.atLeast("--ops", ops, 1);
+        target = OptionCheck.oneOf("--target", target, "native", "riscv");
+        OptionCheck.atLeast("--ops", ops, 1);
         long done = 0;
         long streams = 0;
         String failure = null;

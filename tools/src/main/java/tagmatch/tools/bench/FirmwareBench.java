@@ -12,12 +12,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.Exec;
+import tagmatch.process.Temp;
+import tagmatch.process.UsageError;
+import tagmatch.process.UserError;
 import tagmatch.testbench.firmware.FirmwareBuild;
-import tagmatch.tools.Check;
+import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
-import tagmatch.tools.Temp;
-import tagmatch.tools.UsageError;
-import tagmatch.tools.UserError;
 
 /**
  * {@code tagmatch bench firmware}: instructions a matched message costs in the generated
@@ -94,10 +94,10 @@ public final class FirmwareBench implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (depths.length == 0) throw new UsageError("--depths must name at least one depth");
-        for (int d : depths) Check.range("--depths", d, 1, 1024);
-        Check.range("--threads", threads, 1, OtmConfig.MAX_THREADS);
-        Check.atLeast("--messages", messages, 1);
-        Check.range("--ablation-depth", ablationDepth, 1, 1024);
+        for (int d : depths) OptionCheck.range("--depths", d, 1, 1024);
+        OptionCheck.range("--threads", threads, 1, OtmConfig.MAX_THREADS);
+        OptionCheck.atLeast("--messages", messages, 1);
+        OptionCheck.range("--ablation-depth", ablationDepth, 1, 1024);
         if (isas.isEmpty()) throw new UsageError("--isa must name at least one of x86-64, rv64");
         List<Isa> chosen = isas.stream().map(Isa::of).distinct().toList();
         OtmConfig cfg;

@@ -106,9 +106,9 @@ public final class SimBench implements Callable<Integer> {
         if (inputs < 2 || inputs > 4096) {
             throw new IllegalArgumentException("--inputs must be 2..4096, got " + inputs);
         }
-        tagmatch.tools.Check.atLeast("--cycles", cycles, 1000);
-        tagmatch.tools.Check.atLeast("--interpreter-cycles", interpreterCycles, 100);
-        tagmatch.tools.Check.atLeast("--repeat", repeat, 1);
+        tagmatch.tools.OptionCheck.atLeast("--cycles", cycles, 1000);
+        tagmatch.tools.OptionCheck.atLeast("--interpreter-cycles", interpreterCycles, 100);
+        tagmatch.tools.OptionCheck.atLeast("--repeat", repeat, 1);
         Circuit circuit = Elaborator.elaborate(() -> new TreeBehindFifo(inputs, 16, 4));
         SimDesign design = CircuitDesigns.of(circuit);
         Path work = Files.createTempDirectory("tagmatch-simbench-");
