@@ -14,7 +14,6 @@ import tagmatch.model.workload.Workload;
 import tagmatch.model.workload.WorkloadSpec;
 import tagmatch.model.workload.Workloads;
 import tagmatch.otm.OtmConfig;
-import tagmatch.process.Temp;
 import tagmatch.testbench.firmware.CommSplit;
 import tagmatch.testbench.firmware.Expected;
 import tagmatch.testbench.firmware.FirmwareBuild;

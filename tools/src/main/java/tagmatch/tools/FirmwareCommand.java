@@ -12,7 +12,6 @@ import tagmatch.otm.OtmConfig;
 import tagmatch.otm.OtmFootprint;
 import tagmatch.otm.OtmGenerator;
 import tagmatch.otm.OtmHash;
-import tagmatch.process.Temp;
 import tagmatch.process.UsageError;
 import tagmatch.process.UserError;
 import tagmatch.testbench.firmware.FirmwareBuild;

@@ -2,7 +2,6 @@ package tagmatch.tools;
 
 import java.io.PrintWriter;
 import picocli.CommandLine.Option;
-import tagmatch.process.Temp;
 
 /** {@code --keep-temp} of every command that works in a temporary directory (a picocli mixin). */
 public final class KeepTempOption {

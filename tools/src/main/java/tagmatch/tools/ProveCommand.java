@@ -10,7 +10,6 @@ import tagmatch.eda.prove.Prover;
 import tagmatch.eda.prove.Solver;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.ModuleDef;
-import tagmatch.process.Temp;
 import tagmatch.process.ToolException;
 import tagmatch.process.UsageError;
 import tagmatch.process.UserError;

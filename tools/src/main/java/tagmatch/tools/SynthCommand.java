@@ -13,7 +13,6 @@ import tagmatch.eda.synth.Ice40Pnr;
 import tagmatch.eda.synth.PaperFigures;
 import tagmatch.eda.synth.SynthReport;
 import tagmatch.eda.synth.YosysSynth;
-import tagmatch.process.Temp;
 import tagmatch.process.UsageError;
 import tagmatch.process.UserError;
 import tagmatch.tools.sweep.SweepCommand;

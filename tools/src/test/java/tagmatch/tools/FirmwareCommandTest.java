@@ -1,6 +1,5 @@
 package tagmatch.tools;
 
-import tagmatch.process.Temp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

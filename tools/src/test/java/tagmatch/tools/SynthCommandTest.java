@@ -1,7 +1,6 @@
 package tagmatch.tools;
 
 import org.junit.jupiter.api.Test;
-import tagmatch.process.Temp;
 
 import java.io.StringWriter;
 import java.util.regex.Matcher;

@@ -16,7 +16,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import tagmatch.process.Temp;
+import tagmatch.process.ScratchDir;
 import tagmatch.process.UserError;
 
 /**
@@ -121,7 +121,7 @@ final class AnalysisCache {
                 index.append(hex(sha256().digest(b))).append(' ').append(b.length).append(' ').append(name).append('\n');
             }
             Files.writeString(tmp.resolve(INDEX), index, StandardCharsets.UTF_8);
-            if (Files.exists(entry)) Temp.delete(entry); // damaged (a sound one would have been used)
+            if (Files.exists(entry)) ScratchDir.delete(entry); // damaged (a sound one would have been used)
             try {
                 Files.move(tmp, entry, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -133,7 +133,7 @@ final class AnalysisCache {
         } catch (IOException e) {
             throw new UserError("cannot write the analysis cache " + entry + ": " + e.getMessage() + " (choose another with --cache DIR, or --no-cache)", e);
         } finally {
-            if (tmp != null) Temp.delete(tmp);
+            if (tmp != null) ScratchDir.delete(tmp);
         }
     }
 

@@ -17,7 +17,7 @@ import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.process.Exec;
-import tagmatch.process.Temp;
+import tagmatch.process.ScratchDir;
 
 /**
  * {@code prove}: what {@code tagmatch prove alpu-<variant>} proves (the ALPU's datasheet
@@ -77,7 +77,7 @@ public final class ProveStep implements Step {
         // its own small configuration; on a sweep's (wider keys, deeper FIFOs) it ran over ten minutes.
         StringWriter log = new StringWriter();
         ProofReport r;
-        try (Temp work = Temp.dir("sweep-prove", false, new PrintWriter(new StringWriter()))) {
+        try (ScratchDir work = ScratchDir.create("sweep-prove")) {
             r = new Prover(Solver.CVC5, new PrintWriter(log, true)).prove(c, depth, ProveTarget.Method.BOUNDED, null, work.path());
         }
         fig.put("proof", r.verdict().name());

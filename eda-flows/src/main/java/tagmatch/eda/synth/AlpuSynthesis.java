@@ -7,7 +7,7 @@ import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.rtl.AlpuRtl;
 import tagmatch.alpu.rtl.AlpuTiming;
 import tagmatch.hdl.backend.VerilogEmitter;
-import tagmatch.process.Temp;
+import tagmatch.process.ScratchDir;
 
 /**
  * The ALPU of a configuration through the EDA tools: all its modules emitted into one Verilog
@@ -19,14 +19,10 @@ public final class AlpuSynthesis {
 
     /** {@code synth_xilinx} for {@code family} on the design {@code top} of {@code cfg}. */
     public static SynthReport synthesize(YosysSynth yosys, AlpuConfig cfg, String top, String family) throws IOException {
-        Path dir = Files.createTempDirectory("tagmatch-alpu-synth");
-        Path v = dir.resolve(top + ".v");
-        try {
+        try (ScratchDir dir = ScratchDir.create("alpu-synth")) {
+            Path v = dir.path().resolve(top + ".v");
             Files.writeString(v, VerilogEmitter.emit(AlpuRtl.elaborate(cfg, top)));
             return yosys.run(v, top, family);
-        } finally {
-            Files.deleteIfExists(v);
-            Files.deleteIfExists(dir);
         }
     }
 
@@ -35,7 +31,7 @@ public final class AlpuSynthesis {
      * for the device throws {@link Ice40Pnr.DoesNotFit}.
      */
     public static PnrReport placeAndRoute(Ice40Pnr pnr, AlpuConfig cfg, String top, int seed) throws IOException {
-        try (Temp work = Temp.dir("alpu-pnr", false, null)) {
+        try (ScratchDir work = ScratchDir.create("alpu-pnr")) {
             return placeAndRoute(pnr, cfg, top, seed, work.path());
         }
     }

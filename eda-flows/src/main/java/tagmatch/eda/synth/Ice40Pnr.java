@@ -10,6 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import tagmatch.process.Exec;
+import tagmatch.process.ScratchDir;
 import tagmatch.process.ToolException;
 import tagmatch.process.UserError;
 
@@ -49,14 +50,8 @@ public final class Ice40Pnr {
 
     /** Synthesizes, places and routes {@code top} of {@code verilog} (all modules in one file). */
     public PnrReport run(Path verilog, String top, int seed) {
-        Path dir = null;
-        try {
-            dir = Files.createTempDirectory("tagmatch-pnr");
-            return run(verilog, top, seed, dir);
-        } catch (IOException e) {
-            throw new UserError("place and route of " + verilog + " failed: " + e.getMessage(), e);
-        } finally {
-            deleteQuietly(dir);
+        try (ScratchDir work = ScratchDir.create("pnr")) {
+            return run(verilog, top, seed, work.path());
         }
     }
 
@@ -137,12 +132,4 @@ public final class Ice40Pnr {
         return String.join("\n", java.util.Arrays.asList(all).subList(Math.max(0, all.length - lines), all.length));
     }
 
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) return;
-        try (var files = Files.walk(dir)) {
-            files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(f -> f.toFile().delete());
-        } catch (IOException ignored) {
-            // A temporary directory left behind is harmless.
-        }
-    }
 }

@@ -13,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import tagmatch.process.Exec;
+import tagmatch.process.ScratchDir;
 import tagmatch.process.ToolException;
 import tagmatch.process.UserError;
 
@@ -66,9 +67,8 @@ public final class YosysSynth {
         if (!FAMILIES.contains(family)) {
             throw new IllegalArgumentException("family must be one of " + String.join(", ", FAMILIES) + ", got " + family);
         }
-        Path dir = null;
-        try {
-            dir = Files.createTempDirectory("tagmatch-synth");
+        try (ScratchDir work = ScratchDir.create("synth")) {
+            Path dir = work.path();
             Path stat = dir.resolve("stat.txt");
             Path ltp = dir.resolve("ltp.txt");
             Path log = dir.resolve("yosys.log");
@@ -100,8 +100,6 @@ public final class YosysSynth {
             throw new UserError("synthesis of " + verilog + " failed: " + e.getMessage(), e);
         } catch (ToolException e) {
             throw new UserError("synthesis of " + verilog + ": " + e.getMessage(), e);
-        } finally {
-            deleteQuietly(dir);
         }
     }
 
@@ -140,12 +138,4 @@ public final class YosysSynth {
         return sb.toString();
     }
 
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) return;
-        try (var files = Files.walk(dir)) {
-            files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(f -> f.toFile().delete());
-        } catch (IOException ignored) {
-            // A temporary directory left behind is harmless.
-        }
-    }
 }

@@ -59,9 +59,9 @@ public final class VerilogEmitter {
     public static java.util.List<java.nio.file.Path> writeFiles(Circuit c, java.nio.file.Path dir) throws java.io.IOException {
         Map<String, String> files = emitFiles(c);
         java.nio.file.Files.createDirectories(dir);
-        java.nio.file.Path scratch = java.nio.file.Files.createTempDirectory(dir, ".tagmatch-");
         java.util.List<java.nio.file.Path> out = new java.util.ArrayList<>();
-        try {
+        try (tagmatch.process.ScratchDir staging = tagmatch.process.ScratchDir.createIn(dir, "verilog")) {
+            java.nio.file.Path scratch = staging.path();
             for (Map.Entry<String, String> f : files.entrySet())
                 java.nio.file.Files.writeString(scratch.resolve(f.getKey()), f.getValue());
             for (String name : files.keySet()) {
@@ -70,11 +70,6 @@ public final class VerilogEmitter {
                         java.nio.file.StandardCopyOption.ATOMIC_MOVE);
                 out.add(target);
             }
-        } finally {
-            try (var left = java.nio.file.Files.list(scratch)) {
-                for (java.nio.file.Path p : left.toList()) java.nio.file.Files.deleteIfExists(p);
-            }
-            java.nio.file.Files.deleteIfExists(scratch);
         }
         return out;
     }

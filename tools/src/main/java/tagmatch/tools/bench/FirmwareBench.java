@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.Exec;
-import tagmatch.process.Temp;
+import tagmatch.tools.Temp;
 import tagmatch.process.UsageError;
 import tagmatch.process.UserError;
 import tagmatch.testbench.firmware.FirmwareBuild;

@@ -111,7 +111,8 @@ public final class SimBench implements Callable<Integer> {
         tagmatch.tools.OptionCheck.atLeast("--repeat", repeat, 1);
         Circuit circuit = Elaborator.elaborate(() -> new TreeBehindFifo(inputs, 16, 4));
         SimDesign design = CircuitDesigns.of(circuit);
-        Path work = Files.createTempDirectory("tagmatch-simbench-");
+        tagmatch.process.ScratchDir scratch = tagmatch.process.ScratchDir.create("simbench");
+        Path work = scratch.path();
         String oldCache = System.getProperty("tagmatch.cache");
         try {
             System.out.printf("design: %d-input priority tree (radix 4, 16-bit tags in registers) behind a 4-deep FIFO; "
@@ -186,7 +187,7 @@ public final class SimBench implements Callable<Integer> {
             } else {
                 System.setProperty("tagmatch.cache", oldCache);
             }
-            deleteTree(work);
+            scratch.close();
         }
     }
 
@@ -361,14 +362,4 @@ public final class SimBench implements Callable<Integer> {
         return s.toString();
     }
 
-    private static void deleteTree(Path p) throws IOException {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (var s = Files.walk(p)) {
-            for (Path q : (Iterable<Path>) s.sorted(java.util.Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(q);
-            }
-        }
-    }
 }

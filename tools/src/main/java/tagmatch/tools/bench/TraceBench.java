@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tagmatch.process.Temp;
+import tagmatch.tools.Temp;
 import tagmatch.process.UsageError;
 import tagmatch.process.UserError;
 import tagmatch.tools.OptionCheck;

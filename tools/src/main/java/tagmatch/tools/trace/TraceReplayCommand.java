@@ -11,7 +11,7 @@ import picocli.CommandLine;
 import tagmatch.alpu.nic.MatchLayout;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.ProgressMeter;
-import tagmatch.process.Temp;
+import tagmatch.tools.Temp;
 import tagmatch.process.UsageError;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.KeepTempOption;
