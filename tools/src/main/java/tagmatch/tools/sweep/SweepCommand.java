@@ -18,11 +18,11 @@ import tagmatch.eda.sweep.Seeds;
 import tagmatch.eda.sweep.Shard;
 import tagmatch.eda.sweep.SlurmOptions;
 import tagmatch.eda.sweep.SlurmRunner;
+import tagmatch.eda.sweep.SweepOutcome;
 import tagmatch.eda.sweep.Step;
 import tagmatch.eda.sweep.Steps;
 import tagmatch.eda.sweep.Sweep;
 import tagmatch.eda.sweep.Task;
-import tagmatch.eda.sweep.Verdict;
 import tagmatch.eda.synth.YosysSynth;
 import tagmatch.process.UsageError;
 import tagmatch.tools.OptionCheck;
@@ -230,33 +230,10 @@ public final class SweepCommand implements Callable<Integer> {
 
     /** Prints the outcome of {@code tasks} from the store; 0 when every one passed. */
     private static int summarize(ResultStore store, List<Task> tasks, long seconds, PrintWriter o) {
-        int pass = 0;
-        List<String> skipped = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        List<String> missing = new ArrayList<>();
-        for (Task t : tasks) {
-            var l = store.read(t.key());
-            if (l.isEmpty()) missing.add(t.key());
-            else if (l.get().verdict() == TaskVerdict.PASS) pass++;
-            else if (l.get().verdict() == TaskVerdict.SKIP) skipped.add(t.key() + " (" + firstLine(l.get().message()) + ")");
-            else failed.add(t.key() + " (" + l.get().verdict().name().toLowerCase(java.util.Locale.ROOT) + ": " + firstLine(l.get().message()) + ")");
-        }
-        o.printf("sweep: %d of %d tasks pass, %s%d failed, %d missing, %d s; results in %s (tagmatch sweep report %s)%n", pass,
-                tasks.size(), skipped.isEmpty() ? "" : skipped.size() + " skipped, ", failed.size(), missing.size(), seconds,
-                store.dir().resolve("results"), store.dir());
-        for (String k : skipped) o.println("  skipped: " + k);
-        for (String f : failed) o.println("  failed: " + f);
-        for (String m : missing.subList(0, Math.min(missing.size(), 20))) o.println("  missing: " + m);
-        if (missing.size() > 20) o.println("  ... and " + (missing.size() - 20) + " more missing");
-        if (!failed.isEmpty()) o.println("  (--retry-failed runs the failed ones again)");
+        SweepOutcome outcome = SweepOutcome.of(store, tasks);
+        o.print(outcome.text(seconds, store.dir()));
         o.flush();
-        return failed.isEmpty() && missing.isEmpty() ? 0 : 1;
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        return outcome.succeeded() ? 0 : 1;
     }
 
     /** Runs a parser; its {@link IllegalArgumentException} becomes a usage error naming {@code option}. */

@@ -3,7 +3,7 @@ package tagmatch.tools.sweep;
 import tagmatch.eda.sweep.ResultLine;
 import tagmatch.eda.sweep.ResultStore;
 import tagmatch.eda.sweep.SweepReport;
-import tagmatch.eda.sweep.Verdict;
+import tagmatch.eda.sweep.TaskVerdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

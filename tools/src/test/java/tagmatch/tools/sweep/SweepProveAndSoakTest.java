@@ -5,7 +5,7 @@ import tagmatch.eda.sweep.ResultLine;
 import tagmatch.eda.sweep.ResultStore;
 import tagmatch.eda.sweep.Steps;
 import tagmatch.eda.sweep.Task;
-import tagmatch.eda.sweep.Verdict;
+import tagmatch.eda.sweep.TaskVerdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
