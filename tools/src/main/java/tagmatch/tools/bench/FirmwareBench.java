@@ -198,8 +198,8 @@ public final class FirmwareBench implements Callable<Integer> {
             setup = rv64(exe, dir, mode, kase, depth, 0, all);
             matchOnly = rv64(exe, dir, mode, kase, depth, messages, match);
         }
-        double n = full.matched;
-        return new Cost((full.ir - setup.ir) / n, matchOnly.ir / n, full.stats);
+        double n = full.matched();
+        return new Cost((full.ir() - setup.ir()) / n, matchOnly.ir() / n, full.stats());
     }
 
     /**

@@ -74,7 +74,7 @@ public final class HdlBench implements Callable<Integer> {
                 throw new tagmatch.process.UsageError("--launcher must sit in a checkout with a built tools/target/tagmatch.jar, got " + l);
             }
             java.io.PrintWriter out = spec.commandLine().getOut();
-            try (tagmatch.process.Temp work = keepTemp.dir("bench-hdl", spec.commandLine().getErr())) {
+            try (tagmatch.tools.Temp work = keepTemp.dir("bench-hdl", spec.commandLine().getErr())) {
                 new AlpuProcessBench(l.toAbsolutePath(), jar, alpuCells, runs).run(out, work.path());
             }
             out.println();

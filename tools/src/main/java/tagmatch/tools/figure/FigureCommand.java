@@ -202,7 +202,7 @@ public final class FigureCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         String name = "figure8";
         try (OutputDir dirOut = force.claim(dir, "--out");
-             tagmatch.process.Temp temp = keepTemp.dir("figure-8", spec.commandLine().getErr())) {
+             tagmatch.tools.Temp temp = keepTemp.dir("figure-8", spec.commandLine().getErr())) {
             MessageRateFigure fig = MessageRateFigure.measure(new MessageRateFigure.Setup(k, repeat, warmup, runs, threads, bins), temp.path());
             Files.writeString(dirOut.staging().resolve(name + ".md"), fig.markdown(), StandardCharsets.UTF_8);
             Files.writeString(dirOut.staging().resolve(name + ".csv"), fig.csv(), StandardCharsets.UTF_8);
