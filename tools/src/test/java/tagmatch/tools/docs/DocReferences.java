@@ -26,7 +26,9 @@ final class DocReferences {
     private static final Pattern INLINE_CODE = Pattern.compile("`([^`\\n]+)`");
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s#]+)(?:#[^)]*)?\\)");
     private static final Pattern JAVADOC_REF = Pattern.compile("\\{@(?:link|linkplain|code)\\s+([\\w.#]+)");
-    private static final Pattern COMMAND = Pattern.compile("(?:^|[\\s`(])(?:\\./)?tagmatch ([a-z][a-z0-9-]*)(?: ([a-z][a-z0-9-]*))?(?=[\\s`:),.};]|$)");
+    /** A command as code writes it: at the start of a shell line or of a code span, or after a shell separator. */
+    private static final Pattern COMMAND = Pattern.compile("(?:^\\s*(?:\\$\\s+)?|[;&|(]\\s*)(?:\\./)?tagmatch ([a-z][a-z0-9-]*)(?: ([a-z][a-z0-9-]*))?(?=[\\s`:),.};]|$)", Pattern.MULTILINE);
+    private static final Pattern JAVADOC_CODE = Pattern.compile("\\{@code ([^}]*)}");
     private static final Pattern DECLARATION = Pattern.compile("\\b(?:class|interface|enum|record|@interface)\\s+([A-Z]\\w*)");
 
     /** Commands and their subcommands: the first level maps to the names below it; null below means it takes no subcommand. */
@@ -113,7 +115,8 @@ final class DocReferences {
                 Matcher l = LINK.matcher(line);
                 while (l.find()) checkLink(l.group(1), doc, where, problems);
             }
-            if (java || fenced || line.contains("`")) checkCommands(fenced || java ? line : codeOnly(line), where, problems);
+            if (fenced) checkCommands(line, where, problems);
+            else checkCommands(java ? javadocCode(line) : codeOnly(line), where, problems);
         }
         return problems;
     }
@@ -187,6 +190,14 @@ final class DocReferences {
                 problems.add(where + "no command tagmatch " + cmd + " " + sub);
             }
         }
+    }
+
+    /** The {@code {@code ...}} spans of a Javadoc line, one per line of the result. */
+    private static String javadocCode(String line) {
+        StringBuilder sb = new StringBuilder();
+        Matcher m = JAVADOC_CODE.matcher(line);
+        while (m.find()) sb.append(m.group(1)).append('\n');
+        return sb.toString();
     }
 
     /** The inline code of a prose line, one span per line of the result. */
