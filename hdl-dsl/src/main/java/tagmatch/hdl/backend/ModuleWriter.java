@@ -58,6 +58,8 @@ final class ModuleWriter {
     StringBuilder assigns = new StringBuilder();
     StringBuilder procs = new StringBuilder();
     StringBuilder tempProcs = new StringBuilder();
+    /** Which properties the formal section writes, and as what. */
+    FormalView formalView = FormalView.AS_WRITTEN;
 
     ModuleWriter(ModuleDef m, String name) {
         this.m = m;
