@@ -8,10 +8,10 @@ import picocli.CommandLine.Option;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.firmware.ClusterBenchSuite;
-import tagmatch.tools.Check;
+import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
-import tagmatch.tools.UsageError;
+import tagmatch.process.UsageError;
 
 /**
  * {@code tagmatch bench dpa}: the generated matcher on the simulated DPA cluster, in cycles
@@ -64,11 +64,11 @@ public final class DpaBench implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage(), e);
         }
-        for (int n : threads) Check.range("--threads", n, 1, Math.min(64, cfg.harts()));
-        for (int x : depths) Check.range("--depths", x, 1, 1024);
-        Check.range("--conflict-depth", conflictDepth, 1, 1024);
-        Check.atLeast("--messages", messages, 1);
-        Check.range("--latency", latency, 0, 255);
+        for (int n : threads) OptionCheck.range("--threads", n, 1, Math.min(64, cfg.harts()));
+        for (int x : depths) OptionCheck.range("--depths", x, 1, 1024);
+        OptionCheck.range("--conflict-depth", conflictDepth, 1, 1024);
+        OptionCheck.atLeast("--messages", messages, 1);
+        OptionCheck.range("--latency", latency, 0, 255);
         try {
             tagmatch.otm.OtmConfig.defaults().withBins(bins);
         } catch (IllegalArgumentException e) {

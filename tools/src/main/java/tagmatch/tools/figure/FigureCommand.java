@@ -216,7 +216,7 @@ public final class FigureCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageError("--bins: " + e.getMessage(), e);
         }
-        String where = Check.oneOf("--on", on, "host", "dpa");
+        String where = OptionCheck.oneOf("--on", on, "host", "dpa");
         Path dir = out != null ? out : Path.of("figure-8");
         PrintWriter o = spec.commandLine().getOut();
         String name = "figure8";
@@ -239,11 +239,11 @@ public final class FigureCommand implements Callable<Integer> {
     private int messageRateOnDpa(Path dir, PrintWriter o, String name) throws IOException {
         tagmatch.dpa.DpaConfig cluster = tagmatch.dpa.DpaConfig.defaults();
         if (dpaThreads.isEmpty()) throw new UsageError("--dpa-threads must name at least one N");
-        for (int n : dpaThreads) Check.range("--dpa-threads", n, 1, Math.min(64, cluster.harts()));
+        for (int n : dpaThreads) OptionCheck.range("--dpa-threads", n, 1, Math.min(64, cluster.harts()));
         if (!(dpaClockGhz > 0 && dpaClockGhz <= 10)) throw new UsageError("--dpa-clock-ghz must be in (0, 10], got " + dpaClockGhz);
-        Check.atLeast("--dpa-messages", dpaMessages, 1);
-        Check.range("--dpa-latency", dpaLatency, 0, 255);
-        Check.range("--k", k, 1, 1024);
+        OptionCheck.atLeast("--dpa-messages", dpaMessages, 1);
+        OptionCheck.range("--dpa-latency", dpaLatency, 0, 255);
+        OptionCheck.range("--k", k, 1, 1024);
         List<Integer> ns = dpaThreads.stream().sorted().distinct().toList();
         try (OutputDir dirOut = force.claim(dir, "--out");
              tagmatch.tools.Temp temp = keepTemp.dir("figure-8-dpa", spec.commandLine().getErr())) {
