@@ -53,7 +53,14 @@ final class CompiledSimulator extends AbstractSimulator {
         m = new long[nl.mems.size()][];
         for (int i = 0; i < m.length; i++) {
             Netlist.Mem mm = nl.mems.get(i);
-            m[i] = new long[Math.multiplyExact(mm.depth(), WideOps.words(mm.width()))];
+            int n = WideOps.words(mm.width());
+            m[i] = new long[Math.multiplyExact(mm.depth(), n)];
+            for (int a = 0; a < mm.init().size(); a++) {
+                java.math.BigInteger word = mm.init().get(a);
+                for (int j = 0; j < n; j++) {
+                    m[i][a * n + j] = word.shiftRight(64 * j).longValue();
+                }
+            }
         }
         port = nl.ports;
         PortHandle[] hs = handles();

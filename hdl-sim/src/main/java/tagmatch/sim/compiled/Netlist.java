@@ -51,8 +51,29 @@ final class Netlist {
     record MemWrite(int memory, Expr address, Expr data, Expr enable, int addressSlot, int dataSlot, int enableSlot,
                     Scope scope, int domain) {}
 
-    /** One memory: {@code depth} words of {@code width} bits. */
-    record Mem(String name, int depth, int width) {}
+    /** One memory: {@code depth} words of {@code width} bits, {@code init} its first words at time zero. */
+    record Mem(String name, int depth, int width, List<java.math.BigInteger> init) {}
+
+    /**
+     * The whole word a write leaves: its data where the mask lane is 1, the old word elsewhere
+     * (a masked write becomes a read-modify-write of one word).
+     */
+    private static Expr mergedWord(Stmt.MemWrite w) {
+        if (w.wholeWord()) {
+            return w.data();
+        }
+        int lanes = w.mask().width();
+        int g = w.laneWidth();
+        Expr old = new Expr.MemRead(w.memory(), w.address());
+        List<Expr> parts = new ArrayList<>();
+        for (int i = lanes - 1; i >= 0; i--) {
+            Expr bit = new Expr.Op(tagmatch.hdl.ir.PrimOp.BITS, List.of(w.mask()), i, i, w.locator());
+            Expr fresh = new Expr.Op(tagmatch.hdl.ir.PrimOp.BITS, List.of(w.data()), i * g + g - 1, i * g, w.locator());
+            Expr kept = new Expr.Op(tagmatch.hdl.ir.PrimOp.BITS, List.of(old), i * g + g - 1, i * g, w.locator());
+            parts.add(new Expr.Mux(bit, fresh, kept));
+        }
+        return parts.size() == 1 ? parts.get(0) : new Expr.Op(tagmatch.hdl.ir.PrimOp.CAT, parts, 0, 0, w.locator());
+    }
 
     /** One assert or assume of one instance; {@code domain} -1 for an immediate (unclocked) one. */
     record Prop(Check check, String instance, int enable, int predicate, int domain) {}
@@ -108,7 +129,7 @@ final class Netlist {
             }
             for (Memory m : def.memories()) {
                 mem.put(m, mems.size());
-                mems.add(new Mem(path + m.name(), m.depth(), m.width()));
+                mems.add(new Mem(path + m.name(), m.depth(), m.width(), m.init()));
             }
             for (Instance i : def.instances()) {
                 children.put(i, new Scope(i.definition(), path + i.name() + "."));
@@ -311,11 +332,12 @@ final class Netlist {
                 comb.add(new Assign(name, s.location(k.sink()), width, k.source(), s, false));
             } else if (st instanceof Stmt.MemWrite) {
                 Stmt.MemWrite w = (Stmt.MemWrite) st;
+                Expr data = mergedWord(w);
                 root(s, w.address(), w.address().width());
-                root(s, w.data(), w.memory().width());
+                root(s, data, w.memory().width());
                 root(s, w.enable(), 1);
                 int d = clockDomain(s, w.memory().clock(), topClock, "memory " + s.path + w.memory().name());
-                writes.add(new MemWrite(s.memory(w.memory()), w.address(), w.data(), w.enable(),
+                writes.add(new MemWrite(s.memory(w.memory()), w.address(), data, w.enable(),
                         allocate(w.address().width()), allocate(w.memory().width()), allocate(1), s, d));
             } else {
                 throw new IllegalArgumentException("cannot simulate module " + s.def.name()
