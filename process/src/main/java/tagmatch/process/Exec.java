@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  *
  * <p>Output (stdout and stderr merged) is drained on its own thread, so a timeout fires even
- * when a tool hangs with its pipe open; on a timeout the whole process tree is killed.
+ * when a tool hangs with its pipe open; on a timeout, and when the JVM ends while the tool runs
+ * (Ctrl-C, SIGTERM: {@link ExitCleanup}), the whole process tree is killed.
  */
 public final class Exec {
     /** The default timeout of every tool run, unless {@code TAGMATCH_TOOL_TIMEOUT} (seconds) says otherwise. */
@@ -115,6 +116,10 @@ public final class Exec {
         } catch (IOException e) {
             throw new ToolException(ToolException.Kind.MISSING, missingMessage(e), null, e);
         }
+        if (!ExitCleanup.killOnExit(p)) {
+            kill(p);
+            throw new ToolException(ToolException.Kind.INTERRUPTED, "the JVM is shutting down: " + line() + " was not run", null, null);
+        }
         Drain drain = new Drain(p.getInputStream());
         drain.start();
         try {
@@ -126,10 +131,16 @@ public final class Exec {
                         + drain.text(), null, null);
             }
             drain.join();
+            if (ExitCleanup.closing()) {
+                // killed by the exit cleanup: its exit code is not the tool's answer
+                throw new ToolException(ToolException.Kind.INTERRUPTED, line() + " was stopped: the JVM is shutting down", null, null);
+            }
         } catch (InterruptedException e) {
             kill(p);
             Thread.currentThread().interrupt();
             throw new ToolException(ToolException.Kind.INTERRUPTED, "interrupted while running " + line(), null, e);
+        } finally {
+            ExitCleanup.finished(p);
         }
         Result r = new Result(command, p.exitValue(), drain.text(), Duration.ofNanos(System.nanoTime() - start));
         if (log != null) {
@@ -200,7 +211,8 @@ public final class Exec {
                 + " (./tagmatch test installs the whole toolchain: scripts/toolchain.sh)";
     }
 
-    private static void kill(Process p) {
+    /** Kills {@code p} with its whole process tree (a make or a shell script leaves grandchildren). */
+    static void kill(Process p) {
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
         try {

@@ -5,13 +5,15 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 import tagmatch.otm.OtmConfig;
 import tagmatch.otm.OtmFootprint;
 import tagmatch.otm.OtmGenerator;
 import tagmatch.otm.OtmHash;
+import tagmatch.process.UsageError;
+import tagmatch.process.UserError;
 import tagmatch.testbench.firmware.FirmwareBuild;
 import tagmatch.testbench.firmware.OtmLibrary;
 

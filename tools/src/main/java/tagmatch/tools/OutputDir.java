@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import tagmatch.process.UsageError;
+import tagmatch.process.UserError;
 
 /**
  * A directory a generator writes into, owning only what it wrote there.
@@ -40,7 +42,7 @@ public final class OutputDir implements AutoCloseable {
     private final Path dir;
     private final String option;
     private final Map<String, String> owned; // file name -> group
-    private Path staging;
+    private tagmatch.process.ScratchDir staging;
     private Path created; // the outermost directory the claim made, removed again if nothing is committed
 
     private OutputDir(Path dir, String option, Map<String, String> owned, Path created) {
@@ -113,13 +115,9 @@ public final class OutputDir implements AutoCloseable {
     /** A fresh empty directory to generate into; its files move into {@link #dir()} on commit. */
     public Path staging() {
         if (staging == null) {
-            try {
-                staging = Files.createTempDirectory("tagmatch-out-");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            staging = tagmatch.process.ScratchDir.create("out");
         }
-        return staging;
+        return staging.path();
     }
 
     /**
@@ -210,7 +208,7 @@ public final class OutputDir implements AutoCloseable {
     @Override
     public void close() {
         if (staging != null) {
-            Temp.delete(staging);
+            staging.close();
             staging = null;
         }
         if (created != null) {

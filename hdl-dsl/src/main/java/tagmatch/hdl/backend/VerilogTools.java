@@ -1,12 +1,11 @@
 package tagmatch.hdl.backend;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import tagmatch.process.Exec;
+import tagmatch.process.ScratchDir;
 
 /**
  * Runs the open-source tools that read generated Verilog: Verilator's linter, yosys and Icarus
@@ -45,19 +44,22 @@ public final class VerilogTools {
         return run("yosys", List.of("yosys", "-q", "-p", script.toString()));
     }
 
+    /** {@code yosys}: read_verilog; synth_ice40 -top; stat: the cells an iCE40 build would use. */
+    public static Result synthIce40(List<Path> files, String top) {
+        StringBuilder script = new StringBuilder();
+        for (Path f : files) script.append("read_verilog ").append(f).append("; ");
+        // -q silences the log; tee prints the statistics anyway
+        script.append("synth_ice40 -top ").append(top).append("; tee -o /dev/stdout stat");
+        return run("yosys", List.of("yosys", "-q", "-p", script.toString()));
+    }
+
     /** {@code iverilog -g2005} into a scratch file. */
     public static Result iverilog(List<Path> files, String top) {
-        try {
-            Path out = Files.createTempFile("tagmatch-iverilog", ".vvp");
-            try {
-                List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2005", "-Wall", "-s", top, "-o", out.toString()));
-                files.forEach(f -> cmd.add(f.toString()));
-                return run("iverilog", cmd);
-            } finally {
-                Files.deleteIfExists(out);
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot create a scratch file for iverilog: " + e.getMessage(), e);
+        try (ScratchDir scratch = ScratchDir.create("iverilog")) {
+            Path out = scratch.path().resolve(top + ".vvp");
+            List<String> cmd = new ArrayList<>(List.of("iverilog", "-g2005", "-Wall", "-s", top, "-o", out.toString()));
+            files.forEach(f -> cmd.add(f.toString()));
+            return run("iverilog", cmd);
         }
     }
 

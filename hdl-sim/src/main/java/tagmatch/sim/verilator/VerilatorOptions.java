@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * How to build a design with Verilator. {@code trace} compiles waveform support in (needed for
- * {@link Simulator#openVcd}); {@code verilatorFlags} and {@code cxxFlags} are appended to the
+ * {@link tagmatch.sim.Simulator#openVcd}); {@code verilatorFlags} and {@code cxxFlags} are appended to the
  * respective command lines and are part of the cache key; {@code jobs} is the number of parallel
  * C++ compiles; {@code verilator} and {@code cxx} name the tools (looked up on PATH).
  */

@@ -8,12 +8,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
+import tagmatch.eda.sweep.ResultStore;
+import tagmatch.eda.sweep.Sweep;
+import tagmatch.eda.sweep.SweepPlots;
+import tagmatch.eda.sweep.SweepReport;
+import tagmatch.process.UsageError;
 import tagmatch.tools.OutputDir;
-import tagmatch.tools.UsageError;
 
 /**
  * {@code tagmatch sweep report DIR}: merges the result lines of a sweep into {@code DIR/report/}
