@@ -1,7 +1,7 @@
 package tagmatch.tools;
 
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import tagmatch.process.Release;
 import tagmatch.tools.bench.BenchCommand;
 

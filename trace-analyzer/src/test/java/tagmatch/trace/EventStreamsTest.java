@@ -6,10 +6,10 @@ import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import tagmatch.model.Event;
 import tagmatch.model.Event.Arrive;
 import tagmatch.model.Event.BlockEnd;
 import tagmatch.model.Event.Post;
-import tagmatch.model.Event;
 
 class EventStreamsTest {
     static RankLog log(int rank, Dumpi trace) {

@@ -12,12 +12,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.Exec;
-import tagmatch.tools.Temp;
 import tagmatch.process.UsageError;
 import tagmatch.process.UserError;
 import tagmatch.testbench.firmware.FirmwareBuild;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
+import tagmatch.tools.Temp;
 
 /**
  * {@code tagmatch bench firmware}: instructions a matched message costs in the generated

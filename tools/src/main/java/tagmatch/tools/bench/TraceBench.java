@@ -14,12 +14,12 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tagmatch.tools.Temp;
 import tagmatch.process.UsageError;
 import tagmatch.process.UserError;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
+import tagmatch.tools.Temp;
 
 /**
  * {@code tagmatch bench trace}: {@code trace analyze} timed as a user meets it, as whole

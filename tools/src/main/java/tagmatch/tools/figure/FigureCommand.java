@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
 import tagmatch.alpu.model.CycleTiming;
@@ -23,8 +23,8 @@ import tagmatch.testbench.alpu.AlpuPins;
 import tagmatch.testbench.alpu.LatencyProbe;
 import tagmatch.testbench.alpu.ModelPins;
 import tagmatch.testbench.alpu.RtlPins;
-import tagmatch.tools.OptionCheck;
 import tagmatch.tools.ForceOption;
+import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
 
 /**

@@ -3,25 +3,22 @@ package tagmatch.tools.trace;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 import tagmatch.process.ProgressMeter;
 import tagmatch.process.UsageError;
-import tagmatch.tools.OptionCheck;
 import tagmatch.tools.ForceOption;
+import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
 import tagmatch.trace.DumpiReader;
-import tagmatch.trace.RankLog;
+import tagmatch.trace.ParseCheck;
 import tagmatch.trace.TraceAnalyzer;
 import tagmatch.trace.TraceCache;
 import tagmatch.trace.TraceFiles;
-import tagmatch.trace.RankFileScheduler;
 
 /** {@code tagmatch trace analyze}: MPI traces (DUMPI text) replayed through every matching strategy. */
 @Command(name = "trace",
@@ -150,31 +147,7 @@ public final class TraceCommand implements Runnable {
             }
             TraceCache cache = cacheDir == null ? null : new TraceCache(cacheDir);
             PrintWriter stdout = spec.commandLine().getOut();
-            // A rank file named on its own is checked on its own; a directory is checked as a whole trace.
-            List<TraceFiles.Trace> work = new ArrayList<>();
-            List<Path> dirs = new ArrayList<>();
-            for (Path p : traces) {
-                if (Files.isRegularFile(p)) work.add(TraceFiles.single(p));
-                else dirs.add(p);
-            }
-            if (!dirs.isEmpty()) work.addAll(TraceFiles.find(dirs));
-            for (TraceFiles.Trace t : work) {
-                boolean single = t.ranks().size() == 1 && traces.contains(t.ranks().get(0));
-                long bytes = RankFileScheduler.bytes(t.ranks());
-                long start = System.nanoTime();
-                int hits = cache == null ? 0 : cache.hits();
-                List<RankLog> logs = RankFileScheduler.parse(t.ranks(), parseThreads, n -> {}, cache != null, parsing, cache,
-                        single ? RankFileScheduler.Scope.FILES : RankFileScheduler.Scope.TRACE, null);
-                double seconds = (System.nanoTime() - start) / 1e9;
-                long records = 0, ops = 0;
-                for (RankLog l : logs) {
-                    for (long n : l.calls().values()) records += n;
-                    ops += l.opCount();
-                }
-                stdout.printf(Locale.ROOT, "%s: %d ranks, %d records, %d point-to-point operations, %.1f MB in %.2f s: %.1f MB/s (%d threads, %s)%n",
-                        t.name(), logs.size(), records, ops, bytes / 1e6, seconds, bytes / 1e6 / seconds, Math.min(parseThreads, logs.size()),
-                        cache == null ? parser + " parser" : (cache.hits() - hits) + " of " + logs.size() + " rank files from the cache");
-            }
+            ParseCheck.run(traces, parseThreads, parsing, cache, stdout::println);
             stdout.flush();
         }
     }

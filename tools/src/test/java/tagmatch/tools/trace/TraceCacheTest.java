@@ -1,10 +1,10 @@
 package tagmatch.tools.trace;
 
 import tagmatch.trace.Dumpi;
+import tagmatch.trace.RankFileScheduler;
 import tagmatch.trace.RankLog;
 import tagmatch.trace.TraceCache;
 import tagmatch.trace.TraceFiles;
-import tagmatch.trace.RankFileScheduler;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
