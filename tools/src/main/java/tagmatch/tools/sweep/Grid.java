@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
+import tagmatch.tools.Check;
 import tagmatch.tools.RtlCommand;
 
 /**
@@ -37,9 +38,9 @@ public record Grid(List<Variant> variants, List<Integer> cells, List<Integer> bl
                                 try {
                                     out.add(AlpuConfig.of(c, b, m, t, v).withFifoDepths(f, f, f));
                                 } catch (IllegalArgumentException e) {
-                                    throw new IllegalArgumentException(optionOf(e.getMessage()) + ": the grid holds " + v + " " + c
-                                            + " cells, block " + b + ", match " + m + ", tag " + t + ", FIFO depth " + f
-                                            + ", which is illegal: " + e.getMessage(), e);
+                                    throw new IllegalArgumentException(Check.asOption(optionOf(e.getMessage()), e).getMessage()
+                                            + " (the grid holds " + v + " " + c + " cells, block " + b + ", match " + m
+                                            + ", tag " + t + ", FIFO depth " + f + ")", e);
                                 }
                             }
         return out;

@@ -97,8 +97,8 @@ public final class TraceCommand implements Runnable {
             StrategyOptions options = StrategyOptions.defaults().withThreads(threads);
             for (String n : names) {
                 if (!n.equals("reference") && !Strategies.names().contains(n)) {
-                    throw new UsageError("--strategies names '" + n + "', which is unknown: legal strategies are reference, "
-                            + String.join(", ", Strategies.names()));
+                    throw new UsageError("--strategies must be among reference, "
+                            + String.join(", ", Strategies.names()) + ", got '" + n + "'");
                 }
             }
             for (int b : bins) Check.range("--bins", b, 1, 1 << 20);

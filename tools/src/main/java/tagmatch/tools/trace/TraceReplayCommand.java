@@ -96,9 +96,16 @@ public final class TraceReplayCommand implements Callable<Integer> {
         if (layout.size() != 3) throw new UsageError("--match-layout must be three bit counts COMM,SOURCE,TAG, got " + layout);
         if (capacity.size() != 2) throw new UsageError("--capacity must be two sizes RECEIVES,UNEXPECTED, got " + capacity);
         if (ranks != null) for (int r : ranks) Check.atLeast("--ranks", r, 0);
-        AlpuReplay.Setup alpuSetup = alpu ? new AlpuReplay.Setup(cells, block, threshold, new MatchLayout(layout.get(0), layout.get(1), layout.get(2))) : null;
-        OtmConfig fw = alpu ? null : OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(capacity.get(0), capacity.get(1))
-                .withHints(noAnySource, noAnyTag);
+        if (alpu) Check.atLeast("--threshold", threshold, 1);
+        AlpuReplay.Setup alpuSetup;
+        OtmConfig fw;
+        try {
+            alpuSetup = alpu ? new AlpuReplay.Setup(cells, block, threshold, new MatchLayout(layout.get(0), layout.get(1), layout.get(2))) : null;
+            fw = alpu ? null : OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(capacity.get(0), capacity.get(1))
+                    .withHints(noAnySource, noAnyTag);
+        } catch (IllegalArgumentException e) {
+            throw Check.asOption(option(e.getMessage()), e);
+        }
         List<TraceFiles.Trace> found = TraceFiles.find(traces);
         for (TraceFiles.Trace t : found) {
             if (ranks != null) for (int r : ranks) {
@@ -188,5 +195,15 @@ public final class TraceReplayCommand implements Callable<Integer> {
             sb.append(String.format(Locale.ROOT, "%6s %8d %9d %9d %9d %9d %10d %10d %10d %10d %10d%n", rank, r.streams(), r.posts(), r.arrivals(),
                     r.agree(), r.blocks(), r.conflicts(), r.fastPath(), r.slowPath(), r.inOrder(), r.fallbacks()));
         }
+    }
+
+    /** The option behind a record's check: the ALPU's CELLS and BLOCK, the firmware's threads, bins and capacities. */
+    private static String option(String message) {
+        if (message.startsWith("CELLS")) return "--cells";
+        if (message.startsWith("BLOCK")) return "--block";
+        if (message.startsWith("threads")) return "--threads";
+        if (message.startsWith("bins")) return "--bins";
+        if (message.startsWith("maxRecvs") || message.startsWith("maxUnexpected")) return "--capacity";
+        return "--match-layout";
     }
 }
