@@ -64,7 +64,7 @@ public interface Simulator extends AutoCloseable {
     /** Finishes and closes the waveform file, if one is open. */
     void closeVcd();
 
-    /** Which backend this is ("verilator", "interpreter"), for messages and benchmark output. */
+    /** Which backend this is ("verilator", "compiled", "interpreter"), for messages and benchmark output. */
     String backend();
 
     @Override

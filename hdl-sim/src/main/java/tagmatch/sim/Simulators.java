@@ -1,13 +1,15 @@
 package tagmatch.sim;
 
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.compiled.CompiledModel;
 import tagmatch.sim.interpreter.InterpreterSimulator;
 import tagmatch.sim.verilator.VerilatorModel;
 import tagmatch.sim.verilator.VerilatorOptions;
 
 /**
  * Entry points: simulators of a DSL {@link Circuit} or of any {@link SimDesign}, on Verilator
- * (built once per design and cached) or on the Java interpreter.
+ * (built once per design and cached), compiled to JVM bytecode in-process, or on the Java
+ * interpreter. {@link #of(String, Circuit)} picks one by name.
  */
 public final class Simulators {
     private Simulators() {}
@@ -40,6 +42,29 @@ public final class Simulators {
     /** One Java-interpreter instance of an elaborated (lowered) DSL circuit. */
     public static Simulator interpreter(Circuit circuit) {
         return InterpreterSimulator.of(CircuitDesigns.of(circuit), circuit);
+    }
+
+    /** Compiles an elaborated (lowered) DSL circuit to JVM bytecode; create instances with {@link CompiledModel#newInstance()}. */
+    public static CompiledModel compiledModel(Circuit circuit) {
+        return CompiledModel.of(circuit);
+    }
+
+    /** One instance of an elaborated (lowered) DSL circuit compiled to JVM bytecode. */
+    public static Simulator compiled(Circuit circuit) {
+        return compiledModel(circuit).newInstance();
+    }
+
+    /** The backend names {@link #of(String, Circuit)} accepts. */
+    public static final java.util.List<String> BACKENDS = java.util.List.of("verilator", "compiled", "interpreter");
+
+    /** One instance of {@code circuit} on the backend named {@code backend} (one of {@link #BACKENDS}). */
+    public static Simulator of(String backend, Circuit circuit) {
+        switch (backend) {
+            case "verilator": return verilator(circuit);
+            case "compiled": return compiled(circuit);
+            case "interpreter": return interpreter(circuit);
+            default: throw new IllegalArgumentException("backend: '" + backend + "' is not one of " + BACKENDS);
+        }
     }
 
     /** One Verilator instance of {@code design}. */

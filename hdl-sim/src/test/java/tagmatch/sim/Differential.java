@@ -11,8 +11,9 @@ import java.util.Random;
 import tagmatch.hdl.ir.Circuit;
 
 /**
- * Runs one circuit on both backends side by side with the same random stimulus, compares every
- * output in every cycle, and hands each cycle's inputs and settled outputs to a plain Java model.
+ * Runs one circuit on Verilator, the interpreter and the compiled backend side by side with the
+ * same random stimulus, compares every output in every cycle, and hands each cycle's inputs and
+ * settled outputs to a plain Java model.
  */
 final class Differential {
     private Differential() {}
@@ -93,12 +94,15 @@ final class Differential {
         Random random = new Random(seed);
         BigInteger[] first = new BigInteger[ports.size()];
         boolean[] changed = new boolean[ports.size()];
-        try (Simulator v = Simulators.verilator(d); Simulator j = Simulators.interpreter(circuit)) {
+        try (Simulator v = Simulators.verilator(d); Simulator j = Simulators.interpreter(circuit);
+                Simulator k = Simulators.compiled(circuit)) {
             PortHandle[] hv = new PortHandle[ports.size()];
             PortHandle[] hj = new PortHandle[ports.size()];
+            PortHandle[] hk = new PortHandle[ports.size()];
             for (int i = 0; i < hv.length; i++) {
                 hv[i] = v.port(ports.get(i).name());
                 hj[i] = j.port(ports.get(i).name());
+                hk[i] = k.port(ports.get(i).name());
             }
             BigInteger[] values = new BigInteger[ports.size()];
             java.util.Arrays.fill(values, BigInteger.ZERO);
@@ -110,6 +114,7 @@ final class Differential {
                     if (p.input() && !p.name().equals(d.clock())) {
                         v.poke(hv[i], values[i]);
                         j.poke(hj[i], values[i]);
+                        k.poke(hk[i], values[i]);
                     }
                 }
                 for (int i = 0; i < hv.length; i++) {
@@ -121,6 +126,12 @@ final class Differential {
                     if (!a.equals(b)) {
                         assertEquals(a.toString(16), b.toString(16), d.top() + " cycle " + c + ": output " + ports.get(i).name()
                                 + " (hex) differs between verilator (expected) and interpreter (actual); inputs "
+                                + describe(ports, values));
+                    }
+                    BigInteger e = k.peekWide(hk[i]);
+                    if (!a.equals(e)) {
+                        assertEquals(a.toString(16), e.toString(16), d.top() + " cycle " + c + ": output " + ports.get(i).name()
+                                + " (hex) differs between verilator (expected) and compiled (actual); inputs "
                                 + describe(ports, values));
                     }
                     values[i] = a;
@@ -135,8 +146,10 @@ final class Differential {
                 }
                 v.step();
                 j.step();
+                k.step();
             }
             assertEquals(v.cycle(), j.cycle());
+            assertEquals(v.cycle(), k.cycle());
         }
         int outs = 0;
         int ch = 0;

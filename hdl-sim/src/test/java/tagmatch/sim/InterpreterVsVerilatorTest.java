@@ -58,18 +58,21 @@ class InterpreterVsVerilatorTest {
     @org.junit.jupiter.api.Timeout(60)
     void sharedSubexpressionsAreEvaluatedOncePerCycle() {
         Circuit c = Elaborator.elaborate(Doubler::new);
-        try (Simulator j = Simulators.interpreter(c); Simulator v = Simulators.verilator(c)) {
+        try (Simulator j = Simulators.interpreter(c); Simulator v = Simulators.verilator(c);
+                Simulator k = Simulators.compiled(c)) {
             for (long a : new long[] {1, 3, 0x123456789L, -1L}) {
                 j.poke("a", a);
                 v.poke("a", a);
+                k.poke("a", a);
                 assertEquals(a << 40, j.peek("y"));
                 assertEquals(a << 40, v.peek("y"));
+                assertEquals(a << 40, k.peek("y"));
             }
         }
     }
 
     @Test
-    void batchedRunsWithStopConditionsAgreeOnBothBackends() {
+    void batchedRunsWithStopConditionsAgreeOnEveryBackend() {
         Circuit c = Elaborator.elaborate(() -> new tagmatch.hdl.lib.SyncFifo<>(4, new tagmatch.hdl.core.UInt(8)));
         java.util.Random r = new java.util.Random(9);
         long[] rows = new long[3 * 400];
@@ -78,10 +81,10 @@ class InterpreterVsVerilatorTest {
             rows[3 * i + 1] = r.nextInt(256);
             rows[3 * i + 2] = r.nextInt(2);
         }
-        BatchResult[] res = new BatchResult[2];
-        long[] after = new long[2];
+        BatchResult[] res = new BatchResult[3];
+        long[] after = new long[3];
         int k = 0;
-        for (Simulator s : new Simulator[] {Simulators.verilator(c), Simulators.interpreter(c)}) {
+        for (Simulator s : new Simulator[] {Simulators.verilator(c), Simulators.interpreter(c), Simulators.compiled(c)}) {
             try (s) {
                 s.reset();
                 Stimulus prog = Stimulus.builder()
@@ -94,12 +97,14 @@ class InterpreterVsVerilatorTest {
                 after[k++] = s.cycle();
             }
         }
-        assertEquals(res[0].cycles(), res[1].cycles());
         assertEquals(0, res[0].stoppedBy());
-        assertEquals(res[0].stoppedBy(), res[1].stoppedBy());
         assertTrue(res[0].cycles() < 1000, "stopped at " + res[0].cycles());
-        org.junit.jupiter.api.Assertions.assertArrayEquals(res[0].raw(), res[1].raw());
-        assertEquals(after[0], after[1]);
+        for (int i = 1; i < res.length; i++) {
+            assertEquals(res[0].cycles(), res[i].cycles());
+            assertEquals(res[0].stoppedBy(), res[i].stoppedBy());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(res[0].raw(), res[i].raw());
+            assertEquals(after[0], after[i]);
+        }
     }
 
     @Test

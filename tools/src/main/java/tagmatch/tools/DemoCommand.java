@@ -53,12 +53,20 @@ public final class DemoCommand implements Callable<Integer> {
             Map.entry("one-hot-mux", Map.of("inputs", "8", "width", "16")),
             Map.entry("counter", Map.of("n", "10")),
             Map.entry("pipe", Map.of("width", "32", "latency", "3")),
-            Map.entry("state-machine", Map.of("pattern", "0b1011", "length", "4")));
+            Map.entry("state-machine", Map.of("pattern", "0b1011", "length", "4")),
+            Map.entry("arbiter", Map.of("inputs", "4", "width", "32")),
+            Map.entry("round-robin-arbiter", Map.of("inputs", "4", "width", "32")),
+            Map.entry("stream-pipe", Map.of("width", "32")),
+            Map.entry("skid-buffer", Map.of("width", "32")),
+            Map.entry("stream-fork", Map.of("outputs", "3", "width", "32")),
+            Map.entry("stream-join", Map.of("inputs", "2", "width", "16")),
+            Map.entry("lfsr", Map.of("width", "32")),
+            Map.entry("one-hot-decoder", Map.of("outputs", "16")));
 
     @Override
     public Integer call() throws IOException {
         // Every option and output place is checked before the first step runs.
-        Check.atLeast("--ops", ops, 1);
+        OptionCheck.atLeast("--ops", ops, 1);
         for (Map.Entry<String, Map<String, String>> shown : SHOWN) OutputDir.claim(out.resolve(shown.getKey()), false, "--out").close();
         if (!libraryOnly) {
             OutputDir.claim(alpuOut, false, "--alpu-out").close();
@@ -66,7 +74,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         o.println("tagmatch demo: standard-library blocks -> " + out);
-        o.printf("%-18s %-24s %7s %6s  %-9s %-9s %-9s%n", "block", "top", "modules", "lines", "verilator", "yosys", "iverilog");
+        o.printf("%-20s %-24s %7s %6s  %-9s %-9s %-9s%n", "block", "top", "modules", "lines", "verilator", "yosys", "iverilog");
         boolean ok = true;
         for (Map.Entry<String, Map<String, String>> shown : SHOWN) {
             Catalog.Block b = Catalog.block(shown.getKey());
@@ -79,7 +87,7 @@ public final class DemoCommand implements Callable<Integer> {
             long lines = 0;
             for (Path f : files) lines += Files.readAllLines(f).size();
             List<VerilogTools.Result> rs = Lint.results(files, c.top().name());
-            o.printf("%-18s %-24s %7d %6d  %-9s %-9s %-9s%n", b.name(), c.top().name(), c.modules().size(), lines,
+            o.printf("%-20s %-24s %7d %6d  %-9s %-9s %-9s%n", b.name(), c.top().name(), c.modules().size(), lines,
                     verdict(rs.get(0)), verdict(rs.get(1)), verdict(rs.get(2)));
             for (VerilogTools.Result r : rs) {
                 if (!r.ok()) {

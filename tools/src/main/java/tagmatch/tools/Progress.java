@@ -7,6 +7,7 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import tagmatch.process.ProgressMeter;
 
 /**
  * Progress of a long step, on standard error: a live bar on a terminal, and otherwise (a log
@@ -21,7 +22,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * }
  * }</pre>
  */
-public final class Progress implements AutoCloseable {
+public final class Progress implements ProgressMeter {
     /** How often the plain form prints a line. */
     static final Duration PLAIN_INTERVAL = Duration.ofSeconds(5);
     /** How often a one-step task's line is rewritten on a terminal. */
@@ -95,10 +96,7 @@ public final class Progress implements AutoCloseable {
         return new Progress(task, total, unit, 1, false, out, interval);
     }
 
-    public void step() {
-        stepBy(1);
-    }
-
+    @Override
     public void stepBy(long n) {
         done.addAndGet(n);
         if (bar != null) {
@@ -106,6 +104,7 @@ public final class Progress implements AutoCloseable {
         }
     }
 
+    @Override
     public void stepTo(long n) {
         done.set(n);
         if (bar != null) {
@@ -114,6 +113,7 @@ public final class Progress implements AutoCloseable {
     }
 
     /** A short note shown beside the count (the item being worked on). */
+    @Override
     public void note(String text) {
         note = text;
         if (bar != null) {

@@ -9,6 +9,7 @@ import tagmatch.alpu.Variant;
 import tagmatch.alpu.rtl.AlpuRtl;
 import tagmatch.alpu.rtl.AlpuTiming;
 import tagmatch.alpu.rtl.ReferenceDesigns;
+import tagmatch.process.UsageError;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -65,14 +66,14 @@ public final class RtlCommand implements Callable<Integer> {
 
         /** The validated configuration; bad values fail naming the option, its value and the legal range. */
         public AlpuConfig config() {
-            Variant v = Check.oneOf("--variant", variant, Variant.class);
+            Variant v = OptionCheck.oneOf("--variant", variant, Variant.class);
             List<String> names = stages.size() == 1 && stages.get(0).equals("none") ? List.of() : stages;
             Pipelining p;
             try {
                 p = Pipelining.of(names, overlap);
             } catch (IllegalArgumentException e) {
                 // a stage list may also be "none"
-                throw Check.asOption("--stages", new IllegalArgumentException(e.getMessage().replaceFirst(", got ", ", or none, got "), e));
+                throw OptionCheck.asOption("--stages", new IllegalArgumentException(e.getMessage().replaceFirst(", got ", ", or none, got "), e));
             }
             if (fifoDepths.size() != 3) {
                 throw new UsageError("--fifo-depths must be three depths REQ,CMD,RSP, got " + fifoDepths.size() + " value(s) "
@@ -83,7 +84,7 @@ public final class RtlCommand implements Callable<Integer> {
                         .withFifoDepths(fifoDepths.get(0), fifoDepths.get(1), fifoDepths.get(2)).withPipelining(p);
             } catch (IllegalArgumentException e) {
                 String option = optionOf(e.getMessage());
-                UsageError u = Check.asOption(option, e);
+                UsageError u = OptionCheck.asOption(option, e);
                 // three depths share the option: say which one
                 throw option.equals("--fifo-depths") ? new UsageError(u.getMessage() + " (" + e.getMessage().split(" ")[0] + ")", e) : u;
             }
@@ -136,7 +137,7 @@ public final class RtlCommand implements Callable<Integer> {
         try {
             AlpuRtl.checkTop(name);
         } catch (IllegalArgumentException e) {
-            throw Check.asOption("--top", e);
+            throw OptionCheck.asOption("--top", e);
         }
         try (OutputDir dir = force.claim(out, "--out")) {
             List<Path> files = AlpuRtl.write(cfg, name, dir.staging());

@@ -34,7 +34,8 @@ class HdlAndDemoCommandsTest {
         Path target = dir.resolve("out");
         assertEquals(2, run("hdl", "fido", "--out", target.toString()));
         assertEquals("tagmatch hdl: unknown block 'fido'; blocks are [fifo, priority-tree, priority-encoder, "
-                + "one-hot-mux, counter, pipe, state-machine]", err.toString().strip());
+                + "one-hot-mux, counter, pipe, state-machine, arbiter, round-robin-arbiter, stream-pipe, skid-buffer, stream-fork, "
+                + "stream-join, lfsr, one-hot-decoder]", err.toString().strip());
         assertFalse(Files.exists(target));
     }
 
@@ -54,7 +55,8 @@ class HdlAndDemoCommandsTest {
         assertEquals(2, run("hdl", "fifo"));
         assertTrue(err.toString().contains("--out DIR is required"), err.toString());
         assertEquals(0, run("hdl", "--list"));
-        for (String b : new String[] {"fifo", "priority-tree", "priority-encoder", "one-hot-mux", "counter", "pipe", "state-machine"})
+        for (String b : new String[] {"fifo", "priority-tree", "priority-encoder", "one-hot-mux", "counter", "pipe", "state-machine", "arbiter",
+                "round-robin-arbiter", "stream-pipe", "skid-buffer", "stream-fork", "stream-join", "lfsr", "one-hot-decoder"})
             assertTrue(out.toString().contains(b), out.toString());
     }
 

@@ -55,7 +55,11 @@ final class FormalSection {
             for (Stmt s : m.body())
                 if (owns(s) && !alwaysOn.containsKey(((Expr.Ref) ((Stmt.Connect) s).sink()).signal())) w.connect((Stmt.Connect) s);
             StringBuilder checks = new StringBuilder();
-            for (Check c : m.checks()) checks.append(check(c));
+            int cover = 0;
+            for (Check c : m.checks()) {
+                if (w.formalView.writes(m.name(), c, cover)) checks.append(check(c));
+                if (c.kind() == Check.Kind.COVER) cover++;
+            }
             List<String[]> head = new ArrayList<>();
             for (Signal s : signals) {
                 boolean reg = s.kind() == Signal.Kind.REG;
@@ -82,7 +86,9 @@ final class FormalSection {
     private String check(Check c) {
         String event = c.clock() == null ? "*" : "posedge " + w.e(c.clock());
         String guard = alwaysOn.containsKey(c.enable()) ? "" : "if (" + c.enable().name() + ") ";
-        return "\n  always @(" + event + ") begin\n    " + guard + c.kind().keyword + " (" + c.predicate().name() + ");"
+        boolean negate = c.kind() == Check.Kind.COVER && w.formalView.negateCovers();
+        String statement = negate ? "assert (!" + c.predicate().name() + ");" : c.kind().keyword + " (" + c.predicate().name() + ");";
+        return "\n  always @(" + event + ") begin\n    " + guard + statement
                 + ModuleWriter.comment(List.of(c.locator())) + " " + c.message() + "\n  end\n";
     }
 }

@@ -58,6 +58,8 @@ final class ModuleWriter {
     StringBuilder assigns = new StringBuilder();
     StringBuilder procs = new StringBuilder();
     StringBuilder tempProcs = new StringBuilder();
+    /** Which properties the formal section writes, and as what. */
+    FormalView formalView = FormalView.AS_WRITTEN;
 
     ModuleWriter(ModuleDef m, String name) {
         this.m = m;
@@ -105,13 +107,16 @@ final class ModuleWriter {
             String kind = s.kind() == Signal.Kind.REG || caseWires.contains(s) ? "reg " : "wire";
             head.add(new String[] {kind + sign(s.signed()) + range(s.width()), s.name() + ";" + comment(List.of(s.locator()))});
         }
-        for (Memory mem : m.memories())
+        for (Memory mem : m.memories()) {
+            attributes(head, mem.attributes());
             head.add(new String[] {"reg " + range(mem.width()), mem.name() + " [0:" + (mem.depth() - 1) + "];" + comment(List.of(mem.locator()))});
+        }
         head.addAll(pinDecls);
         head.addAll(decls);
         int hc = column(head);
         if (!head.isEmpty()) out.append('\n');
-        for (String[] d : head) out.append("  ").append(pad(d[0], hc)).append(d[1]).append('\n');
+        for (String[] d : head) out.append("  ").append(d.length == 1 ? d[0] : pad(d[0], hc) + d[1]).append('\n');
+        for (Memory mem : m.memories()) out.append(initialContents(mem));
 
         if (assigns.length() > 0) out.append('\n').append(assigns);
         for (Instance i : m.instances()) instance(out, i);
@@ -306,11 +311,50 @@ final class ModuleWriter {
         context = List.of(w.locator());
         Memory mem = w.memory();
         String clock = e(mem.clock());
-        String write = mem.name() + "[" + e(w.address()) + "] <= " + root(w.data(), mem.width()) + ";";
         boolean always = w.enable() instanceof Expr.Lit l && l.isAllOnes();
-        String body = always ? "    " + write + "\n" : "    if (" + e(w.enable()) + ") begin\n      " + write + "\n    end\n";
+        String ind = always ? "    " : "      ";
+        String body;
+        if (w.wholeWord()) {
+            body = ind + mem.name() + "[" + e(w.address()) + "] <= " + root(w.data(), mem.width()) + ";\n";
+        } else {
+            // One guarded part-select per lane: the shape yosys maps to a RAM's per-bit write enables.
+            String addr = e(w.address());
+            String data = named(w.data());
+            String mask = named(w.mask());
+            int g = w.laneWidth();
+            int lanes = w.mask().width();
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < lanes; i++) {
+                String bits = "[" + (i * g + g - 1) + ":" + (i * g) + "]";
+                String bit = g == 1 ? "[" + (i * g) + "]" : bits;
+                sb.append(ind).append("if (").append(lanes == 1 ? mask : mask + "[" + i + "]").append(") ")
+                        .append(mem.name()).append('[').append(addr).append(']').append(bit).append(" <= ")
+                        .append(mem.width() == 1 ? data : data + bit).append(";\n");
+            }
+            body = sb.toString();
+        }
+        if (!always) body = "    if (" + e(w.enable()) + ") begin\n" + body + "    end\n";
         procs.append("\n  always @(posedge ").append(clock).append(") begin").append(comment(List.of(w.locator()))).append('\n')
                 .append(body).append("  end\n");
+    }
+
+    /** {@code initial} contents: the file the words came from, else the words themselves. */
+    private static String initialContents(Memory mem) {
+        if (mem.initFile() != null)
+            return "\n  initial $readmemh(\"" + mem.initFile() + "\", " + mem.name() + ");" + comment(List.of(mem.locator())) + "\n";
+        if (mem.init().isEmpty()) return "";
+        StringBuilder sb = new StringBuilder("\n  initial begin").append(comment(List.of(mem.locator()))).append('\n');
+        // Every word, the zeros too: a four-state simulator would otherwise start the rest at X.
+        for (int i = 0; i < mem.depth(); i++)
+            sb.append("    ").append(mem.name()).append('[').append(i).append("] = ").append(mem.width()).append("'h")
+                    .append(i < mem.init().size() ? mem.init().get(i).toString(16) : "0").append(";\n");
+        return sb.append("  end\n").toString();
+    }
+
+    /** {@code (* key = "value" *)} lines, one per attribute. */
+    static void attributes(List<String[]> into, Map<String, String> attrs) {
+        for (Map.Entry<String, String> a : attrs.entrySet())
+            into.add(new String[] {"(* " + a.getKey() + " = \"" + a.getValue() + "\" *)"});
     }
 
     private void instance(StringBuilder out, Instance i) {
@@ -638,7 +682,7 @@ final class ModuleWriter {
 
     static int column(List<String[]> rows) {
         int c = 0;
-        for (String[] r : rows) c = Math.max(c, r[0].length());
+        for (String[] r : rows) if (r.length > 1) c = Math.max(c, r[0].length());
         return c + 1;
     }
 

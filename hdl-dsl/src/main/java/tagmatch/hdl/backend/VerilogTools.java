@@ -44,6 +44,15 @@ public final class VerilogTools {
         return run("yosys", List.of("yosys", "-q", "-p", script.toString()));
     }
 
+    /** {@code yosys}: read_verilog; synth_ice40 -top; stat: the cells an iCE40 build would use. */
+    public static Result synthIce40(List<Path> files, String top) {
+        StringBuilder script = new StringBuilder();
+        for (Path f : files) script.append("read_verilog ").append(f).append("; ");
+        // -q silences the log; tee prints the statistics anyway
+        script.append("synth_ice40 -top ").append(top).append("; tee -o /dev/stdout stat");
+        return run("yosys", List.of("yosys", "-q", "-p", script.toString()));
+    }
+
     /** {@code iverilog -g2005} into a scratch file. */
     public static Result iverilog(List<Path> files, String top) {
         try (ScratchDir scratch = ScratchDir.create("iverilog")) {

@@ -30,6 +30,8 @@ final class Builder {
         final Deque<List<Stmt>> blocks = new ArrayDeque<>();
         Expr resetOverride;
         Expr clockOverride;
+        /** Work left until the constructor has run (a transparent read needs every write of its memory). */
+        final List<Runnable> finishers = new ArrayList<>();
 
         Frame(Module module, ModuleDef def) {
             this.module = module;
@@ -103,6 +105,8 @@ final class Builder {
             throw new HdlException("module " + stray + " was constructed but not instantiated: write instance(new "
                     + stray + "(...)) right where it is constructed", top == null ? Locators.here() : top.def.locator());
         }
+        // Finishers may add finishers; the frame stays current while they describe hardware.
+        for (int i = 0; i < top.finishers.size(); i++) top.finishers.get(i).run();
         return stack.pop();
     }
 

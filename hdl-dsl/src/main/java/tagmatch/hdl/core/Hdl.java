@@ -174,6 +174,29 @@ public final class Hdl {
         return new Mem<>(depth, word);
     }
 
+    /**
+     * A read-only memory (ROM) holding {@code words}, one word each, of {@code word}'s type;
+     * read it with {@link Mem#read} or {@link Mem#readSync}. A negative value is two's complement.
+     */
+    public static <T extends Data> Mem<T> rom(T word, long... words) {
+        return romOf(words.length, word).init(words).readOnly();
+    }
+
+    /** {@link #rom(Data, long...)} for words wider than 64 bits. */
+    public static <T extends Data> Mem<T> rom(T word, java.math.BigInteger[] words) {
+        return romOf(words.length, word).init(words).readOnly();
+    }
+
+    /** A read-only memory of {@code depth} words loaded from a {@code $readmemh} file (see {@link Mem#initFile}). */
+    public static <T extends Data> Mem<T> rom(int depth, T word, java.nio.file.Path hexFile) {
+        return romOf(depth, word).initFile(hexFile).readOnly();
+    }
+
+    private static <T extends Data> Mem<T> romOf(int depth, T word) {
+        if (depth < 1) throw new HdlException("a ROM needs at least one word, got " + depth, Builder.here());
+        return new Mem<>(depth, word);
+    }
+
     /** Instantiates a child module: {@code Fifo q = instance(new Fifo(8, 16));}. */
     public static <T extends Module> T instance(T child) {
         Builder b = Builder.active();

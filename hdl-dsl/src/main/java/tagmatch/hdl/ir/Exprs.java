@@ -95,7 +95,7 @@ public final class Exprs {
         if (s instanceof Stmt.When w) return List.of(w.cond());
         if (s instanceof Stmt.Switch sw) return List.of(sw.selector());
         Stmt.MemWrite m = (Stmt.MemWrite) s;
-        return List.of(m.address(), m.data(), m.enable());
+        return List.of(m.address(), m.data(), m.enable(), m.mask());
     }
 
     /** A readable name for a sink or leaf in error messages: {@code x} or {@code inst.port}. */

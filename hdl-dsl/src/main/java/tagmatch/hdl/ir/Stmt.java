@@ -27,6 +27,33 @@ public sealed interface Stmt permits Stmt.Connect, Stmt.When, Stmt.Switch, Stmt.
     record Switch(Expr selector, List<Expr.Lit> keys, List<List<Stmt>> bodies, List<Stmt> otherwise,
                   Locator locator) implements Stmt {}
 
-    /** Writes {@code data} to {@code memory[address]} at the clock edge when {@code enable} is 1. */
-    record MemWrite(Memory memory, Expr address, Expr data, Expr enable, Locator locator) implements Stmt {}
+    /**
+     * Writes {@code data} to {@code memory[address]} at the clock edge when {@code enable} is 1.
+     * {@code mask} has one bit per lane: the word splits into {@code mask.width()} lanes of equal
+     * width, lane {@code i} being bits {@code [i*g, (i+1)*g)}, and only lanes whose bit is 1 are
+     * written. A 1-bit all-ones mask writes the whole word.
+     */
+    record MemWrite(Memory memory, Expr address, Expr data, Expr enable, Expr mask, Locator locator) implements Stmt {
+        public MemWrite {
+            if (mask.width() < 1 || memory.width() % mask.width() != 0)
+                throw new IllegalArgumentException("a " + mask.width() + "-bit write mask does not split a "
+                        + memory.width() + "-bit word into equal lanes");
+        }
+
+        /** A whole-word write. */
+        public MemWrite(Memory memory, Expr address, Expr data, Expr enable, Locator locator) {
+            this(memory, address, data, enable, Expr.Lit.of(1, 1), locator);
+        }
+
+        /** The same write with new expressions (passes that rewrite expressions use it). */
+        public MemWrite with(Expr newAddress, Expr newData, Expr newEnable, Expr newMask) {
+            return new MemWrite(memory, newAddress, newData, newEnable, newMask, locator);
+        }
+
+        /** Bits per lane of the mask. */
+        public int laneWidth() { return memory.width() / mask.width(); }
+
+        /** Whether every lane is written (no mask, or a constant all-ones one). */
+        public boolean wholeWord() { return mask instanceof Expr.Lit l && l.isAllOnes(); }
+    }
 }

@@ -92,7 +92,32 @@ public final class Catalog {
             new Block("state-machine", "a bit-sequence detector built with StateMachine (SequenceDetector)",
                     List.of(new Param("pattern", 0b1011, 0, 65535, false, "bits to detect, first received = MSB"),
                             new Param("length", 4, 1, 16, false, "pattern length")),
-                    p -> new SequenceDetector(p.get("pattern"), p.get("length"))));
+                    p -> new SequenceDetector(p.get("pattern"), p.get("length"))),
+            new Block("arbiter", "fixed-priority valid/ready arbiter, input 0 first (Arbiter)",
+                    List.of(new Param("inputs", 4, 2, 1024, false, "inputs"), new Param("width", 8, 1, 4096, false, "data bits")),
+                    p -> new Arbiter<>(p.get("inputs"), new UInt(p.get("width")))),
+            new Block("round-robin-arbiter", "round-robin valid/ready arbiter (RoundRobinArbiter)",
+                    List.of(new Param("inputs", 4, 2, 1024, false, "inputs"), new Param("width", 8, 1, 4096, false, "data bits")),
+                    p -> new RoundRobinArbiter<>(p.get("inputs"), new UInt(p.get("width")))),
+            new Block("stream-pipe", "valid/ready register stage at full throughput (StreamPipe)",
+                    List.of(new Param("width", 8, 1, 4096, false, "data bits")),
+                    p -> new StreamPipe<>(new UInt(p.get("width")))),
+            new Block("skid-buffer", "valid/ready skid buffer: registered ready, full throughput (SkidBuffer)",
+                    List.of(new Param("width", 8, 1, 4096, false, "data bits")),
+                    p -> new SkidBuffer<>(new UInt(p.get("width")))),
+            new Block("stream-fork", "one valid/ready stream to n, each must take the word (StreamFork)",
+                    List.of(new Param("outputs", 2, 2, 1024, false, "outputs"), new Param("width", 8, 1, 4096, false, "data bits")),
+                    p -> new StreamFork<>(p.get("outputs"), new UInt(p.get("width")))),
+            new Block("stream-join", "n valid/ready streams to one carrying a word of each (StreamJoin)",
+                    List.of(new Param("inputs", 2, 2, 1024, false, "inputs"), new Param("width", 8, 1, 4096, false, "data bits per input")),
+                    p -> new StreamJoin<>(p.get("inputs"), new UInt(p.get("width")))),
+            new Block("lfsr", "maximal-length linear-feedback shift register (Lfsr)",
+                    List.of(new Param("width", 16, 2, Lfsr.MAX_WIDTH, false, "state bits"),
+                            new Param("seed", 1, 1, Integer.MAX_VALUE, false, "state after reset, nonzero, fits the width")),
+                    p -> new Lfsr(p.get("width"), p.get("seed"))),
+            new Block("one-hot-decoder", "index to one-hot lines (OneHotDecoder)",
+                    List.of(new Param("outputs", 8, 2, 4096, false, "lines")),
+                    p -> new OneHotDecoder(p.get("outputs"))));
 
     public static List<Block> blocks() {
         return BLOCKS;

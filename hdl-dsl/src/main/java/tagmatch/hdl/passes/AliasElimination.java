@@ -61,8 +61,8 @@ public final class AliasElimination implements Pass {
                 out.add(new Stmt.Connect(k.sink(), definingSource(k, names, pinNames, memo), k.locators()));
             } else {
                 Stmt.MemWrite w = (Stmt.MemWrite) s;
-                out.add(new Stmt.MemWrite(w.memory(), map(w.address(), memo, pinNames), map(w.data(), memo, pinNames),
-                        map(w.enable(), memo, pinNames), w.locator()));
+                out.add(w.with(map(w.address(), memo, pinNames), map(w.data(), memo, pinNames),
+                        map(w.enable(), memo, pinNames), map(w.mask(), memo, pinNames)));
             }
         }
         m.body(out);
@@ -121,8 +121,8 @@ public final class AliasElimination implements Pass {
                 out.add(new Stmt.Connect(k.sink(), Exprs.map(k.source(), memo, inline), locs));
             } else {
                 Stmt.MemWrite w = (Stmt.MemWrite) s;
-                out.add(new Stmt.MemWrite(w.memory(), Exprs.map(w.address(), memo, inline), Exprs.map(w.data(), memo, inline),
-                        Exprs.map(w.enable(), memo, inline), w.locator()));
+                out.add(w.with(Exprs.map(w.address(), memo, inline), Exprs.map(w.data(), memo, inline),
+                        Exprs.map(w.enable(), memo, inline), Exprs.map(w.mask(), memo, inline)));
             }
         }
         m.body(out);

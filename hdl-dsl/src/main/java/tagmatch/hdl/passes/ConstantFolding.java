@@ -34,7 +34,7 @@ public final class ConstantFolding implements Pass {
                     Stmt.MemWrite w = (Stmt.MemWrite) s;
                     Expr en = fold(w.enable(), memo);
                     if (en instanceof Expr.Lit l && l.isZero()) continue;
-                    out.add(new Stmt.MemWrite(w.memory(), fold(w.address(), memo), fold(w.data(), memo), en, w.locator()));
+                    out.add(w.with(fold(w.address(), memo), fold(w.data(), memo), en, fold(w.mask(), memo)));
                 }
             }
             m.body(out);

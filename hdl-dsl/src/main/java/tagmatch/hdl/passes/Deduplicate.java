@@ -76,7 +76,7 @@ public final class Deduplicate implements Pass {
                 out.add(new Stmt.Connect(remap(k.sink(), memo), remap(k.source(), memo), k.locators()));
             } else {
                 Stmt.MemWrite w = (Stmt.MemWrite) s;
-                out.add(new Stmt.MemWrite(w.memory(), remap(w.address(), memo), remap(w.data(), memo), remap(w.enable(), memo), w.locator()));
+                out.add(w.with(remap(w.address(), memo), remap(w.data(), memo), remap(w.enable(), memo), remap(w.mask(), memo)));
             }
         }
         m.body(out);

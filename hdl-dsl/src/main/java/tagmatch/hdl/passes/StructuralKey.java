@@ -99,6 +99,10 @@ final class StructuralKey {
                 out.add(mem.depth());
                 out.add(mem.width());
                 out.add(mem.locator());
+                out.add(mem.init());
+                out.add(mem.initFile());
+                out.add(mem.readOnly());
+                out.add(mem.attributes());
             }
             for (Instance i : m.instances()) {
                 instances.put(i, instances.size());
@@ -149,6 +153,7 @@ final class StructuralKey {
                     expr(w.address());
                     expr(w.data());
                     expr(w.enable());
+                    expr(w.mask());
                     out.add(w.locator());
                 } else if (s instanceof Stmt.When w) {
                     out.add(Tag.WHEN);

@@ -89,7 +89,7 @@ public final class WhenLowering implements Pass {
                 lowerSwitch(sw, scope, cond);
             } else {
                 Stmt.MemWrite mw = (Stmt.MemWrite) s;
-                writes.add(new Stmt.MemWrite(mw.memory(), mw.address(), mw.data(), and(cond, mw.enable()), mw.locator()));
+                writes.add(mw.with(mw.address(), mw.data(), and(cond, mw.enable()), mw.mask()));
             }
         }
     }

@@ -47,7 +47,25 @@ class LibraryLintTest {
                 new Case("pipe", Map.of("width", "70", "latency", "4")),
                 new Case("state-machine", Map.of("pattern", "1", "length", "1")),
                 new Case("state-machine", Map.of("pattern", "0b1011", "length", "4")),
-                new Case("state-machine", Map.of("pattern", "0b110100111", "length", "9")));
+                new Case("state-machine", Map.of("pattern", "0b110100111", "length", "9")),
+                new Case("arbiter", Map.of("inputs", "2", "width", "1")),
+                new Case("arbiter", Map.of("inputs", "5", "width", "12")),
+                new Case("round-robin-arbiter", Map.of("inputs", "2", "width", "1")),
+                new Case("round-robin-arbiter", Map.of("inputs", "7", "width", "12")),
+                new Case("stream-pipe", Map.of("width", "1")),
+                new Case("stream-pipe", Map.of("width", "70")),
+                new Case("skid-buffer", Map.of("width", "1")),
+                new Case("skid-buffer", Map.of("width", "70")),
+                new Case("stream-fork", Map.of("outputs", "2", "width", "1")),
+                new Case("stream-fork", Map.of("outputs", "5", "width", "16")),
+                new Case("stream-join", Map.of("inputs", "2", "width", "1")),
+                new Case("stream-join", Map.of("inputs", "3", "width", "16")),
+                new Case("lfsr", Map.of("width", "2")),
+                new Case("lfsr", Map.of("width", "16", "seed", "0xACE1")),
+                new Case("lfsr", Map.of("width", "64")),
+                new Case("one-hot-decoder", Map.of("outputs", "2")),
+                new Case("one-hot-decoder", Map.of("outputs", "6")),
+                new Case("one-hot-decoder", Map.of("outputs", "64")));
     }
 
     @ParameterizedTest

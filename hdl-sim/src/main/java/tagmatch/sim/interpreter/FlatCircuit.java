@@ -31,12 +31,16 @@ final class FlatCircuit {
     /** A register; {@code next} is null when it only holds, {@code reset} null without reset. */
     record Reg(String name, int slot, boolean wide, int width, Eval.Node next, Eval.Node reset, Eval.Node resetValue) {}
 
-    record MemWrite(int memory, int depth, boolean wide, int width, Eval.Node address, Eval.Node data, Eval.Node enable) {}
+    /** A write; {@code mask} is null for whole words, else one bit per lane of {@code lane} bits. */
+    record MemWrite(int memory, int depth, boolean wide, int width, Eval.Node address, Eval.Node data, Eval.Node enable,
+                    Eval.Node mask, int lane) {}
 
     final List<Assign> order = new ArrayList<>();
     final List<Reg> regs = new ArrayList<>();
     final List<MemWrite> memWrites = new ArrayList<>();
     final List<int[]> memories = new ArrayList<>(); // {depth, width}
+    /** Initial words of each memory, from address 0. */
+    final List<List<BigInteger>> memoryInit = new ArrayList<>();
     /** Asserts and assumes to check in simulation (covers are for the prover). */
     final List<Prop> props = new ArrayList<>();
 
@@ -71,6 +75,7 @@ final class FlatCircuit {
             for (Memory m : def.memories()) {
                 mem.put(m, memories.size());
                 memories.add(new int[] {m.depth(), m.width()});
+                memoryInit.add(m.init());
             }
             for (Instance i : def.instances()) {
                 children.put(i, new Ctx(i.definition(), path + i.name() + "."));
@@ -239,6 +244,7 @@ final class FlatCircuit {
                 roots.add(w.address());
                 roots.add(w.data());
                 roots.add(w.enable());
+                roots.add(w.mask());
             }
         }
         for (Signal s : def.locals()) {
@@ -324,7 +330,8 @@ final class FlatCircuit {
                     Stmt.MemWrite mw = (Stmt.MemWrite) st;
                     int mi = c.mem.get(mw.memory());
                     memWrites.add(new MemWrite(mi, mw.memory().depth(), mw.memory().width() > 64, mw.memory().width(),
-                            cc.compile(mw.address()), cc.compile(mw.data()), cc.compile(mw.enable())));
+                            cc.compile(mw.address()), cc.compile(mw.data()), cc.compile(mw.enable()),
+                            mw.wholeWord() ? null : cc.compile(mw.mask()), mw.laneWidth()));
                 } else {
                     throw new IllegalArgumentException("cannot simulate module " + c.def.name()
                             + ": its body is not lowered (found " + st.getClass().getSimpleName() + "); elaborate it with Elaborator.elaborate");
@@ -418,6 +425,17 @@ final class FlatCircuit {
             depth[i] = memories.get(i)[0];
             wide[i] = memories.get(i)[1] > 64;
         }
-        return new Eval.State(narrowSlots, wideSlots, depth, wide);
+        Eval.State s = new Eval.State(narrowSlots, wideSlots, depth, wide);
+        for (int i = 0; i < depth.length; i++) {
+            List<BigInteger> init = memoryInit.get(i);
+            for (int a = 0; a < init.size(); a++) {
+                if (wide[i]) {
+                    s.memW[i][a] = init.get(a);
+                } else {
+                    s.memN[i][a] = init.get(a).longValue();
+                }
+            }
+        }
+        return s;
     }
 }

@@ -96,11 +96,13 @@ public final class InterpreterSimulator extends AbstractSimulator {
         int nw = writes.length;
         long[] addr = new long[nw];
         Object[] data = new Object[nw];
+        BigInteger[] masks = new BigInteger[nw];
         for (int i = 0; i < nw; i++) {
             FlatCircuit.MemWrite w = writes[i];
             addr[i] = w.enable().l(s) != 0 ? w.address().l(s) : -1;
             if (addr[i] >= 0 && addr[i] < w.depth()) {
                 data[i] = w.wide() ? (Object) Eval.extB(w.data(), s, w.width()) : (Object) Eval.extL(w.data(), s, w.width());
+                masks[i] = w.mask() == null ? null : Eval.extB(w.mask(), s, w.width() / w.lane());
             } else {
                 addr[i] = -1;
             }
@@ -118,6 +120,9 @@ public final class InterpreterSimulator extends AbstractSimulator {
         for (int i = 0; i < nw; i++) {
             if (addr[i] >= 0) {
                 FlatCircuit.MemWrite w = writes[i];
+                if (masks[i] != null) {
+                    data[i] = merge(w, s, (int) addr[i], data[i], masks[i]);
+                }
                 if (w.wide()) {
                     s.memW[w.memory()][(int) addr[i]] = (BigInteger) data[i];
                 } else {
@@ -127,6 +132,23 @@ public final class InterpreterSimulator extends AbstractSimulator {
         }
         cycle++;
         dirty = true;
+    }
+
+    /** The word a masked write leaves: the written lanes from {@code data}, the others as they are. */
+    private static Object merge(FlatCircuit.MemWrite w, Eval.State s, int addr, Object data, BigInteger mask) {
+        BigInteger keep = BigInteger.ZERO;
+        BigInteger lane = Eval.bigMask(w.lane());
+        for (int i = 0; i < w.width() / w.lane(); i++) {
+            if (!mask.testBit(i)) {
+                keep = keep.or(lane.shiftLeft(i * w.lane()));
+            }
+        }
+        if (w.wide()) {
+            BigInteger old = s.memW[w.memory()][addr];
+            return old.and(keep).or(((BigInteger) data).andNot(keep));
+        }
+        long k = keep.longValue();
+        return (s.memN[w.memory()][addr] & k) | ((Long) data & ~k);
     }
 
     @Override

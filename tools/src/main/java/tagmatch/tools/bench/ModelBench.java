@@ -18,7 +18,7 @@ import tagmatch.model.strategy.StrategyOptions;
 import tagmatch.model.workload.Workload;
 import tagmatch.model.workload.WorkloadSpec;
 import tagmatch.model.workload.Workloads;
-import tagmatch.tools.Check;
+import tagmatch.tools.OptionCheck;
 
 /**
  * {@code tagmatch bench model}: every matching strategy on seed 002's shuffle and burst
@@ -101,16 +101,16 @@ public final class ModelBench implements Callable<Integer> {
     }
 
     private void validate(List<String> names) {
-        Check.allOf("--strategies", names, Strategies.names());
-        Check.allOf("--workloads", List.of(workloads), Workloads.kinds());
+        OptionCheck.allOf("--strategies", names, Strategies.names());
+        OptionCheck.allOf("--workloads", List.of(workloads), Workloads.kinds());
         for (int d : depths) {
-            tagmatch.tools.Check.range("--depths", d, 1, 1_000_000);
+            tagmatch.tools.OptionCheck.range("--depths", d, 1, 1_000_000);
         }
-        tagmatch.tools.Check.atLeast("--reps", reps, 1);
-        tagmatch.tools.Check.atLeast("--warmup", warmup, 0);
-        tagmatch.tools.Check.atLeast("--min-ms", minMillis, 1);
-        tagmatch.tools.Check.range("--threads", threads, 1, 64);
-        tagmatch.tools.Check.range("--bins", bins, 1, 1 << 20);
+        tagmatch.tools.OptionCheck.atLeast("--reps", reps, 1);
+        tagmatch.tools.OptionCheck.atLeast("--warmup", warmup, 0);
+        tagmatch.tools.OptionCheck.atLeast("--min-ms", minMillis, 1);
+        tagmatch.tools.OptionCheck.range("--threads", threads, 1, 64);
+        tagmatch.tools.OptionCheck.range("--bins", bins, 1, 1 << 20);
     }
 
     private List<Row> measure(Workload w, List<String> names, StrategyOptions common) {

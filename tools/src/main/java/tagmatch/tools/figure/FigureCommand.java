@@ -18,14 +18,14 @@ import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
 import tagmatch.alpu.model.CycleTiming;
 import tagmatch.alpu.nic.NicLatency;
+import tagmatch.process.UsageError;
 import tagmatch.testbench.alpu.AlpuPins;
 import tagmatch.testbench.alpu.LatencyProbe;
 import tagmatch.testbench.alpu.ModelPins;
 import tagmatch.testbench.alpu.RtlPins;
-import tagmatch.tools.Check;
 import tagmatch.tools.ForceOption;
+import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
-import tagmatch.tools.UsageError;
 
 /**
  * {@code tagmatch figure 5|6|8}. Figures 5 and 6 are seed 001's latency figures: the NIC
@@ -146,21 +146,21 @@ public final class FigureCommand implements Callable<Integer> {
             try {
                 AlpuConfig.seed(c, Math.min(block, c), Variant.PRQ);
             } catch (IllegalArgumentException e) {
-                throw Check.asOption(e.getMessage().startsWith("BLOCK") ? "--block" : "--cells", e);
+                throw OptionCheck.asOption(e.getMessage().startsWith("BLOCK") ? "--block" : "--cells", e);
             }
         }
-        Check.range("--max-length", maxLength, 1, 4096);
-        Check.range("--step", step, 1, maxLength);
+        OptionCheck.range("--max-length", maxLength, 1, 4096);
+        OptionCheck.range("--step", step, 1, maxLength);
         for (double f : fractions) {
             if (!(f > 0 && f <= 1)) throw new UsageError("--fractions must be in (0, 1] each, got " + f);
         }
         if (fractions.isEmpty()) throw new UsageError("--fractions must name at least one fraction");
-        String dev = Check.oneOf("--device", device, "rtl", "model");
+        String dev = OptionCheck.oneOf("--device", device, "rtl", "model");
         NicLatency model;
         try {
             model = new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlapNs, exposedNs);
         } catch (IllegalArgumentException e) {
-            throw Check.asOption(optionOf(e.getMessage()), e);
+            throw OptionCheck.asOption(optionOf(e.getMessage()), e);
         }
         Path dir = out != null ? out : Path.of("figure-" + figure);
         // every length up to FINE, where the break-even lies, then every --step
@@ -188,15 +188,15 @@ public final class FigureCommand implements Callable<Integer> {
 
     /** Figure 8: validate, measure in a temporary directory, write the three files. */
     private int messageRate() throws IOException {
-        Check.range("--k", k, 1, 30000);
-        Check.range("--repeat", repeat, 1, 1_000_000);
-        Check.range("--warmup", warmup, 0, 1_000_000);
-        Check.range("--runs", runs, 1, 99);
-        Check.range("--threads", threads, 1, tagmatch.otm.OtmConfig.MAX_THREADS);
+        OptionCheck.range("--k", k, 1, 30000);
+        OptionCheck.range("--repeat", repeat, 1, 1_000_000);
+        OptionCheck.range("--warmup", warmup, 0, 1_000_000);
+        OptionCheck.range("--runs", runs, 1, 99);
+        OptionCheck.range("--threads", threads, 1, tagmatch.otm.OtmConfig.MAX_THREADS);
         try {
             tagmatch.otm.OtmConfig.defaults().withBins(bins);
         } catch (IllegalArgumentException e) {
-            throw Check.asOption("--bins", e);
+            throw OptionCheck.asOption("--bins", e);
         }
         Path dir = out != null ? out : Path.of("figure-8");
         PrintWriter o = spec.commandLine().getOut();

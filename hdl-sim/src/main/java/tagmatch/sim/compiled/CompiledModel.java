@@ -1,0 +1,57 @@
+package tagmatch.sim.compiled;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.CircuitDesigns;
+import tagmatch.sim.SimDesign;
+import tagmatch.sim.Simulator;
+
+/**
+ * One design compiled to JVM bytecode: its {@link Netlist} and the loaded class of its
+ * {@link Kernel}, defined as a hidden class so that it is unloaded with the model. Compile once,
+ * then create any number of independent instances.
+ */
+public final class CompiledModel {
+    private final SimDesign design;
+    private final Netlist netlist;
+    private final Kernel kernel;
+    private final int classBytes;
+
+    private CompiledModel(SimDesign design, Netlist netlist, Kernel kernel, int classBytes) {
+        this.design = design;
+        this.netlist = netlist;
+        this.kernel = kernel;
+        this.classBytes = classBytes;
+    }
+
+    /** Compiles an elaborated (lowered) circuit. */
+    public static CompiledModel of(Circuit circuit) {
+        return of(CircuitDesigns.of(circuit), circuit);
+    }
+
+    /** Compiles {@code circuit}, which {@code design} describes (its ports and names). */
+    public static CompiledModel of(SimDesign design, Circuit circuit) {
+        Netlist nl = new Netlist(circuit);
+        byte[] bytes = KernelWriter.write(nl);
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClass(bytes, true);
+            Kernel k = (Kernel) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class)).invoke();
+            return new CompiledModel(design, nl, k, bytes.length);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("cannot load the class compiled for " + design.top() + ": " + t, t);
+        }
+    }
+
+    /** A new instance, all state zero. */
+    public Simulator newInstance() {
+        return new CompiledSimulator(design, netlist, kernel);
+    }
+
+    public SimDesign design() { return design; }
+
+    /** Size of the generated class file, for benchmark output. */
+    public int classBytes() { return classBytes; }
+}

@@ -1,0 +1,321 @@
+package tagmatch.sim.compiled;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import tagmatch.sim.AbstractSimulator;
+import tagmatch.sim.PortHandle;
+import tagmatch.sim.PropertyFailure;
+import tagmatch.sim.SimDesign;
+import tagmatch.sim.Stimulus;
+import tagmatch.sim.StopCondition;
+
+/**
+ * A {@link tagmatch.sim.Simulator} running a design's compiled {@link Kernel}: two-state, all
+ * state zero at start, and the Verilator backend's cycle convention (settle with the clock low,
+ * raise it and evaluate, lower it lazily). Every clock is a signal watched for rising edges
+ * after each settle, as Verilator's evaluation does: a second clock input rises when the
+ * testbench pokes it from 0 to 1 and the design is next evaluated; a clock derived from logic
+ * or registers rises when its settled value does, and the registers it drives see the values
+ * from before that edge.
+ */
+final class CompiledSimulator extends AbstractSimulator {
+    /** Edge rounds in one evaluation before a clock that keeps toggling is reported. */
+    private static final int MAX_ROUNDS = 10_000;
+
+    private final Netlist nl;
+    private final Kernel k;
+    private final long[] v;
+    private final long[][] m;
+    private final int[] port;
+    private final long[] portMask;
+    private final int[] clockSlot;
+    private final long[] prev;
+    private final boolean[] rising;
+    private final int main;
+    private final int clk;
+    /** Every clock is a top input: nothing but a poke or the main edge makes one rise. */
+    private final boolean inputClocksOnly;
+    private final Netlist.Prop[] immediate;
+    private final Netlist.Prop[][] clocked;
+    private boolean dirty = true;
+    private boolean primed;
+    private long cycle;
+
+    CompiledSimulator(SimDesign design, Netlist nl, Kernel kernel) {
+        super(design);
+        this.nl = nl;
+        this.k = kernel;
+        v = new long[nl.size];
+        for (Netlist.Constant c : nl.constants) {
+            System.arraycopy(c.words(), 0, v, c.offset(), c.words().length);
+        }
+        m = new long[nl.mems.size()][];
+        for (int i = 0; i < m.length; i++) {
+            Netlist.Mem mm = nl.mems.get(i);
+            int n = WideOps.words(mm.width());
+            m[i] = new long[Math.multiplyExact(mm.depth(), n)];
+            for (int a = 0; a < mm.init().size(); a++) {
+                java.math.BigInteger word = mm.init().get(a);
+                for (int j = 0; j < n; j++) {
+                    m[i][a * n + j] = word.shiftRight(64 * j).longValue();
+                }
+            }
+        }
+        port = nl.ports;
+        PortHandle[] hs = handles();
+        portMask = new long[hs.length];
+        for (int i = 0; i < hs.length; i++) {
+            portMask[i] = WideOps.mask(Math.min(64, hs[i].width()));
+        }
+        int nd = nl.domains.size();
+        clockSlot = new int[nd];
+        boolean inputs = true;
+        for (int d = 0; d < nd; d++) {
+            clockSlot[d] = nl.domains.get(d).clock();
+            inputs &= nl.domains.get(d).input();
+        }
+        inputClocksOnly = inputs;
+        prev = new long[nd];
+        rising = new boolean[nd];
+        main = nl.mainDomain;
+        clk = clockHandle() == null ? -1 : port[clockHandle().index()];
+        List<Netlist.Prop> imm = new ArrayList<>();
+        List<List<Netlist.Prop>> byDomain = new ArrayList<>();
+        for (int d = 0; d < nd; d++) {
+            byDomain.add(new ArrayList<>());
+        }
+        for (Netlist.Prop p : nl.props) {
+            (p.domain() < 0 ? imm : byDomain.get(p.domain())).add(p);
+        }
+        immediate = imm.toArray(new Netlist.Prop[0]);
+        clocked = new Netlist.Prop[nd][];
+        for (int d = 0; d < nd; d++) {
+            clocked[d] = byDomain.get(d).toArray(new Netlist.Prop[0]);
+        }
+    }
+
+    private void check(Netlist.Prop[] props) {
+        for (Netlist.Prop p : props) {
+            if (v[p.enable()] != 0 && v[p.predicate()] == 0) {
+                throw new PropertyFailure(p.check().kind().keyword, p.check().message(), p.check().locator().toString(),
+                        p.instance(), cycle, backend());
+            }
+        }
+    }
+
+    private void comb() {
+        k.comb(v, m);
+        if (immediate.length > 0) {
+            check(immediate);
+        }
+    }
+
+    /** Settles the logic for the current inputs, then runs every clock edge that settling made. */
+    private void settle() {
+        if (!dirty) {
+            return;
+        }
+        dirty = false;
+        comb();
+        edges();
+    }
+
+    /**
+     * Fires the domains whose clock rose since the last evaluation, all at once (every next value
+     * computed before any is committed), re-settles, and repeats while clocks keep rising. The
+     * first evaluation only records the clocks' values, as Verilator's first {@code eval} does.
+     */
+    private void edges() {
+        int nd = clockSlot.length;
+        for (int round = 0; ; round++) {
+            boolean any = false;
+            for (int d = 0; d < nd; d++) {
+                long now = v[clockSlot[d]] & 1;
+                rising[d] = primed && prev[d] == 0 && now != 0;
+                prev[d] = now;
+                any |= rising[d];
+            }
+            primed = true;
+            if (!any) {
+                return;
+            }
+            if (round >= MAX_ROUNDS) {
+                throw new IllegalStateException("simulation of " + design.top() + " does not settle: a clock rose "
+                        + MAX_ROUNDS + " times in one evaluation at cycle " + cycle + " (a clock fed back from its own registers?)");
+            }
+            fire();
+            comb();
+        }
+    }
+
+    private void fire() {
+        int nd = clockSlot.length;
+        for (int d = 0; d < nd; d++) {
+            if (rising[d]) {
+                check(clocked[d]);
+            }
+        }
+        for (int d = 0; d < nd; d++) {
+            if (rising[d]) {
+                k.compute(d, v, m);
+            }
+        }
+        for (int d = 0; d < nd; d++) {
+            if (rising[d]) {
+                k.commit(d, v, m);
+            }
+        }
+    }
+
+    /** One cycle: settle with the clock low, then the main clock's rising edge. */
+    private void cycleOnce() {
+        settle();
+        if (main >= 0) {
+            if (inputClocksOnly) {
+                // Raising a top clock input changes nothing but that clock: fire its domain directly.
+                check(clocked[main]);
+                k.compute(main, v, m);
+                k.commit(main, v, m);
+            } else {
+                v[clk] = 1;
+                comb();
+                edges();
+                v[clk] = 0;
+            }
+        }
+        cycle++;
+        dirty = true;
+    }
+
+    @Override
+    protected void pokeRaw(int index, long value) {
+        v[port[index]] = value & portMask[index];
+        dirty = true;
+    }
+
+    @Override
+    protected void pokeWideRaw(int index, long[] words) {
+        int off = port[index];
+        System.arraycopy(words, 0, v, off, words.length);
+        WideOps.top(v, off, handles()[index].width());
+        dirty = true;
+    }
+
+    @Override
+    protected long peekRaw(int index) {
+        settle();
+        return v[port[index]];
+    }
+
+    @Override
+    protected void peekWideRaw(int index, long[] words) {
+        settle();
+        System.arraycopy(v, port[index], words, 0, words.length);
+    }
+
+    @Override
+    protected void stepRaw(long n) {
+        for (long i = 0; i < n; i++) {
+            cycleOnce();
+        }
+    }
+
+    @Override
+    public long cycle() {
+        checkOpen();
+        return cycle;
+    }
+
+    @Override
+    protected long[] runRaw(Stimulus s, long[] out) {
+        PortHandle[] in = s.driveUnsafe();
+        PortHandle[] cap = s.captureUnsafe();
+        List<StopCondition> until = s.until();
+        long[] inputs = s.inputsUnsafe();
+        int inWords = Stimulus.rowWords(in);
+        int outWords = Stimulus.rowWords(cap);
+        int[] inOff = new int[in.length];
+        long[] inMask = new long[in.length];
+        int[] capOff = new int[cap.length];
+        for (int i = 0; i < in.length; i++) {
+            inOff[i] = port[in[i].index()];
+            inMask[i] = portMask[in[i].index()];
+        }
+        for (int i = 0; i < cap.length; i++) {
+            capOff[i] = port[cap[i].index()];
+        }
+        int nu = until.size();
+        int[] uOff = new int[nu];
+        long[] uVal = new long[nu];
+        boolean[] uEq = new boolean[nu];
+        for (int i = 0; i < nu; i++) {
+            uOff[i] = port[until.get(i).port().index()];
+            uVal[i] = until.get(i).value();
+            uEq[i] = until.get(i).equal();
+        }
+        long rows = s.rows();
+        long max = s.maxCycles();
+        long c = 0;
+        int fired = -1;
+        while (c < max) {
+            if (c < rows) {
+                int p = (int) (c * inWords);
+                for (int i = 0; i < in.length; i++) {
+                    if (in[i].narrow()) {
+                        v[inOff[i]] = inputs[p] & inMask[i];
+                        p++;
+                    } else {
+                        int n = in[i].words();
+                        System.arraycopy(inputs, p, v, inOff[i], n);
+                        WideOps.top(v, inOff[i], in[i].width());
+                        p += n;
+                    }
+                }
+                dirty = true;
+            }
+            settle();
+            int q = (int) (c * outWords);
+            for (int i = 0; i < cap.length; i++) {
+                int n = cap[i].words();
+                if (n == 1) {
+                    out[q] = v[capOff[i]];
+                } else {
+                    System.arraycopy(v, capOff[i], out, q, n);
+                }
+                q += n;
+            }
+            for (int i = 0; i < nu; i++) {
+                if ((v[uOff[i]] == uVal[i]) == uEq[i]) {
+                    fired = i;
+                    break;
+                }
+            }
+            cycleOnce();
+            c++;
+            if (fired >= 0) {
+                break;
+            }
+        }
+        return new long[] {c, fired};
+    }
+
+    @Override
+    public void openVcd(Path file) {
+        throw new IllegalStateException("openVcd: the compiled backend does not write waveforms; "
+                + "use Simulators.verilator with VerilatorOptions.withTrace(true)");
+    }
+
+    @Override
+    public void closeVcd() {
+        // nothing is ever open
+    }
+
+    @Override
+    public String backend() { return "compiled"; }
+
+    @Override
+    protected void closeRaw() {
+        // plain Java state: nothing to release
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The compiled backend: a lowered circuit flattened into one array of 64-bit words
+ * ({@link tagmatch.sim.compiled.Netlist}), written as one JVM class with ASM
+ * ({@link tagmatch.sim.compiled.KernelWriter}) and run in-process by
+ * {@link tagmatch.sim.compiled.CompiledSimulator}. No native tools and no build wait; the JIT
+ * compiles the design's code like any other Java.
+ */
+package tagmatch.sim.compiled;
