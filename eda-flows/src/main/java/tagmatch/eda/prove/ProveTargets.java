@@ -3,6 +3,7 @@ package tagmatch.eda.prove;
 import tagmatch.alpu.Variant;
 import tagmatch.alpu.rtl.AlpuProperties;
 import tagmatch.hdl.core.Elaborator;
+import tagmatch.hdl.lib.formal.ArbiterProperties;
 import tagmatch.hdl.lib.formal.CounterProperties;
 import tagmatch.hdl.lib.formal.Faults;
 import tagmatch.hdl.lib.formal.FifoProperties;
@@ -10,6 +11,7 @@ import tagmatch.hdl.lib.formal.OneHotMuxProperties;
 import tagmatch.hdl.lib.formal.PipeProperties;
 import tagmatch.hdl.lib.formal.PriorityEncoderProperties;
 import tagmatch.hdl.lib.formal.PriorityTreeProperties;
+import tagmatch.hdl.lib.formal.SkidBufferProperties;
 import tagmatch.process.UsageError;
 
 import java.util.ArrayList;
@@ -57,6 +59,14 @@ public final class ProveTargets {
             new ProveTarget("one-hot-mux", "OneHotMux inputs=4 width=4: the selected input, or 0",
                     () -> Elaborator.elaborate(() -> new OneHotMuxProperties(4, 4)), 2, ProveTarget.Method.INDUCTION,
                     new ProveTarget.Fault("the output is stuck at 0", c -> Faults.stuckAtZero(c, "OneHotMux", "out"))),
+            new ProveTarget("skid-buffer", "SkidBuffer width=4: at most two words, none lost or repeated, in order, ready when the spare is free, held while stalled",
+                    () -> Elaborator.elaborate(() -> new SkidBufferProperties(4)), 6, ProveTarget.Method.PDR,
+                    new ProveTarget.Fault("the spare register never fills (a word sent during a stall is lost)",
+                            c -> Faults.hold(c, "SkidBuffer", "skid_spare_full"))),
+            new ProveTarget("arbiter", "Arbiter inputs=3 width=4: the lowest valid input, its word, taken from it alone, a stalled choice held",
+                    () -> Elaborator.elaborate(() -> new ArbiterProperties(3, 4)), 6, ProveTarget.Method.PDR,
+                    new ProveTarget.Fault("a stalled choice is not held (a lower input arriving takes over)",
+                            c -> Faults.hold(c, "Arbiter", "arb_held"))),
             alpu(Variant.PRQ, 4, true, List.of(MASK_IGNORED, FAILS_IN_INSERT_MODE, NO_SLOT_CHECK)),
             alpu(Variant.UMQ, 4, true, List.of(COMPACTION_LOST, FREE_IGNORES_ENTRIES, MODE_NEVER_OPENS)),
             alpu(Variant.PRQ, 8, true, List.of(MASK_IGNORED)),

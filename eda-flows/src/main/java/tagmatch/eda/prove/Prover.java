@@ -68,10 +68,10 @@ public final class Prover {
     public ProofReport prove(Circuit c, int depth, ProveTarget.Method method, Path vcd, Path work) {
         if (method == ProveTarget.Method.PDR) return provePdr(c, depth, vcd, work);
         boolean induction = method == ProveTarget.Method.INDUCTION;
-        String design = VerilogEmitter.emit(c);
+        VerilogEmitter.Emission design = VerilogEmitter.emitWithSites(c, FormalView.AS_WRITTEN);
         List<String> steps = new ArrayList<>();
         try {
-            Files.writeString(work.resolve("design.v"), design);
+            Files.writeString(work.resolve("design.v"), design.verilog());
             Files.writeString(work.resolve("harness.v"), FormalHarness.verilog(c.top()));
             Files.writeString(work.resolve("model.ys"), String.join("\n",
                     "read_verilog -formal design.v harness.v",
@@ -154,11 +154,11 @@ public final class Prover {
      * reached.
      */
     private ProofReport provePdr(Circuit c, int depth, Path vcd, Path work) {
-        String design = VerilogEmitter.emit(c);
+        VerilogEmitter.Emission design = VerilogEmitter.emitWithSites(c, FormalView.AS_WRITTEN);
         List<String> steps = new ArrayList<>();
         int covers = covers(c);
         try {
-            Files.writeString(work.resolve("design.v"), design);
+            Files.writeString(work.resolve("design.v"), design.verilog());
             Files.writeString(work.resolve("harness.v"), FormalHarness.verilog(c.top()));
             Files.writeString(work.resolve("model.ys"), aigerScript("design.v", "model", true));
             if (covers > 0) {
@@ -278,7 +278,7 @@ public final class Prover {
     }
 
     /** Replays ABC's counterexample with yosys-smtbmc: the failing assertion, its step, the table and the VCD. */
-    private ProofReport replay(String stepName, Circuit c, String design, int depth, Path vcd, Path work, List<String> steps, long t0) {
+    private ProofReport replay(String stepName, Circuit c, VerilogEmitter.Emission design, int depth, Path vcd, Path work, List<String> steps, long t0) {
         Exec.Result r = run(Exec.of("yosys-smtbmc", "-s", replaySolver.id(), "--noprogress", "--dump-vcd", "trace.vcd",
                 "--aig", "model.aim:cex.aiw", "--aig-noheader", "model.smt2"), work).run();
         String out = r.output();
@@ -345,7 +345,7 @@ public final class Prover {
         return step;
     }
 
-    private static CheckSite failedSite(String out, String design) {
+    private static CheckSite failedSite(String out, VerilogEmitter.Emission design) {
         for (String line : out.split("\n"))
             if (line.contains("Assert failed in")) {
                 CheckSite s = siteOf(line, design);
@@ -358,11 +358,11 @@ public final class Prover {
      * The property a smtbmc line points at. The span of an immediate check starts at its
      * {@code always @(*)} line and ends on the check's own line, so the end line is tried first.
      */
-    private static CheckSite siteOf(String line, String design) {
+    private static CheckSite siteOf(String line, VerilogEmitter.Emission design) {
         Matcher m = DESIGN_SPAN.matcher(line);
         while (m.find()) {
             for (int g = 2; g >= 1; g--) {
-                CheckSite s = CheckSite.at(design, Integer.parseInt(m.group(g))).orElse(null);
+                CheckSite s = design.sites().get(Integer.parseInt(m.group(g)));
                 if (s != null) return s;
             }
         }

@@ -55,9 +55,13 @@ final class FormalSection {
             for (Stmt s : m.body())
                 if (owns(s) && !alwaysOn.containsKey(((Expr.Ref) ((Stmt.Connect) s).sink()).signal())) w.connect((Stmt.Connect) s);
             StringBuilder checks = new StringBuilder();
+            Map<Integer, Check> lines = new java.util.LinkedHashMap<>();
             int cover = 0;
             for (Check c : m.checks()) {
-                if (w.formalView.writes(m.name(), c, cover)) checks.append(check(c));
+                if (w.formalView.writes(m.name(), c, cover)) {
+                    lines.put(newlines(checks) + 2, c); // the check's text opens with a blank line and its always
+                    checks.append(check(c));
+                }
                 if (c.kind() == Check.Kind.COVER) cover++;
             }
             List<String[]> head = new ArrayList<>();
@@ -73,14 +77,26 @@ final class FormalSection {
             int col = ModuleWriter.column(head);
             for (String[] d : head) out.append("  ").append(ModuleWriter.pad(d[0], col)).append(d[1]).append('\n');
             if (w.assigns.length() > 0) out.append('\n').append(w.assigns);
-            out.append(w.tempProcs).append(w.procs).append(checks);
-            return out.append("`endif\n").toString();
+            out.append(w.tempProcs).append(w.procs);
+            int before = newlines(out);
+            Map<Integer, Check> sectionLines = new java.util.LinkedHashMap<>();
+            lines.forEach((line, c) -> sectionLines.put(before + line, c));
+            out.append(checks).append("`endif\n");
+            w.formalSection = out.toString();
+            w.formalLines = sectionLines;
+            return w.formalSection;
         } finally {
             w.decls = savedDecls;
             w.assigns = savedAssigns;
             w.procs = savedProcs;
             w.tempProcs = savedTemps;
         }
+    }
+
+    private static int newlines(CharSequence s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) if (s.charAt(i) == '\n') n++;
+        return n;
     }
 
     private String check(Check c) {

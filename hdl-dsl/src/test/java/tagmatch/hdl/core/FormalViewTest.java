@@ -58,6 +58,25 @@ class FormalViewTest {
     }
 
     @Test
+    void theEmitterNamesThePropertyOnEveryLineItWrote() {
+        Circuit c = Elaborator.elaborate(() -> new FormalStatementsTest.Holder("holds without load"));
+        for (FormalView view : java.util.List.of(FormalView.AS_WRITTEN, FormalView.coversAsAssertions())) {
+            VerilogEmitter.Emission e = VerilogEmitter.emitWithSites(Elaborator.elaborate(TwoCovers::new), view);
+            String[] lines = e.verilog().split("\n", -1);
+            int written = 0;
+            for (int i = 0; i < lines.length; i++) {
+                boolean property = lines[i].matches("\\s*(if \\(\\w+\\) )?(assert|assume|cover) \\(.*");
+                if (property) written++;
+                assertEquals(property, e.sites().containsKey(i + 1), "line " + (i + 1) + ": " + lines[i]);
+                if (property) assertTrue(lines[i].endsWith(e.sites().get(i + 1).message()), lines[i]);
+            }
+            assertEquals(written, e.sites().size());
+        }
+        VerilogEmitter.Emission held = VerilogEmitter.emitWithSites(c, FormalView.AS_WRITTEN);
+        held.sites().forEach((line, site) -> assertEquals(CheckSite.at(held.verilog(), line).orElseThrow(), site));
+    }
+
+    @Test
     void aCheckSiteComesFromTheIrAsTheEmitterWritesIt() {
         Circuit c = Elaborator.elaborate(TwoCovers::new);
         String v = VerilogEmitter.emit(c);

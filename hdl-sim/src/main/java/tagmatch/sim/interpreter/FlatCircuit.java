@@ -21,19 +21,21 @@ import tagmatch.sim.Words;
  * A lowered circuit compiled for the interpreter: the hierarchy flattened into value slots (one
  * per signal per instance), every combinational connect compiled to an {@link Eval.Node} and put
  * in dependency order once, registers with their next-state and synchronous-reset expressions,
- * and memory writes. One clock domain: every register and memory write is clocked by the top's
- * clock, which is what the DSL builds.
+ * and memory writes, each with the clock domain it belongs to: the signal its clock follows
+ * through port connections and copies (the top's clock, a second clock input, or a clock that
+ * logic or a register drives).
  */
 final class FlatCircuit {
     /** {@code slot := source}, the source extended or truncated to the sink's width. */
     record Assign(String name, int slot, boolean wide, int width, Eval.Node source) {}
 
     /** A register; {@code next} is null when it only holds, {@code reset} null without reset. */
-    record Reg(String name, int slot, boolean wide, int width, Eval.Node next, Eval.Node reset, Eval.Node resetValue) {}
+    record Reg(String name, int slot, boolean wide, int width, Eval.Node next, Eval.Node reset, Eval.Node resetValue,
+               int clock) {}
 
     /** A write; {@code mask} is null for whole words, else one bit per lane of {@code lane} bits. */
     record MemWrite(int memory, int depth, boolean wide, int width, Eval.Node address, Eval.Node data, Eval.Node enable,
-                    Eval.Node mask, int lane) {}
+                    Eval.Node mask, int lane, int clock) {}
 
     final List<Assign> order = new ArrayList<>();
     final List<Reg> regs = new ArrayList<>();
@@ -44,8 +46,18 @@ final class FlatCircuit {
     /** Asserts and assumes to check in simulation (covers are for the prover). */
     final List<Prop> props = new ArrayList<>();
 
-    /** One property of one instance: its enable and predicate slots (1-bit, narrow). */
-    record Prop(tagmatch.hdl.ir.Check check, String instance, int enable, int predicate) {}
+    /** One property of one instance: its enable and predicate slots (1-bit, narrow); clock -1 when immediate. */
+    record Prop(tagmatch.hdl.ir.Check check, String instance, int enable, int predicate, int clock) {}
+    /**
+     * Clock domains: the narrow slot each one's clock is read from (a signal no copy drives), and
+     * whether that is a top input port. Reg, MemWrite and Prop {@code clock} fields index these.
+     */
+    final List<Integer> domainClock = new ArrayList<>();
+    final List<Boolean> domainInput = new ArrayList<>();
+    /** The domain of the top's clock, -1 without one. */
+    int mainDomain = -1;
+    /** One-bit copies between narrow slots (sink to source), through which clocks reach children. */
+    private final Map<Integer, Integer> copyOf = new java.util.HashMap<>();
     /** Top ports in declaration order: slot and whether it is wide. */
     final int[] portSlot;
     final boolean[] portWide;
@@ -325,13 +337,17 @@ final class FlatCircuit {
                         throw new IllegalArgumentException("cannot simulate a connect to " + k.sink() + " in " + c.def.name());
                     }
                     comb.add(new Assign(name, slot, width > 64, width, src));
+                    if (width == 1 && k.source().width() == 1 && (k.source() instanceof Expr.Ref || k.source() instanceof Expr.InstRef)) {
+                        copyOf.put(slot, k.source() instanceof Expr.Ref ? c.slotOf(((Expr.Ref) k.source()).signal())
+                                : c.slotOfInstancePort(((Expr.InstRef) k.source()).instance(), ((Expr.InstRef) k.source()).port()));
+                    }
                     deps.add(new BitSet[] {cc.readsNarrow, cc.readsWide});
                 } else if (st instanceof Stmt.MemWrite) {
                     Stmt.MemWrite mw = (Stmt.MemWrite) st;
                     int mi = c.mem.get(mw.memory());
                     memWrites.add(new MemWrite(mi, mw.memory().depth(), mw.memory().width() > 64, mw.memory().width(),
                             cc.compile(mw.address()), cc.compile(mw.data()), cc.compile(mw.enable()),
-                            mw.wholeWord() ? null : cc.compile(mw.mask()), mw.laneWidth()));
+                            mw.wholeWord() ? null : cc.compile(mw.mask()), mw.laneWidth(), clockSlot(c, mw.memory().clock())));
                 } else {
                     throw new IllegalArgumentException("cannot simulate module " + c.def.name()
                             + ": its body is not lowered (found " + st.getClass().getSimpleName() + "); elaborate it with Elaborator.elaborate");
@@ -340,7 +356,8 @@ final class FlatCircuit {
             for (tagmatch.hdl.ir.Check k : c.def.checks()) {
                 if (k.kind() != tagmatch.hdl.ir.Check.Kind.COVER) {
                     String inst = c.path.isEmpty() ? "" : c.path.substring(0, c.path.length() - 1);
-                    props.add(new Prop(k, inst, c.slotOf(k.enable()), c.slotOf(k.predicate())));
+                    props.add(new Prop(k, inst, c.slotOf(k.enable()), c.slotOf(k.predicate()),
+                            k.clock() == null ? -1 : clockSlot(c, k.clock())));
                 }
             }
             for (Signal s : c.def.locals()) {
@@ -349,10 +366,43 @@ final class FlatCircuit {
                 }
                 Eval.Node rst = s.reset() == null ? null : cc.compile(s.reset());
                 Eval.Node rv = s.resetValue() == null ? null : cc.compile(s.resetValue());
-                regs.add(new Reg(c.path + s.name(), c.slotOf(s), s.width() > 64, s.width(), next.get(s), rst, rv));
+                regs.add(new Reg(c.path + s.name(), c.slotOf(s), s.width() > 64, s.width(), next.get(s), rst, rv,
+                        clockSlot(c, s.clock())));
             }
         }
         sort(comb, deps);
+        int topClock = circuit.top().clock() == null ? -1 : top.slotOf(circuit.top().clock());
+        java.util.Set<Integer> inputs = new java.util.HashSet<>();
+        for (Signal p : circuit.top().portSignals()) {
+            if (p.kind() == Signal.Kind.INPUT && p.width() <= 64) {
+                inputs.add(top.slotOf(p));
+            }
+        }
+        Map<Integer, Integer> domainOf = new java.util.HashMap<>();
+        java.util.function.IntUnaryOperator domain = slot -> {
+            int root = slot < 0 ? topClock : slot;
+            if (root < 0) {
+                throw new IllegalArgumentException("cannot simulate a register or memory without a clock: the top module has none");
+            }
+            for (int n = 0; copyOf.containsKey(root) && n <= copyOf.size(); n++) {
+                root = copyOf.get(root);
+            }
+            final int r = root;
+            return domainOf.computeIfAbsent(r, k -> {
+                domainClock.add(r);
+                domainInput.add(inputs.contains(r));
+                return domainClock.size() - 1;
+            });
+        };
+        if (topClock >= 0) {
+            mainDomain = domain.applyAsInt(topClock);
+        }
+        regs.replaceAll(r -> new Reg(r.name(), r.slot(), r.wide(), r.width(), r.next(), r.reset(), r.resetValue(),
+                domain.applyAsInt(r.clock())));
+        memWrites.replaceAll(w -> new MemWrite(w.memory(), w.depth(), w.wide(), w.width(), w.address(), w.data(), w.enable(),
+                w.mask(), w.lane(), domain.applyAsInt(w.clock())));
+        props.replaceAll(p -> p.clock() == -1 ? p
+                : new Prop(p.check(), p.instance(), p.enable(), p.predicate(), domain.applyAsInt(p.clock())));
         List<Signal> ports = circuit.top().portSignals();
         portSlot = new int[ports.size()];
         portWide = new boolean[ports.size()];
@@ -360,6 +410,17 @@ final class FlatCircuit {
             portSlot[i] = top.slotOf(ports.get(i));
             portWide[i] = ports.get(i).width() > 64;
         }
+    }
+
+    /** The narrow slot of a clock signal, or -2 for the top's clock (a register built without one). */
+    private static int clockSlot(Ctx c, Expr clock) {
+        if (clock == null) {
+            return -2;
+        }
+        if (!(clock instanceof Expr.Ref) || clock.width() != 1) {
+            throw new IllegalArgumentException("cannot simulate a clock that is not a 1-bit signal: " + clock + " in " + c.def.name());
+        }
+        return c.slotOf(((Expr.Ref) clock).signal());
     }
 
     /** Kahn's algorithm over "assignment A reads the slot assignment B writes". */

@@ -16,7 +16,9 @@ import tagmatch.sim.Words;
 /**
  * A {@link Simulator} that interprets the lowered circuit IR in Java: cycle-based, two-state,
  * all state zero at start, the same cycle convention as the Verilator backend (settle with the
- * clock low, then the rising edge). An independent second opinion on what the Verilog means.
+ * clock low, then the rising edge). Every clock is watched for rising edges after each settle,
+ * as Verilator's evaluation does: a second clock input rises when the testbench pokes it from 0
+ * to 1 and the design is next evaluated. An independent second opinion on what the Verilog means.
  */
 public final class InterpreterSimulator extends AbstractSimulator {
     private final FlatCircuit fc;
@@ -29,7 +31,15 @@ public final class InterpreterSimulator extends AbstractSimulator {
     private final boolean[] regWrites;
     private final FlatCircuit.Prop[] clocked;
     private final FlatCircuit.Prop[] immediate;
+    private final int[] clockSlot;
+    private final long[] prev;
+    private final boolean[] rising;
+    private final int main;
+    private final int clk;
+    /** Every clock is a top input: raising the main one fires only its own domain, without a settle. */
+    private final boolean inputClocksOnly;
     private boolean dirty = true;
+    private boolean primed;
     private long cycle;
 
     /** An interpreter instance of {@code circuit}, which {@code design} describes (its ports and names). */
@@ -49,11 +59,21 @@ public final class InterpreterSimulator extends AbstractSimulator {
         this.regWrites = new boolean[regs.length];
         this.clocked = fc.props.stream().filter(p -> p.check().clock() != null).toArray(FlatCircuit.Prop[]::new);
         this.immediate = fc.props.stream().filter(p -> p.check().clock() == null).toArray(FlatCircuit.Prop[]::new);
+        int nd = fc.domainClock.size();
+        clockSlot = fc.domainClock.stream().mapToInt(Integer::intValue).toArray();
+        inputClocksOnly = fc.domainInput.stream().allMatch(b -> b);
+        prev = new long[nd];
+        rising = new boolean[nd];
+        main = fc.mainDomain;
+        clk = clockHandle() == null ? -1 : fc.portSlot[clockHandle().index()];
     }
 
-    /** Clocked properties hold in the settled state before each rising edge; immediate ones whenever it settles. */
+    /** Clocked properties hold in the settled state before each rising edge of their clock; immediate ones whenever it settles. */
     private void check(FlatCircuit.Prop[] props) {
         for (FlatCircuit.Prop p : props) {
+            if (p.clock() >= 0 && !rising[p.clock()]) {
+                continue;
+            }
             if (st.n[p.enable()] != 0 && st.n[p.predicate()] == 0) {
                 throw new PropertyFailure(p.check().kind().keyword, p.check().message(), p.check().locator().toString(),
                         p.instance(), cycle, backend());
@@ -65,6 +85,58 @@ public final class InterpreterSimulator extends AbstractSimulator {
         if (!dirty) {
             return;
         }
+        dirty = false;
+        comb();
+        edges();
+    }
+
+    /**
+     * Fires the domains whose clock rose since the last evaluation, all at once, re-settles, and
+     * repeats while clocks keep rising. The first evaluation only records the clocks' values, as
+     * Verilator's first {@code eval} does.
+     */
+    private void edges() {
+        for (int round = 0; ; round++) {
+            boolean any = false;
+            for (int d = 0; d < clockSlot.length; d++) {
+                long now = st.n[clockSlot[d]] & 1;
+                rising[d] = primed && prev[d] == 0 && now != 0;
+                prev[d] = now;
+                any |= rising[d];
+            }
+            primed = true;
+            if (!any) {
+                return;
+            }
+            if (round >= 10_000) {
+                throw new IllegalStateException("simulation of " + design.top() + " does not settle: a clock rose 10000 times "
+                        + "in one evaluation at cycle " + cycle);
+            }
+            edge();
+            comb();
+        }
+    }
+
+    /** One cycle: settle with the clock low, then the main clock's rising edge. */
+    private void cycleOnce() {
+        settle();
+        if (main >= 0) {
+            if (inputClocksOnly) {
+                java.util.Arrays.fill(rising, false);
+                rising[main] = true;
+                edge();
+            } else {
+                st.n[clk] = 1;
+                comb();
+                edges();
+                st.n[clk] = 0;
+            }
+        }
+        cycle++;
+        dirty = true;
+    }
+
+    private void comb() {
         Eval.State s = st;
         for (FlatCircuit.Assign a : order) {
             if (a.wide()) {
@@ -73,15 +145,19 @@ public final class InterpreterSimulator extends AbstractSimulator {
                 s.n[a.slot()] = Eval.extL(a.source(), s, a.width());
             }
         }
-        dirty = false;
         check(immediate);
     }
 
+    /** Registers and memory writes of the rising domains: every next value computed, then all committed. */
     private void edge() {
         check(clocked);
         Eval.State s = st;
         for (int i = 0; i < regs.length; i++) {
             FlatCircuit.Reg r = regs[i];
+            if (!rising[r.clock()]) {
+                regWrites[i] = false;
+                continue;
+            }
             Eval.Node src = r.reset() != null && r.reset().l(s) != 0 ? r.resetValue() : r.next();
             regWrites[i] = src != null;
             if (src == null) {
@@ -99,7 +175,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
         BigInteger[] masks = new BigInteger[nw];
         for (int i = 0; i < nw; i++) {
             FlatCircuit.MemWrite w = writes[i];
-            addr[i] = w.enable().l(s) != 0 ? w.address().l(s) : -1;
+            addr[i] = rising[w.clock()] && w.enable().l(s) != 0 ? w.address().l(s) : -1;
             if (addr[i] >= 0 && addr[i] < w.depth()) {
                 data[i] = w.wide() ? (Object) Eval.extB(w.data(), s, w.width()) : (Object) Eval.extL(w.data(), s, w.width());
                 masks[i] = w.mask() == null ? null : Eval.extB(w.mask(), s, w.width() / w.lane());
@@ -130,8 +206,6 @@ public final class InterpreterSimulator extends AbstractSimulator {
                 }
             }
         }
-        cycle++;
-        dirty = true;
     }
 
     /** The word a masked write leaves: the written lanes from {@code data}, the others as they are. */
@@ -181,8 +255,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
     @Override
     protected void stepRaw(long n) {
         for (long i = 0; i < n; i++) {
-            settle();
-            edge();
+            cycleOnce();
         }
     }
 
@@ -236,7 +309,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
                     break;
                 }
             }
-            edge();
+            cycleOnce();
             c++;
             if (fired >= 0) {
                 break;

@@ -19,18 +19,22 @@ import tagmatch.sim.SimDesign;
 import tagmatch.sim.Simulator;
 import tagmatch.sim.Simulators;
 import tagmatch.sim.Stimulus;
+import tagmatch.sim.compiled.CompiledModel;
 import tagmatch.sim.verilator.VerilatorModel;
 import tagmatch.sim.verilator.VerilatorOptions;
 
 /**
- * {@code tagmatch bench sim}: cycles per second of one design and one stimulus on four paths,
+ * {@code tagmatch bench sim}: cycles per second of one design and one stimulus on five paths,
  * as ratios to a pure C++ Verilator harness the bench generates and compiles (the physical
- * limit): JNA with per-cycle poke/peek, JNA with one batched call, and the Java interpreter.
- * Also the Verilator build time: cold (empty cache), cold for the design alone (Verilator's
- * runtime already cached) and cached. All four paths must produce the same output checksum.
+ * limit): JNA with per-cycle poke/peek, JNA with one batched call, the Java interpreter, and
+ * the design compiled to JVM bytecode (batched). Also the Verilator build time: cold (empty
+ * cache), cold for the design alone (Verilator's runtime already cached) and cached, beside the
+ * compiled backend's time from circuit to first cycle. All paths must produce the same output
+ * checksum.
  */
 @Command(name = "sim", mixinStandardHelpOptions = true,
-        description = "Simulation speed: C++ harness vs JNA per-cycle vs JNA batched vs Java interpreter; Verilator build times.")
+        description = "Simulation speed: C++ harness vs JNA per-cycle vs JNA batched vs Java interpreter vs compiled to "
+                + "JVM bytecode; Verilator build and bytecode compile times.")
 public final class SimBench implements Callable<Integer> {
     @Option(names = "--inputs", description = "priority-tree inputs (default: ${DEFAULT-VALUE})")
     int inputs = 256;
@@ -90,16 +94,24 @@ public final class SimBench implements Callable<Integer> {
             Path stimFile = work.resolve("stimulus.bin");
             writeLongs(stimFile, stim);
 
+            t0 = System.nanoTime();
+            CompiledModel compiled = Simulators.compiledModel(circuit);
+            try (Simulator first = compiled.newInstance()) {
+                first.step();
+            }
+            double compileToFirstCycle = (System.nanoTime() - t0) / 1e9;
+
             interpreterCycles = Math.min(interpreterCycles, cycles);
             long[] istim = java.util.Arrays.copyOf(stim, interpreterCycles * TreeBehindFifo.rowWords(design));
             // Rounds interleave the paths so that load from other processes hits them alike; best of each kept.
-            Rate[] best = new Rate[4];
+            Rate[] best = new Rate[5];
             for (int round = 0; round < repeat; round++) {
                 Rate[] now = {
                     runHarness(harness, stimFile, cycles),
                     perCycle(model.newInstance(), stim, cycles),
                     batched(model.newInstance(), stim, cycles, "JNA batched (one call)"),
                     batched(Simulators.interpreter(circuit), istim, interpreterCycles, "Java interpreter"),
+                    batched(compiled.newInstance(), stim, cycles, "compiled to JVM bytecode (batched)"),
                 };
                 for (int i = 0; i < best.length; i++) {
                     if (best[i] == null || now[i].seconds() < best[i].seconds()) {
@@ -114,7 +126,7 @@ public final class SimBench implements Callable<Integer> {
                 throw new IllegalStateException("interpreter and Verilator disagree on the stimulus prefix: checksum "
                         + Long.toHexString(best[3].checksum()) + " vs " + Long.toHexString(prefix.checksum()));
             }
-            for (Rate r : rates.subList(1, 3)) {
+            for (Rate r : List.of(rates.get(1), rates.get(2), rates.get(4))) {
                 if (r.checksum() != rates.get(0).checksum()) {
                     throw new IllegalStateException(r.path() + " disagrees with the C++ harness: checksum "
                             + Long.toHexString(r.checksum()) + " vs " + Long.toHexString(rates.get(0).checksum()));
@@ -129,7 +141,10 @@ public final class SimBench implements Callable<Integer> {
             System.out.printf("all paths agree: output checksum %016x over %d cycles%n", rates.get(0).checksum(), cycles);
             System.out.printf("%nVerilator build (jobs=%d): cold, empty cache %.1f s; cold design, runtime cached %.1f s; "
                     + "cached %.1f ms%n", opts.jobs(), cold, coldDesign, cached * 1e3);
-            System.out.println("Goal: JNA batched >= 0.5 of the C++ harness.");
+            System.out.printf("compiled to JVM bytecode: circuit to first cycle %.0f ms (class of %d bytes)%n",
+                    compileToFirstCycle * 1e3, compiled.classBytes());
+            System.out.printf("compiled vs JNA batched: %.2fx%n", rates.get(4).perSecond() / rates.get(2).perSecond());
+            System.out.println("Goals: JNA batched >= 0.5 of the C++ harness; compiled >= 0.3 of JNA batched.");
             return 0;
         } finally {
             if (oldCache == null) {

@@ -106,6 +106,8 @@ final class DocReferences {
             if (java) {
                 Matcher m = JAVADOC_REF.matcher(line);
                 while (m.find()) checkName(m.group(1), where, problems);
+                Matcher code = JAVADOC_CODE.matcher(line);
+                while (code.find()) checkPath(code.group(1).strip(), root, where, problems);
             } else {
                 Matcher m = INLINE_CODE.matcher(line);
                 while (m.find()) {

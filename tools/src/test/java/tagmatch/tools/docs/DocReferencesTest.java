@@ -42,11 +42,14 @@ class DocReferencesTest {
     }
 
     @Test
-    void aQualifiedNameInAPackageInfoMustBeAFile(@TempDir Path root) throws IOException {
+    void aQualifiedNameOrAPathInAPackageInfoMustExist(@TempDir Path root) throws IOException {
         Path src = Files.createDirectories(root.resolve("core/src/main/java/tagmatch/core"));
         Files.writeString(src.resolve("Reader.java"), "package tagmatch.core;\n\nfinal class Reader {}\n");
-        Files.writeString(src.resolve("package-info.java"), "/** {@link tagmatch.core.Reader} and {@link tagmatch.core.Writer#write}. */\npackage tagmatch.core;\n");
-        assertEquals(List.of("core/src/main/java/tagmatch/core/package-info.java:1: no class tagmatch.core.Writer"), check(root));
+        Files.createDirectories(root.resolve("docs"));
+        Files.writeString(src.resolve("package-info.java"),
+                "/** {@link tagmatch.core.Reader} and {@link tagmatch.core.Writer#write}; see {@code docs/core.md}. */\npackage tagmatch.core;\n");
+        assertEquals(List.of("core/src/main/java/tagmatch/core/package-info.java:1: no class tagmatch.core.Writer",
+                "core/src/main/java/tagmatch/core/package-info.java:1: no file docs/core.md"), check(root));
     }
 
     @Test
