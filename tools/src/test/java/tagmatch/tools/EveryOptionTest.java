@@ -69,6 +69,7 @@ class EveryOptionTest {
             }
             case "tagmatch sweep report" -> a.add(tmp.resolve("sweep").toString());
             case "tagmatch prove" -> a.add("counter");
+            case "tagmatch dpa run" -> a.add(tmp.resolve("program.elf").toString()); // options are checked before it is read
             case "tagmatch figure" -> a.add(Set.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins").contains(option) ? "8" : "5");
             default -> { }
         }
