@@ -29,6 +29,16 @@ public final class Elaborator {
         return c;
     }
 
+    /**
+     * {@link #elaborate(Supplier)} with {@code modulePrefix} in front of every module name the
+     * design defines (not external modules): two generated IPs in one SoC then never clash.
+     */
+    public static Circuit elaborate(Supplier<? extends Module> top, String modulePrefix) {
+        Circuit c = elaborate(top);
+        new tagmatch.hdl.passes.PrefixModuleNames(modulePrefix).run(c);
+        return c;
+    }
+
     /** Builds the IR without running any pass; for tests of the passes themselves. */
     public static Circuit elaborateRaw(Supplier<? extends Module> top) {
         Builder b = Builder.start();

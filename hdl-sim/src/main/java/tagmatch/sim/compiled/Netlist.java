@@ -300,6 +300,10 @@ final class Netlist {
                 root(s, r.reset(), 1);
                 root(s, r.resetValue(), r.width());
             }
+            if (r.reset() != null && r.asyncReset()) {
+                throw new IllegalArgumentException("cannot simulate register " + s.path + r.name()
+                        + " on the compiled backend: its reset is asynchronous; use the interpreter or Verilator");
+            }
             int d = clockDomain(s, r.clock(), topClock, "register " + s.path + r.name());
             regs.add(new Reg(s.path + r.name(), s.signal(r), allocate(r.width()), r.width(), n, r.reset(), r.resetValue(), s, d));
         }

@@ -17,6 +17,14 @@ import tagmatch.sim.Words;
  * A {@link Simulator} that interprets the lowered circuit IR in Java: cycle-based, two-state,
  * all state zero at start, the same cycle convention as the Verilator backend (settle with the
  * clock low, then the rising edge). An independent second opinion on what the Verilog means.
+ *
+ * <p>Clocks are modelled as Verilator's generated code evaluates them: each evaluation settles
+ * the logic, then every storage element whose trigger (its clock's rising edge, an asynchronous
+ * reset's asserting edge) happened since the last evaluation takes its next value, all sampled
+ * before any changes, and the logic settles again, until no trigger fires. A step raises the
+ * top's clock and evaluates; other clocks are inputs the testbench pokes, and their edges take
+ * effect at the next evaluation (the next peek or step). The first evaluation only records the
+ * triggers' levels, as Verilator's first {@code eval} does.
  */
 public final class InterpreterSimulator extends AbstractSimulator {
     private final FlatCircuit fc;
@@ -31,6 +39,11 @@ public final class InterpreterSimulator extends AbstractSimulator {
     private final FlatCircuit.Prop[] immediate;
     private boolean dirty = true;
     private long cycle;
+    private final FlatCircuit.Trigger[] triggers;
+    /** Each trigger's level at the last evaluation (true: the clock high, the reset asserted). */
+    private final boolean[] level;
+    private final boolean[] fired;
+    private boolean primed;
 
     /** An interpreter instance of {@code circuit}, which {@code design} describes (its ports and names). */
     public static InterpreterSimulator of(SimDesign design, Circuit circuit) {
@@ -49,6 +62,9 @@ public final class InterpreterSimulator extends AbstractSimulator {
         this.regWrites = new boolean[regs.length];
         this.clocked = fc.props.stream().filter(p -> p.check().clock() != null).toArray(FlatCircuit.Prop[]::new);
         this.immediate = fc.props.stream().filter(p -> p.check().clock() == null).toArray(FlatCircuit.Prop[]::new);
+        this.triggers = fc.triggers.toArray(new FlatCircuit.Trigger[0]);
+        this.level = new boolean[triggers.length];
+        this.fired = new boolean[triggers.length];
     }
 
     /** Clocked properties hold in the settled state before each rising edge; immediate ones whenever it settles. */
@@ -61,7 +77,14 @@ public final class InterpreterSimulator extends AbstractSimulator {
         }
     }
 
+    /** Evaluates until quiet: logic, then the storage whose triggers fired, and again. */
     private void settle() {
+        do {
+            logic();
+        } while (fire());
+    }
+
+    private void logic() {
         if (!dirty) {
             return;
         }
@@ -77,11 +100,47 @@ public final class InterpreterSimulator extends AbstractSimulator {
         check(immediate);
     }
 
+    /** The top's clock rises: evaluate (in the common case, one clock on a top input, without settling again). */
     private void edge() {
         check(clocked);
+        int clk = fc.mainClock;
+        if (clk >= 0) {
+            st.n[clk] = 1;
+            dirty |= fc.clockFeedsLogic || !fc.triggersOnInputs;
+        }
+        if (fc.triggersOnInputs) {
+            logic();
+            fire();
+        } else {
+            settle();
+        }
+        if (clk >= 0) {
+            st.n[clk] = 0;
+        }
+        cycle++;
+        dirty = true;
+    }
+
+    /** Updates every trigger's level; if some fired, clocks the storage waiting on them and says so. */
+    private boolean fire() {
         Eval.State s = st;
+        boolean any = false;
+        for (int t = 0; t < triggers.length; t++) {
+            boolean now = (s.n[triggers[t].slot()] != 0) != triggers[t].activeLow();
+            fired[t] = primed && now && !level[t];
+            level[t] = now;
+            any |= fired[t];
+        }
+        primed = true;
+        if (!any) {
+            return false;
+        }
         for (int i = 0; i < regs.length; i++) {
             FlatCircuit.Reg r = regs[i];
+            if (!fired[r.clock()] && (r.asyncReset() < 0 || !fired[r.asyncReset()])) {
+                regWrites[i] = false;
+                continue;
+            }
             Eval.Node src = r.reset() != null && r.reset().l(s) != 0 ? r.resetValue() : r.next();
             regWrites[i] = src != null;
             if (src == null) {
@@ -99,7 +158,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
         BigInteger[] masks = new BigInteger[nw];
         for (int i = 0; i < nw; i++) {
             FlatCircuit.MemWrite w = writes[i];
-            addr[i] = w.enable().l(s) != 0 ? w.address().l(s) : -1;
+            addr[i] = fired[w.clock()] && w.enable().l(s) != 0 ? w.address().l(s) : -1;
             if (addr[i] >= 0 && addr[i] < w.depth()) {
                 data[i] = w.wide() ? (Object) Eval.extB(w.data(), s, w.width()) : (Object) Eval.extL(w.data(), s, w.width());
                 masks[i] = w.mask() == null ? null : Eval.extB(w.mask(), s, w.width() / w.lane());
@@ -130,8 +189,8 @@ public final class InterpreterSimulator extends AbstractSimulator {
                 }
             }
         }
-        cycle++;
         dirty = true;
+        return true;
     }
 
     /** The word a masked write leaves: the written lanes from {@code data}, the others as they are. */
