@@ -30,7 +30,7 @@ module alpu_prq_256x16_PrqCell (
   assign mask = k; // @[PrqCell.java:58]
   assign tag = t; // @[PrqCell.java:59]
   assign bit_ok = ~((m ^ key) & (~k)); // @[PrqCell.java:61]
-  assign hit = |((23'h3fffff + {1'd0, {~bit_ok[20:0], ~v}}) >> 5'd22) ? 1'd0 :
+  assign hit = |((22'h1fffff + {1'd0, ~(bit_ok[20:0] & {21{v}})}) >> 5'd21) ? 1'd0 :
       |(({1'd0, bit_ok[41:21]} + 22'd1) >> 5'd21); // @[PrqCell.java:61]
 
   always @(posedge clk) begin // @[PrqCell.java:50]

@@ -27,7 +27,7 @@ module alpu_umq_128x32_UmqCell (
   assign match = m; // @[UmqCell.java:51]
   assign tag = t; // @[UmqCell.java:52]
   assign bit_ok = ~((m ^ key) & (~key_mask)); // @[UmqCell.java:54]
-  assign hit = |((23'h3fffff + {1'd0, {~bit_ok[20:0], ~v}}) >> 5'd22) ? 1'd0 :
+  assign hit = |((22'h1fffff + {1'd0, ~(bit_ok[20:0] & {21{v}})}) >> 5'd21) ? 1'd0 :
       |(({1'd0, bit_ok[41:21]} + 22'd1) >> 5'd21); // @[UmqCell.java:54]
 
   always @(posedge clk) begin // @[UmqCell.java:45]

@@ -28,7 +28,7 @@ module KitchenSink (
   wire       in_fire;
   reg  [7:0] _T;
 
-  assign in_fire = in_valid & in_ready; // @[Stream.java:28]
+  assign in_fire = in_valid & in_ready; // @[Stream.java:38]
   assign in_ready = out_ready; // @[KitchenSink.java:33]
   assign out_valid = in_valid; // @[KitchenSink.java:34]
   assign out_bits = _MEM[sel]; // @[KitchenSink.java:35]

@@ -48,8 +48,8 @@ public final class CosimFirmware implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        target = Check.oneOf("--target", target, "native", "riscv");
-        Check.atLeast("--ops", ops, 1);
+        target = OptionCheck.oneOf("--target", target, "native", "riscv");
+        OptionCheck.atLeast("--ops", ops, 1);
         long done = 0;
         long streams = 0;
         String failure = null;

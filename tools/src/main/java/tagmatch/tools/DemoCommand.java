@@ -66,7 +66,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         // Every option and output place is checked before the first step runs.
-        Check.atLeast("--ops", ops, 1);
+        OptionCheck.atLeast("--ops", ops, 1);
         for (Map.Entry<String, Map<String, String>> shown : SHOWN) OutputDir.claim(out.resolve(shown.getKey()), false, "--out").close();
         if (!libraryOnly) {
             OutputDir.claim(alpuOut, false, "--alpu-out").close();

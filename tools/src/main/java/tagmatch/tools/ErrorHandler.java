@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine;
 import tagmatch.process.ToolException;
+import tagmatch.process.UsageError;
+import tagmatch.process.UserError;
 
 /**
  * The one place that turns an exception into what the user sees: one line starting with the

@@ -12,6 +12,8 @@ import tagmatch.otm.OtmConfig;
 import tagmatch.otm.OtmFootprint;
 import tagmatch.otm.OtmGenerator;
 import tagmatch.otm.OtmHash;
+import tagmatch.process.UsageError;
+import tagmatch.process.UserError;
 import tagmatch.testbench.firmware.FirmwareBuild;
 import tagmatch.testbench.firmware.OtmLibrary;
 

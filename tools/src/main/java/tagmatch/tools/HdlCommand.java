@@ -6,6 +6,7 @@ import picocli.CommandLine.Parameters;
 import tagmatch.hdl.backend.VerilogEmitter;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.Catalog;
+import tagmatch.process.UsageError;
 
 import java.io.IOException;
 import java.io.PrintWriter;

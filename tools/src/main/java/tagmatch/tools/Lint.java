@@ -1,6 +1,7 @@
 package tagmatch.tools;
 
 import tagmatch.hdl.backend.VerilogTools;
+import tagmatch.process.UserError;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package tagmatch.tools;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import tagmatch.process.Release;
 import tagmatch.tools.bench.BenchCommand;
 
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.List;
 /** The {@code tagmatch} command line. Each subcommand lives in its own class. */
 @Command(name = "tagmatch",
         mixinStandardHelpOptions = true,
-        version = "tagmatch 0.2.0",
+        version = Release.VERSION,
         description = "Generate MPI message-matching offload hardware and firmware, and prove it by co-simulation.",
         footer = {"", "  test      install missing tools, then run every test (./tagmatch launcher)"})
 public final class Main implements Runnable {
@@ -22,6 +23,7 @@ public final class Main implements Runnable {
             BenchCommand.class,
             CosimCommand.class,
             FirmwareCommand.class,
+            tagmatch.tools.dpa.DpaCommand.class,
             tagmatch.tools.trace.TraceCommand.class,
             tagmatch.tools.sweep.SweepCommand.class,
             ProveCommand.class,

@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import tagmatch.process.UsageError;
+import tagmatch.process.UserError;
 
 /**
  * A directory a generator writes into, owning only what it wrote there.

@@ -7,6 +7,7 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import tagmatch.process.ProgressMeter;
 
 /**
  * Progress of a long step, on standard error: a live bar on a terminal, and otherwise (a log
@@ -18,7 +19,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * }
  * }</pre>
  */
-public final class Progress implements AutoCloseable {
+public final class Progress implements ProgressMeter {
     /** How often the plain form prints a line. */
     static final Duration PLAIN_INTERVAL = Duration.ofSeconds(5);
 
@@ -77,10 +78,7 @@ public final class Progress implements AutoCloseable {
         return new Progress(task, total, unit, 1, false, out, interval);
     }
 
-    public void step() {
-        stepBy(1);
-    }
-
+    @Override
     public void stepBy(long n) {
         done.addAndGet(n);
         if (bar != null) {
@@ -88,6 +86,7 @@ public final class Progress implements AutoCloseable {
         }
     }
 
+    @Override
     public void stepTo(long n) {
         done.set(n);
         if (bar != null) {
@@ -96,6 +95,7 @@ public final class Progress implements AutoCloseable {
     }
 
     /** A short note shown beside the count (the item being worked on). */
+    @Override
     public void note(String text) {
         note = text;
         if (bar != null) {

@@ -3,14 +3,16 @@ package tagmatch.tools;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import tagmatch.eda.prove.ProofReport;
+import tagmatch.eda.prove.ProveTarget;
+import tagmatch.eda.prove.ProveTargets;
+import tagmatch.eda.prove.Prover;
+import tagmatch.eda.prove.Solver;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.process.ToolException;
-import tagmatch.tools.prove.ProofReport;
-import tagmatch.tools.prove.ProveTarget;
-import tagmatch.tools.prove.ProveTargets;
-import tagmatch.tools.prove.Prover;
-import tagmatch.tools.prove.Solver;
+import tagmatch.process.UsageError;
+import tagmatch.process.UserError;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -74,9 +76,9 @@ public final class ProveCommand implements Callable<Integer> {
         if (target == null) throw new UsageError("TARGET is missing; the targets are listed by tagmatch prove --list");
         ProveTarget t = ProveTargets.named(target);
         Solver s = solver == null ? null : Solver.of(solver);
-        int k = depth == null ? t.depth() : (int) tagmatch.tools.Check.range("--depth", depth, 1, MAX_DEPTH);
-        if (vcd != null) tagmatch.tools.Check.writableFile("--vcd", vcd);
-        if (broken != null) tagmatch.tools.Check.range("--broken", broken, 1, t.faults().size());
+        int k = depth == null ? t.depth() : (int) tagmatch.tools.OptionCheck.range("--depth", depth, 1, MAX_DEPTH);
+        if (vcd != null) tagmatch.tools.OptionCheck.writableFile("--vcd", vcd);
+        if (broken != null) tagmatch.tools.OptionCheck.range("--broken", broken, 1, t.faults().size());
         String summary = broken != null ? t.summary() + "; BROKEN ON PURPOSE: " + t.fault(broken).description() : t.summary();
         return run(t.name(), summary, broken != null ? t.broken(broken) : t.circuit().get(), k, t.method(), s, o);
     }

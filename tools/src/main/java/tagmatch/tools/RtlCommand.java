@@ -9,6 +9,7 @@ import tagmatch.alpu.Variant;
 import tagmatch.alpu.rtl.AlpuRtl;
 import tagmatch.alpu.rtl.AlpuTiming;
 import tagmatch.alpu.rtl.ReferenceDesigns;
+import tagmatch.process.UsageError;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -65,7 +66,7 @@ public final class RtlCommand implements Callable<Integer> {
 
         /** The validated configuration; bad values fail naming the option, its value and the legal range. */
         public AlpuConfig config() {
-            Variant v = Check.oneOf("--variant", variant, Variant.class);
+            Variant v = OptionCheck.oneOf("--variant", variant, Variant.class);
             List<String> names = stages.size() == 1 && stages.get(0).equals("none") ? List.of() : stages;
             Pipelining p;
             try {

@@ -4,20 +4,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import tagmatch.alpu.AlpuConfig;
-import tagmatch.alpu.rtl.AlpuRtl;
-import tagmatch.alpu.rtl.AlpuTiming;
-import tagmatch.hdl.backend.VerilogEmitter;
-import tagmatch.tools.synth.Ice40Pnr;
-import tagmatch.tools.synth.PaperFigures;
-import tagmatch.tools.synth.PnrReport;
-import tagmatch.tools.synth.SynthReport;
-import tagmatch.tools.sweep.LocalRunner;
-import tagmatch.tools.sweep.ResultStore;
-import tagmatch.tools.sweep.Sweep;
+import tagmatch.eda.sweep.LocalRunner;
+import tagmatch.eda.sweep.ResultStore;
+import tagmatch.eda.sweep.Sweep;
+import tagmatch.eda.sweep.TableSweep;
+import tagmatch.eda.synth.AlpuSynthesis;
+import tagmatch.eda.synth.Ice40Pnr;
+import tagmatch.eda.synth.PaperFigures;
+import tagmatch.eda.synth.SynthReport;
+import tagmatch.eda.synth.YosysSynth;
+import tagmatch.process.UsageError;
+import tagmatch.process.UserError;
 import tagmatch.tools.sweep.SweepCommand;
 import tagmatch.tools.sweep.SweepSpecs;
-import tagmatch.tools.sweep.TableSweep;
-import tagmatch.tools.synth.YosysSynth;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -84,22 +83,22 @@ public final class SynthCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
-        family = Check.oneOf("--family", family, YosysSynth.FAMILIES.toArray(String[]::new));
-        Check.requires(!only.isEmpty(), "--only", table, "--table");
-        Check.requires(tableSpec != null, "--spec", table, "--table");
-        Check.requires(out != null, "--out", table, "--table");
-        Check.requires(jobs != null, "--jobs", table, "--table");
-        Check.requires(retryFailed, "--retry-failed", table, "--table");
-        Check.atLeast("--seed", seed, 1);
+        family = OptionCheck.oneOf("--family", family, YosysSynth.FAMILIES.toArray(String[]::new));
+        OptionCheck.requires(!only.isEmpty(), "--only", table, "--table");
+        OptionCheck.requires(tableSpec != null, "--spec", table, "--table");
+        OptionCheck.requires(out != null, "--out", table, "--table");
+        OptionCheck.requires(jobs != null, "--jobs", table, "--table");
+        OptionCheck.requires(retryFailed, "--retry-failed", table, "--table");
+        OptionCheck.atLeast("--seed", seed, 1);
         if (pnr && table) throw new UsageError("--pnr works on one configuration; it cannot be combined with --table");
-        Check.requires(keepTemp.keep, "--keep-temp", pnr, "--pnr");
+        OptionCheck.requires(keepTemp.keep, "--keep-temp", pnr, "--pnr");
         if (pnr) {
             AlpuConfig cfg = options.config();
             String report;
             try (Progress p = Progress.start("synth --pnr", 1, "design")) {
                 p.note(cfg.variant().defaultTop() + " " + cfg.cells() + " cells, block " + cfg.block() + " on iCE40 " + Ice40Pnr.DEVICE);
                 try (Temp work = keepTemp.dir("pnr", spec.commandLine().getErr())) {
-                    report = placeAndRoute(cfg, cfg.variant().defaultTop(), seed, work.path());
+                    report = AlpuSynthesis.placeAndRouteSummary(cfg, cfg.variant().defaultTop(), seed, work.path());
                 }
                 p.step();
             }
@@ -113,7 +112,7 @@ public final class SynthCommand implements Callable<Integer> {
         SynthReport r;
         try (Progress p = Progress.start("synth", 1, "design")) {
             p.note(cfg.variant().defaultTop() + " " + cfg.cells() + " cells, block " + cfg.block());
-            r = synthesize(yosys, cfg, cfg.variant().defaultTop(), family);
+            r = AlpuSynthesis.synthesize(yosys, cfg, cfg.variant().defaultTop(), family);
             p.step();
         }
         o.println(r.summary());
@@ -144,52 +143,13 @@ public final class SynthCommand implements Callable<Integer> {
             if (out == null) dir = Path.of(dir + "-" + family);
         }
         TableSweep t = TableSweep.of(sweep, source, only);
-        int requested = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) Check.atLeast("--jobs", jobs, 1);
+        int requested = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) OptionCheck.atLeast("--jobs", jobs, 1);
         int workers = LocalRunner.workers(requested, LocalRunner.DEFAULT_MEM_PER_WORKER_MB);
         try {
-            return t.run(ResultStore.open(dir), retryFailed, workers, o);
+            return t.run(ResultStore.open(dir), retryFailed, workers, o, Progress::start);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserError("synth --table was interrupted; run it again to resume from " + dir, e);
-        }
-    }
-
-    /** The text of {@code --pnr}: the routed design's figures and what they give per match. */
-    static String placeAndRoute(AlpuConfig cfg, String top, int seed, Path work) throws IOException {
-        PnrReport r = placeAndRoute(new Ice40Pnr(), cfg, top, seed, work);
-        AlpuTiming t = AlpuTiming.of(cfg);
-        return r.summary() + "\n" + String.format(
-                "match interval %d cycles, latency %d cycles: %.1f ns per match, %.1f ns latency at Fmax%n",
-                t.matchInterval(), t.matchLatency(), t.matchInterval() * r.periodNs(), t.matchLatency() * r.periodNs());
-    }
-
-    /**
-     * All modules of the configuration in one file, placed and routed on the iCE40: what
-     * {@code tagmatch synth --pnr} and the {@code pnr} step of {@code tagmatch sweep} both run. A
-     * design too big for the device throws {@link Ice40Pnr.DoesNotFit}.
-     */
-    public static PnrReport placeAndRoute(Ice40Pnr pnr, AlpuConfig cfg, String top, int seed) throws IOException {
-        try (Temp work = Temp.dir("alpu-pnr", false, null)) {
-            return placeAndRoute(pnr, cfg, top, seed, work.path());
-        }
-    }
-
-    /** As above, working in {@code work} (the Verilog and the tools' files stay there). */
-    public static PnrReport placeAndRoute(Ice40Pnr pnr, AlpuConfig cfg, String top, int seed, Path work) throws IOException {
-        Path v = work.resolve(top + ".v");
-        Files.writeString(v, VerilogEmitter.emit(AlpuRtl.elaborate(cfg, top)));
-        return pnr.run(v, top, seed, work);
-    }
-
-    /**
-     * All modules of the configuration in one file (what {@link YosysSynth} reads), synthesized:
-     * what {@code tagmatch synth} and the {@code synth} step of {@code tagmatch sweep} both run.
-     */
-    public static SynthReport synthesize(YosysSynth yosys, AlpuConfig cfg, String top, String family) throws IOException {
-        try (Temp dir = Temp.dir("alpu-synth", false, null)) {
-            Path v = dir.path().resolve(top + ".v");
-            Files.writeString(v, VerilogEmitter.emit(AlpuRtl.elaborate(cfg, top)));
-            return yosys.run(v, top, family);
         }
     }
 }

@@ -1,5 +1,6 @@
 package tagmatch.tools;
 
+import tagmatch.process.UserError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

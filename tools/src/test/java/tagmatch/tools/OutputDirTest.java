@@ -1,5 +1,6 @@
 package tagmatch.tools;
 
+import tagmatch.process.UsageError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

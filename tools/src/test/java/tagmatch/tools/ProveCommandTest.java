@@ -2,9 +2,9 @@ package tagmatch.tools;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tagmatch.eda.prove.ProveTarget;
+import tagmatch.eda.prove.ProveTargets;
 import tagmatch.sim.Vcd;
-import tagmatch.tools.prove.ProveTarget;
-import tagmatch.tools.prove.ProveTargets;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package tagmatch.tools;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tagmatch.process.UsageError;
 
 import java.io.StringWriter;
 import java.nio.file.Files;

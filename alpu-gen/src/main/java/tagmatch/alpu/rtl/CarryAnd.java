@@ -17,11 +17,17 @@ import static tagmatch.hdl.core.Hdl.*;
  * running side by side: the same LUT count, half the delay.
  *
  * <p>The chains are combined without a LUT of their own: the first one is written the other way
- * round, as "some bit is 0 or {@code extra} is 0" (the carry out of {@code 11..1 + {~x, ~extra}}),
- * and the result is {@code first ? 0 : rest}. When the result is registered (the cell's compare
- * register), synthesis turns that into the flip-flop's synchronous reset, so the AND of the
- * chains and {@code extra} costs nothing: one LUT per cell fewer than an AND gate (256 LUTs at
- * 256 cells on {@code synth_xilinx -family xc2vp}).
+ * round, as "some bit is 0" (the carry out of {@code 11..1 + ~x}), and the result is
+ * {@code first ? 0 : rest}. When the result is registered (the cell's compare register),
+ * synthesis turns that into the flip-flop's synchronous reset, so the AND of the chains costs
+ * nothing: one LUT per cell fewer than an AND gate (256 LUTs at 256 cells on
+ * {@code synth_xilinx -family xc2vp}).
+ *
+ * <p>{@code extra} (a cell's valid) gates the first chain's bits before the addition, not after
+ * it: in a four-state simulator an adder with one X input bit gives X in every sum bit, so a
+ * cell never written since reset (valid 0, data X) would otherwise answer X instead of 0. Gated
+ * first, the first chain sees 0 and says "some bit is 0", which selects the constant 0 whatever
+ * the other chains say. The gate is one more input of the per-bit compare LUT, not a LUT.
  */
 final class CarryAnd {
     private CarryAnd() {}
@@ -39,7 +45,8 @@ final class CarryAnd {
             Bool c = all(x.bits((i + 1) * w / n - 1, i * w / n));
             rest = rest == null ? c : rest.and(c);
         }
-        return mux(notAll(extra, x.bits(w / n - 1, 0)), FALSE(), rest);
+        UInt first = x.bits(w / n - 1, 0);
+        return mux(notAll(first.and(fill(first.width(), extra))), FALSE(), rest);
     }
 
     /** 1 when every bit of {@code x} is 1. */
@@ -50,10 +57,10 @@ final class CarryAnd {
         return sum.shr(lit(w, Widths.forValue(w))).orR();
     }
 
-    /** 1 when {@code extra} or some bit of {@code x} is 0: the carry out of {@code 11..1 + {~x, ~extra}}. */
-    static Bool notAll(Bool extra, UInt x) {
-        int w = x.width() + 1;
-        UInt sum = lit((1L << w) - 1, w).addExpand(cat(x.not(), extra.not()));
+    /** 1 when some bit of {@code x} is 0: the carry out of {@code 11..1 + ~x}. */
+    static Bool notAll(UInt x) {
+        int w = x.width();
+        UInt sum = lit((1L << w) - 1, w).addExpand(x.not());
         return sum.shr(lit(w, Widths.forValue(w))).orR();
     }
 }

@@ -33,6 +33,13 @@ public record CheckSite(Check.Kind kind, String source, String message, boolean 
         return Optional.of(new CheckSite(kind, m.group(2), m.group(3), false));
     }
 
+    /** The site of {@code check} as the emitter writes it: its locator is the source. */
+    public static CheckSite of(Check check) {
+        String comment = ModuleWriter.comment(java.util.List.of(check.locator()));
+        String source = comment.isEmpty() ? "" : comment.substring(" // @[".length(), comment.length() - 1);
+        return new CheckSite(check.kind(), source, check.message(), check.clock() != null);
+    }
+
     /** {@code assert "count stays within the limit" @[Counter.java:26]}. */
     public String describe() {
         return kind.keyword + " \"" + message + "\" @[" + source + "]";

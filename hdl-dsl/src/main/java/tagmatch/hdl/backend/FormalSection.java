@@ -55,7 +55,15 @@ final class FormalSection {
             for (Stmt s : m.body())
                 if (owns(s) && !alwaysOn.containsKey(((Expr.Ref) ((Stmt.Connect) s).sink()).signal())) w.connect((Stmt.Connect) s);
             StringBuilder checks = new StringBuilder();
-            for (Check c : m.checks()) checks.append(check(c));
+            Map<Integer, Check> lines = new java.util.LinkedHashMap<>();
+            int cover = 0;
+            for (Check c : m.checks()) {
+                if (w.formalView.writes(m.name(), c, cover)) {
+                    lines.put(newlines(checks) + 2, c); // the check's text opens with a blank line and its always
+                    checks.append(check(c));
+                }
+                if (c.kind() == Check.Kind.COVER) cover++;
+            }
             List<String[]> head = new ArrayList<>();
             for (Signal s : signals) {
                 boolean reg = s.kind() == Signal.Kind.REG;
@@ -69,8 +77,14 @@ final class FormalSection {
             int col = ModuleWriter.column(head);
             for (String[] d : head) out.append("  ").append(ModuleWriter.pad(d[0], col)).append(d[1]).append('\n');
             if (w.assigns.length() > 0) out.append('\n').append(w.assigns);
-            out.append(w.tempProcs).append(w.procs).append(checks);
-            return out.append("`endif\n").toString();
+            out.append(w.tempProcs).append(w.procs);
+            int before = newlines(out);
+            Map<Integer, Check> sectionLines = new java.util.LinkedHashMap<>();
+            lines.forEach((line, c) -> sectionLines.put(before + line, c));
+            out.append(checks).append("`endif\n");
+            w.formalSection = out.toString();
+            w.formalLines = sectionLines;
+            return w.formalSection;
         } finally {
             w.decls = savedDecls;
             w.assigns = savedAssigns;
@@ -79,10 +93,18 @@ final class FormalSection {
         }
     }
 
+    private static int newlines(CharSequence s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) if (s.charAt(i) == '\n') n++;
+        return n;
+    }
+
     private String check(Check c) {
         String event = c.clock() == null ? "*" : "posedge " + w.e(c.clock());
         String guard = alwaysOn.containsKey(c.enable()) ? "" : "if (" + c.enable().name() + ") ";
-        return "\n  always @(" + event + ") begin\n    " + guard + c.kind().keyword + " (" + c.predicate().name() + ");"
+        boolean negate = c.kind() == Check.Kind.COVER && w.formalView.negateCovers();
+        String statement = negate ? "assert (!" + c.predicate().name() + ");" : c.kind().keyword + " (" + c.predicate().name() + ");";
+        return "\n  always @(" + event + ") begin\n    " + guard + statement
                 + ModuleWriter.comment(List.of(c.locator())) + " " + c.message() + "\n  end\n";
     }
 }

@@ -58,6 +58,11 @@ final class ModuleWriter {
     StringBuilder assigns = new StringBuilder();
     StringBuilder procs = new StringBuilder();
     StringBuilder tempProcs = new StringBuilder();
+    /** Which properties the formal section writes, and as what. */
+    FormalView formalView = FormalView.AS_WRITTEN;
+    /** What the formal section wrote, and the property on each of its lines (0-based within it). */
+    String formalSection = "";
+    java.util.Map<Integer, tagmatch.hdl.ir.Check> formalLines = java.util.Map.of();
 
     ModuleWriter(ModuleDef m, String name) {
         this.m = m;

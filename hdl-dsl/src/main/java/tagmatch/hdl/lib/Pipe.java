@@ -3,6 +3,7 @@ package tagmatch.hdl.lib;
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Data;
 import tagmatch.hdl.core.Module;
+import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Widths;
 
 import static tagmatch.hdl.core.Hdl.*;
@@ -10,7 +11,9 @@ import static tagmatch.hdl.core.Hdl.*;
 /**
  * A valid/data pipeline of {@code latency} register stages for data of any type (Chisel's
  * {@code Pipe}): what enters with valid appears at the output {@code latency} cycles later.
- * Valid bits reset to 0; data registers load only with valid, so idle stages do not toggle.
+ * Valid bits reset to 0; data registers load only with valid, so idle stages do not toggle, and
+ * have no reset. The output's data is 0 while its valid is 0: a stage that has never held a
+ * word is X in a four-state simulator, and the gate keeps that X inside the pipe.
  *
  * <pre>{@code
  * Valid<Request> late = Pipe.delay(early, 3);               // inline, any payload type
@@ -43,7 +46,8 @@ public final class Pipe<T extends Data> extends Module {
         }
         Valid<T> out = wire(new Valid<>(typeOf(in.bits)));
         out.valid.set(valid);
-        out.bits.set(bits);
+        UInt raw = bits.asUInt();
+        out.bits.set(typeOf(in.bits).fromBits(raw.and(raw.width() == 1 ? valid : fill(raw.width(), valid)).named("out_gated")));
         return out;
     }
 }

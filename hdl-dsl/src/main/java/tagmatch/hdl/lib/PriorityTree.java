@@ -18,7 +18,7 @@ import static tagmatch.hdl.core.Hdl.*;
  * encoded index and whether any input is valid. Each node of the tree chooses among
  * {@code radix} children with a chain of 2:1 muxes, so a radix-2 tree of N inputs is log2(N)
  * levels of 2:1 muxes; the index is assembled from each level's local choice, so no adder or
- * comparator is needed. The ALPU uses it to find the oldest matching cell.
+ * comparator is needed.
  *
  * <pre>{@code
  * PriorityTree.Selection<UInt> s = PriorityTree.select(matchBits, tags, 2);     // inline, in any module

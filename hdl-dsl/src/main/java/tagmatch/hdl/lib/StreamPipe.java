@@ -39,7 +39,9 @@ public final class StreamPipe<T extends Data> extends Module {
         Bool take = full.not().or(out.ready).named("pipe_take");
         when(take, () -> full.set(in.valid));
         out.valid.set(full);
-        out.bits.set(regEnable(in.bits, take.and(in.valid)).named("pipe_bits"));
+        // Loaded on every take, not only with a valid word: the register then holds what the
+        // producer drives from the first cycle on, never a never-written X (four-state simulation).
+        out.bits.set(regEnable(in.bits, take).named("pipe_bits"));
         in.ready.set(take);
         return out;
     }

@@ -30,27 +30,102 @@ final class KernelWriter {
     private static final int FAN_OUT = 400;
 
     private final Netlist nl;
-    private final ClassWriter cw;
+    private ClassWriter cw;
     private MethodVisitor mv;
     private int bytes;
     private int nextLocal;
-    private int methods;
     private List<String> chunks;
     private String prefix;
+    /** Registers whose next value is written straight into their slot: nothing else at their edge reads them. */
+    private final java.util.Set<Netlist.Reg> direct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    /** Narrow slots the current method keeps in local variables: slot to local index. */
+    private final Map<Integer, Integer> cached = new java.util.HashMap<>();
+    /** Words that belong to values wider than 64 bits (written by {@link WideOps}, never cached). */
+    private final java.util.BitSet wideWords;
+
+    /** One statement: how to emit it and which slots its inline code reads. */
+    private record Statement(Runnable emit, java.util.Set<Integer> reads) {}
+
+    /** Statements of one generated method group; {@code plan}: statements per method, from the sizing pass. */
+    private static final class Section {
+        final String prefix;
+        final List<Statement> statements = new ArrayList<>();
+        final List<Integer> plan = new ArrayList<>();
+
+        Section(String prefix) { this.prefix = prefix; }
+    }
 
     private KernelWriter(Netlist nl) {
         this.nl = nl;
-        this.cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
-            @Override
-            protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
-        };
+        this.wideWords = nl.wideWords();
     }
 
     static byte[] write(Netlist nl) {
-        return new KernelWriter(nl).writeClass();
+        KernelWriter w = new KernelWriter(nl);
+        w.planDirectWrites();
+        List<Section> sections = w.sections();
+        w.writeClass(sections, true);
+        return w.writeClass(sections, false);
     }
 
-    private byte[] writeClass() {
+    private java.util.Set<Integer> regReads(Netlist.Reg r) {
+        java.util.Set<Integer> rd = new java.util.HashSet<>();
+        rd.add(r.slot());
+        for (Expr x : new Expr[] {r.nextValue(), r.reset(), r.resetValue()}) {
+            if (x != null) {
+                rd.addAll(Netlist.slotsRead(r.scope(), x, false));
+            }
+        }
+        return rd;
+    }
+
+    private java.util.Set<Integer> writeReads(Netlist.MemWrite w) {
+        java.util.Set<Integer> rd = new java.util.HashSet<>();
+        for (Expr x : new Expr[] {w.address(), w.data(), w.enable()}) {
+            rd.addAll(Netlist.slotsRead(w.scope(), x, false));
+        }
+        return rd;
+    }
+
+    private List<Section> sections() {
+        List<Section> all = new ArrayList<>();
+        Section comb = new Section("c");
+        for (Netlist.Assign a : nl.order) {
+            comb.statements.add(new Statement(() -> assign(a), Netlist.slotsRead(a.scope(), a.source(), a.own())));
+        }
+        all.add(comb);
+        for (int d = 0; d < nl.domains.size(); d++) {
+            Section compute = new Section("p" + d + "_");
+            Section commit = new Section("q" + d + "_");
+            for (Netlist.Reg r : nl.regs) {
+                if (r.domain() == d) {
+                    compute.statements.add(new Statement(() -> regNext(r), regReads(r)));
+                    commit.statements.add(new Statement(() -> regCommit(r), java.util.Set.of(r.next())));
+                }
+            }
+            for (Netlist.MemWrite w : nl.writes) {
+                if (w.domain() == d) {
+                    compute.statements.add(new Statement(() -> writeOperands(w), writeReads(w)));
+                    commit.statements.add(new Statement(() -> memCommit(w), java.util.Set.of()));
+                }
+            }
+            all.add(compute);
+            all.add(commit);
+        }
+        return all;
+    }
+
+    /**
+     * Writes the class. The sizing pass ({@code planning}) splits each section into methods by
+     * estimated size; the real pass keeps the split and caches in locals the narrow slots that
+     * several statements of a method read (the JIT cannot keep array elements in registers
+     * across stores to the same array).
+     */
+    private byte[] writeClass(List<Section> sections, boolean planning) {
+        cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
+        };
         cw.visit(V17, ACC_FINAL | ACC_SUPER, NAME, null, "java/lang/Object", new String[] {"tagmatch/sim/compiled/Kernel"});
         MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
         init.visitCode();
@@ -60,46 +135,16 @@ final class KernelWriter {
         init.visitMaxs(0, 0);
         init.visitEnd();
 
-        List<String> comb = section("c");
-        for (Netlist.Assign a : nl.order) {
-            room();
-            assign(a);
+        List<List<String>> names = new ArrayList<>();
+        for (Section sec : sections) {
+            names.add(planning ? plan(sec) : emit(sec));
         }
-        end();
-        dispatch("comb", comb);
-
-        int nd = nl.domains.size();
+        dispatch("comb", names.get(0));
         List<List<String>> compute = new ArrayList<>();
         List<List<String>> commit = new ArrayList<>();
-        for (int d = 0; d < nd; d++) {
-            compute.add(section("p" + d + "_"));
-            for (Netlist.Reg r : nl.regs) {
-                if (r.domain() == d) {
-                    room();
-                    regNext(r);
-                }
-            }
-            for (Netlist.MemWrite w : nl.writes) {
-                if (w.domain() == d) {
-                    room();
-                    writeOperands(w);
-                }
-            }
-            end();
-            commit.add(section("q" + d + "_"));
-            for (Netlist.Reg r : nl.regs) {
-                if (r.domain() == d) {
-                    room();
-                    regCommit(r);
-                }
-            }
-            for (Netlist.MemWrite w : nl.writes) {
-                if (w.domain() == d) {
-                    room();
-                    memCommit(w);
-                }
-            }
-            end();
+        for (int d = 0; d < nl.domains.size(); d++) {
+            compute.add(names.get(1 + 2 * d));
+            commit.add(names.get(2 + 2 * d));
         }
         domainSwitch("compute", compute);
         domainSwitch("commit", commit);
@@ -107,37 +152,116 @@ final class KernelWriter {
         return cw.toByteArray();
     }
 
-    // ---- methods ---------------------------------------------------------------------------------
-
-    private List<String> section(String p) {
+    private List<String> plan(Section sec) {
         chunks = new ArrayList<>();
-        prefix = p;
-        begin();
+        prefix = sec.prefix;
+        begin(List.of());
+        int n = 0;
+        for (Statement st : sec.statements) {
+            if (bytes > CHUNK_BYTES) {
+                end();
+                sec.plan.add(n);
+                n = 0;
+                begin(List.of());
+            }
+            st.emit().run();
+            n++;
+        }
+        end();
+        sec.plan.add(n);
         return chunks;
     }
 
-    private void begin() {
+    private List<String> emit(Section sec) {
+        chunks = new ArrayList<>();
+        prefix = sec.prefix;
+        int i = 0;
+        for (int n : sec.plan) {
+            List<Statement> part = sec.statements.subList(i, i + n);
+            begin(part);
+            for (Statement st : part) {
+                st.emit().run();
+            }
+            end();
+            i += n;
+        }
+        return chunks;
+    }
+
+    /**
+     * With one clock domain, a narrow register that no other register or memory write of the
+     * edge reads can take its next value at once, skipping the copy through its next slot.
+     * (With several domains, edges of two of them may fire together and read each other.)
+     */
+    private void planDirectWrites() {
+        if (nl.domains.size() != 1) {
+            return;
+        }
+        Map<Integer, Integer> readers = new java.util.HashMap<>();
+        for (Netlist.Reg r : nl.regs) {
+            regReads(r).forEach(k -> readers.merge(k, 1, Integer::sum));
+        }
+        for (Netlist.MemWrite w : nl.writes) {
+            writeReads(w).forEach(k -> readers.merge(k, 1, Integer::sum));
+        }
+        for (Netlist.Reg r : nl.regs) {
+            if (r.width() <= 64 && readers.getOrDefault(r.slot(), 0) == 1) {
+                direct.add(r);
+            }
+        }
+    }
+
+    // ---- methods ---------------------------------------------------------------------------------
+
+    /** Starts a method for {@code part}: slots two or more of its statements read are loaded into locals. */
+    private void begin(List<Statement> part) {
         String name = prefix + chunks.size();
         chunks.add(name);
         mv = cw.visitMethod(ACC_STATIC | ACC_PRIVATE, name, CHUNK, null, null);
         mv.visitCode();
         bytes = 0;
-        nextLocal = 2;
+        cached.clear();
+        Map<Integer, Integer> count = new java.util.TreeMap<>();
+        for (Statement st : part) {
+            for (int k : st.reads()) {
+                if (!wideWords.get(k)) {
+                    count.merge(k, 1, Integer::sum);
+                }
+            }
+        }
+        int local = 2;
+        for (Map.Entry<Integer, Integer> e : count.entrySet()) {
+            if (e.getValue() >= 2) {
+                load(e.getKey());
+                mv.visitVarInsn(LSTORE, local);
+                cached.put(e.getKey(), local);
+                local += 2;
+            }
+        }
+        nextLocal = local;
     }
 
     private void end() {
         mv.visitInsn(RETURN);
         mv.visitMaxs(0, 0);
         mv.visitEnd();
-        methods++;
     }
 
-    /** Starts a new method when the current one is full (between statements only). */
-    private void room() {
-        if (bytes > CHUNK_BYTES) {
-            end();
-            begin();
+    /** Pushes {@code v} and {@code slot} for a narrow store; the value follows, then {@link #storeEnd}. */
+    private void storeBegin(int slot) {
+        v();
+        pushInt(slot);
+    }
+
+    /** Stores the long on the stack, keeping a cached copy current. */
+    private void storeEnd(int slot) {
+        Integer local = cached.get(slot);
+        if (local != null) {
+            insn(DUP2);
+            mv.visitVarInsn(LSTORE, local);
+            bytes += 2;
         }
+        insn(LASTORE);
     }
 
     /** {@code public void name(long[] v, long[][] m)} calling the chunks, through a tree of helpers when there are many. */
@@ -265,6 +389,12 @@ final class KernelWriter {
     }
 
     private void load(int slot) {
+        Integer local = cached.get(slot);
+        if (local != null) {
+            mv.visitVarInsn(LLOAD, local);
+            bytes += 2;
+            return;
+        }
         v();
         pushInt(slot);
         insn(LALOAD);
@@ -298,6 +428,26 @@ final class KernelWriter {
         }
     }
 
+    /** A long on the stack to 1 when it is not zero, else 0, without a branch. */
+    private void nonZero() {
+        insn(DUP2);
+        insn(LNEG);
+        insn(LOR);
+        pushInt(63);
+        insn(LUSHR);
+    }
+
+    /** 0 to 1 and 1 to 0. */
+    private void flip() {
+        insn(LCONST_1);
+        insn(LXOR);
+    }
+
+    /** A value that costs a load or a constant: evaluating it on both sides of a choice is cheaper than a branch. */
+    private static boolean cheap(Netlist.Scope s, Expr x) {
+        return x.width() <= 64 && (x instanceof Expr.Lit || s.location(x) >= 0);
+    }
+
     /** An int on the stack (a comparison's sign) to a long 1 or 0: 1 when {@code ifFalse} does not jump. */
     private void bool(int ifFalse) {
         Label f = new Label();
@@ -316,14 +466,13 @@ final class KernelWriter {
         Netlist.Scope s = a.scope();
         Expr x = a.source();
         if (a.width() <= 64) {
-            v();
-            pushInt(a.dst());
+            storeBegin(a.dst());
             if (a.own()) {
                 body(s, x);
             } else {
                 ext(s, x, a.width());
             }
-            insn(LASTORE);
+            storeEnd(a.dst());
         } else if (a.own()) {
             wide(s, x, a.dst());
         } else {
@@ -368,9 +517,25 @@ final class KernelWriter {
         int w = r.width();
         Label other = new Label();
         Label end = new Label();
+        if (w <= 64 && direct.contains(r)) {
+            // Stored only when it changes: a hold is no code, a when is a branch around the store.
+            if (r.reset() != null) {
+                condJump(s, r.reset(), other);
+                storeBegin(r.slot());
+                ext(s, r.resetValue(), w);
+                storeEnd(r.slot());
+                jump(GOTO, end);
+                label(other);
+            }
+            if (next != null) {
+                update(r, next);
+            }
+            label(end);
+            return;
+        }
         if (w <= 64) {
-            v();
-            pushInt(r.next());
+            int dst = direct.contains(r) ? r.slot() : r.next();
+            storeBegin(dst);
             if (r.reset() != null) {
                 truth(s, r.reset());
                 jump(IFEQ, other);
@@ -384,7 +549,7 @@ final class KernelWriter {
                 ext(s, next, w);
             }
             label(end);
-            insn(LASTORE);
+            storeEnd(dst);
             return;
         }
         if (r.reset() != null) {
@@ -402,6 +567,52 @@ final class KernelWriter {
         label(end);
     }
 
+    /** Code that stores {@code x} into register {@code r}'s slot, branching on its choices and skipping holds. */
+    private void update(Netlist.Reg r, Expr x) {
+        Netlist.Scope s = r.scope();
+        if (s.location(x) == r.slot()) {
+            return;
+        }
+        if (x instanceof Expr.Mux && s.location(x) < 0 && ((Expr.Mux) x).cond().width() <= 64) {
+            Expr.Mux m = (Expr.Mux) x;
+            Label f = new Label();
+            Label end = new Label();
+            condJump(s, m.cond(), f);
+            update(r, m.whenTrue());
+            jump(GOTO, end);
+            label(f);
+            update(r, m.whenFalse());
+            label(end);
+            return;
+        }
+        storeBegin(r.slot());
+        ext(s, x, r.width());
+        storeEnd(r.slot());
+    }
+
+    /** Jumps to {@code ifFalse} when the narrow {@code x} is zero; conjunctions and comparisons short-circuit. */
+    private void condJump(Netlist.Scope s, Expr x, Label ifFalse) {
+        if (x instanceof Expr.Op && s.location(x) < 0) {
+            Expr.Op op = (Expr.Op) x;
+            List<Expr> a = op.args;
+            if (op.op == PrimOp.AND && x.width() == 1 && a.get(0).width() == 1 && a.get(1).width() == 1) {
+                condJump(s, a.get(0), ifFalse);
+                condJump(s, a.get(1), ifFalse);
+                return;
+            }
+            if ((op.op == PrimOp.EQ || op.op == PrimOp.NE) && a.get(0).width() <= 64 && a.get(1).width() <= 64) {
+                int cw = Math.max(a.get(0).width(), a.get(1).width());
+                ext(s, a.get(0), cw);
+                ext(s, a.get(1), cw);
+                insn(LCMP);
+                jump(op.op == PrimOp.EQ ? IFNE : IFEQ, ifFalse);
+                return;
+            }
+        }
+        truth(s, x);
+        jump(IFEQ, ifFalse);
+    }
+
     private void copyWords(int from, int to, int n) {
         v();
         pushInt(from);
@@ -413,13 +624,15 @@ final class KernelWriter {
     }
 
     private void regCommit(Netlist.Reg r) {
+        if (direct.contains(r)) {
+            return;
+        }
         int n = WideOps.words(r.width());
         if (n <= 2) {
             for (int i = 0; i < n; i++) {
-                v();
-                pushInt(r.slot() + i);
+                storeBegin(r.slot() + i);
                 load(r.next() + i);
-                insn(LASTORE);
+                storeEnd(r.slot() + i);
             }
         } else {
             copyWords(r.next(), r.slot(), n);
@@ -428,21 +641,18 @@ final class KernelWriter {
 
     private void writeOperands(Netlist.MemWrite w) {
         Netlist.Scope s = w.scope();
-        v();
-        pushInt(w.enableSlot());
+        storeBegin(w.enableSlot());
         truth(s, w.enable());
         insn(I2L);
-        insn(LASTORE);
-        v();
-        pushInt(w.addressSlot());
+        storeEnd(w.enableSlot());
+        storeBegin(w.addressSlot());
         ext(s, w.address(), Math.min(64, w.address().width()));
-        insn(LASTORE);
+        storeEnd(w.addressSlot());
         Netlist.Mem m = nl.mems.get(w.memory());
         if (m.width() <= 64) {
-            v();
-            pushInt(w.dataSlot());
+            storeBegin(w.dataSlot());
             ext(s, w.data(), m.width());
-            insn(LASTORE);
+            storeEnd(w.dataSlot());
         } else {
             into(s, w.data(), w.dataSlot(), m.width());
         }
@@ -528,6 +738,21 @@ final class KernelWriter {
             pushLong(((Expr.Lit) x).value().longValue());
         } else if (x instanceof Expr.Ref || x instanceof Expr.InstRef) {
             load(s.location(x));
+        } else if (x instanceof Expr.Mux && cheap(s, ((Expr.Mux) x).whenTrue()) && cheap(s, ((Expr.Mux) x).whenFalse())
+                && ((Expr.Mux) x).cond().width() <= 64) {
+            // Branch-free f ^ ((t ^ f) & -c): a data-dependent choice costs no misprediction.
+            Expr.Mux m = (Expr.Mux) x;
+            ext(s, m.whenFalse(), x.width());
+            ext(s, m.whenTrue(), x.width());
+            ext(s, m.whenFalse(), x.width());
+            insn(LXOR);
+            narrow(s, m.cond());
+            if (m.cond().width() > 1) {
+                nonZero();
+            }
+            insn(LNEG);
+            insn(LAND);
+            insn(LXOR);
         } else if (x instanceof Expr.Mux) {
             Expr.Mux m = (Expr.Mux) x;
             Label f = new Label();
@@ -688,6 +913,37 @@ final class KernelWriter {
                 return;
             case EQ: case NE: case LT: case LE: case GT: case GE: {
                 int cw = Math.max(x.width(), y.width());
+                if (cw < 64) {
+                    // Branch-free: operands below 64 bits never overflow a 64-bit difference.
+                    boolean sc = x.signed() && y.signed();
+                    boolean swap = op.op == PrimOp.GT || op.op == PrimOp.LE;
+                    Expr p = swap ? y : x;
+                    Expr q = swap ? x : y;
+                    if (sc) {
+                        narrow(s, p);
+                        sext(p.width());
+                        narrow(s, q);
+                        sext(q.width());
+                    } else {
+                        ext(s, p, cw);
+                        ext(s, q, cw);
+                    }
+                    if (op.op == PrimOp.EQ || op.op == PrimOp.NE) {
+                        insn(LXOR);
+                        nonZero();
+                        if (op.op == PrimOp.EQ) {
+                            flip();
+                        }
+                    } else {
+                        insn(LSUB);
+                        pushInt(63);
+                        insn(LUSHR);
+                        if (op.op == PrimOp.LE || op.op == PrimOp.GE) {
+                            flip();
+                        }
+                    }
+                    return;
+                }
                 if (x.signed() && y.signed()) {
                     narrow(s, x);
                     sext(x.width());
@@ -706,14 +962,13 @@ final class KernelWriter {
             case ANDR:
                 narrow(s, x);
                 pushLong(WideOps.mask(x.width()));
-                insn(LCMP);
-                bool(IFNE);
+                insn(LXOR);
+                nonZero();
+                flip();
                 return;
             case ORR:
                 narrow(s, x);
-                insn(LCONST_0);
-                insn(LCMP);
-                bool(IFEQ);
+                nonZero();
                 return;
             case XORR:
                 narrow(s, x);
@@ -1009,6 +1264,4 @@ final class KernelWriter {
         }
     }
 
-    /** Methods written, for messages. */
-    int methods() { return methods; }
 }

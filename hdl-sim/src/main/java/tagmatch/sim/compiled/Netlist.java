@@ -97,10 +97,13 @@ final class Netlist {
     final int mainDomain;
     /** Words in the state array. */
     int size;
+    private final java.util.BitSet wide = new java.util.BitSet();
 
     private final List<Assign> comb = new ArrayList<>();
     private final Map<Integer, Integer> domainOf = new HashMap<>();
     private final Map<Integer, Integer> copyOf = new HashMap<>();
+    /** Wires that are plain copies of another slot read that slot instead: sink slot to source slot. */
+    private final Map<Integer, Integer> alias = new HashMap<>();
     private final int[] topInputs;
 
     /** One instance of a module definition: where its signals, memories and own slots live. */
@@ -158,11 +161,11 @@ final class Netlist {
         /** The slot holding {@code x}'s value, or -1 when it is generated inline. */
         int location(Expr x) {
             if (x instanceof Expr.Ref) {
-                return signal(((Expr.Ref) x).signal());
+                return resolve(signal(((Expr.Ref) x).signal()));
             }
             if (x instanceof Expr.InstRef) {
                 Expr.InstRef r = (Expr.InstRef) x;
-                return instancePort(r.instance(), r.port());
+                return resolve(instancePort(r.instance(), r.port()));
             }
             Integer k = located.get(x);
             return k == null ? -1 : k;
@@ -207,14 +210,67 @@ final class Netlist {
         for (Scope s : scopes) {
             lay(s, topClock == null ? -1 : top.signal(topClock));
         }
+        elideCopies();
+        for (int i = 0; i < ports.length; i++) {
+            ports[i] = resolve(ports[i]);
+        }
+        props.replaceAll(p -> new Prop(p.check(), p.instance(), resolve(p.enable()), resolve(p.predicate()), p.domain()));
         sort();
+    }
+
+    /** Drops assignments that copy one slot to another of the same width; readers of the copy read the original. */
+    private void elideCopies() {
+        List<Assign> kept = new ArrayList<>();
+        for (Assign a : comb) {
+            Expr x = a.source();
+            boolean copy = !a.own() && (x instanceof Expr.Ref || x instanceof Expr.InstRef) && x.width() == a.width();
+            if (copy) {
+                alias.put(a.dst(), rawLocation(a.scope(), x));
+            } else {
+                kept.add(a);
+            }
+        }
+        comb.clear();
+        comb.addAll(kept);
+        for (Integer k : alias.keySet()) {
+            resolve(k);
+        }
+    }
+
+    private static int rawLocation(Scope s, Expr x) {
+        if (x instanceof Expr.Ref) {
+            return s.signal(((Expr.Ref) x).signal());
+        }
+        Expr.InstRef r = (Expr.InstRef) x;
+        return s.instancePort(r.instance(), r.port());
+    }
+
+    /** The slot a copy chain starting at {@code k} ends in. */
+    int resolve(int k) {
+        int r = k;
+        for (int n = 0; ; n++) {
+            Integer next = alias.get(r);
+            if (next == null) {
+                return r;
+            }
+            if (n > alias.size()) {
+                throw new IllegalArgumentException("cannot simulate: combinational loop through wires that copy each other");
+            }
+            r = next;
+        }
     }
 
     private int allocate(int width) {
         int k = size;
         size += WideOps.words(width);
+        if (width > 64) {
+            wide.set(k, size);
+        }
         return k;
     }
+
+    /** Words that belong to values wider than 64 bits. */
+    java.util.BitSet wideWords() { return (java.util.BitSet) wide.clone(); }
 
     private int domain(int clockSlot, String name) {
         int root = clockSlot;
@@ -504,6 +560,13 @@ final class Netlist {
             return List.of(((Expr.MemRead) x).address());
         }
         return Collections.emptyList();
+    }
+
+    /** The slots the inline code of {@code x} reads (x itself computed here when {@code top}). */
+    static java.util.Set<Integer> slotsRead(Scope s, Expr x, boolean top) {
+        List<Integer> r = new ArrayList<>();
+        reads(s, x, top, r);
+        return new java.util.HashSet<>(r);
     }
 
     /** The slots an assignment's inline code reads. */

@@ -21,10 +21,9 @@ import tagmatch.sim.Words;
  * A lowered circuit compiled for the interpreter: the hierarchy flattened into value slots (one
  * per signal per instance), every combinational connect compiled to an {@link Eval.Node} and put
  * in dependency order once, registers with their next-state and synchronous-reset expressions,
- * and memory writes. Each register and memory write waits on its own clock's rising edge (and a
- * register with an asynchronous reset on its reset's asserting edge too): a {@link Trigger} on
- * the signal at the root of that clock, found through the plain copies that carry a clock down
- * the hierarchy.
+ * and memory writes, each with the clock domain it belongs to: the signal its clock follows
+ * through port connections and copies (the top's clock, a second clock input, or a clock that
+ * logic or a register drives).
  */
 final class FlatCircuit {
     /** {@code slot := source}, the source extended or truncated to the sink's width. */
@@ -32,28 +31,11 @@ final class FlatCircuit {
 
     /**
      * A register; {@code next} is null when it only holds, {@code reset} null without reset.
-     * {@code clock} and {@code asyncReset} index {@link #triggers} ({@code asyncReset} -1 unless the
-     * reset is asynchronous).
+     * {@code asyncReset} is the domain of an asynchronous reset's asserting edge (the register
+     * also takes its next value then, which is its reset value), -1 for none.
      */
     record Reg(String name, int slot, boolean wide, int width, Eval.Node next, Eval.Node reset, Eval.Node resetValue,
                int clock, int asyncReset) {}
-
-    /**
-     * An edge some storage waits on: narrow {@code slot} becoming 1 ({@code activeLow} false: a
-     * clock's rising edge, an active-high reset asserted) or 0 (an active-low reset asserted).
-     */
-    record Trigger(int slot, boolean activeLow) {}
-
-    final List<Trigger> triggers = new ArrayList<>();
-    /** Whether every trigger watches a top-level input: then only the testbench can fire one. */
-    final boolean triggersOnInputs;
-    /** The top's clock slot, or -1; the backend raises it for each step. */
-    final int mainClock;
-    /** Whether some logic (not only storage clocked by it) reads the top's clock. */
-    final boolean clockFeedsLogic;
-    private final BitSet dataReads = new BitSet();
-    /** Before the roots are resolved: each trigger's slot as its storage names it. */
-    private final List<Trigger> rawTriggers = new ArrayList<>();
 
     /** A write; {@code mask} is null for whole words, else one bit per lane of {@code lane} bits. */
     record MemWrite(int memory, int depth, boolean wide, int width, Eval.Node address, Eval.Node data, Eval.Node enable,
@@ -68,8 +50,20 @@ final class FlatCircuit {
     /** Asserts and assumes to check in simulation (covers are for the prover). */
     final List<Prop> props = new ArrayList<>();
 
-    /** One property of one instance: its enable and predicate slots (1-bit, narrow). */
-    record Prop(tagmatch.hdl.ir.Check check, String instance, int enable, int predicate) {}
+    /** One property of one instance: its enable and predicate slots (1-bit, narrow); clock -1 when immediate. */
+    record Prop(tagmatch.hdl.ir.Check check, String instance, int enable, int predicate, int clock) {}
+    /**
+     * Clock domains: the narrow slot each one's clock is read from (a signal no copy drives), and
+     * whether that is a top input port. Reg, MemWrite and Prop {@code clock} fields index these.
+     */
+    final List<Integer> domainClock = new ArrayList<>();
+    final List<Boolean> domainInput = new ArrayList<>();
+    /** Whether a domain fires on its signal falling (an active-low asynchronous reset) rather than rising. */
+    final List<Boolean> domainFalling = new ArrayList<>();
+    /** The domain of the top's clock, -1 without one. */
+    int mainDomain = -1;
+    /** One-bit copies between narrow slots (sink to source), through which clocks reach children. */
+    private final Map<Integer, Integer> copyOf = new java.util.HashMap<>();
     /** Top ports in declaration order: slot and whether it is wide. */
     final int[] portSlot;
     final boolean[] portWide;
@@ -148,27 +142,6 @@ final class FlatCircuit {
             readsNarrow = new BitSet();
             readsWide = new BitSet();
             return Eval.compile(x, this);
-        }
-
-        /** Compiles an expression storage reads at the edge: its slots count as read by logic. */
-        Eval.Node storage(Expr x) {
-            Eval.Node n = compile(x);
-            dataReads.or(readsNarrow);
-            return n;
-        }
-
-        /** The trigger of a clock or asynchronous reset condition of this context. */
-        int trigger(Expr signal, boolean activeLow, String what) {
-            if (!(signal instanceof Expr.Ref)) {
-                throw new IllegalArgumentException("cannot simulate: the " + what + " is not a signal but " + signal);
-            }
-            Trigger t = new Trigger(ctx.slotOf(((Expr.Ref) signal).signal()), activeLow);
-            int k = rawTriggers.indexOf(t);
-            if (k < 0) {
-                rawTriggers.add(t);
-                k = rawTriggers.size() - 1;
-            }
-            return k;
         }
 
         @Override
@@ -346,9 +319,8 @@ final class FlatCircuit {
             for (Stmt st : c.def.body()) {
                 if (st instanceof Stmt.Connect) {
                     Stmt.Connect k = (Stmt.Connect) st;
-                    boolean toReg = k.sink() instanceof Expr.Ref && ((Expr.Ref) k.sink()).signal().kind() == Signal.Kind.REG;
-                    Eval.Node src = toReg ? cc.storage(k.source()) : cc.compile(k.source());
-                    if (toReg) {
+                    Eval.Node src = cc.compile(k.source());
+                    if (k.sink() instanceof Expr.Ref && ((Expr.Ref) k.sink()).signal().kind() == Signal.Kind.REG) {
                         Signal r = ((Expr.Ref) k.sink()).signal();
                         regsWithNext.add(r);
                         next.put(r, src);
@@ -371,14 +343,17 @@ final class FlatCircuit {
                         throw new IllegalArgumentException("cannot simulate a connect to " + k.sink() + " in " + c.def.name());
                     }
                     comb.add(new Assign(name, slot, width > 64, width, src));
+                    if (width == 1 && k.source().width() == 1 && (k.source() instanceof Expr.Ref || k.source() instanceof Expr.InstRef)) {
+                        copyOf.put(slot, k.source() instanceof Expr.Ref ? c.slotOf(((Expr.Ref) k.source()).signal())
+                                : c.slotOfInstancePort(((Expr.InstRef) k.source()).instance(), ((Expr.InstRef) k.source()).port()));
+                    }
                     deps.add(new BitSet[] {cc.readsNarrow, cc.readsWide});
                 } else if (st instanceof Stmt.MemWrite) {
                     Stmt.MemWrite mw = (Stmt.MemWrite) st;
                     int mi = c.mem.get(mw.memory());
                     memWrites.add(new MemWrite(mi, mw.memory().depth(), mw.memory().width() > 64, mw.memory().width(),
-                            cc.storage(mw.address()), cc.storage(mw.data()), cc.storage(mw.enable()),
-                            mw.wholeWord() ? null : cc.storage(mw.mask()), mw.laneWidth(),
-                            cc.trigger(mw.memory().clock(), false, "clock of memory " + c.path + mw.memory().name())));
+                            cc.compile(mw.address()), cc.compile(mw.data()), cc.compile(mw.enable()),
+                            mw.wholeWord() ? null : cc.compile(mw.mask()), mw.laneWidth(), clockSlot(c, mw.memory().clock())));
                 } else {
                     throw new IllegalArgumentException("cannot simulate module " + c.def.name()
                             + ": its body is not lowered (found " + st.getClass().getSimpleName() + "); elaborate it with Elaborator.elaborate");
@@ -387,92 +362,62 @@ final class FlatCircuit {
             for (tagmatch.hdl.ir.Check k : c.def.checks()) {
                 if (k.kind() != tagmatch.hdl.ir.Check.Kind.COVER) {
                     String inst = c.path.isEmpty() ? "" : c.path.substring(0, c.path.length() - 1);
-                    props.add(new Prop(k, inst, c.slotOf(k.enable()), c.slotOf(k.predicate())));
-                    dataReads.set(c.slotOf(k.enable()));
-                    dataReads.set(c.slotOf(k.predicate()));
+                    props.add(new Prop(k, inst, c.slotOf(k.enable()), c.slotOf(k.predicate()),
+                            k.clock() == null ? -1 : clockSlot(c, k.clock())));
                 }
             }
             for (Signal s : c.def.locals()) {
                 if (s.kind() != Signal.Kind.REG) {
                     continue;
                 }
-                Eval.Node rst = s.reset() == null ? null : cc.storage(s.reset());
-                Eval.Node rv = s.resetValue() == null ? null : cc.storage(s.resetValue());
-                String name = c.path + s.name();
-                int clock = cc.trigger(s.clock(), false, "clock of register " + name);
-                int async = s.reset() != null && s.asyncReset()
-                        ? cc.trigger(new Expr.Ref(Signal.resetSignal(s.reset())), Signal.resetActiveLow(s.reset()),
-                                "asynchronous reset of register " + name)
-                        : -1;
-                regs.add(new Reg(name, c.slotOf(s), s.width() > 64, s.width(), next.get(s), rst, rv, clock, async));
+                Eval.Node rst = s.reset() == null ? null : cc.compile(s.reset());
+                Eval.Node rv = s.resetValue() == null ? null : cc.compile(s.resetValue());
+                // an asynchronous reset is one more edge to wait on: slot k rising is coded k, falling -3 - k
+                int async = -1;
+                if (s.reset() != null && s.asyncReset()) {
+                    int k = c.slotOf(Signal.resetSignal(s.reset()));
+                    async = Signal.resetActiveLow(s.reset()) ? -3 - k : k;
+                }
+                regs.add(new Reg(c.path + s.name(), c.slotOf(s), s.width() > 64, s.width(), next.get(s), rst, rv,
+                        clockSlot(c, s.clock()), async));
             }
         }
         sort(comb, deps);
-        // A plain 1-bit copy (a child's clk port driven by its parent's clock) passes a clock on:
-        // storage waits on the signal at the root of such copies.
-        Map<Integer, Integer> copyOf = new java.util.HashMap<>();
-        for (int i = 0; i < comb.size(); i++) {
-            Assign a = comb.get(i);
-            if (!a.wide() && a.width() == 1 && a.source() instanceof NarrowSlot && a.source().width == 1) {
-                copyOf.put(a.slot(), ((NarrowSlot) a.source()).k);
-            } else {
-                dataReads.or(deps.get(i)[0]);
-            }
-        }
-        int[] index = new int[rawTriggers.size()];
-        for (int i = 0; i < index.length; i++) {
-            Trigger raw = rawTriggers.get(i);
-            int root = raw.slot();
-            for (Integer up = copyOf.get(root); up != null; up = copyOf.get(root)) {
-                root = up;
-            }
-            Trigger t = new Trigger(root, raw.activeLow());
-            int k = triggers.indexOf(t);
-            if (k < 0) {
-                triggers.add(t);
-                k = triggers.size() - 1;
-            }
-            index[i] = k;
-        }
-        for (int i = 0; i < regs.size(); i++) {
-            Reg r = regs.get(i);
-            regs.set(i, new Reg(r.name(), r.slot(), r.wide(), r.width(), r.next(), r.reset(), r.resetValue(),
-                    index[r.clock()], r.asyncReset() < 0 ? -1 : index[r.asyncReset()]));
-        }
-        for (int i = 0; i < memWrites.size(); i++) {
-            MemWrite w = memWrites.get(i);
-            memWrites.set(i, new MemWrite(w.memory(), w.depth(), w.wide(), w.width(), w.address(), w.data(), w.enable(),
-                    w.mask(), w.lane(), index[w.clock()]));
-        }
-        BitSet inputs = new BitSet();
+        int topClock = circuit.top().clock() == null ? -1 : top.slotOf(circuit.top().clock());
+        java.util.Set<Integer> inputs = new java.util.HashSet<>();
         for (Signal p : circuit.top().portSignals()) {
             if (p.kind() == Signal.Kind.INPUT && p.width() <= 64) {
-                inputs.set(top.slotOf(p));
+                inputs.add(top.slotOf(p));
             }
         }
-        boolean onInputs = true;
-        for (Trigger t : triggers) {
-            onInputs &= inputs.get(t.slot());
-        }
-        triggersOnInputs = onInputs;
-        mainClock = circuit.top().clock() == null ? -1 : top.slotOf(circuit.top().clock());
-        boolean feeds = false;
-        if (mainClock >= 0) {
-            // the clock and every plain copy of it
-            BitSet copies = new BitSet();
-            copies.set(mainClock);
-            for (boolean grew = true; grew; ) {
-                grew = false;
-                for (Map.Entry<Integer, Integer> e : copyOf.entrySet()) {
-                    if (copies.get(e.getValue()) && !copies.get(e.getKey())) {
-                        copies.set(e.getKey());
-                        grew = true;
-                    }
-                }
+        Map<Integer, Integer> domainOf = new java.util.HashMap<>();
+        java.util.function.IntUnaryOperator domain = coded -> {
+            boolean falling = coded <= -3;
+            int slot = falling ? -3 - coded : coded;
+            int root = slot < 0 ? topClock : slot;
+            if (root < 0) {
+                throw new IllegalArgumentException("cannot simulate a register or memory without a clock: the top module has none");
             }
-            feeds = copies.intersects(dataReads);
+            for (int n = 0; copyOf.containsKey(root) && n <= copyOf.size(); n++) {
+                root = copyOf.get(root);
+            }
+            final int r = root;
+            return domainOf.computeIfAbsent(falling ? -3 - r : r, k -> {
+                domainClock.add(r);
+                domainInput.add(inputs.contains(r));
+                domainFalling.add(falling);
+                return domainClock.size() - 1;
+            });
+        };
+        if (topClock >= 0) {
+            mainDomain = domain.applyAsInt(topClock);
         }
-        clockFeedsLogic = feeds;
+        regs.replaceAll(r -> new Reg(r.name(), r.slot(), r.wide(), r.width(), r.next(), r.reset(), r.resetValue(),
+                domain.applyAsInt(r.clock()), r.asyncReset() == -1 ? -1 : domain.applyAsInt(r.asyncReset())));
+        memWrites.replaceAll(w -> new MemWrite(w.memory(), w.depth(), w.wide(), w.width(), w.address(), w.data(), w.enable(),
+                w.mask(), w.lane(), domain.applyAsInt(w.clock())));
+        props.replaceAll(p -> p.clock() == -1 ? p
+                : new Prop(p.check(), p.instance(), p.enable(), p.predicate(), domain.applyAsInt(p.clock())));
         List<Signal> ports = circuit.top().portSignals();
         portSlot = new int[ports.size()];
         portWide = new boolean[ports.size()];
@@ -480,6 +425,17 @@ final class FlatCircuit {
             portSlot[i] = top.slotOf(ports.get(i));
             portWide[i] = ports.get(i).width() > 64;
         }
+    }
+
+    /** The narrow slot of a clock signal, or -2 for the top's clock (a register built without one). */
+    private static int clockSlot(Ctx c, Expr clock) {
+        if (clock == null) {
+            return -2;
+        }
+        if (!(clock instanceof Expr.Ref) || clock.width() != 1) {
+            throw new IllegalArgumentException("cannot simulate a clock that is not a 1-bit signal: " + clock + " in " + c.def.name());
+        }
+        return c.slotOf(((Expr.Ref) clock).signal());
     }
 
     /** Kahn's algorithm over "assignment A reads the slot assignment B writes". */

@@ -16,15 +16,11 @@ import tagmatch.sim.Words;
 /**
  * A {@link Simulator} that interprets the lowered circuit IR in Java: cycle-based, two-state,
  * all state zero at start, the same cycle convention as the Verilator backend (settle with the
- * clock low, then the rising edge). An independent second opinion on what the Verilog means.
- *
- * <p>Clocks are modelled as Verilator's generated code evaluates them: each evaluation settles
- * the logic, then every storage element whose trigger (its clock's rising edge, an asynchronous
- * reset's asserting edge) happened since the last evaluation takes its next value, all sampled
- * before any changes, and the logic settles again, until no trigger fires. A step raises the
- * top's clock and evaluates; other clocks are inputs the testbench pokes, and their edges take
- * effect at the next evaluation (the next peek or step). The first evaluation only records the
- * triggers' levels, as Verilator's first {@code eval} does.
+ * clock low, then the rising edge). Every clock is watched for rising edges after each settle,
+ * as Verilator's evaluation does: a second clock input rises when the testbench pokes it from 0
+ * to 1 and the design is next evaluated. A register with an asynchronous reset also fires on its
+ * reset's asserting edge (a falling one for active low), so the reset acts at that evaluation,
+ * without a clock. An independent second opinion on what the Verilog means.
  */
 public final class InterpreterSimulator extends AbstractSimulator {
     private final FlatCircuit fc;
@@ -37,13 +33,18 @@ public final class InterpreterSimulator extends AbstractSimulator {
     private final boolean[] regWrites;
     private final FlatCircuit.Prop[] clocked;
     private final FlatCircuit.Prop[] immediate;
+    private final int[] clockSlot;
+    /** 1 for a domain that fires when its signal falls (an active-low asynchronous reset), else 0. */
+    private final long[] falling;
+    private final long[] prev;
+    private final boolean[] rising;
+    private final int main;
+    private final int clk;
+    /** Every clock is a top input: raising the main one fires only its own domain, without a settle. */
+    private final boolean inputClocksOnly;
     private boolean dirty = true;
-    private long cycle;
-    private final FlatCircuit.Trigger[] triggers;
-    /** Each trigger's level at the last evaluation (true: the clock high, the reset asserted). */
-    private final boolean[] level;
-    private final boolean[] fired;
     private boolean primed;
+    private long cycle;
 
     /** An interpreter instance of {@code circuit}, which {@code design} describes (its ports and names). */
     public static InterpreterSimulator of(SimDesign design, Circuit circuit) {
@@ -62,14 +63,22 @@ public final class InterpreterSimulator extends AbstractSimulator {
         this.regWrites = new boolean[regs.length];
         this.clocked = fc.props.stream().filter(p -> p.check().clock() != null).toArray(FlatCircuit.Prop[]::new);
         this.immediate = fc.props.stream().filter(p -> p.check().clock() == null).toArray(FlatCircuit.Prop[]::new);
-        this.triggers = fc.triggers.toArray(new FlatCircuit.Trigger[0]);
-        this.level = new boolean[triggers.length];
-        this.fired = new boolean[triggers.length];
+        int nd = fc.domainClock.size();
+        clockSlot = fc.domainClock.stream().mapToInt(Integer::intValue).toArray();
+        falling = fc.domainFalling.stream().mapToLong(b -> b ? 1 : 0).toArray();
+        inputClocksOnly = fc.domainInput.stream().allMatch(b -> b);
+        prev = new long[nd];
+        rising = new boolean[nd];
+        main = fc.mainDomain;
+        clk = clockHandle() == null ? -1 : fc.portSlot[clockHandle().index()];
     }
 
-    /** Clocked properties hold in the settled state before each rising edge; immediate ones whenever it settles. */
+    /** Clocked properties hold in the settled state before each rising edge of their clock; immediate ones whenever it settles. */
     private void check(FlatCircuit.Prop[] props) {
         for (FlatCircuit.Prop p : props) {
+            if (p.clock() >= 0 && !rising[p.clock()]) {
+                continue;
+            }
             if (st.n[p.enable()] != 0 && st.n[p.predicate()] == 0) {
                 throw new PropertyFailure(p.check().kind().keyword, p.check().message(), p.check().locator().toString(),
                         p.instance(), cycle, backend());
@@ -77,17 +86,62 @@ public final class InterpreterSimulator extends AbstractSimulator {
         }
     }
 
-    /** Evaluates until quiet: logic, then the storage whose triggers fired, and again. */
     private void settle() {
-        do {
-            logic();
-        } while (fire());
-    }
-
-    private void logic() {
         if (!dirty) {
             return;
         }
+        dirty = false;
+        comb();
+        edges();
+    }
+
+    /**
+     * Fires the domains whose clock rose since the last evaluation, all at once, re-settles, and
+     * repeats while clocks keep rising. The first evaluation only records the clocks' values, as
+     * Verilator's first {@code eval} does.
+     */
+    private void edges() {
+        for (int round = 0; ; round++) {
+            boolean any = false;
+            for (int d = 0; d < clockSlot.length; d++) {
+                long now = (st.n[clockSlot[d]] & 1) ^ falling[d];
+                rising[d] = primed && prev[d] == 0 && now != 0;
+                prev[d] = now;
+                any |= rising[d];
+            }
+            primed = true;
+            if (!any) {
+                return;
+            }
+            if (round >= 10_000) {
+                throw new IllegalStateException("simulation of " + design.top() + " does not settle: a clock rose 10000 times "
+                        + "in one evaluation at cycle " + cycle);
+            }
+            edge();
+            comb();
+        }
+    }
+
+    /** One cycle: settle with the clock low, then the main clock's rising edge. */
+    private void cycleOnce() {
+        settle();
+        if (main >= 0) {
+            if (inputClocksOnly) {
+                java.util.Arrays.fill(rising, false);
+                rising[main] = true;
+                edge();
+            } else {
+                st.n[clk] = 1;
+                comb();
+                edges();
+                st.n[clk] = 0;
+            }
+        }
+        cycle++;
+        dirty = true;
+    }
+
+    private void comb() {
         Eval.State s = st;
         for (FlatCircuit.Assign a : order) {
             if (a.wide()) {
@@ -96,48 +150,16 @@ public final class InterpreterSimulator extends AbstractSimulator {
                 s.n[a.slot()] = Eval.extL(a.source(), s, a.width());
             }
         }
-        dirty = false;
         check(immediate);
     }
 
-    /** The top's clock rises: evaluate (in the common case, one clock on a top input, without settling again). */
+    /** Registers and memory writes of the rising domains: every next value computed, then all committed. */
     private void edge() {
         check(clocked);
-        int clk = fc.mainClock;
-        if (clk >= 0) {
-            st.n[clk] = 1;
-            dirty |= fc.clockFeedsLogic || !fc.triggersOnInputs;
-        }
-        if (fc.triggersOnInputs) {
-            logic();
-            fire();
-        } else {
-            settle();
-        }
-        if (clk >= 0) {
-            st.n[clk] = 0;
-        }
-        cycle++;
-        dirty = true;
-    }
-
-    /** Updates every trigger's level; if some fired, clocks the storage waiting on them and says so. */
-    private boolean fire() {
         Eval.State s = st;
-        boolean any = false;
-        for (int t = 0; t < triggers.length; t++) {
-            boolean now = (s.n[triggers[t].slot()] != 0) != triggers[t].activeLow();
-            fired[t] = primed && now && !level[t];
-            level[t] = now;
-            any |= fired[t];
-        }
-        primed = true;
-        if (!any) {
-            return false;
-        }
         for (int i = 0; i < regs.length; i++) {
             FlatCircuit.Reg r = regs[i];
-            if (!fired[r.clock()] && (r.asyncReset() < 0 || !fired[r.asyncReset()])) {
+            if (!rising[r.clock()] && (r.asyncReset() < 0 || !rising[r.asyncReset()])) {
                 regWrites[i] = false;
                 continue;
             }
@@ -158,7 +180,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
         BigInteger[] masks = new BigInteger[nw];
         for (int i = 0; i < nw; i++) {
             FlatCircuit.MemWrite w = writes[i];
-            addr[i] = fired[w.clock()] && w.enable().l(s) != 0 ? w.address().l(s) : -1;
+            addr[i] = rising[w.clock()] && w.enable().l(s) != 0 ? w.address().l(s) : -1;
             if (addr[i] >= 0 && addr[i] < w.depth()) {
                 data[i] = w.wide() ? (Object) Eval.extB(w.data(), s, w.width()) : (Object) Eval.extL(w.data(), s, w.width());
                 masks[i] = w.mask() == null ? null : Eval.extB(w.mask(), s, w.width() / w.lane());
@@ -189,8 +211,6 @@ public final class InterpreterSimulator extends AbstractSimulator {
                 }
             }
         }
-        dirty = true;
-        return true;
     }
 
     /** The word a masked write leaves: the written lanes from {@code data}, the others as they are. */
@@ -240,8 +260,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
     @Override
     protected void stepRaw(long n) {
         for (long i = 0; i < n; i++) {
-            settle();
-            edge();
+            cycleOnce();
         }
     }
 
@@ -295,7 +314,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
                     break;
                 }
             }
-            edge();
+            cycleOnce();
             c++;
             if (fired >= 0) {
                 break;

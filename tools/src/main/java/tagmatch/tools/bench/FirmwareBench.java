@@ -12,12 +12,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.Exec;
+import tagmatch.process.UsageError;
+import tagmatch.process.UserError;
 import tagmatch.testbench.firmware.FirmwareBuild;
-import tagmatch.tools.Check;
+import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
-import tagmatch.tools.UsageError;
-import tagmatch.tools.UserError;
 
 /**
  * {@code tagmatch bench firmware}: instructions a matched message costs in the generated
@@ -94,10 +94,10 @@ public final class FirmwareBench implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (depths.length == 0) throw new UsageError("--depths must name at least one depth");
-        for (int d : depths) Check.range("--depths", d, 1, 1024);
-        Check.range("--threads", threads, 1, OtmConfig.MAX_THREADS);
-        Check.atLeast("--messages", messages, 1);
-        Check.range("--ablation-depth", ablationDepth, 1, 1024);
+        for (int d : depths) OptionCheck.range("--depths", d, 1, 1024);
+        OptionCheck.range("--threads", threads, 1, OtmConfig.MAX_THREADS);
+        OptionCheck.atLeast("--messages", messages, 1);
+        OptionCheck.range("--ablation-depth", ablationDepth, 1, 1024);
         if (isas.isEmpty()) throw new UsageError("--isa must name at least one of x86-64, rv64");
         List<Isa> chosen = isas.stream().map(Isa::of).distinct().toList();
         OtmConfig cfg;
@@ -181,7 +181,7 @@ public final class FirmwareBench implements Callable<Integer> {
 
     private Cost cost(Isa isa, Path exe, Path dir, String mode, String kase, int depth) throws IOException {
         boolean fw = mode.equals("otm");
-        Run full, setup, matchOnly;
+        OtmBenchRun full, setup, matchOnly;
         if (isa == Isa.X86_64) {
             List<String> match = fw
                     ? List.of("otm_block_begin", "otm_match_msg", "otm_match_msg_hashed", "otm_block_end", "otm_wait_bits", "otm_lock_wait")
@@ -198,8 +198,8 @@ public final class FirmwareBench implements Callable<Integer> {
             setup = rv64(exe, dir, mode, kase, depth, 0, all);
             matchOnly = rv64(exe, dir, mode, kase, depth, messages, match);
         }
-        double n = full.matched;
-        return new Cost((full.ir - setup.ir) / n, matchOnly.ir / n, full.stats);
+        double n = full.matched();
+        return new Cost((full.ir() - setup.ir()) / n, matchOnly.ir() / n, full.stats());
     }
 
     /**
@@ -213,33 +213,16 @@ public final class FirmwareBench implements Callable<Integer> {
     private static final Predicate<String> FW_COUNTED = n -> n.startsWith("otm_") && !FW_NOT_COUNTED.contains(n);
     private static final Predicate<String> LIST_COUNTED = n -> n.startsWith("ll_") && !n.equals("ll_init");
 
-    private record Run(long ir, long matched, String stats) {
-        /** Parses the bench's last line, "matched M unexpected U seconds S conflicts C fast F slow L in_order I". */
-        static Run of(long ir, String log, int msgs) {
-            long matched = -1;
-            String stats = "";
-            for (String line : log.split("\n")) {
-                if (line.startsWith("matched ")) {
-                    String[] f = line.trim().split(" ");
-                    matched = Long.parseLong(f[1]);
-                    stats = f[7] + "/" + f[9] + "/" + f[11] + "/" + f[13];
-                }
-            }
-            if (matched < 0 || ir < 0 || (msgs > 0 && matched == 0)) throw new IllegalStateException("the instruction count gave no figures:\n" + log);
-            return new Run(ir, matched, stats);
-        }
-    }
-
     private List<String> args(String mode, String kase, int depth, int msgs) {
         return List.of(mode, kase, String.valueOf(depth), String.valueOf(msgs), String.valueOf(threads));
     }
 
-    private Run rv64(Path exe, Path dir, String mode, String kase, int depth, int msgs, Predicate<String> counted) {
+    private OtmBenchRun rv64(Path exe, Path dir, String mode, String kase, int depth, int msgs, Predicate<String> counted) {
         Rv64InstructionCount.Run r = Rv64InstructionCount.run(exe, dir, counted, args(mode, kase, depth, msgs));
-        return Run.of(r.instructions(), r.output(), msgs);
+        return OtmBenchRun.of(r.instructions(), r.output(), msgs);
     }
 
-    private Run callgrind(Path exe, Path dir, String mode, String kase, int depth, int msgs, List<String> toggles) throws IOException {
+    private OtmBenchRun callgrind(Path exe, Path dir, String mode, String kase, int depth, int msgs, List<String> toggles) throws IOException {
         Path out = dir.resolve("callgrind.out");
         List<String> cmd = new ArrayList<>(List.of("valgrind", "--tool=callgrind", "--callgrind-out-file=" + out));
         for (String t : toggles) cmd.add("--toggle-collect=" + t);
@@ -251,6 +234,6 @@ public final class FirmwareBench implements Callable<Integer> {
             if (line.startsWith("summary:") || line.startsWith("totals:")) ir = Long.parseLong(line.split("\\s+")[1]);
         }
         Files.delete(out);
-        return Run.of(ir, log, msgs);
+        return OtmBenchRun.of(ir, log, msgs);
     }
 }

@@ -2,10 +2,10 @@ package tagmatch.tools.bench;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.backend.VerilogEmitter;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.Module;
+import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.PriorityTree;
 
@@ -54,24 +54,24 @@ public final class HdlBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws java.io.IOException {
-        tagmatch.tools.Check.atLeast("--repeat", repeat, 1);
-        tagmatch.tools.Check.atLeast("--runs", runs, 1);
-        if (sizes.length == 0) throw new tagmatch.tools.UsageError("--sizes must name at least one size");
-        for (int n : sizes) tagmatch.tools.Check.range("--sizes", n, 2, 65536);
+        tagmatch.tools.OptionCheck.atLeast("--repeat", repeat, 1);
+        tagmatch.tools.OptionCheck.atLeast("--runs", runs, 1);
+        if (sizes.length == 0) throw new tagmatch.process.UsageError("--sizes must name at least one size");
+        for (int n : sizes) tagmatch.tools.OptionCheck.range("--sizes", n, 2, 65536);
         boolean alpu = !(alpuCells.length == 1 && alpuCells[0] == 0);
         if (alpu) {
             for (int n : alpuCells) {
                 if (n < 16 || n > 4096 || n % 16 != 0) {
-                    throw new tagmatch.tools.UsageError("--alpu-cells must be multiples of 16 in 16..4096 (or 0 to skip), got " + n);
+                    throw new tagmatch.process.UsageError("--alpu-cells must be multiples of 16 in 16..4096 (or 0 to skip), got " + n);
                 }
             }
             Path l = launcher != null ? launcher : defaultLauncher();
             if (!Files.isExecutable(l)) {
-                throw new tagmatch.tools.UsageError("--launcher must be the executable tagmatch launcher, got " + l);
+                throw new tagmatch.process.UsageError("--launcher must be the executable tagmatch launcher, got " + l);
             }
             Path jar = l.toAbsolutePath().getParent().resolve("tools").resolve("target").resolve("tagmatch.jar");
             if (!Files.isRegularFile(jar)) {
-                throw new tagmatch.tools.UsageError("--launcher must sit in a checkout with a built tools/target/tagmatch.jar, got " + l);
+                throw new tagmatch.process.UsageError("--launcher must sit in a checkout with a built tools/target/tagmatch.jar, got " + l);
             }
             java.io.PrintWriter out = spec.commandLine().getOut();
             try (tagmatch.tools.Temp work = keepTemp.dir("bench-hdl", spec.commandLine().getErr())) {
@@ -127,7 +127,7 @@ public final class HdlBench implements Callable<Integer> {
         } catch (java.net.URISyntaxException | RuntimeException e) {
             // fall through to the message below
         }
-        throw new tagmatch.tools.UsageError("--launcher is needed when " + bench + " does not run from the built jar "
+        throw new tagmatch.process.UsageError("--launcher is needed when " + bench + " does not run from the built jar "
                 + "(./tagmatch " + bench + " does), got none; name the tagmatch launcher" + orElse);
     }
 

@@ -113,13 +113,13 @@ public final class ModelBench implements Callable<Integer> {
             }
         }
         for (int d : depths) {
-            tagmatch.tools.Check.range("--depths", d, 1, 1_000_000);
+            tagmatch.tools.OptionCheck.range("--depths", d, 1, 1_000_000);
         }
-        tagmatch.tools.Check.atLeast("--reps", reps, 1);
-        tagmatch.tools.Check.atLeast("--warmup", warmup, 0);
-        tagmatch.tools.Check.atLeast("--min-ms", minMillis, 1);
-        tagmatch.tools.Check.range("--threads", threads, 1, 64);
-        tagmatch.tools.Check.range("--bins", bins, 1, 1 << 20);
+        tagmatch.tools.OptionCheck.atLeast("--reps", reps, 1);
+        tagmatch.tools.OptionCheck.atLeast("--warmup", warmup, 0);
+        tagmatch.tools.OptionCheck.atLeast("--min-ms", minMillis, 1);
+        tagmatch.tools.OptionCheck.range("--threads", threads, 1, 64);
+        tagmatch.tools.OptionCheck.range("--bins", bins, 1, 1 << 20);
     }
 
     private List<Row> measure(Workload w, List<String> names, StrategyOptions common) {

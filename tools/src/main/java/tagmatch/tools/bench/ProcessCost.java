@@ -1,7 +1,7 @@
 package tagmatch.tools.bench;
 
 import tagmatch.process.Exec;
-import tagmatch.tools.UserError;
+import tagmatch.process.UserError;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -14,12 +14,12 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tagmatch.tools.Check;
+import tagmatch.process.UsageError;
+import tagmatch.process.UserError;
+import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
-import tagmatch.tools.UsageError;
-import tagmatch.tools.UserError;
 
 /**
  * {@code tagmatch bench trace}: {@code trace analyze} timed as a user meets it, as whole
@@ -65,7 +65,7 @@ public final class TraceBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Check.atLeast("--runs", runs, 1);
+        OptionCheck.atLeast("--runs", runs, 1);
         Path l = launcher != null ? launcher : HdlBench.defaultLauncher("bench trace", "");
         if (!Files.isExecutable(l)) throw new UsageError("--launcher must be the executable tagmatch launcher, got " + l);
         List<Path> what = traces.isEmpty() ? List.of(l.toAbsolutePath().getParent().resolve("data").resolve("traces")) : traces;

@@ -18,14 +18,14 @@ import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
 import tagmatch.alpu.model.CycleTiming;
 import tagmatch.alpu.nic.NicLatency;
+import tagmatch.process.UsageError;
 import tagmatch.testbench.alpu.AlpuPins;
 import tagmatch.testbench.alpu.LatencyProbe;
 import tagmatch.testbench.alpu.ModelPins;
 import tagmatch.testbench.alpu.RtlPins;
-import tagmatch.tools.Check;
 import tagmatch.tools.ForceOption;
+import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
-import tagmatch.tools.UsageError;
 
 /**
  * {@code tagmatch figure 5|6|8}. Figures 5 and 6 are seed 001's latency figures: the NIC
@@ -149,13 +149,13 @@ public final class FigureCommand implements Callable<Integer> {
                 throw new UsageError("--cells/--block: " + e.getMessage(), e);
             }
         }
-        Check.range("--max-length", maxLength, 1, 4096);
-        Check.range("--step", step, 1, maxLength);
+        OptionCheck.range("--max-length", maxLength, 1, 4096);
+        OptionCheck.range("--step", step, 1, maxLength);
         for (double f : fractions) {
             if (!(f > 0 && f <= 1)) throw new UsageError("--fractions must each be in (0, 1], got " + f);
         }
         if (fractions.isEmpty()) throw new UsageError("--fractions must name at least one fraction");
-        String dev = Check.oneOf("--device", device, "rtl", "model");
+        String dev = OptionCheck.oneOf("--device", device, "rtl", "model");
         NicLatency model;
         try {
             model = new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlapNs, exposedNs);
@@ -188,11 +188,11 @@ public final class FigureCommand implements Callable<Integer> {
 
     /** Figure 8: validate, measure in a temporary directory, write the three files. */
     private int messageRate() throws IOException {
-        Check.range("--k", k, 1, 30000);
-        Check.range("--repeat", repeat, 1, 1_000_000);
-        Check.range("--warmup", warmup, 0, 1_000_000);
-        Check.range("--runs", runs, 1, 99);
-        Check.range("--threads", threads, 1, tagmatch.otm.OtmConfig.MAX_THREADS);
+        OptionCheck.range("--k", k, 1, 30000);
+        OptionCheck.range("--repeat", repeat, 1, 1_000_000);
+        OptionCheck.range("--warmup", warmup, 0, 1_000_000);
+        OptionCheck.range("--runs", runs, 1, 99);
+        OptionCheck.range("--threads", threads, 1, tagmatch.otm.OtmConfig.MAX_THREADS);
         try {
             tagmatch.otm.OtmConfig.defaults().withBins(bins);
         } catch (IllegalArgumentException e) {

@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.Exec;
+import tagmatch.process.UserError;
 import tagmatch.testbench.firmware.FirmwareBuild;
 import tagmatch.tools.Progress;
-import tagmatch.tools.UserError;
 
 /**
  * Seed 000 figure 8: the message rate of a ping-pong (k small messages, an acknowledgment,

@@ -11,9 +11,22 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import tagmatch.tools.Check;
-import tagmatch.tools.UsageError;
-import tagmatch.tools.synth.YosysSynth;
+import tagmatch.eda.sweep.Grid;
+import tagmatch.eda.sweep.LocalRunner;
+import tagmatch.eda.sweep.ResultStore;
+import tagmatch.eda.sweep.Seeds;
+import tagmatch.eda.sweep.Shard;
+import tagmatch.eda.sweep.SlurmOptions;
+import tagmatch.eda.sweep.SlurmRunner;
+import tagmatch.eda.sweep.Step;
+import tagmatch.eda.sweep.Steps;
+import tagmatch.eda.sweep.Sweep;
+import tagmatch.eda.sweep.SweepOutcome;
+import tagmatch.eda.sweep.Task;
+import tagmatch.eda.synth.YosysSynth;
+import tagmatch.process.UsageError;
+import tagmatch.tools.OptionCheck;
+import tagmatch.tools.Progress;
 
 /**
  * {@code tagmatch sweep}: runs steps over a grid of ALPU configurations, here on a bounded worker
@@ -122,12 +135,12 @@ public final class SweepCommand implements Callable<Integer> {
         Sweep sweep = sweep();
         if (out == null) throw new UsageError("--out is required: the results directory");
         Shard sh = shard == null ? Shard.ALL : parse("--shard", () -> Shard.parse(shard));
-        int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) Check.atLeast("--jobs", jobs, 1);
-        Check.atLeast("--mem-per-worker", memPerWorker, 64);
+        int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) OptionCheck.atLeast("--jobs", jobs, 1);
+        OptionCheck.atLeast("--mem-per-worker", memPerWorker, 64);
         List<Task> tasks = sweep.tasks();
         SlurmOptions so = slurmOptions(tasks.size());
         if (slurm && shard != null) throw new UsageError("--shard only applies without --slurm (each array task picks its own shard), got " + shard);
-        Check.requires(printSbatch, "--print-sbatch", slurm, "--slurm");
+        OptionCheck.requires(printSbatch, "--print-sbatch", slurm, "--slurm");
 
         ResultStore store = ResultStore.open(out);
         store.claim(sweep);
@@ -140,7 +153,7 @@ public final class SweepCommand implements Callable<Integer> {
             o.printf("sweep: %d configurations, steps %s, %d tasks; shard %s: %d tasks, %d already done, %d to run on %d workers%n",
                     sweep.grid().configs().size(), String.join(",", steps), tasks.size(), sh, mine.size(), done, todo, pool);
             o.flush();
-        });
+        }, Progress::start);
         return summarize(store, mine, (System.nanoTime() - start) / 1_000_000_000L, o);
     }
 
@@ -170,17 +183,17 @@ public final class SweepCommand implements Callable<Integer> {
         }
         List<Step> st = parse("--steps", () -> Steps.of(steps));
         List<Long> sd = parse("--seeds", () -> Seeds.parse(seeds));
-        Check.atLeast("--ops", ops, 1);
-        family = Check.oneOf("--family", family, YosysSynth.FAMILIES.toArray(String[]::new));
-        Check.atLeast("--pnr-seed", pnrSeed, 1);
-        if (proveDepth != null) Check.range("--prove-depth", proveDepth, 1, 200);
+        OptionCheck.atLeast("--ops", ops, 1);
+        family = OptionCheck.oneOf("--family", family, YosysSynth.FAMILIES.toArray(String[]::new));
+        OptionCheck.atLeast("--pnr-seed", pnrSeed, 1);
+        if (proveDepth != null) OptionCheck.range("--prove-depth", proveDepth, 1, 200);
         return new Sweep(grid, st, sd, ops, family, pnrSeed, proveDepth);
     }
 
     private SlurmOptions slurmOptions(int taskCount) {
         boolean any = partition != null || account != null || timeLimit != null || memPerTask != null || arrayTasks != null
                 || maxRunning != null;
-        Check.requires(any, "--partition, --account, --time-limit, --mem-per-task, --array-tasks and --max-running", slurm, "--slurm");
+        OptionCheck.requires(any, "--partition, --account, --time-limit, --mem-per-task, --array-tasks and --max-running", slurm, "--slurm");
         if (!slurm) return null;
         if (partition != null && !SlurmOptions.NAME.matcher(partition).matches())
             throw new UsageError("--partition must be a Slurm partition name ([A-Za-z0-9_.+-]), got '" + partition + "'");
@@ -188,16 +201,16 @@ public final class SweepCommand implements Callable<Integer> {
             throw new UsageError("--account must be a Slurm account name ([A-Za-z0-9_.+-]), got '" + account + "'");
         if (timeLimit != null && !SlurmOptions.TIME.matcher(timeLimit).matches())
             throw new UsageError("--time-limit must be in Slurm's format (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS), got '" + timeLimit + "'");
-        Check.range("--cpus-per-task", cpusPerTask, 1, 4096);
-        long mem = memPerTask == null ? cpusPerTask * memPerWorker : Check.atLeast("--mem-per-task", memPerTask, 64);
-        int n = arrayTasks == null ? Math.min(taskCount, 100) : (int) Check.range("--array-tasks", arrayTasks, 1, taskCount);
-        if (maxRunning != null) Check.range("--max-running", maxRunning, 1, n);
-        Check.range("--poll", pollSeconds, 1, 3600);
+        OptionCheck.range("--cpus-per-task", cpusPerTask, 1, 4096);
+        long mem = memPerTask == null ? cpusPerTask * memPerWorker : OptionCheck.atLeast("--mem-per-task", memPerTask, 64);
+        int n = arrayTasks == null ? Math.min(taskCount, 100) : (int) OptionCheck.range("--array-tasks", arrayTasks, 1, taskCount);
+        if (maxRunning != null) OptionCheck.range("--max-running", maxRunning, 1, n);
+        OptionCheck.range("--poll", pollSeconds, 1, 3600);
         return new SlurmOptions(partition, account, timeLimit, cpusPerTask, mem, n, maxRunning);
     }
 
     private int slurm(ResultStore store, SlurmOptions so, List<Task> tasks, PrintWriter o) throws IOException, InterruptedException {
-        SlurmRunner runner = new SlurmRunner(store, so, Duration.ofSeconds(pollSeconds), o);
+        SlurmRunner runner = new SlurmRunner(store, so, Duration.ofSeconds(pollSeconds), o, Progress::start);
         Path script = runner.writeScript(Math.max(64, so.memMb() / so.cpusPerTask()));
         if (printSbatch) {
             o.print(Files.readString(script));
@@ -217,33 +230,10 @@ public final class SweepCommand implements Callable<Integer> {
 
     /** Prints the outcome of {@code tasks} from the store; 0 when every one passed. */
     private static int summarize(ResultStore store, List<Task> tasks, long seconds, PrintWriter o) {
-        int pass = 0;
-        List<String> skipped = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        List<String> missing = new ArrayList<>();
-        for (Task t : tasks) {
-            var l = store.read(t.key());
-            if (l.isEmpty()) missing.add(t.key());
-            else if (l.get().verdict() == Verdict.PASS) pass++;
-            else if (l.get().verdict() == Verdict.SKIP) skipped.add(t.key() + " (" + firstLine(l.get().message()) + ")");
-            else failed.add(t.key() + " (" + l.get().verdict().name().toLowerCase(java.util.Locale.ROOT) + ": " + firstLine(l.get().message()) + ")");
-        }
-        o.printf("sweep: %d of %d tasks pass, %s%d failed, %d missing, %d s; results in %s (tagmatch sweep report %s)%n", pass,
-                tasks.size(), skipped.isEmpty() ? "" : skipped.size() + " skipped, ", failed.size(), missing.size(), seconds,
-                store.dir().resolve("results"), store.dir());
-        for (String k : skipped) o.println("  skipped: " + k);
-        for (String f : failed) o.println("  failed: " + f);
-        for (String m : missing.subList(0, Math.min(missing.size(), 20))) o.println("  missing: " + m);
-        if (missing.size() > 20) o.println("  ... and " + (missing.size() - 20) + " more missing");
-        if (!failed.isEmpty()) o.println("  (--retry-failed runs the failed ones again)");
+        SweepOutcome outcome = SweepOutcome.of(store, tasks);
+        o.print(outcome.text(seconds, store.dir()));
         o.flush();
-        return failed.isEmpty() && missing.isEmpty() ? 0 : 1;
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        return outcome.succeeded() ? 0 : 1;
     }
 
     /** Runs a parser; its {@link IllegalArgumentException} becomes a usage error naming {@code option}. */

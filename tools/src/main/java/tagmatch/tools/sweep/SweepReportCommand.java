@@ -12,8 +12,12 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import tagmatch.eda.sweep.ResultStore;
+import tagmatch.eda.sweep.Sweep;
+import tagmatch.eda.sweep.SweepPlots;
+import tagmatch.eda.sweep.SweepReport;
+import tagmatch.process.UsageError;
 import tagmatch.tools.OutputDir;
-import tagmatch.tools.UsageError;
 
 /**
  * {@code tagmatch sweep report DIR}: merges the result lines of a sweep into {@code DIR/report/}

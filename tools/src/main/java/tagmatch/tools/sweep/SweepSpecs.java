@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import tagmatch.eda.sweep.Sweep;
 
 /**
  * The sweep specs shipped in {@code data/sweeps/} (packaged into the jar under

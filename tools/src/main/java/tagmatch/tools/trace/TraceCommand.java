@@ -1,26 +1,24 @@
 package tagmatch.tools.trace;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tagmatch.model.strategy.Strategies;
-import tagmatch.model.strategy.StrategyOptions;
-import tagmatch.tools.Check;
+import tagmatch.process.ProgressMeter;
+import tagmatch.process.UsageError;
 import tagmatch.tools.ForceOption;
+import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
-import tagmatch.tools.UsageError;
-import tagmatch.tools.UserError;
+import tagmatch.trace.DumpiReader;
+import tagmatch.trace.ParseCheck;
+import tagmatch.trace.TraceAnalyzer;
+import tagmatch.trace.TraceCache;
+import tagmatch.trace.TraceFiles;
 
 /** {@code tagmatch trace analyze}: MPI traces (DUMPI text) replayed through every matching strategy. */
 @Command(name = "trace",
@@ -87,154 +85,29 @@ public final class TraceCommand implements Runnable {
 
         @Override
         public void run() {
-            Check.range("--threads", threads, 1, 64);
+            OptionCheck.range("--threads", threads, 1, 64);
             if (noCache && cacheDir != null) throw new UsageError("--cache and --no-cache exclude each other");
             if (cacheDir != null && Files.exists(cacheDir) && !Files.isDirectory(cacheDir)) {
                 throw new UsageError("--cache must name a directory, but " + cacheDir + " is a file");
             }
             TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
-            List<String> names = strategies != null ? strategies : defaultStrategies();
-            StrategyOptions options = StrategyOptions.defaults().withThreads(threads);
-            for (String n : names) {
-                if (!n.equals("reference") && !Strategies.names().contains(n)) {
-                    throw new UsageError("--strategies names '" + n + "', which is unknown: legal strategies are reference, "
-                            + String.join(", ", Strategies.names()));
-                }
-            }
-            for (int b : bins) Check.range("--bins", b, 1, 1 << 20);
-            if (bins.isEmpty()) throw new UsageError("--bins must name at least one bin count");
-            Check.atLeast("--parse-threads", parseThreads, 1);
-            List<Integer> sortedBins = bins.stream().distinct().sorted().toList();
+            for (int b : bins) OptionCheck.range("--bins", b, 1, 1 << 20);
+            OptionCheck.atLeast("--parse-threads", parseThreads, 1);
+            TraceAnalyzer.Options options = new TraceAnalyzer.Options(strategies != null ? strategies : TraceAnalyzer.Options.allStrategies(),
+                    bins, threads, parseThreads, cache, allowPartial);
 
             List<TraceFiles.Trace> found = TraceFiles.find(traces);
             try (OutputDir dir = force.claim(out, "--out")) { // before the analysis, not after it
                 PrintWriter stdout = spec.commandLine().getOut();
-                AnalysisCache analyses = cache == null ? null : new AnalysisCache(cache);
-                String key = null;
-                String summary = null;
-                if (analyses != null) {
-                    long start = System.nanoTime();
-                    key = AnalysisCache.key(found, parameters(names, sortedBins));
-                    if (analyses.load(key, dir.staging()) != null) {
-                        summary = readSummary(dir.staging());
-                        PrintWriter err = spec.commandLine().getErr();
-                        err.printf(Locale.ROOT, "analysis of %d trace%s taken from the cache %s (same rank files, parameters and code), in %.2f s%n",
-                                found.size(), found.size() == 1 ? "" : "s", analyses.dir(), (System.nanoTime() - start) / 1e9);
-                        err.flush();
-                    }
-                }
-                if (summary == null) {
-                    List<TraceAnalysis.Result> results = new ArrayList<>();
-                    for (TraceFiles.Trace t : found) {
-                        List<RankLog> logs = parse(t, cache);
-                        results.add(TraceAnalysis.run(t.name(), logs, names, sortedBins, options));
-                    }
-                    summary = summary(results, sortedBins);
-                    write(results, sortedBins, summary, dir.staging());
-                    // a partial trace's warnings belong to every analysis of it: such an analysis is not kept
-                    if (analyses != null && !partialSeen) analyses.store(key, dir.staging());
-                }
-                stdout.print(summary);
+                PrintWriter err = spec.commandLine().getErr();
+                TraceAnalyzer analyzer = new TraceAnalyzer(options, line -> {
+                    err.println(line);
+                    err.flush();
+                }, noProgress ? ProgressMeter.Factory.NONE : (task, total, unit) -> Progress.bytes(task, total));
+                stdout.print(analyzer.analyze(found, dir.staging()));
                 dir.commit("analysis");
-                stdout.println("wrote " + out.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv/.png, queue-depth-seed-vs-bins.csv/.png, "
-                        + "call-mix.csv/.png, bin-usage.csv, bin-usage-empty.png, bin-usage-collisions.png");
+                stdout.println("wrote " + out.resolve("summary.txt") + ", " + TraceAnalyzer.FILES.substring("summary.txt, ".length()));
                 stdout.flush();
-            }
-        }
-
-        /** Every option that changes the output of an analysis, for {@link AnalysisCache#key}. */
-        private List<String> parameters(List<String> names, List<Integer> sortedBins) {
-            return List.of("strategies " + String.join(",", names), "bins " + sortedBins, "threads " + threads, "allow-partial " + allowPartial);
-        }
-
-        private String readSummary(Path staged) {
-            try {
-                return Files.readString(staged.resolve("summary.txt"), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UserError("cannot read the cached analysis " + staged + ": " + e.getMessage(), e);
-            }
-        }
-
-        private static List<String> defaultStrategies() {
-            List<String> all = new ArrayList<>();
-            all.add("reference");
-            all.addAll(Strategies.names());
-            return all;
-        }
-
-        private List<RankLog> parse(TraceFiles.Trace t, TraceCache cache) {
-            int hits = cache == null ? 0 : cache.hits();
-            long start = System.nanoTime();
-            List<RankLog> logs = parseWithProgress(t, cache);
-            int cached = cache == null ? 0 : cache.hits() - hits;
-            PrintWriter err = spec.commandLine().getErr();
-            err.printf(Locale.ROOT, "%s: %d rank files parsed, %d from the cache%s, in %.2f s%n", t.name(), t.ranks().size() - cached, cached,
-                    cache == null ? " (--no-cache)" : " " + cache.dir(), (System.nanoTime() - start) / 1e9);
-            err.flush();
-            return logs;
-        }
-
-        private List<RankLog> parseWithProgress(TraceFiles.Trace t, TraceCache cache) {
-            PrintWriter err = spec.commandLine().getErr();
-            java.util.function.Consumer<String> partial = !allowPartial ? null : why -> {
-                partialSeen = true;
-                err.println("WARNING: partial trace, figures of this rank are incomplete: " + why);
-                err.flush();
-            };
-            long total = TraceParser.bytes(t.ranks());
-            if (noProgress) {
-                return TraceParser.parse(t.ranks(), parseThreads, n -> {}, true, DumpiReader.Parsing.FAST_PATH, cache, TraceParser.Scope.TRACE, partial);
-            }
-            try (Progress bar = Progress.bytes("parse " + t.name(), total)) {
-                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, bar::stepTo, true, DumpiReader.Parsing.FAST_PATH, cache,
-                        TraceParser.Scope.TRACE, partial);
-                bar.stepTo(total);
-                return logs;
-            }
-        }
-
-        private String summary(List<TraceAnalysis.Result> results, List<Integer> sortedBins) {
-            StringBuilder sb = new StringBuilder();
-            for (TraceAnalysis.Result r : results) {
-                long unresolved = r.conversion().unresolvedSends();
-                long procNull = 0;
-                for (RankLog l : r.logs()) procNull += l.procNull();
-                sb.append(String.format(Locale.ROOT, "%s: %d ranks, %d streams (rank x communicator), %d events%s%s%n", r.trace(), r.ranks(),
-                        r.conversion().streams().size(), r.events(), unresolved > 0 ? ", " + unresolved + " sends on unknown communicators left out" : "",
-                        procNull > 0 ? ", " + procNull + " MPI_PROC_NULL operations left out" : ""));
-            }
-            sb.append('\n').append(AnalysisReport.binsTable(results, sortedBins));
-            sb.append('\n').append(AnalysisReport.seedDepthTable(results, sortedBins));
-            sb.append('\n').append(AnalysisReport.callMixTable(results));
-            sb.append('\n').append(AnalysisReport.binUsageTable(results, sortedBins));
-            sb.append('\n').append(AnalysisReport.strategyTable(results, threads));
-            return sb.toString();
-        }
-
-        /** Writes every output file into {@code tmp}, the claimed output directory's staging directory. */
-        private void write(List<TraceAnalysis.Result> results, List<Integer> sortedBins, String summary, Path tmp) {
-            System.setProperty("java.awt.headless", "true");
-            try {
-                Files.writeString(tmp.resolve("summary.txt"), summary, StandardCharsets.UTF_8);
-                Files.writeString(tmp.resolve("per-rank.csv"), AnalysisReport.perRankCsv(results), StandardCharsets.UTF_8);
-                Files.writeString(tmp.resolve("queue-depth-vs-bins.csv"), AnalysisReport.binsCsv(results, sortedBins), StandardCharsets.UTF_8);
-                BinsPlot.write("Queue depth against bins (" + TraceAnalysis.BINNED + ")", "mean queue depth (entries in the bins an operation searches)",
-                        results, sortedBins, TraceAnalysis.Result::depthMean, AnalysisReport.SEED_000, tmp.resolve("queue-depth-vs-bins.png"));
-                Files.writeString(tmp.resolve("queue-depth-seed-vs-bins.csv"), AnalysisReport.seedDepthCsv(results, sortedBins), StandardCharsets.UTF_8);
-                BinsPlot.write("Queue depth against bins, seed 000's definition (" + TraceAnalysis.BINNED + ")",
-                        "mean entries passed over before the match", results, sortedBins, TraceAnalysis.Result::seedDepthMean, AnalysisReport.SEED_000,
-                        tmp.resolve("queue-depth-seed-vs-bins.png"));
-                Files.writeString(tmp.resolve("call-mix.csv"), AnalysisReport.callMixCsv(results), StandardCharsets.UTF_8);
-                List<CallMix> mixes = new ArrayList<>();
-                for (TraceAnalysis.Result r : results) mixes.add(r.callMix());
-                CallMixPlot.write(mixes, tmp.resolve("call-mix.png"));
-                Files.writeString(tmp.resolve("bin-usage.csv"), AnalysisReport.binUsageCsv(results, sortedBins), StandardCharsets.UTF_8);
-                BinsPlot.write("Empty bins against bins (hash of communicator, source, tag)", "% of the bins of a stream no source/tag pair uses",
-                        results, sortedBins, (r, b) -> r.binUsage().emptyPercent(b), Map.of(), tmp.resolve("bin-usage-empty.png"));
-                BinsPlot.write("Colliding source/tag pairs against bins", "% of a stream's distinct source/tag pairs sharing a bin",
-                        results, sortedBins, (r, b) -> r.binUsage().collidingPercent(b), Map.of(), tmp.resolve("bin-usage-collisions.png"));
-            } catch (IOException e) {
-                throw new UserError("cannot write the analysis to " + out + ": " + e.getMessage(), e);
             }
         }
     }
@@ -263,8 +136,8 @@ public final class TraceCommand implements Runnable {
 
         @Override
         public void run() {
-            Check.atLeast("--parse-threads", parseThreads, 1);
-            DumpiReader.Parsing parsing = Check.oneOf("--parser", parser, "fast", "grammar").equals("fast")
+            OptionCheck.atLeast("--parse-threads", parseThreads, 1);
+            DumpiReader.Parsing parsing = OptionCheck.oneOf("--parser", parser, "fast", "grammar").equals("fast")
                     ? DumpiReader.Parsing.FAST_PATH : DumpiReader.Parsing.GRAMMAR_ONLY;
             if (cacheDir != null && parsing == DumpiReader.Parsing.GRAMMAR_ONLY) {
                 throw new UsageError("--cache only applies with --parser fast: the cache is filled by the fast path");
@@ -274,31 +147,7 @@ public final class TraceCommand implements Runnable {
             }
             TraceCache cache = cacheDir == null ? null : new TraceCache(cacheDir);
             PrintWriter stdout = spec.commandLine().getOut();
-            // A rank file named on its own is checked on its own; a directory is checked as a whole trace.
-            List<TraceFiles.Trace> work = new ArrayList<>();
-            List<Path> dirs = new ArrayList<>();
-            for (Path p : traces) {
-                if (Files.isRegularFile(p)) work.add(TraceFiles.single(p));
-                else dirs.add(p);
-            }
-            if (!dirs.isEmpty()) work.addAll(TraceFiles.find(dirs));
-            for (TraceFiles.Trace t : work) {
-                boolean single = t.ranks().size() == 1 && traces.contains(t.ranks().get(0));
-                long bytes = TraceParser.bytes(t.ranks());
-                long start = System.nanoTime();
-                int hits = cache == null ? 0 : cache.hits();
-                List<RankLog> logs = TraceParser.parse(t.ranks(), parseThreads, n -> {}, cache != null, parsing, cache,
-                        single ? TraceParser.Scope.FILES : TraceParser.Scope.TRACE, null);
-                double seconds = (System.nanoTime() - start) / 1e9;
-                long records = 0, ops = 0;
-                for (RankLog l : logs) {
-                    for (long n : l.calls().values()) records += n;
-                    ops += l.opCount();
-                }
-                stdout.printf(Locale.ROOT, "%s: %d ranks, %d records, %d point-to-point operations, %.1f MB in %.2f s: %.1f MB/s (%d threads, %s)%n",
-                        t.name(), logs.size(), records, ops, bytes / 1e6, seconds, bytes / 1e6 / seconds, Math.min(parseThreads, logs.size()),
-                        cache == null ? parser + " parser" : (cache.hits() - hits) + " of " + logs.size() + " rank files from the cache");
-            }
+            ParseCheck.run(traces, parseThreads, parsing, cache, stdout::println);
             stdout.flush();
         }
     }

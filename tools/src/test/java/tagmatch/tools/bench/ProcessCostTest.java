@@ -2,7 +2,7 @@ package tagmatch.tools.bench;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tagmatch.tools.UserError;
+import tagmatch.process.UserError;
 
 import java.nio.file.Path;
 import java.util.List;

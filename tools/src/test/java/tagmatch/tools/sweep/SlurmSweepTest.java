@@ -1,5 +1,7 @@
 package tagmatch.tools.sweep;
 
+import tagmatch.eda.sweep.ResultLine;
+import tagmatch.eda.sweep.ResultStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -37,7 +37,7 @@ class SweepOptionsTest {
         refused(dir, "--steps must name steps among rtl, synth, pnr, cosim, prove, got 'place'", "--steps", "rtl,place");
         refused(dir, "--seeds must list seeds or ranges a..b with a <= b, got '5..1'", "--seeds", "5..1");
         refused(dir, "--ops must be >= 1, got 0", "--ops", "0");
-        refused(dir, "--family must be one of " + String.join(", ", tagmatch.tools.synth.YosysSynth.FAMILIES) + ", got 'ice40'",
+        refused(dir, "--family must be one of " + String.join(", ", tagmatch.eda.synth.YosysSynth.FAMILIES) + ", got 'ice40'",
                 "--family", "ice40");
         refused(dir, "--shard must be i/n with 1 <= i <= n, got 3/2", "--shard", "3/2");
         refused(dir, "--jobs must be >= 1, got 0", "--jobs", "0");

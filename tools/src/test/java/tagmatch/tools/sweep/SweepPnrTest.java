@@ -1,5 +1,9 @@
 package tagmatch.tools.sweep;
 
+import tagmatch.eda.sweep.ResultLine;
+import tagmatch.eda.sweep.ResultStore;
+import tagmatch.eda.sweep.SweepReport;
+import tagmatch.eda.sweep.TaskVerdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,10 +41,10 @@ class SweepPnrTest {
 
         ResultStore store = ResultStore.existing(out);
         ResultLine skipped = store.read("prq-4x2-m100-t2-f4.pnr").orElseThrow();
-        assertEquals(Verdict.SKIP, skipped.verdict());
+        assertEquals(TaskVerdict.SKIP, skipped.verdict());
         assertEquals("hx8k-ct256", skipped.figures().get("device"));
         ResultLine routed = store.read("prq-4x2-m3-t2-f4.pnr").orElseThrow();
-        assertEquals(Verdict.PASS, routed.verdict());
+        assertEquals(TaskVerdict.PASS, routed.verdict());
         double fmax = routed.number("fmax_mhz");
         int interval = routed.number("match_interval").intValue();
         assertEquals(store.read("prq-4x2-m3-t2-f4.rtl").orElseThrow().number("match_interval").intValue(), interval);

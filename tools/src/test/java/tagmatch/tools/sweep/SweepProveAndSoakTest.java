@@ -1,5 +1,11 @@
 package tagmatch.tools.sweep;
 
+import tagmatch.eda.sweep.ProveStep;
+import tagmatch.eda.sweep.ResultLine;
+import tagmatch.eda.sweep.ResultStore;
+import tagmatch.eda.sweep.Steps;
+import tagmatch.eda.sweep.Task;
+import tagmatch.eda.sweep.TaskVerdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,19 +42,19 @@ class SweepProveAndSoakTest {
                     Steps.named("prove"), 0);
             ResultLine l = store.read(v + "-4x2-m3-t2-f4.prove").orElseThrow();
             if (ProveStep.target(task).isEmpty()) {
-                assertEquals(Verdict.SKIP, l.verdict(), l.toString());
+                assertEquals(TaskVerdict.SKIP, l.verdict(), l.toString());
                 assertEquals("no proof: tagmatch prove has no ALPU target alpu-" + v + " yet (tagmatch prove --list)", l.message());
                 assertTrue(sweep.out.toString().contains("  skipped: " + v + "-4x2-m3-t2-f4.prove (no proof: tagmatch prove has no ALPU target"),
                         sweep.out.toString());
             } else {
                 // A target exists: the proof ran on this configuration at the asked depth.
-                assertTrue(l.verdict() == Verdict.PASS || l.verdict() == Verdict.FAIL, l.toString());
+                assertTrue(l.verdict() == TaskVerdict.PASS || l.verdict() == TaskVerdict.FAIL, l.toString());
                 assertEquals("alpu-" + v, l.figures().get("target"));
                 assertEquals(2, l.number("depth").intValue());
                 assertTrue(l.number("assertions") > 0, l.toString());
             }
         }
-        boolean anyFail = store.all().stream().anyMatch(l -> l.verdict() == Verdict.FAIL || l.verdict() == Verdict.ERROR);
+        boolean anyFail = store.all().stream().anyMatch(l -> l.verdict() == TaskVerdict.FAIL || l.verdict() == TaskVerdict.ERROR);
         assertEquals(anyFail ? 1 : 0, exit, sweep.out + "" + sweep.err);
         assertTrue(Files.readString(out.resolve("sweep.args")).contains("--prove-depth=2\n"));
     }

@@ -1,5 +1,8 @@
 package tagmatch.tools.sweep;
 
+import tagmatch.eda.sweep.ResultLine;
+import tagmatch.eda.sweep.ResultStore;
+import tagmatch.eda.sweep.SweepReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

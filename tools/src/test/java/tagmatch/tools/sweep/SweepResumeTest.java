@@ -1,5 +1,6 @@
 package tagmatch.tools.sweep;
 
+import tagmatch.eda.sweep.SlurmRunner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,7 @@
 package tagmatch.tools.sweep;
 
+import tagmatch.eda.sweep.Step;
+import tagmatch.eda.sweep.Sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;

@@ -1,5 +1,9 @@
 package tagmatch.tools.sweep;
 
+import tagmatch.eda.sweep.ResultLine;
+import tagmatch.eda.sweep.ResultStore;
+import tagmatch.eda.sweep.TableSweep;
+import tagmatch.eda.sweep.TaskVerdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,8 +57,8 @@ class TableSweepTest {
         for (String v : List.of("prq", "umq")) {
             String key = v + "-4x2-m3-t2-f4";
             ResultLine synth = store.read(key + ".synth").orElseThrow();
-            assertEquals(Verdict.PASS, synth.verdict());
-            assertTrue(store.read(key + ".rtl").orElseThrow().verdict() == Verdict.PASS);
+            assertEquals(TaskVerdict.PASS, synth.verdict());
+            assertTrue(store.read(key + ".rtl").orElseThrow().verdict() == TaskVerdict.PASS);
             int luts = synth.number("luts").intValue();
             int ffs = synth.number("flip_flops").intValue();
             int depth = synth.number("lut_depth").intValue();

@@ -1,5 +1,10 @@
 package tagmatch.tools.trace;
 
+import tagmatch.trace.Dumpi;
+import tagmatch.trace.RankFileScheduler;
+import tagmatch.trace.RankLog;
+import tagmatch.trace.TraceCache;
+import tagmatch.trace.TraceFiles;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,22 +59,22 @@ class TraceCacheTest {
     void aSecondParseComesFromTheCacheAndEqualsTheFirst() throws IOException {
         List<Path> files = copyOfMelt();
         TraceCache first = new TraceCache(tmp.resolve("cache"));
-        List<RankLog> parsed = TraceParser.parse(files, 2, n -> {}, first);
+        List<RankLog> parsed = RankFileScheduler.parse(files, 2, n -> {}, first);
         assertEquals(List.of(0, 8), List.of(first.hits(), first.stored()));
 
         TraceCache second = new TraceCache(tmp.resolve("cache"));
         long[] progress = {0};
-        List<RankLog> cached = TraceParser.parse(files, 2, n -> progress[0] = n, second);
+        List<RankLog> cached = RankFileScheduler.parse(files, 2, n -> progress[0] = n, second);
         assertEquals(List.of(8, 0), List.of(second.hits(), second.stored()));
         assertSameLogs(parsed, cached);
         assertTrue(parsed.stream().mapToLong(l -> l.ops().size()).sum() > 20_000);
-        assertEquals(TraceParser.bytes(files), progress[0], "progress counts a cached file as read");
+        assertEquals(RankFileScheduler.bytes(files), progress[0], "progress counts a cached file as read");
     }
 
     @Test
     void aChangedSourceIsParsedAgain() throws IOException {
         List<Path> files = copyOfMelt();
-        TraceParser.parse(files, 2, n -> {}, new TraceCache(tmp.resolve("cache")));
+        RankFileScheduler.parse(files, 2, n -> {}, new TraceCache(tmp.resolve("cache")));
         Path touched = files.get(3);
         Files.setLastModifiedTime(touched, FileTime.fromMillis(Files.getLastModifiedTime(touched).toMillis() + 2000));
         Path replaced = files.get(5); // another rank's text under this rank's name, same mtime restored
@@ -78,25 +83,25 @@ class TraceCacheTest {
         Files.setLastModifiedTime(replaced, mtime);
 
         TraceCache again = new TraceCache(tmp.resolve("cache"));
-        List<RankLog> logs = TraceParser.parse(files, 2, n -> {}, again);
+        List<RankLog> logs = RankFileScheduler.parse(files, 2, n -> {}, again);
         assertEquals(List.of(6, 2), List.of(again.hits(), again.stored()));
-        assertSameLogs(TraceParser.parse(files, 2, n -> {}), logs);
+        assertSameLogs(RankFileScheduler.parse(files, 2, n -> {}), logs);
     }
 
     @Test
     void aDamagedCacheFileIsParsedAgainNotTrusted() throws IOException {
         List<Path> files = copyOfMelt();
         TraceCache cache = new TraceCache(tmp.resolve("cache"));
-        TraceParser.parse(files, 2, n -> {}, cache);
+        RankFileScheduler.parse(files, 2, n -> {}, cache);
         Path entry = cache.entry(files.get(0));
         byte[] b = Files.readAllBytes(entry);
         Files.write(entry, java.util.Arrays.copyOf(b, b.length / 2));
         Files.write(cache.entry(files.get(1)), new byte[] {1, 2, 3});
 
         TraceCache again = new TraceCache(tmp.resolve("cache"));
-        List<RankLog> logs = TraceParser.parse(files, 2, n -> {}, again);
+        List<RankLog> logs = RankFileScheduler.parse(files, 2, n -> {}, again);
         assertEquals(List.of(6, 2), List.of(again.hits(), again.stored()));
-        assertSameLogs(TraceParser.parse(files, 2, n -> {}), logs);
+        assertSameLogs(RankFileScheduler.parse(files, 2, n -> {}), logs);
     }
 
     @Test

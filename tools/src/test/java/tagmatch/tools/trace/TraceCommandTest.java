@@ -1,5 +1,7 @@
 package tagmatch.tools.trace;
 
+import tagmatch.trace.CallMix;
+import tagmatch.trace.Dumpi;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

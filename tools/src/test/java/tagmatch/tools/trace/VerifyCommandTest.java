@@ -1,5 +1,6 @@
 package tagmatch.tools.trace;
 
+import tagmatch.trace.Dumpi;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

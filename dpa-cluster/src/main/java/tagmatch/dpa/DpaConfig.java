@@ -1,0 +1,54 @@
+package tagmatch.dpa;
+
+/**
+ * The build-time shape of a cluster: {@code cores} cores of {@code threads} hardware threads each,
+ * {@code banks} memory banks (each with its own atomic unit) and {@code ramMib} MiB of RAM at
+ * {@link #RAM_BASE}. The memory latency and the number of harts started are run-time inputs
+ * ({@link DpaRun.Options}), so changing them needs no rebuild.
+ */
+public record DpaConfig(int cores, int threads, int banks, int ramMib) {
+    /** Where RAM starts; every hart starts at the ELF entry, inside it. */
+    public static final long RAM_BASE = 0x8000_0000L;
+    /** A byte stored here is written to the run's console. */
+    public static final long CONSOLE = 0x1000_0000L;
+    /** A store of {@code (code << 1) | 1} here ends the run with exit code {@code code}. */
+    public static final long EXIT = 0x1000_0008L;
+
+    /**
+     * 4 cores x 8 threads: the 32 threads the seed-000 paper runs on the BlueField-3 DPA (16 cores
+     * x 16 threads), folded onto fewer cores so that Verilator simulates it quickly.
+     */
+    public static DpaConfig defaults() {
+        return new DpaConfig(4, 8, 4, 16);
+    }
+
+    public DpaConfig {
+        check("cores", cores, 1, 16, false);
+        check("threads", threads, 1, 64, true);
+        check("banks", banks, 1, 16, true);
+        check("ram-mib", ramMib, 1, 256, true);
+        if (cores * threads > 256)
+            throw new IllegalArgumentException("cores x threads must be <= 256 harts, got " + cores + " x " + threads);
+    }
+
+    private static void check(String name, int v, int min, int max, boolean pow2) {
+        if (v < min || v > max || pow2 && Integer.bitCount(v) != 1)
+            throw new IllegalArgumentException("--" + name + " must be " + (pow2 ? "a power of two in " : "") + min + ".." + max + ", got " + v);
+    }
+
+    public int harts() { return cores * threads; }
+
+    public long ramBytes() { return (long) ramMib << 20; }
+
+    /** 64-bit words of RAM. */
+    public int ramWords() { return (int) (ramBytes() >>> 3); }
+
+    /** Bits of a RAM word index. */
+    public int wordBits() { return Integer.numberOfTrailingZeros(ramWords()); }
+
+    /** Bits of a thread index within a core (at least 1). */
+    public int threadBits() { return Math.max(1, Integer.numberOfTrailingZeros(threads)); }
+
+    /** Bits of a hart id (at least 1). */
+    public int hartBits() { return Math.max(1, 32 - Integer.numberOfLeadingZeros(harts() - 1)); }
+}

@@ -1,0 +1,324 @@
+package tagmatch.dpa;
+
+import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Mem;
+import tagmatch.hdl.core.Module;
+import tagmatch.hdl.core.UInt;
+import tagmatch.hdl.core.Vec;
+
+import static tagmatch.dpa.Decompressor.sext;
+import static tagmatch.hdl.core.Hdl.*;
+
+/**
+ * One fine-grained multithreaded RV64IMAC core: {@code threads} hardware threads, each with its
+ * own pc and 32 registers (one memory indexed by {@code thread * 32 + reg}), sharing a three-stage
+ * in-order pipeline. Fetch picks a ready thread round robin each cycle and reads its instruction;
+ * decode expands a compressed instruction and reads the registers; execute computes, accesses
+ * memory through the cluster's banks, and writes back.
+ *
+ * <p>A thread has at most one instruction in the pipeline, so there are no hazards to forward or
+ * stall: a thread is ready when its previous instruction has left execute, its memory wait of
+ * {@code latency} cycles is over and it is not waiting for the divider. An instruction that
+ * cannot complete (its bank or the console granted another core, the divider is busy, or the
+ * divider has just been started for it) leaves no effect and is fetched again later (a replay).
+ * A multi-cycle divide retires when its thread re-executes it after the divider is done.
+ */
+public final class DpaCore extends Module {
+    /** Memory request kinds on {@code req_kind}. */
+    static final int LOAD = 0, STORE = 1, AMO = 2, LR = 3, SC = 4;
+    /** Error causes on {@code err_cause}: the RISC-V mcause codes of the same events. */
+    static final int FETCH_FAULT = 1, ILLEGAL = 2, BREAKPOINT = 3, LOAD_MISALIGNED = 4, LOAD_FAULT = 5,
+            STORE_MISALIGNED = 6, STORE_FAULT = 7, ECALL = 11;
+
+    final Bool run;
+    final Bool freeze;
+    final UInt bootPc;
+    final UInt hartBase;
+    final UInt activeHarts;
+    final UInt latency;
+    final UInt cycle;
+    final UInt fetchWord;
+    final Bool fetchFault;
+    final UInt fetchLo;
+    final UInt fetchHi;
+    final Bool reqValid;
+    final UInt reqAddr;
+    final UInt reqKind;
+    final UInt reqSize;
+    final Bool reqUnsigned;
+    final UInt reqAmo;
+    final UInt reqData;
+    final UInt reqHart;
+    final Bool respGrant;
+    final Bool respFault;
+    final UInt respData;
+    final Bool errValid;
+    final UInt errCause;
+    final UInt errPc;
+    final UInt errInst;
+    final UInt errHart;
+    final Bool retireValid;
+    final UInt retireHart;
+    final UInt retirePc;
+    final UInt retireRd;
+    final UInt retireValue;
+    final UInt probeThread;
+    final UInt probeInstret;
+
+    public DpaCore(DpaConfig cfg) {
+        int h = cfg.threads();
+        int tb = cfg.threadBits();
+        int hb = cfg.hartBits();
+        param("threads", h);
+        param("ram_mib", cfg.ramMib());
+        run = input("run", Bool());
+        freeze = input("freeze", Bool());
+        bootPc = input("boot_pc", UInt(64));
+        hartBase = input("hart_base", UInt(hb));
+        activeHarts = input("active_harts", UInt(hb + 1));
+        latency = input("latency", UInt(8));
+        cycle = input("cycle", UInt(64));
+        fetchWord = output("fetch_word", UInt(cfg.wordBits()));
+        fetchFault = output("fetch_fault", Bool());
+        fetchLo = input("fetch_lo", UInt(64));
+        fetchHi = input("fetch_hi", UInt(16));
+        reqValid = output("req_valid", Bool());
+        reqAddr = output("req_addr", UInt(64));
+        reqKind = output("req_kind", UInt(3));
+        reqSize = output("req_size", UInt(2));
+        reqUnsigned = output("req_unsigned", Bool());
+        reqAmo = output("req_amo", UInt(5));
+        reqData = output("req_data", UInt(64));
+        reqHart = output("req_hart", UInt(hb));
+        respGrant = input("resp_grant", Bool());
+        respFault = input("resp_fault", Bool());
+        respData = input("resp_data", UInt(64));
+        errValid = output("err_valid", Bool());
+        errCause = output("err_cause", UInt(4));
+        errPc = output("err_pc", UInt(64));
+        errInst = output("err_inst", UInt(32));
+        errHart = output("err_hart", UInt(hb));
+        retireValid = output("retire_valid", Bool());
+        retireHart = output("retire_hart", UInt(hb));
+        retirePc = output("retire_pc", UInt(64));
+        retireRd = output("retire_rd", UInt(5));
+        retireValue = output("retire_value", UInt(64));
+        probeThread = h > 1 ? input("probe_thread", UInt(tb)) : null;
+        probeInstret = output("probe_instret", UInt(64));
+
+        // ---- per-thread state ----
+        Vec<UInt> pcs = reg(Vec(h, () -> UInt(64))).named("pc");
+        Vec<Bool> started = regZero(Vec(h, () -> Bool())).named("started");
+        Vec<Bool> parked = regZero(Vec(h, () -> Bool())).named("parked");
+        Vec<Bool> inflight = regZero(Vec(h, () -> Bool())).named("inflight");
+        Vec<Bool> waitDiv = regZero(Vec(h, () -> Bool())).named("wait_div");
+        Vec<UInt> waitCnt = regZero(Vec(h, () -> UInt(8))).named("wait_cnt");
+        Vec<UInt> instret = regZero(Vec(h, () -> UInt(64))).named("instret");
+        Mem<UInt> rf = mem(h * 32, UInt(64)).named("regs");
+        Bool live = run.and(freeze.not()).named("live");
+
+        // ---- fetch: round robin over ready threads ----
+        UInt ready = wire("ready", UInt(h));
+        Bool[] readyBit = new Bool[h];
+        for (int t = 0; t < h; t++)
+            readyBit[t] = live.and(started.get(t)).and(parked.get(t).not()).and(inflight.get(t).not())
+                    .and(waitDiv.get(t).not()).and(waitCnt.get(t).eq(0));
+        ready.set(h == 1 ? readyBit[0] : cat(reversed(readyBit)));
+        UInt sel = wire("sel", UInt(tb));
+        sel.set(0);
+        if (h > 1) {
+            // the first ready thread after the last one issued, else the first ready thread
+            UInt rr = regInit(UInt(tb), 0).named("rr");
+            UInt above = wire("above", UInt(h));
+            Bool[] aboveBit = new Bool[h];
+            for (int t = 0; t < h; t++) aboveBit[t] = t == 0 ? lit(false) : ready.bit(t).and(lit(t, tb).gt(rr));
+            above.set(cat(reversed(aboveBit)));
+            UInt pick = mux(above.orR(), above, ready).named("pick");
+            for (int t = h - 1; t >= 0; t--) {
+                int tt = t;
+                when(pick.bit(t), () -> sel.set(tt));
+            }
+            when(ready.orR(), () -> rr.set(sel));
+        }
+        Bool issue = ready.orR().named("issue");
+        UInt fpc = pcs.at(sel).named("fetch_pc");
+        UInt off = fpc.bits(63, 3).sub(lit(DpaConfig.RAM_BASE >>> 3, 61)).named("fetch_off");
+        Bool inRam = fpc.ge(lit(DpaConfig.RAM_BASE, 64)).and(off.bits(60, cfg.wordBits()).eq(0)).named("fetch_in_ram");
+        fetchWord.set(off.bits(cfg.wordBits() - 1, 0));
+        fetchFault.set(inRam.not());
+        UInt raw = wire("fetch_raw", UInt(32));
+        raw.set(fetchLo.bits(31, 0));
+        switchOn(fpc.bits(2, 1))
+            .is(1, () -> raw.set(fetchLo.bits(47, 16)))
+            .is(2, () -> raw.set(fetchLo.bits(63, 32)))
+            .is(3, () -> raw.set(cat(fetchHi, fetchLo.bits(63, 48))));
+
+        Bool fdValid = regInit(Bool(), 0).named("fd_valid");
+        UInt fdThread = reg(UInt(tb)).named("fd_thread");
+        UInt fdPc = reg(UInt(64)).named("fd_pc");
+        UInt fdRaw = reg(UInt(32)).named("fd_raw");
+        Bool fdFault = reg(Bool()).named("fd_fault");
+        fdValid.set(issue);
+        fdThread.set(sel);
+        fdPc.set(fpc);
+        fdRaw.set(raw);
+        fdFault.set(inRam.not());
+
+        // ---- decode: expand, read registers ----
+        Decompressor dec = instance(new Decompressor());
+        dec.in.set(fdRaw.bits(15, 0));
+        Bool compressed = fdRaw.bits(1, 0).ne(3).named("compressed");
+        UInt inst = mux(compressed, dec.out, fdRaw).named("inst");
+        UInt rs1 = inst.bits(19, 15).named("rs1");
+        UInt rs2 = inst.bits(24, 20).named("rs2");
+        UInt va = mux(rs1.eq(0), lit(0, 64), rf.read(regIndex(h, fdThread, rs1))).named("rs1_value");
+        UInt vb = mux(rs2.eq(0), lit(0, 64), rf.read(regIndex(h, fdThread, rs2))).named("rs2_value");
+
+        Bool dxValid = regInit(Bool(), 0).named("dx_valid");
+        UInt dxThread = reg(UInt(tb)).named("dx_thread");
+        UInt dxPc = reg(UInt(64)).named("dx_pc");
+        UInt dxInst = reg(UInt(32)).named("dx_inst");
+        UInt dxRaw = reg(UInt(32)).named("dx_raw");
+        Bool dxComp = reg(Bool()).named("dx_compressed");
+        Bool dxBadC = reg(Bool()).named("dx_bad_compressed");
+        Bool dxFault = reg(Bool()).named("dx_fetch_fault");
+        UInt a = reg(UInt(64)).named("dx_a");
+        UInt b = reg(UInt(64)).named("dx_b");
+        dxValid.set(fdValid.and(live));
+        dxThread.set(fdThread);
+        dxPc.set(fdPc);
+        dxInst.set(inst);
+        dxRaw.set(fdRaw);
+        dxComp.set(compressed);
+        dxBadC.set(compressed.and(dec.illegal));
+        dxFault.set(fdFault);
+        a.set(va);
+        b.set(vb);
+
+        // ---- execute ----
+        Execute x = new Execute(dxInst, dxPc, dxComp, a, b);
+        UInt hartId = hartBase.add(dxThread.pad(hb)).named("x_hart");
+        UInt myInstret = instret.at(dxThread).named("x_instret");
+        UInt csrValue = wire("csr_value", UInt(64));
+        Bool csrKnown = wire("csr_known", Bool());
+        csrValue.set(0);
+        csrKnown.set(1);
+        switchOn(dxInst.bits(31, 20))
+            .is(0xF14, () -> csrValue.set(hartId.pad(64)))
+            .is(0xB00, () -> csrValue.set(cycle))
+            .is(0xC00, () -> csrValue.set(cycle))
+            .is(0xC01, () -> csrValue.set(cycle))
+            .is(0xB02, () -> csrValue.set(myInstret))
+            .is(0xC02, () -> csrValue.set(myInstret))
+            .otherwise(() -> csrKnown.set(0));
+
+        Divider div = instance(new Divider());
+        UInt divOwner = reg(UInt(tb)).named("div_owner");
+        Bool xAct = dxValid.and(live).named("x_active");
+        Bool legal = x.legal.and(x.isCsr.not().or(csrKnown)).named("x_legal");
+        Bool err = wire("x_err", Bool());
+        UInt cause = wire("x_cause", UInt(4));
+        err.set(1);
+        cause.set(0);
+        when(dxFault, () -> cause.set(FETCH_FAULT))
+            .elseWhen(dxBadC.or(legal.not()), () -> cause.set(ILLEGAL))
+            .elseWhen(x.ebreak, () -> cause.set(BREAKPOINT))
+            .elseWhen(x.ecall, () -> cause.set(ECALL))
+            .elseWhen(x.isMem.and(x.misaligned), () -> cause.set(mux(x.memKind.eq(LOAD).or(x.memKind.eq(LR)), lit(LOAD_MISALIGNED, 4), lit(STORE_MISALIGNED, 4))))
+            .elseWhen(x.isMem.and(respFault), () -> cause.set(mux(x.memKind.eq(LOAD), lit(LOAD_FAULT, 4), lit(STORE_FAULT, 4))))
+            .otherwise(() -> err.set(0));
+        Bool clean = xAct.and(dxFault.not()).and(dxBadC.not()).and(legal).and(x.ebreak.not()).and(x.ecall.not()).named("x_clean");
+        reqValid.set(clean.and(x.isMem).and(x.misaligned.not()));
+        reqAddr.set(x.memAddr);
+        reqKind.set(x.memKind);
+        reqSize.set(x.memSize);
+        reqUnsigned.set(x.memUnsigned);
+        reqAmo.set(dxInst.bits(31, 27));
+        reqData.set(b);
+        reqHart.set(hartId);
+
+        Bool divMine = div.done.and(divOwner.eq(dxThread)).named("div_mine");
+        Bool retire = wire("x_retire", Bool());
+        retire.set(0);
+        Bool divStart = wire("div_start", Bool());
+        divStart.set(0);
+        UInt value = wire("x_value", UInt(64));
+        value.set(x.value);
+        when(xAct.and(err.not()), () -> {
+            when(x.isMem, () -> {
+                retire.set(respGrant);
+                value.set(respData);
+            }).elseWhen(x.isDiv, () -> {
+                retire.set(divMine);
+                value.set(div.result);
+                divStart.set(div.busy.not());
+            }).elseWhen(x.isCsr, () -> {
+                retire.set(1);
+                value.set(csrValue);
+            }).otherwise(() -> retire.set(1));
+        });
+        div.start.set(divStart);
+        div.op.set(dxInst.bits(13, 12));
+        div.word.set(x.word);
+        div.a.set(a);
+        div.b.set(b);
+        div.ack.set(retire.and(x.isDiv));
+        when(divStart, () -> divOwner.set(dxThread));
+
+        UInt rd = dxInst.bits(11, 7).named("rd");
+        Bool write = retire.and(x.writesRd).and(rd.ne(0)).named("x_write");
+        when(write, () -> rf.write(regIndex(h, dxThread, rd), value));
+
+        errValid.set(xAct.and(err));
+        errCause.set(cause);
+        errPc.set(dxPc);
+        errInst.set(mux(dxComp, dxRaw.bits(15, 0).pad(32), dxRaw));
+        errHart.set(hartId);
+        retireValid.set(retire);
+        retireHart.set(hartId);
+        retirePc.set(dxPc);
+        retireRd.set(mux(write, rd, lit(0, 5)));
+        retireValue.set(mux(write, value, lit(0, 64)));
+        probeInstret.set(h > 1 ? instret.at(probeThread) : instret.get(0));
+
+        // ---- per-thread updates (the execute stage's come last: they win) ----
+        for (int t = 0; t < h; t++) {
+            int tt = t;
+            Bool fetched = issue.and(sel.eq(t));
+            Bool here = dxValid.and(dxThread.eq(t));
+            when(run.not(), () -> {
+                pcs.get(tt).set(bootPc);
+                started.get(tt).set(hartBase.pad(hb + 1).add(lit(tt, hb + 1)).lt(activeHarts));
+                parked.get(tt).set(0);
+                inflight.get(tt).set(0);
+                waitDiv.get(tt).set(0);
+                waitCnt.get(tt).set(0);
+                instret.get(tt).set(0);
+            }).otherwise(() -> {
+                when(waitCnt.get(tt).ne(0), () -> waitCnt.get(tt).set(waitCnt.get(tt).sub(1)));
+                when(fetched, () -> inflight.get(tt).set(1));
+                when(div.done.and(divOwner.eq(tt)), () -> waitDiv.get(tt).set(0));
+                when(here, () -> {
+                    inflight.get(tt).set(0);
+                    when(divStart, () -> waitDiv.get(tt).set(1));
+                    when(retire, () -> {
+                        pcs.get(tt).set(x.target);
+                        instret.get(tt).set(instret.get(tt).add(1));
+                        when(x.isMem, () -> waitCnt.get(tt).set(latency));
+                        when(x.wfi, () -> parked.get(tt).set(1));
+                    });
+                });
+            });
+        }
+    }
+
+    private static UInt regIndex(int threads, UInt thread, UInt reg) {
+        return threads == 1 ? reg : cat(thread.bits(Integer.numberOfTrailingZeros(threads) - 1, 0), reg);
+    }
+
+    private static Bool[] reversed(Bool[] bits) {
+        Bool[] r = new Bool[bits.length];
+        for (int i = 0; i < bits.length; i++) r[i] = bits[bits.length - 1 - i];
+        return r;
+    }
+}

@@ -1,0 +1,41 @@
+package tagmatch.dpa;
+
+import java.util.List;
+
+/**
+ * How a run ended and what it did: the console text, the exit code (when a hart stored to the exit
+ * register), the error (when a hart stopped on one), the cycles from start to stop and the
+ * instructions each hart retired.
+ */
+public record DpaResult(String console, Outcome outcome, long exitCode, DpaError error, long cycles, List<Long> retired) {
+    public enum Outcome { EXIT, ERROR, TIMEOUT }
+
+    public DpaResult {
+        retired = List.copyOf(retired);
+    }
+
+    public long totalRetired() {
+        long s = 0;
+        for (long r : retired) s += r;
+        return s;
+    }
+
+    /** A hart that stopped on an error: which, where, on what instruction and why (RISC-V mcause code). */
+    public record DpaError(int hart, long pc, long instruction, int cause) {
+        public String describe() {
+            String what;
+            switch (cause) {
+                case DpaCore.FETCH_FAULT: what = "instruction fetch outside RAM"; break;
+                case DpaCore.ILLEGAL: what = "illegal instruction"; break;
+                case DpaCore.BREAKPOINT: what = "ebreak"; break;
+                case DpaCore.LOAD_MISALIGNED: what = "misaligned load"; break;
+                case DpaCore.LOAD_FAULT: what = "load outside RAM and the console/exit registers"; break;
+                case DpaCore.STORE_MISALIGNED: what = "misaligned store or atomic"; break;
+                case DpaCore.STORE_FAULT: what = "store or atomic outside RAM and the console/exit registers"; break;
+                case DpaCore.ECALL: what = "ecall"; break;
+                default: what = "cause " + cause;
+            }
+            return String.format("hart %d stopped at pc 0x%x: %s (instruction 0x%08x)", hart, pc, what, instruction);
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package tagmatch.dpa;
+
+import tagmatch.hdl.core.Elaborator;
+import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.BatchResult;
+import tagmatch.sim.PortHandle;
+import tagmatch.sim.Simulator;
+import tagmatch.sim.Simulators;
+import tagmatch.sim.Stimulus;
+import tagmatch.sim.verilator.VerilatorModel;
+import tagmatch.sim.verilator.VerilatorOptions;
+
+import java.nio.charset.StandardCharsets;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+
+/**
+ * Runs bare-metal programs on a {@link DpaCluster} under Verilator. The model is built once per
+ * {@link DpaConfig} (and cached across processes by hdl-sim); each run gets a fresh instance, loads
+ * the program through the load port, starts the harts and steps in batches that end only when the
+ * console buffer fills, the program exits or a hart stops on an error, so a run costs a few native
+ * calls rather than one per cycle.
+ *
+ * <pre>{@code
+ * try (DpaRun dpa = DpaRun.build(DpaConfig.defaults())) {
+ *     DpaResult r = dpa.run(ElfImage.read(path, dpa.config().ramBytes()), DpaRun.Options.defaults());
+ *     List<Retirement> t = new ArrayList<>();
+ *     dpa.trace(image, DpaRun.Options.defaults().withHarts(1), t::add);   // every retirement, in order
+ * }
+ * }</pre>
+ */
+public final class DpaRun implements AutoCloseable {
+    /** Cycles of one batch without a console or trace event. */
+    private static final long BATCH = 1L << 22;
+    /** Cycles of one traced batch (every cycle's retirements are captured). */
+    private static final long TRACE_BATCH = 1L << 15;
+
+    /**
+     * Run-time settings: harts started (0: all), memory latency in cycles (the extra cycles a thread
+     * waits after each load, store or atomic), and the cycle budget.
+     */
+    public record Options(int harts, int latency, long maxCycles) {
+        public static final int DEFAULT_LATENCY = 8;
+        public static final long DEFAULT_MAX_CYCLES = 1_000_000_000L;
+
+        public Options {
+            if (harts < 0) throw new IllegalArgumentException("--harts must be >= 0 (0: all), got " + harts);
+            if (latency < 0 || latency > 255) throw new IllegalArgumentException("--latency must be in 0..255, got " + latency);
+            if (maxCycles < 1) throw new IllegalArgumentException("--max-cycles must be >= 1, got " + maxCycles);
+        }
+
+        public static Options defaults() { return new Options(0, DEFAULT_LATENCY, DEFAULT_MAX_CYCLES); }
+
+        public Options withHarts(int n) { return new Options(n, latency, maxCycles); }
+
+        public Options withLatency(int l) { return new Options(harts, l, maxCycles); }
+
+        public Options withMaxCycles(long n) { return new Options(harts, latency, n); }
+    }
+
+    private final DpaConfig config;
+    private final VerilatorModel model;
+
+    private DpaRun(DpaConfig config, VerilatorModel model) {
+        this.config = config;
+        this.model = model;
+    }
+
+    /** Elaborates the cluster and builds (or finds in the cache) its Verilator model. */
+    public static DpaRun build(DpaConfig config) {
+        Circuit circuit = Elaborator.elaborate(() -> new DpaCluster(config));
+        return new DpaRun(config, Simulators.verilatorModel(circuit, VerilatorOptions.defaults()));
+    }
+
+    public DpaConfig config() { return config; }
+
+    /** Runs {@code program} to its exit, an error or the cycle budget. */
+    public DpaResult run(ElfImage program, Options options) {
+        return execute(program, options, null, c -> { });
+    }
+
+    /** {@link #run(ElfImage, Options)} that reports the cycles run after every batch (for a progress display). */
+    public DpaResult run(ElfImage program, Options options, LongConsumer cyclesRun) {
+        return execute(program, options, null, cyclesRun);
+    }
+
+    /**
+     * Runs like {@link #run} and hands {@code sink} every retired instruction in retirement order
+     * (cycle by cycle, cores in index order within a cycle). Slower: every cycle is captured.
+     */
+    public DpaResult trace(ElfImage program, Options options, Consumer<Retirement> sink) {
+        return execute(program, options, sink, c -> { });
+    }
+
+    private DpaResult execute(ElfImage program, Options options, Consumer<Retirement> sink, LongConsumer cyclesRun) {
+        int harts = options.harts() == 0 ? config.harts() : options.harts();
+        if (harts > config.harts())
+            throw new IllegalArgumentException("--harts must be <= " + config.harts() + " (cores x threads), got " + harts);
+        try (Simulator sim = model.newInstance()) {
+            PortHandle run = sim.port("run");
+            // the harts take their pc and whether they start from these while run is low
+            sim.poke(run, 0);
+            sim.poke("boot_pc", program.entry());
+            sim.poke("active_harts", harts);
+            sim.poke("latency", options.latency());
+            sim.reset(1);
+            load(sim, program);
+            sim.poke(run, 1);
+
+            PortHandle stop = sim.port("stop"), clear = sim.port("console_clear");
+            PortHandle count = sim.port("console_count"), data = sim.port("console_data"), cycles = sim.port("cycles");
+            PortHandle[] trace = sink == null ? new PortHandle[0] : tracePorts(sim);
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            long done = 0;
+            while (true) {
+                long budget = Math.min(sink == null ? BATCH : TRACE_BATCH, options.maxCycles() - done);
+                // the bytes read after the last batch are cleared in its first cycle
+                Stimulus.Builder s = Stimulus.builder().drive(clear).maxCycles(budget).until(stop, 1).capture(trace);
+                if (done > 0 && budget >= 2) s.row(1).row(0);
+                else s.row(done > 0 ? 1 : 0);
+                BatchResult r = sim.run(s.build());
+                if (sink != null) emit(r, trace, sink);
+                long n = sim.peek(count);
+                long bytes = sim.peek(data);
+                for (int i = 0; i < n; i++) console.write((int) (bytes >>> (8 * i)) & 0xFF);
+                done += r.cycles();
+                cyclesRun.accept(done);
+                if (sim.peek("exited") == 1 || sim.peek("error") == 1 || done >= options.maxCycles()) break;
+            }
+            List<Long> retired = new ArrayList<>();
+            PortHandle probe = sim.port("probe_hart"), instret = sim.port("probe_instret");
+            for (int h = 0; h < config.harts(); h++) {
+                sim.poke(probe, h);
+                retired.add(sim.peek(instret));
+            }
+            String text = console.toString(StandardCharsets.UTF_8);
+            long total = sim.peek(cycles);
+            if (sim.peek("error") == 1) {
+                DpaResult.DpaError e = new DpaResult.DpaError((int) sim.peek("err_hart"), sim.peek("err_pc"), sim.peek("err_inst"),
+                        (int) sim.peek("err_cause"));
+                return new DpaResult(text, DpaResult.Outcome.ERROR, -1, e, total, retired);
+            }
+            if (sim.peek("exited") == 1)
+                return new DpaResult(text, DpaResult.Outcome.EXIT, sim.peek("exit_code"), null, total, retired);
+            return new DpaResult(text, DpaResult.Outcome.TIMEOUT, -1, null, total, retired);
+        }
+    }
+
+    /** Writes every word the segments' file bytes touch through the load port, in one batch. */
+    private void load(Simulator sim, ElfImage program) {
+        // a fresh instance's RAM is zero (Verilator's --x-initial 0), so .bss needs no writes
+        Map<Long, Long> words = new TreeMap<>();
+        for (ElfImage.Segment seg : program.segments()) {
+            byte[] d = seg.data();
+            for (int i = 0; i < d.length; i++) {
+                long addr = seg.address() + i - DpaConfig.RAM_BASE;
+                int sh = (int) (addr & 7) * 8;
+                words.merge(addr >>> 3, (d[i] & 0xFFL) << sh, (x, y) -> x | y);
+            }
+        }
+        Stimulus.Builder s = Stimulus.builder().drive(sim.port("load_en"), sim.port("load_word"), sim.port("load_data"));
+        for (Map.Entry<Long, Long> e : words.entrySet()) s.row(1, e.getKey(), e.getValue());
+        s.row(0, 0, 0);
+        sim.run(s.build());
+    }
+
+    private PortHandle[] tracePorts(Simulator sim) {
+        PortHandle[] p = new PortHandle[config.cores() * 5];
+        for (int c = 0; c < config.cores(); c++) {
+            p[5 * c] = sim.port("trace" + c + "_valid");
+            p[5 * c + 1] = sim.port("trace" + c + "_hart");
+            p[5 * c + 2] = sim.port("trace" + c + "_pc");
+            p[5 * c + 3] = sim.port("trace" + c + "_rd");
+            p[5 * c + 4] = sim.port("trace" + c + "_value");
+        }
+        return p;
+    }
+
+    private void emit(BatchResult r, PortHandle[] trace, Consumer<Retirement> sink) {
+        long[] raw = r.raw();
+        int row = r.rowWords();
+        for (long c = 0; c < r.cycles(); c++) {
+            int base = (int) (c * row);
+            for (int k = 0; k < config.cores(); k++) {
+                int o = base + 5 * k;
+                if (raw[o] != 0) sink.accept(new Retirement((int) raw[o + 1], raw[o + 2], (int) raw[o + 3], raw[o + 4]));
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        // the model's library stays loaded for the process (hdl-sim caches it); instances are closed per run
+    }
+}

@@ -1,0 +1,38 @@
+/* The tagmatch DPA cluster's bare-metal conventions as C (docs/dpa.md). */
+#ifndef DPA_H
+#define DPA_H
+
+#define DPA_CONSOLE ((volatile unsigned char *) 0x10000000UL)
+#define DPA_EXIT ((volatile unsigned long *) 0x10000008UL)
+
+static inline unsigned long dpa_hartid(void) {
+    unsigned long id;
+    __asm__ volatile("csrr %0, mhartid" : "=r"(id));
+    return id;
+}
+
+static inline unsigned long dpa_cycles(void) {
+    unsigned long c;
+    __asm__ volatile("csrr %0, mcycle" : "=r"(c));
+    return c;
+}
+
+static inline unsigned long dpa_instret(void) {
+    unsigned long c;
+    __asm__ volatile("csrr %0, minstret" : "=r"(c));
+    return c;
+}
+
+static inline void dpa_putchar(char c) { *DPA_CONSOLE = (unsigned char) c; }
+
+static inline void dpa_puts(const char *s) {
+    while (*s) dpa_putchar(*s++);
+}
+
+/* Ends the whole run (every hart) with exit code `code`. */
+static inline __attribute__((noreturn)) void dpa_exit(long code) {
+    *DPA_EXIT = ((unsigned long) code << 1) | 1;
+    for (;;) __asm__ volatile("wfi");
+}
+
+#endif

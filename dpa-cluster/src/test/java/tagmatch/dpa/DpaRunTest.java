@@ -1,0 +1,50 @@
+package tagmatch.dpa;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class DpaRunTest {
+    @TempDir
+    Path dir;
+
+    static Path source(Path dir, String name) throws IOException {
+        Path p = dir.resolve(name);
+        try (InputStream in = DpaRunTest.class.getResourceAsStream(name)) {
+            Files.copy(in, p);
+        }
+        return p;
+    }
+
+    @Test
+    void helloPrintsAndExitsWithItsCode() throws IOException {
+        DpaConfig cfg = new DpaConfig(1, 1, 1, 16);
+        Path elf = BareMetal.compile(List.of(source(dir, "hello.c")), dir.resolve("hello.elf"), List.of("-O2"));
+        DpaRun dpa = DpaRun.build(cfg);
+        DpaResult r = dpa.run(ElfImage.read(elf, cfg.ramBytes()), DpaRun.Options.defaults());
+        assertEquals(DpaResult.Outcome.EXIT, r.outcome(), () -> String.valueOf(r.error() == null ? r : r.error().describe()));
+        assertEquals("hello from the DPA\n", r.console());
+        assertEquals(42, r.exitCode());
+    }
+
+    @Test
+    void hartsCountWithAmosAndAnLrScLock() throws IOException {
+        DpaConfig cfg = new DpaConfig(2, 4, 2, 16);
+        Path elf = BareMetal.compile(List.of(source(dir, "counter.c")), dir.resolve("counter.elf"), List.of("-O2", "-DHARTS=8"));
+        DpaRun dpa = DpaRun.build(cfg);
+        List<Retirement> trace = new ArrayList<>();
+        DpaResult r = dpa.run(ElfImage.read(elf, cfg.ramBytes()), DpaRun.Options.defaults());
+        assertEquals(DpaResult.Outcome.EXIT, r.outcome(), () -> String.valueOf(r.error() == null ? r : r.error().describe()));
+        assertEquals("amo 400 lock 400 div -13871 rem -48 mul -109876463\n", r.console());
+        assertEquals(0, r.exitCode());
+        assertEquals(8, r.retired().stream().filter(n -> n > 0).count());
+    }
+}

@@ -1,0 +1,73 @@
+package tagmatch.tools;
+
+import java.util.Arrays;
+import java.util.Locale;
+import tagmatch.process.UsageError;
+
+/**
+ * Option checks run before any work, each failing with a {@link UsageError} in one form:
+ * {@code --ops must be >= 1, got 0}. The command path is added by {@link ErrorHandler}.
+ */
+public final class OptionCheck {
+    private OptionCheck() {}
+
+    public static long atLeast(String option, long value, long min) {
+        if (value < min) {
+            throw new UsageError(option + " must be >= " + min + ", got " + value);
+        }
+        return value;
+    }
+
+    public static long range(String option, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new UsageError(option + " must be in " + min + ".." + max + ", got " + value);
+        }
+        return value;
+    }
+
+    /** {@code value} (case-insensitive) among {@code legal}; returns the legal spelling. */
+    public static String oneOf(String option, String value, String... legal) {
+        for (String l : legal) {
+            if (l.equalsIgnoreCase(value)) {
+                return l;
+            }
+        }
+        throw new UsageError(option + " must be one of " + String.join(", ", legal) + ", got '" + value + "'");
+    }
+
+    /** The constant of {@code type} named by {@code value} (case-insensitive, '-' for '_'). */
+    public static <E extends Enum<E>> E oneOf(String option, String value, Class<E> type) {
+        String key = value.replace('-', '_').toUpperCase(Locale.ROOT);
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equals(key)) {
+                return e;
+            }
+        }
+        String[] legal = Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                .toArray(String[]::new);
+        throw new UsageError(option + " must be one of " + String.join(", ", legal) + ", got '" + value + "'");
+    }
+
+    /** A file the command will create or replace: its directory must exist and be writable, and it must not be a directory. */
+    public static java.nio.file.Path writableFile(String option, java.nio.file.Path file) {
+        java.nio.file.Path abs = file.toAbsolutePath().normalize();
+        java.nio.file.Path dir = abs.getParent();
+        if (java.nio.file.Files.isDirectory(abs)) {
+            throw new UsageError(option + " must name a file, but " + file + " is a directory");
+        }
+        if (dir == null || !java.nio.file.Files.isDirectory(dir)) {
+            throw new UsageError(option + " " + file + " cannot be written: directory " + dir + " does not exist");
+        }
+        if (!java.nio.file.Files.isWritable(dir)) {
+            throw new UsageError(option + " " + file + " cannot be written: no write permission on " + dir);
+        }
+        return file;
+    }
+
+    /** An option that only means something together with another. */
+    public static void requires(boolean given, String option, boolean other, String otherOption) {
+        if (given && !other) {
+            throw new UsageError(option + " only applies with " + otherOption);
+        }
+    }
+}

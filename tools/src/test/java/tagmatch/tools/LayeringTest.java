@@ -1,0 +1,47 @@
+package tagmatch.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The command line stays a thin layer: picocli only in tools, and no class of tools grows into a domain. */
+class LayeringTest {
+    /** The most lines a class of tools may have: a command reads options, calls one service and prints. */
+    private static final int MAX_LINES = 250;
+
+    private static final Path ROOT = Path.of(System.getProperty("tagmatch.root", "..")).toAbsolutePath().normalize();
+
+    @Test
+    void noModuleBelowToolsDependsOnPicocli() throws IOException {
+        List<String> offenders;
+        try (Stream<Path> poms = Files.list(ROOT)) {
+            offenders = poms.map(d -> d.resolve("pom.xml")).filter(Files::isRegularFile)
+                    .filter(p -> !p.getParent().getFileName().toString().equals("tools"))
+                    .filter(p -> read(p).contains("<artifactId>picocli</artifactId>")).map(p -> ROOT.relativize(p).toString()).toList();
+        }
+        assertEquals(List.of(), offenders);
+    }
+
+    @Test
+    void noClassOfToolsIsOverTwoHundredFiftyLines() throws IOException {
+        List<String> offenders;
+        try (Stream<Path> files = Files.walk(ROOT.resolve("tools/src/main/java"))) {
+            offenders = files.filter(p -> p.toString().endsWith(".java")).filter(p -> read(p).lines().count() > MAX_LINES)
+                    .map(p -> ROOT.relativize(p) + ": " + read(p).lines().count() + " lines").sorted().toList();
+        }
+        assertEquals(List.of(), offenders);
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
