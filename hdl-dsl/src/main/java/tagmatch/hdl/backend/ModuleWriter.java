@@ -383,7 +383,13 @@ final class ModuleWriter {
     }
 
     private void instance(StringBuilder out, Instance i) {
-        out.append('\n').append("  ").append(i.definition().name()).append(' ').append(i.name()).append(" (").append(comment(List.of(i.locator()))).append('\n');
+        out.append('\n').append("  ").append(i.definition().name()).append(' ');
+        if (i.definition().isExternal() && !i.definition().external().parameters().isEmpty()) {
+            List<String> ps = new ArrayList<>();
+            i.definition().external().sortedParameters().forEach((k, v) -> ps.add("." + k + "(" + v + ")"));
+            out.append("#(").append(String.join(", ", ps)).append(") ");
+        }
+        out.append(i.name()).append(" (").append(comment(List.of(i.locator()))).append('\n');
         List<Signal> ports = i.definition().portSignals();
         for (int k = 0; k < ports.size(); k++) {
             Expr ref = new Expr.InstRef(i, ports.get(k));

@@ -1,6 +1,7 @@
 package tagmatch.hdl.core;
 
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.HdlException;
 import tagmatch.hdl.ir.Instance;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.passes.Passes;
@@ -45,6 +46,9 @@ public final class Elaborator {
         Module m;
         try {
             m = top.get();
+            if (m instanceof ExternalModule)
+                throw new HdlException("the top of a design cannot be an external module (" + m.desiredName()
+                        + "): instantiate it in a module of your own", m.def.locator());
             b.pop(m);
             finish(m);
         } finally {
@@ -83,6 +87,7 @@ public final class Elaborator {
                 }
             }
         }
+        if (m instanceof ExternalModule e) e.checkPortsOnly();
         m.def.name(m.desiredName());
     }
 

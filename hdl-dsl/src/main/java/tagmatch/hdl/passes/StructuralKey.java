@@ -82,6 +82,7 @@ final class StructuralKey {
             m.params().forEach((k, v) -> { out.add(k); out.add(v); });
             out.add(m.locator());
             out.add(m.attributes());
+            out.add(m.external());
             for (Signal s : m.portSignals()) {
                 signals.put(s, signals.size());
                 out.add(Tag.PORT);

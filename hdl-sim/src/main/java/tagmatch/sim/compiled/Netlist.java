@@ -132,6 +132,11 @@ final class Netlist {
                 mems.add(new Mem(path + m.name(), m.depth(), m.width(), m.init()));
             }
             for (Instance i : def.instances()) {
+                    if (i.definition().isExternal()) {
+                        throw new IllegalArgumentException("cannot simulate instance " + path + i.name() + " of external module "
+                                + i.definition().name() + " on the compiled backend: its logic is Verilog outside the design; "
+                                + "simulate the design with Simulators.verilator, which compiles the module's sources in");
+                    }
                 children.put(i, new Scope(i.definition(), path + i.name() + "."));
             }
         }

@@ -96,6 +96,11 @@ final class FlatCircuit {
                 memoryInit.add(m.init());
             }
             for (Instance i : def.instances()) {
+                if (i.definition().isExternal()) {
+                    throw new IllegalArgumentException("cannot simulate instance " + path + i.name() + " of external module "
+                            + i.definition().name() + " on the interpreter: its logic is Verilog outside the design; "
+                            + "simulate the design with Simulators.verilator, which compiles the module's sources in");
+                }
                 children.put(i, new Ctx(i.definition(), path + i.name() + "."));
             }
         }
