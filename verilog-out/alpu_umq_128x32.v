@@ -26,11 +26,11 @@ module alpu_umq_128x32 (
 
   localparam [1:0] MATCH_SUCCESS = 2'd0;
   localparam [1:0] START_ACK = 2'd2;
-  wire             rsp_is_ack; // @[AlpuTop.java:114]
-  reg              rsp_push_d; // @[AlpuTop.java:115]
-  wire             rsp_ack_now; // @[AlpuTop.java:116]
-  reg  [1:0]       rsp_kind_d; // @[AlpuTop.java:118]
-  reg  [7:0]       rsp_free_d; // @[AlpuTop.java:119]
+  wire             rsp_is_ack; // @[AlpuTop.java:113]
+  reg              rsp_push_d; // @[AlpuTop.java:114]
+  wire             rsp_ack_now; // @[AlpuTop.java:115]
+  reg  [1:0]       rsp_kind_d; // @[AlpuTop.java:117]
+  reg  [7:0]       rsp_free_d; // @[AlpuTop.java:118]
   wire             req_fifo_deq_valid;
   wire [41:0]      req_fifo_deq_bits_match;
   wire [41:0]      req_fifo_deq_bits_mask;
@@ -73,17 +73,17 @@ module alpu_umq_128x32 (
   wire [15:0]      control_rsp_tag_unused;
   wire [7:0]       control_rsp_free;
 
-  assign control_match_tag = {9'd0, cells_hit_tag}; // @[AlpuTop.java:97]
-  assign tag_store_free = control_rsp_push & (control_rsp_kind == MATCH_SUCCESS); // @[AlpuTop.java:111]
-  assign rsp_is_ack = control_rsp_kind == START_ACK; // @[AlpuTop.java:114]
-  assign rsp_ack_now = control_rsp_push & rsp_is_ack & (~rsp_push_d); // @[AlpuTop.java:116]
-  assign rsp_fifo_enq_valid = rsp_push_d | rsp_ack_now; // @[AlpuTop.java:120]
-  assign rsp_fifo_enq_bits_kind = rsp_push_d ? rsp_kind_d : control_rsp_kind; // @[AlpuTop.java:121]
-  assign rsp_fifo_enq_bits_tag = rsp_push_d & (rsp_kind_d == MATCH_SUCCESS) ? tag_store_tag : 16'd0; // @[AlpuTop.java:122]
-  assign rsp_fifo_enq_bits_free = rsp_push_d ? rsp_free_d : control_rsp_free; // @[AlpuTop.java:123]
-  assign control_rsp_taken = rsp_valid & rsp_ready; // @[AlpuTop.java:128]
+  assign control_match_tag = {9'd0, cells_hit_tag}; // @[AlpuTop.java:96]
+  assign tag_store_free = control_rsp_push & (control_rsp_kind == MATCH_SUCCESS); // @[AlpuTop.java:110]
+  assign rsp_is_ack = control_rsp_kind == START_ACK; // @[AlpuTop.java:113]
+  assign rsp_ack_now = control_rsp_push & rsp_is_ack & (~rsp_push_d); // @[AlpuTop.java:115]
+  assign rsp_fifo_enq_valid = rsp_push_d | rsp_ack_now; // @[AlpuTop.java:119]
+  assign rsp_fifo_enq_bits_kind = rsp_push_d ? rsp_kind_d : control_rsp_kind; // @[AlpuTop.java:120]
+  assign rsp_fifo_enq_bits_tag = rsp_push_d & (rsp_kind_d == MATCH_SUCCESS) ? tag_store_tag : 16'd0; // @[AlpuTop.java:121]
+  assign rsp_fifo_enq_bits_free = rsp_push_d ? rsp_free_d : control_rsp_free; // @[AlpuTop.java:122]
+  assign control_rsp_taken = rsp_valid & rsp_ready; // @[AlpuTop.java:127]
 
-  alpu_umq_128x32_SyncFifo req_fifo ( // @[AlpuTop.java:52]
+  alpu_umq_128x32_SyncFifo req_fifo ( // @[AlpuTop.java:51]
     .clk(clk),
     .rst(rst),
     .enq_valid(req_valid),
@@ -99,7 +99,7 @@ module alpu_umq_128x32 (
     .empty(req_fifo_empty_unused)
   );
 
-  alpu_umq_128x32_SyncFifo_1 cmd_fifo ( // @[AlpuTop.java:53]
+  alpu_umq_128x32_SyncFifo_1 cmd_fifo ( // @[AlpuTop.java:52]
     .clk(clk),
     .rst(rst),
     .enq_valid(cmd_valid),
@@ -117,7 +117,7 @@ module alpu_umq_128x32 (
     .empty(cmd_fifo_empty_unused)
   );
 
-  alpu_umq_128x32_SyncFifo_2 rsp_fifo ( // @[AlpuTop.java:54]
+  alpu_umq_128x32_SyncFifo_2 rsp_fifo ( // @[AlpuTop.java:53]
     .clk(clk),
     .rst(rst),
     .enq_valid(rsp_fifo_enq_valid),
@@ -135,7 +135,7 @@ module alpu_umq_128x32 (
     .empty(rsp_fifo_empty_unused)
   );
 
-  alpu_umq_128x32_CellArray cells ( // @[AlpuTop.java:56]
+  alpu_umq_128x32_CellArray cells ( // @[AlpuTop.java:55]
     .clk(clk),
     .rst(rst),
     .load(control_load),
@@ -153,7 +153,7 @@ module alpu_umq_128x32 (
     .room_two(cells_room_two)
   );
 
-  alpu_umq_128x32_TagStore tag_store ( // @[AlpuTop.java:57]
+  alpu_umq_128x32_TagStore tag_store ( // @[AlpuTop.java:56]
     .clk(clk),
     .rst(rst),
     .alloc(control_insert_ok),
@@ -166,7 +166,7 @@ module alpu_umq_128x32 (
     .tag(tag_store_tag)
   );
 
-  alpu_umq_128x32_AlpuControl control ( // @[AlpuTop.java:58]
+  alpu_umq_128x32_AlpuControl control ( // @[AlpuTop.java:57]
     .clk(clk),
     .rst(rst),
     .cmd_here(cmd_fifo_deq_valid),
@@ -193,7 +193,7 @@ module alpu_umq_128x32 (
     .error(error)
   );
 
-  always @(posedge clk) begin // @[AlpuTop.java:117]
+  always @(posedge clk) begin // @[AlpuTop.java:116]
     if (rst) begin
       rsp_push_d <= 1'd0;
     end else begin
@@ -201,11 +201,11 @@ module alpu_umq_128x32 (
     end
   end
 
-  always @(posedge clk) begin // @[AlpuTop.java:118]
+  always @(posedge clk) begin // @[AlpuTop.java:117]
     rsp_kind_d <= control_rsp_kind;
   end
 
-  always @(posedge clk) begin // @[AlpuTop.java:119]
+  always @(posedge clk) begin // @[AlpuTop.java:118]
     rsp_free_d <= control_rsp_free;
   end
 endmodule

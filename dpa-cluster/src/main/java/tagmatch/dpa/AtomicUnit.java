@@ -9,7 +9,7 @@ import static tagmatch.hdl.core.Hdl.*;
 /**
  * What a bank does with the one access it serves in a cycle, described into the cluster: from the
  * addressed 64-bit word as it is ({@code old}), the value returned to the hart and the word written
- * back. A load extracts and extends; a store merges its bytes; an AMO returns the old value and
+ * back; {@code offset} is the byte address within the word. A load extracts and extends; a store merges its bytes; an AMO returns the old value and
  * merges {@code old op data}; LR returns the old value; SC writes only on a live reservation and
  * returns 0 for success, 1 for failure. Word (.w) atomics act on the addressed half.
  */
@@ -18,8 +18,8 @@ final class AtomicUnit {
     final Bool write;
     final UInt newWord;
 
-    AtomicUnit(UInt old, UInt addr, UInt kind, UInt size, Bool unsigned, UInt amo, UInt data, Bool reserved, String name) {
-        UInt shift = cat(addr.bits(2, 0), lit(0, 3)).named(name + "_shift");
+    AtomicUnit(UInt old, UInt offset, UInt kind, UInt size, Bool unsigned, UInt amo, UInt data, Bool reserved, String name) {
+        UInt shift = cat(offset, lit(0, 3)).named(name + "_shift");
         UInt shifted = old.shr(shift).named(name + "_shifted");
         UInt loaded = wire(name + "_loaded", UInt(64));
         loaded.set(shifted);
@@ -52,8 +52,8 @@ final class AtomicUnit {
             .is(0, () -> mask.set(0xFFL))
             .is(1, () -> mask.set(0xFFFFL))
             .is(2, () -> mask.set(0xFFFF_FFFFL));
-        UInt placedMask = mask.shl(shift).bits(63, 0).named(name + "_placed_mask");
-        UInt placed = stored.shl(shift).bits(63, 0).named(name + "_placed");
+        UInt placedMask = Execute.shiftLeft(mask, shift).named(name + "_placed_mask");
+        UInt placed = Execute.shiftLeft(stored, shift).named(name + "_placed");
         newWord = old.and(placedMask.not()).or(placed.and(placedMask)).named(name + "_new");
 
         Bool isStore = kind.eq(DpaCore.STORE), isAmo = kind.eq(DpaCore.AMO), isSc = kind.eq(DpaCore.SC);

@@ -81,8 +81,8 @@ public final class Decompressor extends Module {
                     });
             })
             .is(0b01_101, () -> {   // c.j
-                UInt off = cat(c.bit(12), c.bit(8), c.bits(10, 9), c.bit(6), c.bit(7), c.bit(2), c.bit(11), c.bits(5, 3), lit(0, 1));
-                out.set(jType(sext(off, 21), x0));
+                UInt off = cat(c.bit(12), c.bit(8), c.bits(10, 9), c.bit(6), c.bit(7), c.bit(2), c.bit(11), c.bits(5, 3));
+                out.set(jType(sext(off, 20), x0));
                 ok.run();
             })
             .is(0b01_110, () -> { out.set(bType(bOff(c), x0, rs1P, 0)); ok.run(); })
@@ -126,8 +126,9 @@ public final class Decompressor extends Module {
         // the all-zero halfword is defined to be illegal (it is c.addi4spn with a zero immediate)
     }
 
+    /** The branch offset's bits 12..1 (bit 0 is always 0). */
     private static UInt bOff(UInt c) {
-        return sext(cat(c.bit(12), c.bits(6, 5), c.bit(2), c.bits(11, 10), c.bits(4, 3), lit(0, 1)), 13);
+        return sext(cat(c.bit(12), c.bits(6, 5), c.bit(2), c.bits(11, 10), c.bits(4, 3)), 12);
     }
 
     /** Sign-extends {@code v} to {@code width} bits. */
@@ -147,11 +148,13 @@ public final class Decompressor extends Module {
         return cat(lit(f7, 7), rs2, rs1, lit(f3, 3), rd, lit(opcode, 7));
     }
 
-    static UInt bType(UInt imm13, UInt rs2, UInt rs1, int f3) {
-        return cat(imm13.bit(12), imm13.bits(10, 5), rs2, rs1, lit(f3, 3), imm13.bits(4, 1), imm13.bit(11), lit(0x63, 7));
+    /** A branch; {@code off} holds offset bits 12..1 in its bits 11..0. */
+    static UInt bType(UInt off, UInt rs2, UInt rs1, int f3) {
+        return cat(off.bit(11), off.bits(9, 4), rs2, rs1, lit(f3, 3), off.bits(3, 0), off.bit(10), lit(0x63, 7));
     }
 
-    static UInt jType(UInt imm21, UInt rd) {
-        return cat(imm21.bit(20), imm21.bits(10, 1), imm21.bit(11), imm21.bits(19, 12), rd, lit(0x6F, 7));
+    /** A jal; {@code off} holds offset bits 20..1 in its bits 19..0. */
+    static UInt jType(UInt off, UInt rd) {
+        return cat(off.bit(19), off.bits(9, 0), off.bit(10), off.bits(18, 11), rd, lit(0x6F, 7));
     }
 }

@@ -11,13 +11,13 @@ import static tagmatch.hdl.core.Hdl.*;
  * The iterative divider of a core: restoring division of magnitudes, one quotient bit a cycle
  * (64 cycles), then the signs and the spec's special results (a divisor of zero gives a quotient
  * of all ones and the dividend as remainder; the signed overflow {@code -2^63 / -1} falls out of
- * the magnitude arithmetic as {@code -2^63} and remainder 0). {@code op} is the instruction's
- * funct3 (4 div, 5 divu, 6 rem, 7 remu); {@code word} selects the W forms. The result holds,
+ * the magnitude arithmetic as {@code -2^63} and remainder 0). {@code op} is the low bits of the
+ * instruction's funct3 (0 div, 1 divu, 2 rem, 3 remu); {@code word} selects the W forms. The result holds,
  * {@code done} high, until {@code ack}.
  */
 public final class Divider extends Module {
     final Bool start = input(Bool());
-    final UInt op = input(UInt(3));
+    final UInt op = input(UInt(2));
     final Bool word = input(Bool());
     final UInt a = input(UInt(64));
     final UInt b = input(UInt(64));
@@ -60,7 +60,8 @@ public final class Divider extends Module {
         }).elseWhen(active.and(count.ne(0)), () -> {
             UInt shifted = cat(rem, quo.msb()).named("shifted");
             Bool fits = shifted.ge(divisor.pad(65)).named("fits");
-            rem.set(mux(fits, shifted.sub(divisor.pad(65)), shifted).bits(63, 0));
+            // shifted < 2 * divisor, so what remains fits 64 bits
+            rem.set(mux(fits, shifted.bits(63, 0).sub(divisor), shifted.bits(63, 0)));
             quo.set(cat(quo.bits(62, 0), fits));
             count.set(count.sub(1));
         }).elseWhen(ack, () -> active.set(0));

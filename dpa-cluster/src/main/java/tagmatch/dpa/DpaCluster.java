@@ -93,8 +93,11 @@ public final class DpaCluster extends Module {
             core.latency.set(latency);
             core.cycle.set(cycles);
             core.fetchLo.set(ram.read(core.fetchWord));
-            core.fetchHi.set(ram.read(core.fetchWord.add(1)));
-            core.probeThread.set(probeHart.bits(tb - 1, 0).pad(tb));
+            // only the next word's low halfword is fetched (the tail of an instruction that straddles two
+            // words); the _unused suffix tells readers and Verilator's --unused-regexp that the rest is dropped
+            UInt next = ram.read(core.fetchWord.add(1)).named("fetch" + c + "_next_unused");
+            core.fetchHi.set(next.bits(15, 0));
+            if (cfg.threads() > 1) core.probeThread.set(probeHart.bits(tb - 1, 0));
             traceValid.get(c).set(core.retireValid);
             traceHart.get(c).set(core.retireHart);
             tracePc.get(c).set(core.retirePc);
@@ -128,14 +131,15 @@ public final class DpaCluster extends Module {
         for (int c = 0; c < nc; c++) {
             DpaCore core = cores.get(c);
             UInt d = lit(c + nc, cb + 1).sub(prio.pad(cb + 1));
-            rank[c] = mux(d.ge(nc), d.sub(nc), d).named("rank" + c);
-            UInt off = core.reqAddr.sub(lit(DpaConfig.RAM_BASE, 64));
-            Bool inRam = core.reqAddr.ge(lit(DpaConfig.RAM_BASE, 64)).and(off.bits(63, wb + 3).eq(0));
+            rank[c] = mux(d.ge(nc), d.sub(nc), d);
+            if (nc > 1) rank[c] = rank[c].named("rank" + c);
+            UInt off = core.reqAddr.bits(63, 3).sub(lit(DpaConfig.RAM_BASE >>> 3, 61));
+            Bool inRam = core.reqAddr.ge(lit(DpaConfig.RAM_BASE, 64)).and(off.bits(60, wb).eq(0));
             Bool plain = core.reqKind.eq(DpaCore.LOAD).or(core.reqKind.eq(DpaCore.STORE));
             Bool inMmio = core.reqAddr.bits(63, 4).eq(lit(DpaConfig.CONSOLE >>> 4, 60)).and(plain);
             toRam[c] = core.reqValid.and(inRam).named("to_ram" + c);
             toMmio[c] = core.reqValid.and(inMmio).named("to_mmio" + c);
-            word[c] = off.bits(wb + 2, 3).named("word" + c);
+            word[c] = off.bits(wb - 1, 0).named("word" + c);
             core.respFault.set(core.reqValid.and(inRam.not()).and(inMmio.not()));
         }
 
@@ -157,7 +161,7 @@ public final class DpaCluster extends Module {
             Bool[] win = arbitrate(req, rank, "bank" + bk);
             Bool any = orAll(win).named("bank" + bk + "_busy");
             UInt bWord = pick(win, word, "bank" + bk + "_word");
-            UInt bAddr = pick(win, cores.stream().map(k -> k.reqAddr).toArray(UInt[]::new), "bank" + bk + "_addr");
+            UInt bAddr = pick(win, cores.stream().map(k -> k.reqAddr.bits(2, 0)).toArray(UInt[]::new), "bank" + bk + "_offset");
             UInt bKind = pick(win, cores.stream().map(k -> k.reqKind).toArray(UInt[]::new), "bank" + bk + "_kind");
             UInt bSize = pick(win, cores.stream().map(k -> k.reqSize).toArray(UInt[]::new), "bank" + bk + "_size");
             UInt bUns = pick(win, cores.stream().map(k -> (UInt) k.reqUnsigned).toArray(UInt[]::new), "bank" + bk + "_unsigned");
@@ -193,11 +197,11 @@ public final class DpaCluster extends Module {
         Bool full = count.eq(CONSOLE_BYTES).named("console_full");
         Bool[] mWin = arbitrate(toMmio, rank, "mmio");
         Bool mAny = orAll(mWin).named("mmio_busy");
-        UInt mAddr = pick(mWin, cores.stream().map(k -> k.reqAddr).toArray(UInt[]::new), "mmio_addr");
+        UInt mExit = pick(mWin, cores.stream().map(k -> (UInt) k.reqAddr.bit(3)).toArray(UInt[]::new), "mmio_exit");
         UInt mKind = pick(mWin, cores.stream().map(k -> k.reqKind).toArray(UInt[]::new), "mmio_kind");
         UInt mData = pick(mWin, cores.stream().map(k -> k.reqData).toArray(UInt[]::new), "mmio_data");
         Bool mStore = mAny.and(mKind.eq(DpaCore.STORE)).named("mmio_store");
-        Bool toConsole = mStore.and(mAddr.bit(3).not()).named("to_console");
+        Bool toConsole = mStore.and(mExit.bit(0).not()).named("to_console");
         Bool blocked = toConsole.and(full).and(consoleClear.not()).named("console_blocked");
         UInt slot = mux(consoleClear, lit(0, 4), count).named("console_slot");
         when(consoleClear, () -> count.set(0));
@@ -206,7 +210,7 @@ public final class DpaCluster extends Module {
             count.set(slot.add(1));
         });
         when(run.not(), () -> count.set(0));
-        when(mStore.and(mAddr.bit(3)), () -> {
+        when(mStore.and(mExit.bit(0)), () -> {
             exited.set(1);
             exitCode.set(mData.shr(1).pad(64));
         });

@@ -81,7 +81,7 @@ public final class DpaCore extends Module {
         fetchWord = output("fetch_word", UInt(cfg.wordBits()));
         fetchFault = output("fetch_fault", Bool());
         fetchLo = input("fetch_lo", UInt(64));
-        fetchHi = input("fetch_hi", UInt(64));
+        fetchHi = input("fetch_hi", UInt(16));
         reqValid = output("req_valid", Bool());
         reqAddr = output("req_addr", UInt(64));
         reqKind = output("req_kind", UInt(3));
@@ -103,7 +103,7 @@ public final class DpaCore extends Module {
         retirePc = output("retire_pc", UInt(64));
         retireRd = output("retire_rd", UInt(5));
         retireValue = output("retire_value", UInt(64));
-        probeThread = input("probe_thread", UInt(tb));
+        probeThread = h > 1 ? input("probe_thread", UInt(tb)) : null;
         probeInstret = output("probe_instret", UInt(64));
 
         // ---- per-thread state ----
@@ -124,31 +124,34 @@ public final class DpaCore extends Module {
             readyBit[t] = live.and(started.get(t)).and(parked.get(t).not()).and(inflight.get(t).not())
                     .and(waitDiv.get(t).not()).and(waitCnt.get(t).eq(0));
         ready.set(h == 1 ? readyBit[0] : cat(reversed(readyBit)));
-        UInt rr = regInit(UInt(tb), 0).named("rr");
-        UInt above = wire("above", UInt(h));
-        Bool[] aboveBit = new Bool[h];
-        for (int t = 0; t < h; t++) aboveBit[t] = t == 0 ? lit(false) : ready.bit(t).and(lit(t, tb).gt(rr));
-        above.set(h == 1 ? aboveBit[0] : cat(reversed(aboveBit)));
-        UInt pick = mux(above.orR(), above, ready).named("pick");
         UInt sel = wire("sel", UInt(tb));
         sel.set(0);
-        for (int t = h - 1; t >= 0; t--) {
-            int tt = t;
-            when(pick.bit(t), () -> sel.set(tt));
+        if (h > 1) {
+            // the first ready thread after the last one issued, else the first ready thread
+            UInt rr = regInit(UInt(tb), 0).named("rr");
+            UInt above = wire("above", UInt(h));
+            Bool[] aboveBit = new Bool[h];
+            for (int t = 0; t < h; t++) aboveBit[t] = t == 0 ? lit(false) : ready.bit(t).and(lit(t, tb).gt(rr));
+            above.set(cat(reversed(aboveBit)));
+            UInt pick = mux(above.orR(), above, ready).named("pick");
+            for (int t = h - 1; t >= 0; t--) {
+                int tt = t;
+                when(pick.bit(t), () -> sel.set(tt));
+            }
+            when(ready.orR(), () -> rr.set(sel));
         }
         Bool issue = ready.orR().named("issue");
-        when(issue, () -> rr.set(sel));
         UInt fpc = pcs.at(sel).named("fetch_pc");
-        UInt off = fpc.sub(lit(DpaConfig.RAM_BASE, 64)).named("fetch_off");
-        Bool inRam = fpc.ge(lit(DpaConfig.RAM_BASE, 64)).and(off.bits(63, cfg.wordBits() + 3).eq(0)).named("fetch_in_ram");
-        fetchWord.set(off.bits(cfg.wordBits() + 2, 3));
+        UInt off = fpc.bits(63, 3).sub(lit(DpaConfig.RAM_BASE >>> 3, 61)).named("fetch_off");
+        Bool inRam = fpc.ge(lit(DpaConfig.RAM_BASE, 64)).and(off.bits(60, cfg.wordBits()).eq(0)).named("fetch_in_ram");
+        fetchWord.set(off.bits(cfg.wordBits() - 1, 0));
         fetchFault.set(inRam.not());
         UInt raw = wire("fetch_raw", UInt(32));
         raw.set(fetchLo.bits(31, 0));
         switchOn(fpc.bits(2, 1))
             .is(1, () -> raw.set(fetchLo.bits(47, 16)))
             .is(2, () -> raw.set(fetchLo.bits(63, 32)))
-            .is(3, () -> raw.set(cat(fetchHi.bits(15, 0), fetchLo.bits(63, 48))));
+            .is(3, () -> raw.set(cat(fetchHi, fetchLo.bits(63, 48))));
 
         Bool fdValid = regInit(Bool(), 0).named("fd_valid");
         UInt fdThread = reg(UInt(tb)).named("fd_thread");
@@ -255,7 +258,7 @@ public final class DpaCore extends Module {
             }).otherwise(() -> retire.set(1));
         });
         div.start.set(divStart);
-        div.op.set(dxInst.bits(14, 12));
+        div.op.set(dxInst.bits(13, 12));
         div.word.set(x.word);
         div.a.set(a);
         div.b.set(b);
@@ -276,7 +279,7 @@ public final class DpaCore extends Module {
         retirePc.set(dxPc);
         retireRd.set(mux(write, rd, lit(0, 5)));
         retireValue.set(mux(write, value, lit(0, 64)));
-        probeInstret.set(instret.at(probeThread));
+        probeInstret.set(h > 1 ? instret.at(probeThread) : instret.get(0));
 
         // ---- per-thread updates (the execute stage's come last: they win) ----
         for (int t = 0; t < h; t++) {

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * Runs bare-metal programs on a {@link DpaCluster} under Verilator. The model is built once per
@@ -80,7 +81,12 @@ public final class DpaRun implements AutoCloseable {
 
     /** Runs {@code program} to its exit, an error or the cycle budget. */
     public DpaResult run(ElfImage program, Options options) {
-        return execute(program, options, null);
+        return execute(program, options, null, c -> { });
+    }
+
+    /** {@link #run(ElfImage, Options)} that reports the cycles run after every batch (for a progress display). */
+    public DpaResult run(ElfImage program, Options options, LongConsumer cyclesRun) {
+        return execute(program, options, null, cyclesRun);
     }
 
     /**
@@ -88,10 +94,10 @@ public final class DpaRun implements AutoCloseable {
      * (cycle by cycle, cores in index order within a cycle). Slower: every cycle is captured.
      */
     public DpaResult trace(ElfImage program, Options options, Consumer<Retirement> sink) {
-        return execute(program, options, sink);
+        return execute(program, options, sink, c -> { });
     }
 
-    private DpaResult execute(ElfImage program, Options options, Consumer<Retirement> sink) {
+    private DpaResult execute(ElfImage program, Options options, Consumer<Retirement> sink, LongConsumer cyclesRun) {
         int harts = options.harts() == 0 ? config.harts() : options.harts();
         if (harts > config.harts())
             throw new IllegalArgumentException("--harts must be <= " + config.harts() + " (cores x threads), got " + harts);
@@ -123,6 +129,7 @@ public final class DpaRun implements AutoCloseable {
                 long bytes = sim.peek(data);
                 for (int i = 0; i < n; i++) console.write((int) (bytes >>> (8 * i)) & 0xFF);
                 done += r.cycles();
+                cyclesRun.accept(done);
                 if (sim.peek("exited") == 1 || sim.peek("error") == 1 || done >= options.maxCycles()) break;
             }
             List<Long> retired = new ArrayList<>();

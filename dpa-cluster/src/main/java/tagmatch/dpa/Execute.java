@@ -1,7 +1,6 @@
 package tagmatch.dpa;
 
 import tagmatch.hdl.core.Bool;
-import tagmatch.hdl.core.SInt;
 import tagmatch.hdl.core.UInt;
 
 import java.math.BigInteger;
@@ -59,7 +58,7 @@ final class Execute {
         UInt alu = wire("alu", UInt(64));
         alu.set(mux(sub, a.sub(src2), a.add(src2)));
         switchOn(f3)
-            .is(1, () -> alu.set(a.shl(sh6).bits(63, 0)))
+            .is(1, () -> alu.set(shiftLeft(a, sh6)))
             .is(2, () -> alu.set(a.asSInt().lt(src2.asSInt()).pad(64)))
             .is(3, () -> alu.set(a.lt(src2).pad(64)))
             .is(4, () -> alu.set(a.xor(src2)))
@@ -72,16 +71,16 @@ final class Execute {
         UInt srlw = a32.shr(sh5).named("srlw");
         UInt aluW = wire("alu_w", UInt(32));
         aluW.set(mux(sub, a32.sub(src2.bits(31, 0)), a32.add(src2.bits(31, 0))));
-        when(f3.eq(1), () -> aluW.set(a32.shl(sh5).bits(31, 0)))
+        when(f3.eq(1), () -> aluW.set(shiftLeft(a32, sh5)))
             .elseWhen(f3.eq(5), () -> aluW.set(mux(arith, srlw.or(mux(a32.msb(), ones(32).shr(sh5).not(), lit(0, 32))), srlw)));
 
-        // multiplier: both operands as 65-bit signed values, so one product serves all four forms
-        Bool signA = f3.eq(1).or(f3.eq(2)).named("mul_signed_a");
-        Bool signB = f3.eq(1).named("mul_signed_b");
-        SInt ma = cat(signA.and(a.msb()), a).asSInt();
-        SInt mb = cat(signB.and(b.msb()), b).asSInt();
-        UInt product = ma.mul(mb).asUInt().named("product");
-        UInt mulValue = mux(f3.eq(0), product.bits(63, 0), product.bits(127, 64)).named("mul_value");
+        // one unsigned 64 x 64 product; a signed operand's high half is corrected by subtracting the other
+        // operand when it is negative (mulh: both, mulhsu: rs1's)
+        UInt product = a.mul(b).named("product");
+        Bool signA = f3.eq(1).or(f3.eq(2)).and(a.msb()).named("mul_neg_a");
+        Bool signB = f3.eq(1).and(b.msb()).named("mul_neg_b");
+        UInt high = product.bits(127, 64).sub(mux(signA, b, lit(0, 64))).sub(mux(signB, a, lit(0, 64))).named("mul_high");
+        UInt mulValue = mux(f3.eq(0), product.bits(63, 0), high).named("mul_value");
 
         Bool eq = a.eq(b).named("eq");
         Bool lt = a.asSInt().lt(b.asSInt()).named("lt");
@@ -112,7 +111,7 @@ final class Execute {
                 when(f3.eq(0), ok);
                 writesRd.set(1);
                 value.set(next);
-                target.set(cat(a.add(immI).bits(63, 1), lit(0, 1)));
+                target.set(a.add(immI).and(ones(64).xor(lit(1, 64))));
             })
             .is(0x63, () -> {
                 ok.run();
@@ -210,6 +209,17 @@ final class Execute {
             .is(1, () -> misaligned.set(low.bit(0)))
             .is(2, () -> misaligned.set(low.bits(1, 0).orR()))
             .is(3, () -> misaligned.set(low.orR()));
+    }
+
+    /** {@code x << amount} in {@code x}'s width: a barrel of constant shifts, so no bit is computed to be dropped. */
+    static UInt shiftLeft(UInt x, UInt amount) {
+        int w = x.width();
+        UInt r = x;
+        for (int i = 0; i < amount.width() && (1 << i) < w; i++) {
+            int k = 1 << i;
+            r = mux(amount.bit(i), cat(r.bits(w - 1 - k, 0), lit(0, k)), r);
+        }
+        return r;
     }
 
     static UInt ones(int width) {

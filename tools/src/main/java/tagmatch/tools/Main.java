@@ -23,6 +23,7 @@ public final class Main implements Runnable {
             BenchCommand.class,
             CosimCommand.class,
             FirmwareCommand.class,
+            tagmatch.tools.dpa.DpaCommand.class,
             tagmatch.tools.trace.TraceCommand.class,
             tagmatch.tools.sweep.SweepCommand.class,
             ProveCommand.class,

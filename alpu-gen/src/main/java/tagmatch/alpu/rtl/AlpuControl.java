@@ -4,6 +4,7 @@ import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.model.Kind;
 import tagmatch.alpu.model.Op;
 import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Bundle;
 import tagmatch.hdl.core.HwEnum;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
@@ -31,64 +32,69 @@ import static tagmatch.hdl.core.Hdl.*;
  * computed a cycle ahead, and the engine state is one-hot, so a state test is one flip-flop.
  */
 public final class AlpuControl extends Module {
-    /** Inputs: the command FIFO's head. */
-    public final Bool cmdHere;
-    public final HwEnum<Op> cmdOp;
-    /** Inputs: a request waits at the head of the request FIFO. */
-    public final Bool reqHere;
-    /** Inputs: the cell array's result for the match in flight (valid in {@code DELETE}). */
-    public final Bool matchHit;
-    public final UInt matchTag;
-    /** Inputs: at least one / two empty cells where an INSERT enters ({@link EntryRoom}). */
-    public final Bool roomOne;
-    public final Bool roomTwo;
-    /** Input: a response leaves the response FIFO this cycle. */
-    public final Bool rspTaken;
+    /** The controller's ports (outputs flipped). */
+    public static final class Ports extends Bundle {
+        /** Inputs: the command FIFO's head. */
+        public final Bool cmdHere = field("cmd_here", new Bool());
+        public final HwEnum<Op> cmdOp = field("cmd_op", Enum(Op.class));
+        /** Input: a request waits at the head of the request FIFO. */
+        public final Bool reqHere = field("req_here", new Bool());
+        /** Inputs: the cell array's result for the match in flight (valid in {@code DELETE}). */
+        public final Bool matchHit = field("match_hit", new Bool());
+        public final UInt matchTag;
+        /** Inputs: at least one / two empty cells where an INSERT enters ({@link EntryRoom}). */
+        public final Bool roomOne;
+        public final Bool roomTwo;
+        /** Input: a response leaves the response FIFO this cycle. */
+        public final Bool rspTaken;
 
-    /** Outputs: the command at the head is processed; it is a legal INSERT; it is a RESET. */
-    public final Bool cmdGo;
-    public final Bool insertOk;
-    public final Bool resetGo;
-    /** Output: fan the request FIFO's head out to the blocks (with the fan-out stage). */
-    public final Bool load;
-    /** Output: pop the request FIFO. */
-    public final Bool reqPop;
-    /** Output: the cells may compact (no match in flight). */
-    public final Bool compact;
-    /** Output: the blocks' results belong to the match in flight: they may delete. */
-    public final Bool resultsValid;
-    /** Outputs: a response to push. */
-    public final Bool rspPush;
-    public final ResponseWord rsp;
-    /** Outputs: the status ports. */
-    public final UInt occupancy;
-    public final Bool insertModeOut;
-    public final Bool errorOut;
+        /** Outputs: the command at the head is processed; it is a legal INSERT; it is a RESET. */
+        public final Bool cmdGo;
+        public final Bool insertOk;
+        public final Bool resetGo;
+        /** Output: fan the request FIFO's head out to the blocks (with the fan-out stage). */
+        public final Bool load;
+        /** Output: pop the request FIFO. */
+        public final Bool reqPop;
+        /** Output: the cells may compact (no match in flight). */
+        public final Bool compact;
+        /** Output: the blocks' results belong to the match in flight: they may delete. */
+        public final Bool resultsValid;
+        /** Outputs: a response to push. */
+        public final Bool rspPush;
+        public final ResponseWord rsp;
+        /** Outputs: the status ports. */
+        public final UInt occupancy;
+        public final Bool insertModeOut;
+        public final Bool errorOut;
+
+        Ports(AlpuConfig cfg) {
+            matchTag = field("match_tag", new UInt(cfg.tagWidth()));
+            roomOne = field("room_one", new Bool());
+            roomTwo = field("room_two", new Bool());
+            rspTaken = field("rsp_taken", new Bool());
+            cmdGo = flipped("cmd_go", new Bool());
+            insertOk = flipped("insert_ok", new Bool());
+            resetGo = flipped("reset_go", new Bool());
+            load = cfg.pipelining().fanoutStage() ? flipped("load", new Bool()) : null;
+            reqPop = flipped("req_pop", new Bool());
+            compact = flipped("compact", new Bool());
+            resultsValid = flipped("results_valid", new Bool());
+            rspPush = flipped("rsp_push", new Bool());
+            rsp = flipped("rsp", new ResponseWord(cfg));
+            occupancy = flipped("occupancy", new UInt(cfg.cntWidth()));
+            insertModeOut = flipped("insert_mode", new Bool());
+            errorOut = flipped("error", new Bool());
+        }
+    }
+
+    public final Ports io;
 
     public AlpuControl(AlpuConfig cfg) {
         int cw = cfg.cntWidth();
         boolean fanout = cfg.pipelining().fanoutStage();
         boolean overlap = cfg.pipelining().overlaps();
-        cmdHere = input("cmd_here", Bool());
-        cmdOp = input("cmd_op", Enum(Op.class));
-        reqHere = input("req_here", Bool());
-        matchHit = input("match_hit", Bool());
-        matchTag = input("match_tag", UInt(cfg.tagWidth()));
-        roomOne = input("room_one", Bool());
-        roomTwo = input("room_two", Bool());
-        rspTaken = input("rsp_taken", Bool());
-        cmdGo = output("cmd_go", Bool());
-        insertOk = output("insert_ok", Bool());
-        resetGo = output("reset_go", Bool());
-        load = fanout ? output("load", Bool()) : null;
-        reqPop = output("req_pop", Bool());
-        compact = output("compact", Bool());
-        resultsValid = output("results_valid", Bool());
-        rspPush = output("rsp_push", Bool());
-        rsp = output(new ResponseWord(cfg)).named("rsp");
-        occupancy = output("occupancy", UInt(cw));
-        insertModeOut = output("insert_mode", Bool());
-        errorOut = output("error", Bool());
+        io = ports(new Ports(cfg));
 
         // ---- state -------------------------------------------------------------------------------
         StateMachine<MatchState> engine = new StateMachine<>("engine", MatchState.class, HwEnum.Encoding.ONE_HOT);
@@ -101,9 +107,9 @@ public final class AlpuControl extends Module {
         Bool dirty = regInit(Bool(), 0).named("dirty");
         Bool held = wireOf("held", engine.is(MatchState.HOLD));
         Bool decide = wireOf("decide", engine.is(MatchState.DELETE));
-        Bool decideHit = wireOf("decide_hit", decide.and(matchHit));
-        Bool decideFail = wireOf("decide_fail", decide.and(matchHit.not()).and(inInsertMode.not()));
-        Bool decideHold = wireOf("decide_hold", decide.and(matchHit.not()).and(inInsertMode));
+        Bool decideHit = wireOf("decide_hit", decide.and(io.matchHit));
+        Bool decideFail = wireOf("decide_fail", decide.and(io.matchHit.not()).and(inInsertMode.not()));
+        Bool decideHold = wireOf("decide_hold", decide.and(io.matchHit.not()).and(inInsertMode));
         // Between a match's compare and its delete the cells hold still; kept in a register of its
         // own (set a cycle ahead) so the command decision starts at a flip-flop.
         Bool frozen = regInit(Bool(), 0).named("frozen");
@@ -118,26 +124,26 @@ public final class AlpuControl extends Module {
         Bool insertDecided = regInit(Bool(), 0).named("insert_decided");
 
         // ---- what the command at the head may do -------------------------------------------------
-        Bool isStart = wireOf("is_start", cmdOp.is(Op.START_INSERT));
-        Bool isInsert = wireOf("is_insert", cmdOp.is(Op.INSERT));
-        Bool isStop = wireOf("is_stop", cmdOp.is(Op.STOP_INSERT));
-        Bool isReset = wireOf("is_reset", cmdOp.is(Op.RESET));
+        Bool isStart = wireOf("is_start", io.cmdOp.is(Op.START_INSERT));
+        Bool isInsert = wireOf("is_insert", io.cmdOp.is(Op.INSERT));
+        Bool isStop = wireOf("is_stop", io.cmdOp.is(Op.STOP_INSERT));
+        Bool isReset = wireOf("is_reset", io.cmdOp.is(Op.RESET));
         Bool needsSlot = wireOf("needs_slot", isStart.and(inInsertMode.not()));
         // A legal INSERT waits while compaction brings a free cell to the entry.
         Bool insertWaits = isInsert.and(inInsertMode).and(insertDecided.not());
-        Bool cmdBase = cmdHere.and(frozen.not()).and(held.and(inInsertMode.not()).not())
+        Bool cmdBase = io.cmdHere.and(frozen.not()).and(held.and(inInsertMode.not()).not())
                 .and(needsSlot.not().or(slot1)).and(insertWaits.not());
 
         // ---- when the next request launches ------------------------------------------------------
-        Bool retry = held.and(inInsertMode.not().or(dirty.and(cmdHere.not())));
-        Bool fresh = held.not().and(reqHere);
+        Bool retry = held.and(inInsertMode.not().or(dirty.and(io.cmdHere.not())));
+        Bool fresh = held.not().and(io.reqHere);
         Bool engineFree;
         if (overlap) {
             // The next request is fanned out in the DELETE cycle (seed: stages 1 and 6 overlap),
             // unless this match is held or a command waits: then the command is read first.
             Bool busy = FALSE();
             for (int k = 0; k < d - 1; k++) busy = busy.or(engine.is(flight.get(k)));
-            engineFree = wireOf("engine_free", busy.not().and(decide.not().or(decideHold.not().and(cmdHere.not()))));
+            engineFree = wireOf("engine_free", busy.not().and(decide.not().or(decideHold.not().and(io.cmdHere.not()))));
         } else {
             engineFree = frozen.not();
         }
@@ -146,17 +152,17 @@ public final class AlpuControl extends Module {
         if (fanout) {
             // A command in the launch cycle is processed before the compare: both may go. A launch
             // needs a response slot beyond the one a START_ACK or a decided match takes now.
-            cmdGo.set(cmdBase);
-            Bool pushNow = cmdHere.and(needsSlot).or(decide);
+            io.cmdGo.set(cmdBase);
+            Bool pushNow = io.cmdHere.and(needsSlot).or(decide);
             launch = wireOf("launch", launchBase.and(mux(pushNow, slot2, slot1)));
-            load.set(launch.and(held.not()));
+            io.load.set(launch.and(held.not()));
         } else {
             // Without the fan-out register the launch cycle is the compare cycle, when the cells
             // must not move: commands and launches alternate when both are waiting.
             Bool preferCmd = regInit(Bool(), 0).named("prefer_cmd");
             Bool launchCand = launchBase.and(slot1);
             Bool go = wireOf("go", cmdBase.and(launchCand.not().or(preferCmd)));
-            cmdGo.set(go);
+            io.cmdGo.set(go);
             launch = wireOf("launch", launchCand.and(go.not()));
             when(launch, () -> preferCmd.set(1)).elseWhen(go, () -> preferCmd.set(0));
         }
@@ -176,54 +182,54 @@ public final class AlpuControl extends Module {
         frozen.set(frozenNext);
 
         // ---- commands ----------------------------------------------------------------------------
-        Bool startOk = wireOf("start_ok", cmdGo.and(isStart).and(inInsertMode.not()));
-        Bool startBad = wireOf("start_bad", cmdGo.and(isStart).and(inInsertMode));
-        insertOk.set(cmdGo.and(isInsert).and(inInsertMode).and(full.not()));
-        Bool insertBad = wireOf("insert_bad", cmdGo.and(isInsert).and(inInsertMode.and(full.not()).not()));
-        Bool stopOk = cmdGo.and(isStop).and(inInsertMode);
-        Bool stopBad = wireOf("stop_bad", cmdGo.and(isStop).and(inInsertMode.not()));
-        resetGo.set(cmdGo.and(isReset));
-        when(resetGo, () -> mode.goTo(InsertMode.MATCH_MODE))
+        Bool startOk = wireOf("start_ok", io.cmdGo.and(isStart).and(inInsertMode.not()));
+        Bool startBad = wireOf("start_bad", io.cmdGo.and(isStart).and(inInsertMode));
+        io.insertOk.set(io.cmdGo.and(isInsert).and(inInsertMode).and(full.not()));
+        Bool insertBad = wireOf("insert_bad", io.cmdGo.and(isInsert).and(inInsertMode.and(full.not()).not()));
+        Bool stopOk = io.cmdGo.and(isStop).and(inInsertMode);
+        Bool stopBad = wireOf("stop_bad", io.cmdGo.and(isStop).and(inInsertMode.not()));
+        io.resetGo.set(io.cmdGo.and(isReset));
+        when(io.resetGo, () -> mode.goTo(InsertMode.MATCH_MODE))
                 .elseWhen(startOk, () -> mode.goTo(InsertMode.INSERT_MODE))
                 .elseWhen(stopOk, () -> mode.goTo(InsertMode.MATCH_MODE));
         Bool bad = wireOf("bad_cmd", startBad.or(insertBad).or(stopBad));
-        when(resetGo, () -> error.set(0)).elseWhen(bad, () -> error.set(1));
-        Bool changed = insertOk.or(resetGo);
+        when(io.resetGo, () -> error.set(0)).elseWhen(bad, () -> error.set(1));
+        Bool changed = io.insertOk.or(io.resetGo);
         when(launch, () -> dirty.set(0)).elseWhen(changed, () -> dirty.set(1));
-        UInt countNext = wireOf("count_next", mux(resetGo, lit(0, cw),
-                mux(insertOk, count.add(1), mux(decideHit, count.sub(1), count))));
+        UInt countNext = wireOf("count_next", mux(io.resetGo, lit(0, cw),
+                mux(io.insertOk, count.add(1), mux(decideHit, count.sub(1), count))));
         count.set(countNext);
         Bool fullNext = wireOf("full_next", countNext.eq(cfg.cells()));
         full.set(fullNext);
-        Bool roomNext = roomTwo.or(roomOne.and(insertOk.not()));
+        Bool roomNext = io.roomTwo.or(io.roomOne.and(io.insertOk.not()));
         insertDecided.set(fullNext.or(roomNext));
 
         // ---- the cells and the request FIFO ------------------------------------------------------
         Bool compareNow = fanout ? engine.is(flight.get(0)) : launch;
-        compact.set(frozen.or(compareNow).not());
+        io.compact.set(frozen.or(compareNow).not());
         // The blocks' results belong to a match k cycles after its launch; only then may they delete.
         int k = AlpuTiming.blockResultOffset(cfg);
-        resultsValid.set(k == 0 ? compareNow : engine.is(flight.get(k - 1)));
-        reqPop.set(fanout ? load : decideHit.or(decideFail));
+        io.resultsValid.set(k == 0 ? compareNow : engine.is(flight.get(k - 1)));
+        io.reqPop.set(fanout ? io.load : decideHit.or(decideFail));
 
         // ---- responses ---------------------------------------------------------------------------
         Bool rspIn = decideHit.or(decideFail).or(startOk);
-        rspPush.set(rspIn);
-        when(decideHit, () -> rsp.kind.set(Kind.MATCH_SUCCESS))
-                .elseWhen(decideFail, () -> rsp.kind.set(Kind.MATCH_FAILURE))
-                .otherwise(() -> rsp.kind.set(Kind.START_ACK));
-        rsp.tag.set(mux(decideHit, matchTag, lit(0, cfg.tagWidth())));
-        rsp.free.set(mux(startOk, lit(cfg.cells(), cw).sub(count), lit(0, cw)));
+        io.rspPush.set(rspIn);
+        when(decideHit, () -> io.rsp.kind.set(Kind.MATCH_SUCCESS))
+                .elseWhen(decideFail, () -> io.rsp.kind.set(Kind.MATCH_FAILURE))
+                .otherwise(() -> io.rsp.kind.set(Kind.START_ACK));
+        io.rsp.tag.set(mux(decideHit, io.matchTag, lit(0, cfg.tagWidth())));
+        io.rsp.free.set(mux(startOk, lit(cfg.cells(), cw).sub(count), lit(0, cw)));
         int uw = rspUsed.width();
-        UInt usedNext = wireOf("rsp_used_next", mux(rspIn, mux(rspTaken, rspUsed, rspUsed.add(1)),
-                mux(rspTaken, rspUsed.sub(1), rspUsed)));
+        UInt usedNext = wireOf("rsp_used_next", mux(rspIn, mux(io.rspTaken, rspUsed, rspUsed.add(1)),
+                mux(io.rspTaken, rspUsed.sub(1), rspUsed)));
         rspUsed.set(usedNext);
         slot1.set(usedNext.lt(lit(rd, uw)));
         if (slot2 != null) slot2.set(usedNext.lt(lit(rd - 1, uw)));
 
-        occupancy.set(count);
-        insertModeOut.set(inInsertMode);
-        errorOut.set(error);
+        io.occupancy.set(count);
+        io.insertModeOut.set(inInsertMode);
+        io.errorOut.set(error);
     }
 
     /**

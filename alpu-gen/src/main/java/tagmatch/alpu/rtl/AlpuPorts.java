@@ -3,69 +3,44 @@ package tagmatch.alpu.rtl;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.model.PortInputs;
 import tagmatch.alpu.model.PortOutputs;
-import tagmatch.hdl.core.Bits;
-import tagmatch.hdl.core.Bundle;
 import tagmatch.hdl.core.Data;
+import tagmatch.hdl.core.Pins;
+import tagmatch.hdl.core.Pins.Pin;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The pins of one ALPU configuration, derived from {@link AlpuInterface}: names, widths and
- * directions in datasheet order (the clock and reset every generated module has first), and the
- * translation between pin values and the model's {@link PortInputs}/{@link PortOutputs}. The
- * translation refers to the interface's fields, not to names, so a port renamed in the bundle
- * is renamed everywhere.
+ * The pins of one ALPU configuration: {@link AlpuInterface} read by the DSL's port rule
+ * ({@link Pins}, the rule {@code AlpuTop} declares its ports by), so names, widths and
+ * directions are the generated Verilog's, clock and reset first; and the translation between
+ * pin values and the model's {@link PortInputs}/{@link PortOutputs}. The translation refers to
+ * the interface's fields, not to names, so a port renamed in the bundle is renamed everywhere.
  */
 public final class AlpuPorts {
-    /** One pin: its Verilog name, width in bits, and whether the unit reads it. */
-    public record Pin(String name, int width, boolean input) {}
-
     /** The clock and synchronous reset of every module the DSL generates. */
-    public static final Pin CLK = new Pin("clk", 1, true);
-    public static final Pin RST = new Pin("rst", 1, true);
+    public static final Pin CLK = Pins.CLOCK;
+    public static final Pin RST = Pins.RESET;
 
     private final AlpuConfig config;
     private final AlpuInterface io;
+    private final Pins.Listing pins;
     private final List<Pin> inputs = new ArrayList<>();
     private final List<Pin> outputs = new ArrayList<>();
-    private final Map<Data, Integer> index = new IdentityHashMap<>();
-    private final Map<Data, Pin> pinOf = new IdentityHashMap<>();
 
     private AlpuPorts(AlpuConfig config) {
         this.config = Objects.requireNonNull(config, "config");
         this.io = new AlpuInterface(config);
-        inputs.add(CLK);
-        inputs.add(RST);
-        collect("", io, false);
+        this.pins = Pins.of(io);
+        for (Pin p : pins.all()) (p.input() ? inputs : outputs).add(p);
     }
 
     public static AlpuPorts of(AlpuConfig config) {
         return new AlpuPorts(config);
-    }
-
-    private void collect(String prefix, Bundle b, boolean flip) {
-        for (Map.Entry<String, Data> e : b.elements().entrySet()) {
-            String name = prefix + e.getKey();
-            Data d = e.getValue();
-            boolean f = flip ^ d.isFlipped();
-            if (d instanceof Bundle sub) {
-                collect(name + "_", sub, f);
-            } else {
-                Bits leaf = (Bits) d;
-                List<Pin> side = f ? outputs : inputs;
-                Pin pin = new Pin(name, leaf.width(), !f);
-                index.put(leaf, side.size());
-                pinOf.put(leaf, pin);
-                side.add(pin);
-            }
-        }
     }
 
     public AlpuConfig config() {
@@ -77,8 +52,7 @@ public final class AlpuPorts {
      * field renamed there is renamed for every user; a field this variant lacks fails naming the variant.
      */
     public Pin pin(Function<AlpuInterface, ? extends Data> field) {
-        Data d = field.apply(io);
-        Pin p = d == null ? null : pinOf.get(d);
+        Pin p = pins.of(field.apply(io));
         if (p == null) throw new IllegalArgumentException("the " + config.variant() + " interface has no such pin");
         return p;
     }
@@ -106,8 +80,8 @@ public final class AlpuPorts {
      */
     public BigInteger[] inputValues(PortInputs in) {
         BigInteger[] v = new BigInteger[inputs.size()];
-        v[0] = BigInteger.ZERO;
-        v[1] = bit(in.rst());
+        v[inputs.indexOf(CLK)] = BigInteger.ZERO;
+        v[inputs.indexOf(RST)] = bit(in.rst());
         put(v, io.req.valid, bit(in.reqValid()));
         put(v, io.req.match, in.reqMatch());
         put(v, io.req.mask, in.reqMask());
@@ -134,11 +108,11 @@ public final class AlpuPorts {
     }
 
     private void put(BigInteger[] v, Data field, BigInteger value) {
-        if (field != null) v[index.get(field)] = value;
+        if (field != null) v[inputs.indexOf(pins.of(field))] = value;
     }
 
     private long get(long[] v, Data field) {
-        return v[index.get(field)];
+        return v[outputs.indexOf(pins.of(field))];
     }
 
     private static BigInteger bit(boolean b) {

@@ -7,6 +7,7 @@ import tagmatch.alpu.model.Op;
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Data;
 import tagmatch.hdl.core.Module;
+import tagmatch.hdl.core.Pins;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Widths;
 
@@ -50,7 +51,7 @@ public final class AlpuProperties extends Module {
         param("variant", cfg.variant());
         ports = AlpuPorts.of(cfg);
         AlpuTop dut = instance("dut", new AlpuTop(cfg));
-        for (AlpuPorts.Pin p : ports.all()) {
+        for (Pins.Pin p : ports.all()) {
             if (p.equals(AlpuPorts.CLK) || p.equals(AlpuPorts.RST)) continue; // wired by instance()
             UInt pin = portOf(dut, p.name());
             if (p.input()) {

@@ -46,16 +46,15 @@ public final class AlpuTop extends Module {
         param("r9_bound", tm.r9Bound());
 
         // The datasheet's ports, each top-level field of the interface named as itself (req_valid, ...).
-        AlpuInterface io = input(new AlpuInterface(cfg));
-        io.elements().forEach((name, field) -> field.named(name));
+        AlpuInterface io = ports(new AlpuInterface(cfg));
 
         SyncFifo<MatchKey> reqQ = instance("req_fifo", new SyncFifo<>(cfg.reqFifoDepth(), new MatchKey(cfg)));
         SyncFifo<CommandWord> cmdQ = instance("cmd_fifo", new SyncFifo<>(cfg.cmdFifoDepth(), new CommandWord(cfg)));
         SyncFifo<ResponseWord> rspQ = instance("rsp_fifo", new SyncFifo<>(cfg.rspFifoDepth(), new ResponseWord(cfg)));
         boolean slots = AlpuTiming.slotTags(cfg);
-        CellArray cells = instance("cells", new CellArray(AlpuTiming.cellConfig(cfg)));
-        TagStore store = slots ? instance("tag_store", new TagStore(cfg)) : null;
-        AlpuControl ctl = instance("control", new AlpuControl(cfg));
+        CellArray.Ports cells = instance("cells", new CellArray(AlpuTiming.cellConfig(cfg))).io;
+        TagStore.Ports store = slots ? instance("tag_store", new TagStore(cfg)).io : null;
+        AlpuControl.Ports ctl = instance("control", new AlpuControl(cfg)).io;
         boolean prq = cfg.variant() == Variant.PRQ;
 
         // Request: port -> FIFO -> every block's key register.

@@ -8,6 +8,7 @@ import tagmatch.hdl.core.Definition;
 import tagmatch.hdl.core.Hdl;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
+import tagmatch.hdl.lib.BalancedTree;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +37,8 @@ import static tagmatch.hdl.core.Hdl.*;
  */
 public final class CellBlock extends Module {
     /**
-     * The block's ports as one bundle (outputs flipped), each field a port of its own name: the
-     * top reaches all of them through one view per instance of the shared block definition.
+     * The block's ports (outputs flipped): the top reaches all of them through one view per
+     * instance of the shared block definition.
      */
     public static final class Ports extends Bundle {
         public final Bool load;
@@ -98,40 +99,19 @@ public final class CellBlock extends Module {
         boolean fanout = cfg.pipelining().fanoutStage();
         param("block", b);
         param("variant", cfg.variant());
-        io = input(new Ports(cfg));
-        io.elements().forEach((name, field) -> field.named(name));
-        Bool load = io.load;
-        UInt key = io.key;
-        UInt keyMask = io.keyMask;
-        Bool inValid = io.inValid;
-        UInt inMatch = io.inMatch;
-        UInt inMask = io.inMask;
-        UInt inTag = io.inTag;
-        Bool compact = io.compact;
-        Bool olderEmpty = io.olderEmpty;
-        Bool delAll = io.delAll;
-        Bool delHere = io.delHere;
-        Bool clear = io.clear;
-        Bool outValid = io.outValid;
-        UInt outMatch = io.outMatch;
-        UInt outMask = io.outMask;
-        UInt outTag = io.outTag;
-        Bool anyEmpty = io.anyEmpty;
-        Bool twoEmpty = io.twoEmpty;
-        Bool hit = io.hit;
-        UInt delTag = io.delTag;
+        io = ports(new Ports(cfg));
 
         // Stage 1 of the seed: each block registers its own copy of the request.
-        UInt k = fanout ? regEnable(key, load).named("key_r") : key;
-        UInt km = prq ? null : fanout ? regEnable(keyMask, load).named("key_mask_r") : keyMask;
+        UInt k = fanout ? regEnable(io.key, io.load).named("key_r") : io.key;
+        UInt km = prq ? null : fanout ? regEnable(io.keyMask, io.load).named("key_mask_r") : io.keyMask;
 
         List<CellPorts> cells = new ArrayList<>();
         for (int i = 0; i < b; i++) { // the cell is elaborated once (per width and tag width), then placed b times
-            cells.add(prq ? instance("cell_" + i, Definition.of(PrqCell.class, List.of(w, t), p -> new PrqCell(w, t))).io(PrqCell::ports)
-                          : instance("cell_" + i, Definition.of(UmqCell.class, List.of(w, t), p -> new UmqCell(w, t))).io(UmqCell::ports));
+            cells.add(prq ? instance("cell_" + i, Definition.of(PrqCell.class, List.of(w, t), p -> new PrqCell(w, t))).io(c -> c.io)
+                          : instance("cell_" + i, Definition.of(UmqCell.class, List.of(w, t), p -> new UmqCell(w, t))).io(c -> c.io));
         }
         List<Bool> empties = new ArrayList<>();
-        for (int i = 0; i < b; i++) empties.add(wireOf("empty_" + i, cells.get(i).valid().not()));
+        for (int i = 0; i < b; i++) empties.add(wireOf("empty_" + i, cells.get(i).valid.not()));
         // empty at or older than cell i within this block: a suffix OR from the old end.
         Bool[] suffixEmpty = new Bool[b];
         Bool acc = null;
@@ -140,23 +120,23 @@ public final class CellBlock extends Module {
             suffixEmpty[i] = i == b - 1 ? acc : wireOf("space_" + i, acc);
         }
         // Named: hdl-dsl misplaces the temporary of an unnamed subexpression shared by several cells.
-        Bool space = wireOf("space_older", compact.and(olderEmpty));
+        Bool space = wireOf("space_older", io.compact.and(io.olderEmpty));
         // Stage 2: each cell's compare result, registered apart from the priority logic.
         List<Bool> hits = new ArrayList<>();
         for (int i = 0; i < b; i++) {
-            Bool h = cells.get(i).hit();
+            Bool h = cells.get(i).hit;
             hits.add(cfg.pipelining().compareStage() ? regNext(h).named("cmp_" + i) : h);
         }
         // Stage 3: whether any cell of the block hits (the priority between blocks needs no more).
-        Bool anyHit = Balanced.reduce("any_hit", hits, Bool::or);
-        hit.set(AlpuTiming.registersBlockPriority(cfg) ? regNext(anyHit).named("hit_r") : anyHit);
+        Bool anyHit = BalancedTree.reduce("any_hit", hits, Bool::or);
+        io.hit.set(AlpuTiming.registersBlockPriority(cfg) ? regNext(anyHit).named("hit_r") : anyHit);
         // Stage 5: the delete signals, delayed as long as the between-block priority takes; the
         // last register is the block's own copy. Instead of an encoded location, the block keeps
         // one bit per cell: "this cell holds the entry the match deletes" (the oldest hit of the
         // block, in the block that holds the unit's oldest hit). The hits are stable until the
         // delete (the cells are frozen and the key held), so they are read again here.
-        Bool dAll = delAll;
-        Bool dHere = delHere;
+        Bool dAll = io.delAll;
+        Bool dHere = io.delHere;
         int n = AlpuTiming.globalStages(cfg);
         for (int r = 0; r < n - 1; r++) {
             dAll = regNext(dAll, 0).named("del_all_d" + r);
@@ -168,58 +148,52 @@ public final class CellBlock extends Module {
         for (int i = 0; i < b; i++) deletes.add(regNext(dHere.and(oldestHit.get(i)), 0).named("deletes_" + i));
         // The deleted entry's tag, 0 unless this block deletes: the top ORs the blocks' answers.
         List<UInt> tags = new ArrayList<>();
-        for (CellPorts c : cells) tags.add(c.tag());
-        delTag.set(OldestMatch.read("del_tag", deletes, tags));
+        for (CellPorts c : cells) tags.add(c.tag);
+        io.delTag.set(OldestMatch.read("del_tag", deletes, tags));
         // A cell shifts on delete when it is at or younger than the deleted one.
-        List<Bool> delFrom = OlderAny.inclusive("del_from", deletes);
+        List<Bool> delFrom = BalancedTree.suffixes("del_from", deletes, Bool::or);
         Bool[] enables = new Bool[b];
         for (int i = 0; i < b; i++) {
             CellPorts c = cells.get(i);
-            Bool en = compact.and(suffixEmpty[i]).or(space).or(dAll).or(delFrom.get(i));
+            Bool en = io.compact.and(suffixEmpty[i]).or(space).or(dAll).or(delFrom.get(i));
             if (i == b - 1) en = wireOf("shift_out", en);
             enables[i] = en;
-            c.en().set(en);
-            c.clear().set(clear);
-            c.key().set(k);
-            if (!prq) c.keyMask().set(km);
+            c.en.set(en);
+            c.clear.set(io.clear);
+            c.key.set(k);
+            if (!prq) c.keyMask.set(km);
             if (i == 0) {
-                c.inValid().set(inValid);
-                c.inMatch().set(inMatch);
-                if (prq) c.inMask().set(inMask);
-                c.inTag().set(inTag);
+                c.inValid.set(io.inValid);
+                c.inMatch.set(io.inMatch);
+                if (prq) c.inMask.set(io.inMask);
+                c.inTag.set(io.inTag);
             } else {
                 CellPorts y = cells.get(i - 1);
-                c.inValid().set(y.valid());
-                c.inMatch().set(y.match());
-                if (prq) c.inMask().set(y.mask());
-                c.inTag().set(y.tag());
+                c.inValid.set(y.valid);
+                c.inMatch.set(y.match);
+                if (prq) c.inMask.set(y.mask);
+                c.inTag.set(y.tag);
             }
         }
         CellPorts oldest = cells.get(b - 1);
-        outValid.set(oldest.valid().and(enables[b - 1]));
-        outMatch.set(oldest.match());
-        if (prq) outMask.set(oldest.mask());
-        outTag.set(oldest.tag());
+        io.outValid.set(oldest.valid.and(enables[b - 1]));
+        io.outMatch.set(oldest.match);
+        if (prq) io.outMask.set(oldest.mask);
+        io.outTag.set(oldest.tag);
         // The whole block's emptiness as one balanced OR (not the end of the suffix chain): it feeds
         // the younger block's enables and the INSERT decision.
-        Bool[] room = atLeastTwo(empties, 0, b, true);
-        anyEmpty.set(room[0]);
-        twoEmpty.set(room[1]);
+        List<Room> rooms = new ArrayList<>();
+        for (Bool e : empties) rooms.add(new Room(e, FALSE()));
+        Room room = BalancedTree.reduce(rooms, Room::plus,
+                (r, lo, hi) -> new Room(r.one.named("any_empty_" + lo + "_" + hi), r.two.named("two_empty_" + lo + "_" + hi)));
+        io.anyEmpty.set(room.one);
+        io.twoEmpty.set(room.two);
     }
 
-    /**
-     * {at least one, at least two} of {@code xs[lo..hi)} as a balanced tree, inner nodes named
-     * {@code any_empty_I_J} and {@code two_empty_I_J}.
-     */
-    private static Bool[] atLeastTwo(List<Bool> xs, int lo, int hi, boolean root) {
-        if (hi - lo == 1) return new Bool[] {xs.get(lo), FALSE()};
-        int mid = (lo + hi) / 2;
-        Bool[] a = atLeastTwo(xs, lo, mid, false);
-        Bool[] b = atLeastTwo(xs, mid, hi, false);
-        Bool one = a[0].or(b[0]);
-        Bool two = a[1].or(b[1]).or(a[0].and(b[0]));
-        if (root) return new Bool[] {one, two};
-        String range = "_" + lo + "_" + (hi - 1);
-        return new Bool[] {one.named("any_empty" + range), two.named("two_empty" + range)};
+    /** Whether a group of cells has at least one and at least two empty cells. */
+    private record Room(Bool one, Bool two) {
+        Room plus(Room b) {
+            return new Room(one.or(b.one), two.or(b.two).or(one.and(b.one)));
+        }
     }
 }

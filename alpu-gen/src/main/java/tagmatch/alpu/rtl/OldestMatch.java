@@ -2,6 +2,7 @@ package tagmatch.alpu.rtl;
 
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.UInt;
+import tagmatch.hdl.lib.BalancedTree;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +42,6 @@ final class OldestMatch {
             UInt p = payloads.get(i);
             terms.add(mux(select.get(i), p, lit(0, p.width())));
         }
-        return Balanced.reduce(name, terms, UInt::or);
+        return BalancedTree.reduce(name, terms, UInt::or);
     }
 }

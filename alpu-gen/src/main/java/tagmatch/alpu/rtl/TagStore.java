@@ -2,6 +2,7 @@ package tagmatch.alpu.rtl;
 
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Bundle;
 import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
@@ -30,28 +31,42 @@ import static tagmatch.hdl.core.Hdl.*;
  * 256 cells. Registered first, it costs eight flip-flops and one more input on the slot mux.
  */
 public final class TagStore extends Module {
-    public final Bool alloc;
-    public final UInt allocTag;
-    public final Bool release;
-    public final UInt releaseSlot;
-    public final Bool clear;
-    public final UInt lookup;
-    /** The slot the next INSERT takes. */
-    public final UInt slot;
-    /** The tag of {@link #lookup}'s slot, registered (the cycle after). */
-    public final UInt tag;
+    /** The store's ports (outputs flipped). */
+    public static final class Ports extends Bundle {
+        /** Inputs: an INSERT takes {@link #slot} for {@code allocTag}. */
+        public final Bool alloc;
+        public final UInt allocTag;
+        /** Inputs: a match frees {@code releaseSlot}. */
+        public final Bool release;
+        public final UInt releaseSlot;
+        /** Input: every slot free again (RESET). */
+        public final Bool clear;
+        /** Input: the slot whose tag {@link #tag} gives. */
+        public final UInt lookup;
+        /** Output: the slot the next INSERT takes. */
+        public final UInt slot;
+        /** Output: the tag of {@link #lookup}'s slot, registered (the cycle after). */
+        public final UInt tag;
+
+        Ports(AlpuConfig cfg) {
+            int sw = AlpuTiming.slotWidth(cfg);
+            alloc = field("alloc", new Bool());
+            allocTag = field("alloc_tag", new UInt(cfg.tagWidth()));
+            release = field("free", new Bool());
+            releaseSlot = field("free_slot", new UInt(sw));
+            clear = field("clear", new Bool());
+            lookup = field("lookup", new UInt(sw));
+            slot = flipped("slot", new UInt(sw));
+            tag = flipped("tag", new UInt(cfg.tagWidth()));
+        }
+    }
+
+    public final Ports io;
 
     public TagStore(AlpuConfig cfg) {
         int sw = AlpuTiming.slotWidth(cfg);
         int slots = 1 << sw;
-        alloc = input("alloc", Bool());
-        allocTag = input("alloc_tag", UInt(cfg.tagWidth()));
-        release = input("free", Bool());
-        releaseSlot = input("free_slot", UInt(sw));
-        clear = input("clear", Bool());
-        lookup = input("lookup", UInt(sw));
-        slot = output("slot", UInt(sw));
-        tag = output("tag", UInt(cfg.tagWidth()));
+        io = ports(new Ports(cfg));
 
         SyncFifo<UInt> freed = instance("freed", new SyncFifo<>(slots, UInt(sw), true));
         UInt fresh = regInit(UInt(sw + 1), 0).named("fresh");
@@ -59,17 +74,17 @@ public final class TagStore extends Module {
         UInt pendingSlot = reg(UInt(sw)).named("pending_slot");
         Bool reuse = freed.deq.valid;
         UInt next = wireOf("next_slot", mux(pending, pendingSlot, mux(reuse, freed.deq.bits, fresh.bits(sw - 1, 0))));
-        slot.set(next);
-        freed.deq.ready.set(alloc.and(pending.not()).and(reuse));
-        freed.enq.valid.set(pending.and(alloc.not()));
+        io.slot.set(next);
+        freed.deq.ready.set(io.alloc.and(pending.not()).and(reuse));
+        freed.enq.valid.set(pending.and(io.alloc.not()));
         freed.enq.bits.set(pendingSlot);
-        freed.clear.set(clear);
-        when(clear, () -> pending.set(0)).otherwise(() -> pending.set(release));
-        pendingSlot.set(releaseSlot);
-        when(clear, () -> fresh.set(0)).elseWhen(alloc.and(pending.not()).and(reuse.not()), () -> fresh.set(fresh.add(1)));
+        freed.clear.set(io.clear);
+        when(io.clear, () -> pending.set(0)).otherwise(() -> pending.set(io.release));
+        pendingSlot.set(io.releaseSlot);
+        when(io.clear, () -> fresh.set(0)).elseWhen(io.alloc.and(pending.not()).and(reuse.not()), () -> fresh.set(fresh.add(1)));
 
         Mem<UInt> tags = mem(slots, UInt(cfg.tagWidth())).named("tags");
-        when(alloc, () -> tags.write(next, allocTag));
-        tag.set(tags.readSync(lookup, TRUE()).named("tag_r"));
+        when(io.alloc, () -> tags.write(next, io.allocTag));
+        io.tag.set(tags.readSync(io.lookup, TRUE()).named("tag_r"));
     }
 }

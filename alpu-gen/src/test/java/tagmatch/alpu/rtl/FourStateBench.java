@@ -6,6 +6,7 @@ import tagmatch.alpu.model.Command;
 import tagmatch.alpu.model.PortInputs;
 import tagmatch.alpu.model.PortSample;
 import tagmatch.alpu.model.Request;
+import tagmatch.hdl.core.Pins;
 import tagmatch.process.Exec;
 
 import java.io.IOException;
@@ -36,8 +37,8 @@ final class FourStateBench {
     record Cycle(long cycle, int phase, List<BigInteger> pins) {}
 
     /** Everything a run printed, and the pins in the order of {@link Cycle#pins}. */
-    record Run(List<AlpuPorts.Pin> pins, List<Cycle> cycles, boolean finished) {
-        int index(AlpuPorts.Pin p) {
+    record Run(List<Pins.Pin> pins, List<Cycle> cycles, boolean finished) {
+        int index(Pins.Pin p) {
             return pins.indexOf(p);
         }
     }
@@ -62,7 +63,7 @@ final class FourStateBench {
         Path log = dir.resolve("bench.log");
         Exec.Result r = Exec.of("vvp", "-n", vvp.toString()).hint("iverilog").timeout(Duration.ofMinutes(10)).log(log).run();
         if (!r.ok()) throw new IllegalStateException("vvp failed on " + cfg + ":\n" + r.tail(40));
-        List<AlpuPorts.Pin> pins = printed(ports);
+        List<Pins.Pin> pins = printed(ports);
         List<Cycle> cycles = new ArrayList<>();
         boolean finished = false;
         for (String line : Files.readAllLines(log)) {
@@ -78,9 +79,9 @@ final class FourStateBench {
     }
 
     /** The pins the bench prints each cycle: every input but the clock, then every output. */
-    static List<AlpuPorts.Pin> printed(AlpuPorts ports) {
-        List<AlpuPorts.Pin> pins = new ArrayList<>();
-        for (AlpuPorts.Pin p : ports.all()) if (!p.equals(AlpuPorts.CLK)) pins.add(p);
+    static List<Pins.Pin> printed(AlpuPorts ports) {
+        List<Pins.Pin> pins = new ArrayList<>();
+        for (Pins.Pin p : ports.all()) if (!p.equals(AlpuPorts.CLK)) pins.add(p);
         return pins;
     }
 
@@ -105,11 +106,11 @@ final class FourStateBench {
         return ports.outputValues(out).sample(c.cycle(), in);
     }
 
-    private static boolean bit(AlpuPorts ports, Run run, Cycle c, AlpuPorts.Pin p) {
+    private static boolean bit(AlpuPorts ports, Run run, Cycle c, Pins.Pin p) {
         return BigInteger.ONE.equals(c.pins().get(run.index(p)));
     }
 
-    private static BigInteger value(Run run, Cycle c, AlpuPorts.Pin p) {
+    private static BigInteger value(Run run, Cycle c, Pins.Pin p) {
         BigInteger v = c.pins().get(run.index(p));
         return v == null ? BigInteger.ZERO : v;
     }
@@ -143,11 +144,11 @@ final class FourStateBench {
         StringBuilder v = new StringBuilder();
         v.append("// Four-state bench for ").append(top).append(" (").append(cfg).append(")\n");
         v.append("module four_state_bench;\n");
-        for (AlpuPorts.Pin p : ports.inputs()) v.append("  reg ").append(range(p.width())).append(p.name()).append(";\n");
-        for (AlpuPorts.Pin p : ports.outputs()) v.append("  wire ").append(range(p.width())).append(p.name()).append(";\n");
+        for (Pins.Pin p : ports.inputs()) v.append("  reg ").append(range(p.width())).append(p.name()).append(";\n");
+        for (Pins.Pin p : ports.outputs()) v.append("  wire ").append(range(p.width())).append(p.name()).append(";\n");
         v.append("  ").append(top).append(" dut (");
         List<String> conns = new ArrayList<>();
-        for (AlpuPorts.Pin p : ports.all()) conns.add("." + p.name() + "(" + p.name() + ")");
+        for (Pins.Pin p : ports.all()) conns.add("." + p.name() + "(" + p.name() + ")");
         v.append(String.join(", ", conns)).append(");\n\n");
         v.append("  reg [15:0] cmd_phase_m [0:").append(nc - 1).append("];\n");
         v.append("  reg [1:0] cmd_op_m [0:").append(nc - 1).append("];\n");
@@ -189,10 +190,10 @@ final class FourStateBench {
         v.append("      rsp_ready = 1'b1;\n").append(bp);
         v.append("      #4;\n");
         v.append("      $display(\"C %0d %0d");
-        List<AlpuPorts.Pin> pins = printed(ports);
+        List<Pins.Pin> pins = printed(ports);
         for (int i = 0; i < pins.size(); i++) v.append(" %h");
         v.append("\", cycle, phase");
-        for (AlpuPorts.Pin p : pins) v.append(", ").append(p.name());
+        for (Pins.Pin p : pins) v.append(", ").append(p.name());
         v.append(");\n");
         v.append("      cmd_fire = !rst && cmd_valid && cmd_ready === 1'b1;\n");
         v.append("      req_fire = !rst && req_valid && req_ready === 1'b1;\n");

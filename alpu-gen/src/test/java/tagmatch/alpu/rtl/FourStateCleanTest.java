@@ -13,6 +13,7 @@ import tagmatch.alpu.model.Command;
 import tagmatch.alpu.model.Kind;
 import tagmatch.alpu.model.PortSample;
 import tagmatch.alpu.model.Request;
+import tagmatch.hdl.core.Pins;
 
 import java.io.IOException;
 import java.math.BigInteger;
@@ -106,7 +107,7 @@ class FourStateCleanTest {
         List<String> xs = new ArrayList<>();
         for (FourStateBench.Cycle c : run.cycles()) {
             if (BigInteger.ONE.equals(c.pins().get(run.index(AlpuPorts.RST)))) continue;
-            for (AlpuPorts.Pin p : ports.outputs()) {
+            for (Pins.Pin p : ports.outputs()) {
                 if (c.pins().get(run.index(p)) == null) xs.add(p.name() + " at cycle " + c.cycle() + " (phase " + c.phase() + ")");
             }
         }

@@ -95,10 +95,10 @@ public abstract class Bundle extends Data implements Cloneable {
 
     @Override
     void nameAs(String base, boolean explicit) {
-        fields.forEach((n, d) -> d.nameAs(base + "_" + n, explicit));
+        fields.forEach((n, d) -> d.nameAs(Pins.join(base, n), explicit));
         if (explicit || name == null) {
             name = base;
-            derived.forEach((suffix, d) -> d.nameAs(base + "_" + suffix, explicit));
+            derived.forEach((suffix, d) -> d.nameAs(Pins.join(base, suffix), explicit));
         }
     }
 
@@ -115,7 +115,7 @@ public abstract class Bundle extends Data implements Cloneable {
         if (cached != null && f != null && cached.leaves().stream().allMatch(b -> b.owner == f.module)) return (T) cached;
         T v = make.get();
         derived.put(suffix, v);
-        if (name != null) v.nameAs(name + "_" + suffix, false);
+        if (name != null) v.nameAs(Pins.join(name, suffix), false);
         return v;
     }
 

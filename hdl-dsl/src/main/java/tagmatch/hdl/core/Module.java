@@ -67,6 +67,17 @@ public abstract class Module {
         return output(type).named(name);
     }
 
+    /**
+     * Declares this module's ports as one bundle seen from outside (aligned fields are inputs,
+     * flipped fields outputs), each top-level field named as itself: {@code req.valid} becomes
+     * the port {@code req_valid}, {@code occupancy} the port {@code occupancy} ({@link Pins}).
+     */
+    protected final <T extends Bundle> T ports(T io) {
+        input(io);
+        io.elements().forEach((name, field) -> field.named(name));
+        return io;
+    }
+
     private <T extends Data> T port(T type, Direction dir) {
         if (Builder.frame().module != this)
             throw new tagmatch.hdl.ir.HdlException("ports of " + getClass().getSimpleName()
@@ -78,7 +89,7 @@ public abstract class Module {
     private void bindLeaves(Data d, Direction dir, boolean flip) {
         boolean f = flip ^ d.flipped;
         if (d instanceof Bits b) {
-            Signal s = def.addPort(null, f ? dir.flip() : dir, b.width(), b.signed(), Locators.here());
+            Signal s = def.addPort(null, Pins.direction(dir, f), b.width(), b.signed(), Locators.here());
             b.bind(s, this);
         } else if (d instanceof Bundle bundle) {
             for (Data field : bundle.elements().values()) bindLeaves(field, dir, f);

@@ -83,7 +83,7 @@ public final class Vec<T extends Data> extends Data implements Iterable<T> {
 
     @Override
     void nameAs(String base, boolean explicit) {
-        for (int i = 0; i < elements.size(); i++) elements.get(i).nameAs(base + "_" + i, explicit);
+        for (int i = 0; i < elements.size(); i++) elements.get(i).nameAs(Pins.join(base, String.valueOf(i)), explicit);
     }
 
     @Override

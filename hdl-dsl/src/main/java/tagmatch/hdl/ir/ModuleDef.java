@@ -80,11 +80,15 @@ public final class ModuleDef {
         locals.removeIf(gone::contains);
     }
 
+    /** The names of every module's clock and synchronous reset ports. */
+    public static final String CLOCK = "clk";
+    public static final String RESET = "rst";
+
     /** Creates the clock and reset inputs on first use, ahead of the other ports. */
     public Signal clockPort() {
         if (clock == null) {
-            clock = new Signal(this, Signal.Kind.INPUT, "clk", 1, false, locator);
-            clock.name("clk", true);
+            clock = new Signal(this, Signal.Kind.INPUT, CLOCK, 1, false, locator);
+            clock.name(CLOCK, true);
             ports.add(0, clock);
         }
         return clock;
@@ -93,8 +97,8 @@ public final class ModuleDef {
     public Signal resetPort() {
         if (reset == null) {
             clockPort();
-            reset = new Signal(this, Signal.Kind.INPUT, "rst", 1, false, locator);
-            reset.name("rst", true);
+            reset = new Signal(this, Signal.Kind.INPUT, RESET, 1, false, locator);
+            reset.name(RESET, true);
             ports.add(1, reset);
         }
         return reset;

@@ -55,7 +55,7 @@ public final class OneHotMux<T extends Data> extends Module {
             int w = bits.width();
             terms[i] = bits.and(w == 1 ? sel.get(i) : fill(w, sel.get(i)));
         }
-        UInt or = orTree(terms, 0, terms.length);
+        UInt or = BalancedTree.reduce(java.util.Arrays.asList(terms), UInt::or);
         T first = inputs.get(0);
         if (first instanceof UInt && !(first instanceof Bool)) {
             @SuppressWarnings("unchecked")
@@ -63,11 +63,5 @@ public final class OneHotMux<T extends Data> extends Module {
             return word;
         }
         return typeOf(first).fromBits(or);
-    }
-
-    private static UInt orTree(UInt[] t, int from, int to) {
-        if (to - from == 1) return t[from];
-        int mid = (from + to) >>> 1;
-        return orTree(t, from, mid).or(orTree(t, mid, to));
     }
 }

@@ -178,6 +178,32 @@ public final class Testbench {
         expect(h, expected, "");
     }
 
+    /**
+     * One rising edge of a clock input other than the main one (the clock of a second clock
+     * domain): it goes high, the design settles, so that domain's registers take their next
+     * values, and it goes low again. A thread that ticks it every {@code k}th cycle gives that
+     * domain a clock {@code k} times slower than the main one, in lockstep with the other threads.
+     */
+    public void tick(Handle<?> clock) {
+        if (clock.leaves().size() != 1 || clock.leaves().get(0).width() != 1 || !clock.leaves().get(0).input())
+            throw new IllegalArgumentException("tick needs a 1-bit input port, got " + clock.name() + " (" + clock.type().describe() + ")");
+        PortHandle h = clock.leaves().get(0).handle();
+        sim.poke(h, 1);
+        settle();
+        sim.poke(h, 0);
+        settle();
+    }
+
+    /** Evaluates the design now (a peek does, whatever port it reads). */
+    private void settle() {
+        for (SimPort p : sim.ports()) {
+            if (!p.input()) {
+                sim.peekWide(sim.port(p.name()));
+                return;
+            }
+        }
+    }
+
     /** Holds the reset input high for {@code cycles} cycles, then low; before {@link #run} only. */
     public void reset(int cycles) {
         if (scheduler != null) throw new IllegalStateException("reset inside run: poke the reset port and step instead");

@@ -133,6 +133,39 @@ class TestbenchTest {
         return log;
     }
 
+    /** Two clocks: the main one, and clk2 for a register counting its own edges. */
+    static final class TwoClocks extends Module {
+        final Bool clk2 = input(Bool());
+        final UInt fast = output(UInt(8));
+        final UInt slow = output(UInt(8));
+
+        TwoClocks() {
+            UInt a = regInit(UInt(8), 0).named("a");
+            a.set(a.add(1));
+            fast.set(a);
+            UInt[] b = new UInt[1];
+            withClock(clk2, () -> b[0] = reg(UInt(8)).named("b"));
+            b[0].set(b[0].add(1));
+            slow.set(b[0]);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"verilator", "compiled", "interpreter"})
+    void aThreadTickingASecondClockRunsItsDomainAtItsOwnRate(String backend) {
+        Testbench tb = Testbench.of(Simulators.of(backend, Elaborator.elaborate(TwoClocks::new)));
+        Handle<UInt> clk2 = tb.port("clk2");
+        tb.reset();
+        tb.run(() -> {
+            tb.fork("clk2", () -> {
+                for (;; tb.step(3)) tb.tick(clk2);
+            });
+            tb.step(30);
+            tb.expect(tb.port("fast"), 30, "one count per main cycle since reset");
+            tb.expect(tb.port("slow"), 10, "one count per third main cycle");
+        });
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"interpreter"})
     void aFailingThreadFailsTheRunAndAWaitThatNeverEndsTimesOut(String backend) {

@@ -8,6 +8,7 @@ import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.rtl.AlpuPorts;
 import tagmatch.alpu.model.PortInputs;
 import tagmatch.alpu.model.PortOutputs;
+import tagmatch.hdl.core.Pins;
 import tagmatch.sim.PortHandle;
 import tagmatch.sim.Simulator;
 
@@ -40,10 +41,10 @@ public final class SimulatorPins implements AlpuPins {
         outValues = new long[out.length];
     }
 
-    private PortHandle[] resolve(List<AlpuPorts.Pin> pins) {
+    private PortHandle[] resolve(List<Pins.Pin> pins) {
         PortHandle[] h = new PortHandle[pins.size()];
         for (int i = 0; i < h.length; i++) {
-            AlpuPorts.Pin p = pins.get(i);
+            Pins.Pin p = pins.get(i);
             h[i] = sim.port(p.name());
             if (h[i].width() != p.width() || h[i].input() != p.input()) {
                 throw new IllegalArgumentException("port " + p.name() + " of the simulated design is "

@@ -6,6 +6,7 @@ import java.util.List;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
 import tagmatch.alpu.rtl.AlpuPorts;
+import tagmatch.hdl.core.Pins;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.SimPort;
 
@@ -23,7 +24,7 @@ final class ReferenceAlpuVerilog {
 
     static SimDesign design(AlpuConfig c, boolean youngestWins) {
         List<SimPort> ports = new ArrayList<>();
-        for (AlpuPorts.Pin p : AlpuPorts.of(c).all()) {
+        for (Pins.Pin p : AlpuPorts.of(c).all()) {
             ports.add(p.input() ? SimPort.in(p.name(), p.width()) : SimPort.out(p.name(), p.width()));
         }
         return new SimDesign("alpu_ref", verilog(c, youngestWins), ports, "clk", "rst");
@@ -32,7 +33,7 @@ final class ReferenceAlpuVerilog {
     /** The port declarations, from the generator's interface bundle like every other pin list. */
     private static String portList(AlpuConfig c) {
         List<String> lines = new ArrayList<>();
-        for (AlpuPorts.Pin p : AlpuPorts.of(c).all()) {
+        for (Pins.Pin p : AlpuPorts.of(c).all()) {
             String range = p.width() == 1 ? "" : "[" + (p.width() - 1) + ":0] ";
             lines.add("  " + (p.input() ? "input  wire " : "output wire ") + range + p.name());
         }
