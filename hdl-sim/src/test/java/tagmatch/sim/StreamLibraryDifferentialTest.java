@@ -9,13 +9,16 @@ import java.util.Deque;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tagmatch.hdl.core.Elaborator;
+import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
+import tagmatch.hdl.core.Vec;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.Arbiter;
 import tagmatch.hdl.lib.Lfsr;
 import tagmatch.hdl.lib.OneHotDecoder;
 import tagmatch.hdl.lib.RoundRobinArbiter;
 import tagmatch.hdl.lib.SkidBuffer;
+import tagmatch.hdl.lib.Stream;
 import tagmatch.hdl.lib.StreamFork;
 import tagmatch.hdl.lib.StreamJoin;
 import tagmatch.hdl.lib.StreamPipe;
@@ -113,6 +116,53 @@ class StreamLibraryDifferentialTest {
             s.poke("out_ready", 1);
             assertEquals(0, s.peek("in_ready"), "in_ready follows out_ready in the same cycle");
         }
+    }
+
+    /** The stream operations composed inline, the port directions declared once. */
+    static final class Composed extends Module {
+        final Stream<UInt> in = input(new Stream<>(new UInt(16)));
+        final Stream<UInt> out = output(new Stream<>(new UInt(16)));
+
+        Composed() {
+            out.connect(in.skid().pipe());
+        }
+    }
+
+    @Test
+    void aSkidBufferThenAPipeComposeAsValuesOfOneStream() {
+        bufferCarriesEveryWordInOrder(Elaborator.elaborate(Composed::new), 3);
+    }
+
+    /** A fork whose copies are joined again: each joined word is the input word twice. */
+    static final class ForkThenJoin extends Module {
+        final Stream<UInt> in = input(new Stream<>(new UInt(8)));
+        final Stream<Vec<UInt>> out = output(new Stream<>(new Vec<>(2, () -> new UInt(8))));
+
+        ForkThenJoin() {
+            out.connect(Stream.join(in.fork(2)));
+        }
+    }
+
+    @Test
+    void aForkJoinedAgainPassesEachWordOnceAsAPair() {
+        Circuit c = Elaborator.elaborate(ForkThenJoin::new);
+        Producer p = new Producer("in", 8);
+        List<Long> sent = new ArrayList<>();
+        List<Long> got = new ArrayList<>();
+        Differential.run(c, CYCLES, 18, Differential.afterReset("rst", f -> {
+            if (f.cycle < 2) return;
+            p.drive(f, percent(f.cycle, true));
+            f.set("out_ready", f.random.nextInt(100) < percent(f.cycle, false) ? 1 : 0);
+        }), f -> {
+            if (f.bit("rst")) return;
+            if (f.bit("out_valid") && f.bit("out_ready")) {
+                assertEquals(f.get("out_bits_0"), f.get("out_bits_1"), "cycle " + f.cycle);
+                got.add(f.get("out_bits_0"));
+            }
+            if (p.fired(f)) sent.add(f.get("in_bits"));
+        });
+        assertEquals(sent, got);
+        assertTrue(sent.size() > 500, "words: " + sent.size());
     }
 
     @Test

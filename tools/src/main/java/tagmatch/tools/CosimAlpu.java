@@ -8,17 +8,20 @@ import tagmatch.testbench.alpu.AlpuSoak;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code tagmatch cosim alpu}: a soak of the generated ALPU RTL (Verilator) under random traffic
- * with random backpressure, every response and idle status checked by the datasheet scoreboard.
+ * {@code tagmatch cosim alpu}: a soak of the generated ALPU RTL (Verilator, or the compiled or
+ * interpreted backend with {@code --sim}) under random traffic with random backpressure, every
+ * response and idle status checked by the datasheet scoreboard; each simulator's cycles per second
+ * printed after its verdict.
  */
 @Command(name = "alpu",
         mixinStandardHelpOptions = true,
         description = {"Soak the generated ALPU RTL (Verilator) with random traffic and backpressure through the "
                 + "datasheet scoreboard (rules R1-R9).",
-                "Example: tagmatch cosim alpu --cells 256 --block 8 --variant prq --ops 200000 --seed 7"})
+                "Example: tagmatch cosim alpu --cells 256 --block 8 --variant prq --ops 200000 --seed 7 --sim compiled,verilator"})
 public final class CosimAlpu implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -32,21 +35,39 @@ public final class CosimAlpu implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "traffic seed (default ${DEFAULT-VALUE})")
     long seed = 1;
 
-    @Option(names = "--vcd", paramLabel = "FILE", description = "write a VCD waveform of the whole run")
+    @Option(names = "--vcd", paramLabel = "FILE", description = "write a VCD waveform of the whole run (verilator only)")
     Path vcd;
+
+    @Option(names = "--sim", paramLabel = "BACKEND", split = ",",
+            description = "simulators to soak on, one after the other: verilator, compiled, interpreter (default ${DEFAULT-VALUE})")
+    List<String> sims = List.of("verilator");
 
     @Override
     public Integer call() {
         OptionCheck.atLeast("--ops", ops, 1);
         AlpuConfig cfg = options.config();
         if (vcd != null) OptionCheck.writableFile("--vcd", vcd);
-        PrintWriter w = spec.commandLine().getOut();
-        AlpuSoak s;
-        try (Progress pb = Progress.start("cosim alpu", ops, "transfers")) {
-            s = AlpuSoak.run(cfg, ops, seed, vcd, done -> pb.stepTo(Math.min(done, ops)));
+        for (String sim : sims) {
+            OptionCheck.oneOf("--sim", sim, tagmatch.sim.Simulators.BACKENDS.toArray(new String[0]));
         }
-        w.println(s.verdict());
-        w.flush();
-        return s.passed() ? 0 : 1;
+        if (vcd != null && !sims.equals(List.of("verilator"))) {
+            throw new tagmatch.process.UsageError("--vcd needs --sim verilator (only Verilator writes waveforms), got --sim "
+                    + String.join(",", sims));
+        }
+        PrintWriter w = spec.commandLine().getOut();
+        boolean passed = true;
+        for (String sim : sims) {
+            AlpuSoak s;
+            try (Progress pb = Progress.start("cosim alpu (" + sim + ")", ops, "transfers")) {
+                s = AlpuSoak.run(cfg, ops, seed, vcd, done -> pb.stepTo(Math.min(done, ops)), sim);
+            }
+            w.println(s.verdict());
+            if (s.passed()) {
+                w.println(s.speed());
+            }
+            w.flush();
+            passed &= s.passed();
+        }
+        return passed ? 0 : 1;
     }
 }

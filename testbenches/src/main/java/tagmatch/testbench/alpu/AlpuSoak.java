@@ -5,14 +5,17 @@ import java.util.function.LongConsumer;
 import tagmatch.alpu.AlpuConfig;
 
 /**
- * One soak of the generated ALPU RTL (Verilator) under random traffic with random backpressure,
- * every response and idle status checked by the datasheet scoreboard: what
- * {@code tagmatch cosim alpu} and the {@code cosim} step of {@code tagmatch sweep} both run.
+ * One soak of the generated ALPU RTL (Verilator, or another simulator backend) under random
+ * traffic with random backpressure, every response and idle status checked by the datasheet
+ * scoreboard: what {@code tagmatch cosim alpu} and the {@code cosim} step of {@code tagmatch sweep}
+ * both run.
  *
  * @param unit the unit simulated
  * @param violation what the scoreboard caught; null when the soak passed and {@code result} holds the bench's figures
+ * @param openSeconds from configuration to a simulator ready to run (elaboration, build or compile, reset)
+ * @param runSeconds the soak itself
  */
-public record AlpuSoak(String unit, long seed, BenchResult result, String violation) {
+public record AlpuSoak(String unit, long seed, BenchResult result, String violation, double openSeconds, double runSeconds) {
     public boolean passed() {
         return violation == null;
     }
@@ -30,14 +33,34 @@ public record AlpuSoak(String unit, long seed, BenchResult result, String violat
      * receives the waveform of the whole run.
      */
     public static AlpuSoak run(AlpuConfig cfg, long ops, long seed, Path vcd, LongConsumer progress) {
-        try (SimulatorPins pins = RtlPins.open(cfg, vcd)) {
+        return run(cfg, ops, seed, vcd, progress, "verilator");
+    }
+
+    /** As {@link #run(AlpuConfig, long, long, Path, LongConsumer)} on the simulator backend named {@code backend}. */
+    public static AlpuSoak run(AlpuConfig cfg, long ops, long seed, Path vcd, LongConsumer progress, String backend) {
+        long t0 = System.nanoTime();
+        try (SimulatorPins pins = RtlPins.open(cfg, vcd, backend)) {
+            double open = (System.nanoTime() - t0) / 1e9;
             String unit = pins.describe();
             AlpuBench bench = new AlpuBench(pins, TrafficMix.FULL, seed);
+            long t1 = System.nanoTime();
             try {
-                return new AlpuSoak(unit, seed, bench.soak(ops, 5_000, progress), null);
+                BenchResult r = bench.soak(ops, 5_000, progress);
+                return new AlpuSoak(unit, seed, r, null, open, (System.nanoTime() - t1) / 1e9);
             } catch (AssertionError v) { // an AlpuViolation, or the bench finding the unit never idle
-                return new AlpuSoak(unit, seed, null, v.getMessage());
+                return new AlpuSoak(unit, seed, null, v.getMessage(), open, (System.nanoTime() - t1) / 1e9);
             }
         }
+    }
+
+    /** Simulated cycles per second of wall time during the soak (0 when it failed). */
+    public double cyclesPerSecond() {
+        return passed() && runSeconds > 0 ? result.cycles() / runSeconds : 0;
+    }
+
+    /** The line {@code tagmatch cosim alpu} prints after the verdict: time to open, and cycles per second. */
+    public String speed() {
+        return String.format(java.util.Locale.ROOT, "speed: %s ready in %.2f s, %.0f cycles/s over %.1f s", unit, openSeconds,
+                cyclesPerSecond(), runSeconds);
     }
 }

@@ -10,7 +10,8 @@ import tagmatch.sim.Simulators;
 import tagmatch.sim.verilator.VerilatorOptions;
 
 /**
- * Opens the generated Verilog of {@code tagmatch.alpu.rtl} under Verilator as {@link AlpuPins}
+ * Opens the generated RTL of {@code tagmatch.alpu.rtl} under Verilator (or another backend of
+ * {@link Simulators#BACKENDS}) as {@link AlpuPins}
  * ({@link SimulatorPins} over the compiled model), so a bench written for the model runs unchanged
  * against the RTL. The unit is reset for two cycles when opened; the bench's clock starts after
  * that. The R9 bound is the generator's own ({@link AlpuTiming}).
@@ -25,8 +26,24 @@ public final class RtlPins {
 
     /** As {@link #open(AlpuConfig)}, writing a VCD waveform to {@code vcd} when it is not null. */
     public static SimulatorPins open(AlpuConfig config, Path vcd) {
+        return open(config, vcd, "verilator");
+    }
+
+    /**
+     * As {@link #open(AlpuConfig, Path)} on the backend named {@code backend} (one of
+     * {@link Simulators#BACKENDS}); only Verilator writes waveforms.
+     */
+    public static SimulatorPins open(AlpuConfig config, Path vcd, String backend) {
         Objects.requireNonNull(config, "config");
-        Simulator sim = Simulators.verilator(AlpuRtl.elaborate(config), VerilatorOptions.defaults().withTrace(vcd != null));
+        if (!Simulators.BACKENDS.contains(backend)) {
+            throw new IllegalArgumentException("backend: '" + backend + "' is not one of " + Simulators.BACKENDS);
+        }
+        if (vcd != null && !backend.equals("verilator")) {
+            throw new IllegalArgumentException("a VCD waveform needs the verilator backend; " + backend + " writes none");
+        }
+        Simulator sim = backend.equals("verilator")
+                ? Simulators.verilator(AlpuRtl.elaborate(config), VerilatorOptions.defaults().withTrace(vcd != null))
+                : Simulators.of(backend, AlpuRtl.elaborate(config));
         if (vcd != null) sim.openVcd(vcd);
         sim.reset(2);
         String name = "RTL " + config.variant().defaultTop() + " " + config.cells() + "x" + config.block()
