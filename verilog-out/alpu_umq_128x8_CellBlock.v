@@ -35,33 +35,26 @@ module alpu_umq_128x8_CellBlock (
   wire        empty_5; // @[CellBlock.java:114]
   wire        empty_6; // @[CellBlock.java:114]
   wire        empty_7; // @[CellBlock.java:114]
-  wire        space_6; // @[CellBlock.java:120]
-  wire        space_5; // @[CellBlock.java:120]
-  wire        space_4; // @[CellBlock.java:120]
-  wire        space_3; // @[CellBlock.java:120]
-  wire        space_2; // @[CellBlock.java:120]
-  wire        space_1; // @[CellBlock.java:120]
-  wire        space_0; // @[CellBlock.java:120]
-  wire        space_older; // @[CellBlock.java:123]
-  reg         cmp_0; // @[CellBlock.java:128]
-  reg         cmp_1; // @[CellBlock.java:128]
-  reg         cmp_2; // @[CellBlock.java:128]
-  reg         cmp_3; // @[CellBlock.java:128]
-  reg         cmp_4; // @[CellBlock.java:128]
-  reg         cmp_5; // @[CellBlock.java:128]
-  reg         cmp_6; // @[CellBlock.java:128]
-  reg         cmp_7; // @[CellBlock.java:128]
-  reg         hit_r; // @[CellBlock.java:132]
-  reg         del_all_r; // @[CellBlock.java:145]
-  reg         deletes_0; // @[CellBlock.java:148]
-  reg         deletes_1; // @[CellBlock.java:148]
-  reg         deletes_2; // @[CellBlock.java:148]
-  reg         deletes_3; // @[CellBlock.java:148]
-  reg         deletes_4; // @[CellBlock.java:148]
-  reg         deletes_5; // @[CellBlock.java:148]
-  reg         deletes_6; // @[CellBlock.java:148]
-  reg         deletes_7; // @[CellBlock.java:148]
-  wire        shift_out; // @[CellBlock.java:159]
+  wire        space_older; // @[CellBlock.java:118]
+  reg         cmp_0; // @[CellBlock.java:123]
+  reg         cmp_1; // @[CellBlock.java:123]
+  reg         cmp_2; // @[CellBlock.java:123]
+  reg         cmp_3; // @[CellBlock.java:123]
+  reg         cmp_4; // @[CellBlock.java:123]
+  reg         cmp_5; // @[CellBlock.java:123]
+  reg         cmp_6; // @[CellBlock.java:123]
+  reg         cmp_7; // @[CellBlock.java:123]
+  reg         hit_r; // @[CellBlock.java:127]
+  reg         del_all_r; // @[CellBlock.java:140]
+  reg         deletes_0; // @[CellBlock.java:143]
+  reg         deletes_1; // @[CellBlock.java:143]
+  reg         deletes_2; // @[CellBlock.java:143]
+  reg         deletes_3; // @[CellBlock.java:143]
+  reg         deletes_4; // @[CellBlock.java:143]
+  reg         deletes_5; // @[CellBlock.java:143]
+  reg         deletes_6; // @[CellBlock.java:143]
+  reg         deletes_7; // @[CellBlock.java:143]
+  wire        shift_out; // @[CellBlock.java:154]
   wire        cell_0_en;
   wire        cell_0_valid;
   wire [41:0] cell_0_match;
@@ -138,6 +131,18 @@ module alpu_umq_128x8_CellBlock (
   wire        older_hit_2_7;
   wire        older_hit_3_7;
   wire        older_hit_5_7;
+  wire        space_0_1;
+  wire        space_2_3;
+  wire        space_0_3;
+  wire        space_4_5;
+  wire        space_6_7;
+  wire        space_4_7;
+  wire        space_0_7;
+  wire        space_1_3;
+  wire        space_1_7;
+  wire        space_2_7;
+  wire        space_3_7;
+  wire        space_5_7;
   wire        two_empty_0_1;
   wire        two_empty_2_3;
   wire        two_empty_0_3;
@@ -145,12 +150,12 @@ module alpu_umq_128x8_CellBlock (
   wire        two_empty_6_7;
   wire        two_empty_4_7;
 
-  assign any_empty_0_1 = empty_0 | empty_1; // @[CellBlock.java:196]
-  assign any_empty_2_3 = empty_2 | empty_3; // @[CellBlock.java:196]
-  assign any_empty_0_3 = any_empty_0_1 | any_empty_2_3; // @[CellBlock.java:196]
-  assign any_empty_4_5 = empty_4 | empty_5; // @[CellBlock.java:196]
-  assign any_empty_6_7 = empty_6 | empty_7; // @[CellBlock.java:196]
-  assign any_empty_4_7 = any_empty_4_5 | any_empty_6_7; // @[CellBlock.java:196]
+  assign any_empty_0_1 = empty_0 | empty_1; // @[CellBlock.java:191]
+  assign any_empty_2_3 = empty_2 | empty_3; // @[CellBlock.java:191]
+  assign any_empty_0_3 = any_empty_0_1 | any_empty_2_3; // @[CellBlock.java:191]
+  assign any_empty_4_5 = empty_4 | empty_5; // @[CellBlock.java:191]
+  assign any_empty_6_7 = empty_6 | empty_7; // @[CellBlock.java:191]
+  assign any_empty_4_7 = any_empty_4_5 | any_empty_6_7; // @[CellBlock.java:191]
   assign any_hit_0_1 = cmp_0 | cmp_1; // @[BalancedTree.java:62]
   assign any_hit_2_3 = cmp_2 | cmp_3; // @[BalancedTree.java:62]
   assign any_hit_0_3 = any_hit_0_1 | any_hit_2_3; // @[BalancedTree.java:62]
@@ -184,12 +189,24 @@ module alpu_umq_128x8_CellBlock (
   assign older_hit_2_7 = older_hit_2_3 | older_hit_4_7; // @[BalancedTree.java:90]
   assign older_hit_3_7 = cmp_3 | older_hit_4_7; // @[BalancedTree.java:90]
   assign older_hit_5_7 = cmp_5 | older_hit_6_7; // @[BalancedTree.java:90]
-  assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:196]
-  assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:196]
-  assign two_empty_0_3 = two_empty_0_1 | two_empty_2_3 | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:196]
-  assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:196]
-  assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:196]
-  assign two_empty_4_7 = two_empty_4_5 | two_empty_6_7 | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:196]
+  assign space_0_1 = empty_0 | empty_1; // @[BalancedTree.java:90]
+  assign space_2_3 = empty_2 | empty_3; // @[BalancedTree.java:90]
+  assign space_0_3 = space_0_1 | space_2_3; // @[BalancedTree.java:90]
+  assign space_4_5 = empty_4 | empty_5; // @[BalancedTree.java:90]
+  assign space_6_7 = empty_6 | empty_7; // @[BalancedTree.java:90]
+  assign space_4_7 = space_4_5 | space_6_7; // @[BalancedTree.java:90]
+  assign space_0_7 = space_0_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_1_3 = empty_1 | space_2_3; // @[BalancedTree.java:90]
+  assign space_1_7 = space_1_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_2_7 = space_2_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_3_7 = empty_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_5_7 = empty_5 | space_6_7; // @[BalancedTree.java:90]
+  assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:191]
+  assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:191]
+  assign two_empty_0_3 = two_empty_0_1 | two_empty_2_3 | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:191]
+  assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:191]
+  assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:191]
+  assign two_empty_4_7 = two_empty_4_5 | two_empty_6_7 | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:191]
   assign empty_0 = ~cell_0_valid; // @[CellBlock.java:114]
   assign empty_1 = ~cell_1_valid; // @[CellBlock.java:114]
   assign empty_2 = ~cell_2_valid; // @[CellBlock.java:114]
@@ -198,27 +215,20 @@ module alpu_umq_128x8_CellBlock (
   assign empty_5 = ~cell_5_valid; // @[CellBlock.java:114]
   assign empty_6 = ~cell_6_valid; // @[CellBlock.java:114]
   assign empty_7 = ~cell_7_valid; // @[CellBlock.java:114]
-  assign space_6 = empty_7 | empty_6; // @[CellBlock.java:120]
-  assign space_5 = space_6 | empty_5; // @[CellBlock.java:120]
-  assign space_4 = space_5 | empty_4; // @[CellBlock.java:120]
-  assign space_3 = space_4 | empty_3; // @[CellBlock.java:120]
-  assign space_2 = space_3 | empty_2; // @[CellBlock.java:120]
-  assign space_1 = space_2 | empty_1; // @[CellBlock.java:120]
-  assign space_0 = space_1 | empty_0; // @[CellBlock.java:120]
-  assign space_older = compact & older_empty; // @[CellBlock.java:123]
-  assign hit = hit_r; // @[CellBlock.java:132]
-  assign del_tag = del_tag_0_3 | del_tag_4_7; // @[CellBlock.java:152]
-  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_from_0_7; // @[CellBlock.java:161]
-  assign cell_1_en = (compact & space_1) | space_older | del_all_r | del_from_1_7; // @[CellBlock.java:161]
-  assign cell_2_en = (compact & space_2) | space_older | del_all_r | del_from_2_7; // @[CellBlock.java:161]
-  assign cell_3_en = (compact & space_3) | space_older | del_all_r | del_from_3_7; // @[CellBlock.java:161]
-  assign cell_4_en = (compact & space_4) | space_older | del_all_r | del_from_4_7; // @[CellBlock.java:161]
-  assign cell_5_en = (compact & space_5) | space_older | del_all_r | del_from_5_7; // @[CellBlock.java:161]
-  assign cell_6_en = (compact & space_6) | space_older | del_all_r | del_from_6_7; // @[CellBlock.java:161]
-  assign shift_out = (compact & empty_7) | space_older | del_all_r | deletes_7; // @[CellBlock.java:159]
-  assign out_valid = cell_7_valid & shift_out; // @[CellBlock.java:179]
-  assign any_empty = any_empty_0_3 | any_empty_4_7; // @[CellBlock.java:189]
-  assign two_empty = two_empty_0_3 | two_empty_4_7 | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:190]
+  assign space_older = compact & older_empty; // @[CellBlock.java:118]
+  assign hit = hit_r; // @[CellBlock.java:127]
+  assign del_tag = del_tag_0_3 | del_tag_4_7; // @[CellBlock.java:147]
+  assign cell_0_en = (compact & space_0_7) | space_older | del_all_r | del_from_0_7; // @[CellBlock.java:156]
+  assign cell_1_en = (compact & space_1_7) | space_older | del_all_r | del_from_1_7; // @[CellBlock.java:156]
+  assign cell_2_en = (compact & space_2_7) | space_older | del_all_r | del_from_2_7; // @[CellBlock.java:156]
+  assign cell_3_en = (compact & space_3_7) | space_older | del_all_r | del_from_3_7; // @[CellBlock.java:156]
+  assign cell_4_en = (compact & space_4_7) | space_older | del_all_r | del_from_4_7; // @[CellBlock.java:156]
+  assign cell_5_en = (compact & space_5_7) | space_older | del_all_r | del_from_5_7; // @[CellBlock.java:156]
+  assign cell_6_en = (compact & space_6_7) | space_older | del_all_r | del_from_6_7; // @[CellBlock.java:156]
+  assign shift_out = (compact & empty_7) | space_older | del_all_r | deletes_7; // @[CellBlock.java:154]
+  assign out_valid = cell_7_valid & shift_out; // @[CellBlock.java:174]
+  assign any_empty = any_empty_0_3 | any_empty_4_7; // @[CellBlock.java:184]
+  assign two_empty = two_empty_0_3 | two_empty_4_7 | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:185]
 
   alpu_umq_128x8_UmqCell cell_0 ( // @[CellBlock.java:111]
     .clk(clk),
@@ -360,43 +370,43 @@ module alpu_umq_128x8_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_0 <= cell_0_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_1 <= cell_1_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_2 <= cell_2_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_3 <= cell_3_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_4 <= cell_4_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_5 <= cell_5_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_6 <= cell_6_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_7 <= cell_7_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:132]
+  always @(posedge clk) begin // @[CellBlock.java:127]
     hit_r <= any_hit_0_3 | any_hit_4_7;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:145]
+  always @(posedge clk) begin // @[CellBlock.java:140]
     if (rst) begin
       del_all_r <= 1'd0;
     end else begin
@@ -404,7 +414,7 @@ module alpu_umq_128x8_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_0 <= 1'd0;
     end else begin
@@ -412,7 +422,7 @@ module alpu_umq_128x8_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_1 <= 1'd0;
     end else begin
@@ -420,7 +430,7 @@ module alpu_umq_128x8_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_2 <= 1'd0;
     end else begin
@@ -428,7 +438,7 @@ module alpu_umq_128x8_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_3 <= 1'd0;
     end else begin
@@ -436,7 +446,7 @@ module alpu_umq_128x8_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_4 <= 1'd0;
     end else begin
@@ -444,7 +454,7 @@ module alpu_umq_128x8_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_5 <= 1'd0;
     end else begin
@@ -452,7 +462,7 @@ module alpu_umq_128x8_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_6 <= 1'd0;
     end else begin
@@ -460,7 +470,7 @@ module alpu_umq_128x8_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_7 <= 1'd0;
     end else begin

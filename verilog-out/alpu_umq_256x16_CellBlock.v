@@ -43,57 +43,42 @@ module alpu_umq_256x16_CellBlock (
   wire        empty_13; // @[CellBlock.java:114]
   wire        empty_14; // @[CellBlock.java:114]
   wire        empty_15; // @[CellBlock.java:114]
-  wire        space_14; // @[CellBlock.java:120]
-  wire        space_13; // @[CellBlock.java:120]
-  wire        space_12; // @[CellBlock.java:120]
-  wire        space_11; // @[CellBlock.java:120]
-  wire        space_10; // @[CellBlock.java:120]
-  wire        space_9; // @[CellBlock.java:120]
-  wire        space_8; // @[CellBlock.java:120]
-  wire        space_7; // @[CellBlock.java:120]
-  wire        space_6; // @[CellBlock.java:120]
-  wire        space_5; // @[CellBlock.java:120]
-  wire        space_4; // @[CellBlock.java:120]
-  wire        space_3; // @[CellBlock.java:120]
-  wire        space_2; // @[CellBlock.java:120]
-  wire        space_1; // @[CellBlock.java:120]
-  wire        space_0; // @[CellBlock.java:120]
-  wire        space_older; // @[CellBlock.java:123]
-  reg         cmp_0; // @[CellBlock.java:128]
-  reg         cmp_1; // @[CellBlock.java:128]
-  reg         cmp_2; // @[CellBlock.java:128]
-  reg         cmp_3; // @[CellBlock.java:128]
-  reg         cmp_4; // @[CellBlock.java:128]
-  reg         cmp_5; // @[CellBlock.java:128]
-  reg         cmp_6; // @[CellBlock.java:128]
-  reg         cmp_7; // @[CellBlock.java:128]
-  reg         cmp_8; // @[CellBlock.java:128]
-  reg         cmp_9; // @[CellBlock.java:128]
-  reg         cmp_10; // @[CellBlock.java:128]
-  reg         cmp_11; // @[CellBlock.java:128]
-  reg         cmp_12; // @[CellBlock.java:128]
-  reg         cmp_13; // @[CellBlock.java:128]
-  reg         cmp_14; // @[CellBlock.java:128]
-  reg         cmp_15; // @[CellBlock.java:128]
-  reg         hit_r; // @[CellBlock.java:132]
-  reg         del_all_r; // @[CellBlock.java:145]
-  reg         deletes_0; // @[CellBlock.java:148]
-  reg         deletes_1; // @[CellBlock.java:148]
-  reg         deletes_2; // @[CellBlock.java:148]
-  reg         deletes_3; // @[CellBlock.java:148]
-  reg         deletes_4; // @[CellBlock.java:148]
-  reg         deletes_5; // @[CellBlock.java:148]
-  reg         deletes_6; // @[CellBlock.java:148]
-  reg         deletes_7; // @[CellBlock.java:148]
-  reg         deletes_8; // @[CellBlock.java:148]
-  reg         deletes_9; // @[CellBlock.java:148]
-  reg         deletes_10; // @[CellBlock.java:148]
-  reg         deletes_11; // @[CellBlock.java:148]
-  reg         deletes_12; // @[CellBlock.java:148]
-  reg         deletes_13; // @[CellBlock.java:148]
-  reg         deletes_14; // @[CellBlock.java:148]
-  reg         deletes_15; // @[CellBlock.java:148]
-  wire        shift_out; // @[CellBlock.java:159]
+  wire        space_older; // @[CellBlock.java:118]
+  reg         cmp_0; // @[CellBlock.java:123]
+  reg         cmp_1; // @[CellBlock.java:123]
+  reg         cmp_2; // @[CellBlock.java:123]
+  reg         cmp_3; // @[CellBlock.java:123]
+  reg         cmp_4; // @[CellBlock.java:123]
+  reg         cmp_5; // @[CellBlock.java:123]
+  reg         cmp_6; // @[CellBlock.java:123]
+  reg         cmp_7; // @[CellBlock.java:123]
+  reg         cmp_8; // @[CellBlock.java:123]
+  reg         cmp_9; // @[CellBlock.java:123]
+  reg         cmp_10; // @[CellBlock.java:123]
+  reg         cmp_11; // @[CellBlock.java:123]
+  reg         cmp_12; // @[CellBlock.java:123]
+  reg         cmp_13; // @[CellBlock.java:123]
+  reg         cmp_14; // @[CellBlock.java:123]
+  reg         cmp_15; // @[CellBlock.java:123]
+  reg         hit_r; // @[CellBlock.java:127]
+  reg         del_all_r; // @[CellBlock.java:140]
+  reg         deletes_0; // @[CellBlock.java:143]
+  reg         deletes_1; // @[CellBlock.java:143]
+  reg         deletes_2; // @[CellBlock.java:143]
+  reg         deletes_3; // @[CellBlock.java:143]
+  reg         deletes_4; // @[CellBlock.java:143]
+  reg         deletes_5; // @[CellBlock.java:143]
+  reg         deletes_6; // @[CellBlock.java:143]
+  reg         deletes_7; // @[CellBlock.java:143]
+  reg         deletes_8; // @[CellBlock.java:143]
+  reg         deletes_9; // @[CellBlock.java:143]
+  reg         deletes_10; // @[CellBlock.java:143]
+  reg         deletes_11; // @[CellBlock.java:143]
+  reg         deletes_12; // @[CellBlock.java:143]
+  reg         deletes_13; // @[CellBlock.java:143]
+  reg         deletes_14; // @[CellBlock.java:143]
+  reg         deletes_15; // @[CellBlock.java:143]
+  wire        shift_out; // @[CellBlock.java:154]
   wire        cell_0_en;
   wire        cell_0_valid;
   wire [41:0] cell_0_match;
@@ -273,6 +258,38 @@ module alpu_umq_256x16_CellBlock (
   wire        older_hit_10_15;
   wire        older_hit_11_15;
   wire        older_hit_13_15;
+  wire        space_0_1;
+  wire        space_2_3;
+  wire        space_0_3;
+  wire        space_4_5;
+  wire        space_6_7;
+  wire        space_4_7;
+  wire        space_0_7;
+  wire        space_8_9;
+  wire        space_10_11;
+  wire        space_8_11;
+  wire        space_12_13;
+  wire        space_14_15;
+  wire        space_12_15;
+  wire        space_8_15;
+  wire        space_0_15;
+  wire        space_1_3;
+  wire        space_1_7;
+  wire        space_1_15;
+  wire        space_2_7;
+  wire        space_2_15;
+  wire        space_3_7;
+  wire        space_3_15;
+  wire        space_4_15;
+  wire        space_5_7;
+  wire        space_5_15;
+  wire        space_6_15;
+  wire        space_7_15;
+  wire        space_9_11;
+  wire        space_9_15;
+  wire        space_10_15;
+  wire        space_11_15;
+  wire        space_13_15;
   wire        two_empty_0_1;
   wire        two_empty_2_3;
   wire        two_empty_0_3;
@@ -288,20 +305,20 @@ module alpu_umq_256x16_CellBlock (
   wire        two_empty_12_15;
   wire        two_empty_8_15;
 
-  assign any_empty_0_1 = empty_0 | empty_1; // @[CellBlock.java:196]
-  assign any_empty_2_3 = empty_2 | empty_3; // @[CellBlock.java:196]
-  assign any_empty_0_3 = any_empty_0_1 | any_empty_2_3; // @[CellBlock.java:196]
-  assign any_empty_4_5 = empty_4 | empty_5; // @[CellBlock.java:196]
-  assign any_empty_6_7 = empty_6 | empty_7; // @[CellBlock.java:196]
-  assign any_empty_4_7 = any_empty_4_5 | any_empty_6_7; // @[CellBlock.java:196]
-  assign any_empty_0_7 = any_empty_0_3 | any_empty_4_7; // @[CellBlock.java:196]
-  assign any_empty_8_9 = empty_8 | empty_9; // @[CellBlock.java:196]
-  assign any_empty_10_11 = empty_10 | empty_11; // @[CellBlock.java:196]
-  assign any_empty_8_11 = any_empty_8_9 | any_empty_10_11; // @[CellBlock.java:196]
-  assign any_empty_12_13 = empty_12 | empty_13; // @[CellBlock.java:196]
-  assign any_empty_14_15 = empty_14 | empty_15; // @[CellBlock.java:196]
-  assign any_empty_12_15 = any_empty_12_13 | any_empty_14_15; // @[CellBlock.java:196]
-  assign any_empty_8_15 = any_empty_8_11 | any_empty_12_15; // @[CellBlock.java:196]
+  assign any_empty_0_1 = empty_0 | empty_1; // @[CellBlock.java:191]
+  assign any_empty_2_3 = empty_2 | empty_3; // @[CellBlock.java:191]
+  assign any_empty_0_3 = any_empty_0_1 | any_empty_2_3; // @[CellBlock.java:191]
+  assign any_empty_4_5 = empty_4 | empty_5; // @[CellBlock.java:191]
+  assign any_empty_6_7 = empty_6 | empty_7; // @[CellBlock.java:191]
+  assign any_empty_4_7 = any_empty_4_5 | any_empty_6_7; // @[CellBlock.java:191]
+  assign any_empty_0_7 = any_empty_0_3 | any_empty_4_7; // @[CellBlock.java:191]
+  assign any_empty_8_9 = empty_8 | empty_9; // @[CellBlock.java:191]
+  assign any_empty_10_11 = empty_10 | empty_11; // @[CellBlock.java:191]
+  assign any_empty_8_11 = any_empty_8_9 | any_empty_10_11; // @[CellBlock.java:191]
+  assign any_empty_12_13 = empty_12 | empty_13; // @[CellBlock.java:191]
+  assign any_empty_14_15 = empty_14 | empty_15; // @[CellBlock.java:191]
+  assign any_empty_12_15 = any_empty_12_13 | any_empty_14_15; // @[CellBlock.java:191]
+  assign any_empty_8_15 = any_empty_8_11 | any_empty_12_15; // @[CellBlock.java:191]
   assign any_hit_0_1 = cmp_0 | cmp_1; // @[BalancedTree.java:62]
   assign any_hit_2_3 = cmp_2 | cmp_3; // @[BalancedTree.java:62]
   assign any_hit_0_3 = any_hit_0_1 | any_hit_2_3; // @[BalancedTree.java:62]
@@ -390,20 +407,52 @@ module alpu_umq_256x16_CellBlock (
   assign older_hit_10_15 = older_hit_10_11 | older_hit_12_15; // @[BalancedTree.java:90]
   assign older_hit_11_15 = cmp_11 | older_hit_12_15; // @[BalancedTree.java:90]
   assign older_hit_13_15 = cmp_13 | older_hit_14_15; // @[BalancedTree.java:90]
-  assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:196]
-  assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:196]
-  assign two_empty_0_3 = two_empty_0_1 | two_empty_2_3 | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:196]
-  assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:196]
-  assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:196]
-  assign two_empty_4_7 = two_empty_4_5 | two_empty_6_7 | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:196]
-  assign two_empty_0_7 = two_empty_0_3 | two_empty_4_7 | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:196]
-  assign two_empty_8_9 = 1'd0 | (empty_8 & empty_9); // @[CellBlock.java:196]
-  assign two_empty_10_11 = 1'd0 | (empty_10 & empty_11); // @[CellBlock.java:196]
-  assign two_empty_8_11 = two_empty_8_9 | two_empty_10_11 | (any_empty_8_9 & any_empty_10_11); // @[CellBlock.java:196]
-  assign two_empty_12_13 = 1'd0 | (empty_12 & empty_13); // @[CellBlock.java:196]
-  assign two_empty_14_15 = 1'd0 | (empty_14 & empty_15); // @[CellBlock.java:196]
-  assign two_empty_12_15 = two_empty_12_13 | two_empty_14_15 | (any_empty_12_13 & any_empty_14_15); // @[CellBlock.java:196]
-  assign two_empty_8_15 = two_empty_8_11 | two_empty_12_15 | (any_empty_8_11 & any_empty_12_15); // @[CellBlock.java:196]
+  assign space_0_1 = empty_0 | empty_1; // @[BalancedTree.java:90]
+  assign space_2_3 = empty_2 | empty_3; // @[BalancedTree.java:90]
+  assign space_0_3 = space_0_1 | space_2_3; // @[BalancedTree.java:90]
+  assign space_4_5 = empty_4 | empty_5; // @[BalancedTree.java:90]
+  assign space_6_7 = empty_6 | empty_7; // @[BalancedTree.java:90]
+  assign space_4_7 = space_4_5 | space_6_7; // @[BalancedTree.java:90]
+  assign space_0_7 = space_0_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_8_9 = empty_8 | empty_9; // @[BalancedTree.java:90]
+  assign space_10_11 = empty_10 | empty_11; // @[BalancedTree.java:90]
+  assign space_8_11 = space_8_9 | space_10_11; // @[BalancedTree.java:90]
+  assign space_12_13 = empty_12 | empty_13; // @[BalancedTree.java:90]
+  assign space_14_15 = empty_14 | empty_15; // @[BalancedTree.java:90]
+  assign space_12_15 = space_12_13 | space_14_15; // @[BalancedTree.java:90]
+  assign space_8_15 = space_8_11 | space_12_15; // @[BalancedTree.java:90]
+  assign space_0_15 = space_0_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_1_3 = empty_1 | space_2_3; // @[BalancedTree.java:90]
+  assign space_1_7 = space_1_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_1_15 = space_1_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_2_7 = space_2_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_2_15 = space_2_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_3_7 = empty_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_3_15 = space_3_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_4_15 = space_4_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_5_7 = empty_5 | space_6_7; // @[BalancedTree.java:90]
+  assign space_5_15 = space_5_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_6_15 = space_6_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_7_15 = empty_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_9_11 = empty_9 | space_10_11; // @[BalancedTree.java:90]
+  assign space_9_15 = space_9_11 | space_12_15; // @[BalancedTree.java:90]
+  assign space_10_15 = space_10_11 | space_12_15; // @[BalancedTree.java:90]
+  assign space_11_15 = empty_11 | space_12_15; // @[BalancedTree.java:90]
+  assign space_13_15 = empty_13 | space_14_15; // @[BalancedTree.java:90]
+  assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:191]
+  assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:191]
+  assign two_empty_0_3 = two_empty_0_1 | two_empty_2_3 | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:191]
+  assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:191]
+  assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:191]
+  assign two_empty_4_7 = two_empty_4_5 | two_empty_6_7 | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:191]
+  assign two_empty_0_7 = two_empty_0_3 | two_empty_4_7 | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:191]
+  assign two_empty_8_9 = 1'd0 | (empty_8 & empty_9); // @[CellBlock.java:191]
+  assign two_empty_10_11 = 1'd0 | (empty_10 & empty_11); // @[CellBlock.java:191]
+  assign two_empty_8_11 = two_empty_8_9 | two_empty_10_11 | (any_empty_8_9 & any_empty_10_11); // @[CellBlock.java:191]
+  assign two_empty_12_13 = 1'd0 | (empty_12 & empty_13); // @[CellBlock.java:191]
+  assign two_empty_14_15 = 1'd0 | (empty_14 & empty_15); // @[CellBlock.java:191]
+  assign two_empty_12_15 = two_empty_12_13 | two_empty_14_15 | (any_empty_12_13 & any_empty_14_15); // @[CellBlock.java:191]
+  assign two_empty_8_15 = two_empty_8_11 | two_empty_12_15 | (any_empty_8_11 & any_empty_12_15); // @[CellBlock.java:191]
   assign empty_0 = ~cell_0_valid; // @[CellBlock.java:114]
   assign empty_1 = ~cell_1_valid; // @[CellBlock.java:114]
   assign empty_2 = ~cell_2_valid; // @[CellBlock.java:114]
@@ -420,43 +469,28 @@ module alpu_umq_256x16_CellBlock (
   assign empty_13 = ~cell_13_valid; // @[CellBlock.java:114]
   assign empty_14 = ~cell_14_valid; // @[CellBlock.java:114]
   assign empty_15 = ~cell_15_valid; // @[CellBlock.java:114]
-  assign space_14 = empty_15 | empty_14; // @[CellBlock.java:120]
-  assign space_13 = space_14 | empty_13; // @[CellBlock.java:120]
-  assign space_12 = space_13 | empty_12; // @[CellBlock.java:120]
-  assign space_11 = space_12 | empty_11; // @[CellBlock.java:120]
-  assign space_10 = space_11 | empty_10; // @[CellBlock.java:120]
-  assign space_9 = space_10 | empty_9; // @[CellBlock.java:120]
-  assign space_8 = space_9 | empty_8; // @[CellBlock.java:120]
-  assign space_7 = space_8 | empty_7; // @[CellBlock.java:120]
-  assign space_6 = space_7 | empty_6; // @[CellBlock.java:120]
-  assign space_5 = space_6 | empty_5; // @[CellBlock.java:120]
-  assign space_4 = space_5 | empty_4; // @[CellBlock.java:120]
-  assign space_3 = space_4 | empty_3; // @[CellBlock.java:120]
-  assign space_2 = space_3 | empty_2; // @[CellBlock.java:120]
-  assign space_1 = space_2 | empty_1; // @[CellBlock.java:120]
-  assign space_0 = space_1 | empty_0; // @[CellBlock.java:120]
-  assign space_older = compact & older_empty; // @[CellBlock.java:123]
-  assign hit = hit_r; // @[CellBlock.java:132]
-  assign del_tag = del_tag_0_7 | del_tag_8_15; // @[CellBlock.java:152]
-  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_from_0_15; // @[CellBlock.java:161]
-  assign cell_1_en = (compact & space_1) | space_older | del_all_r | del_from_1_15; // @[CellBlock.java:161]
-  assign cell_2_en = (compact & space_2) | space_older | del_all_r | del_from_2_15; // @[CellBlock.java:161]
-  assign cell_3_en = (compact & space_3) | space_older | del_all_r | del_from_3_15; // @[CellBlock.java:161]
-  assign cell_4_en = (compact & space_4) | space_older | del_all_r | del_from_4_15; // @[CellBlock.java:161]
-  assign cell_5_en = (compact & space_5) | space_older | del_all_r | del_from_5_15; // @[CellBlock.java:161]
-  assign cell_6_en = (compact & space_6) | space_older | del_all_r | del_from_6_15; // @[CellBlock.java:161]
-  assign cell_7_en = (compact & space_7) | space_older | del_all_r | del_from_7_15; // @[CellBlock.java:161]
-  assign cell_8_en = (compact & space_8) | space_older | del_all_r | del_from_8_15; // @[CellBlock.java:161]
-  assign cell_9_en = (compact & space_9) | space_older | del_all_r | del_from_9_15; // @[CellBlock.java:161]
-  assign cell_10_en = (compact & space_10) | space_older | del_all_r | del_from_10_15; // @[CellBlock.java:161]
-  assign cell_11_en = (compact & space_11) | space_older | del_all_r | del_from_11_15; // @[CellBlock.java:161]
-  assign cell_12_en = (compact & space_12) | space_older | del_all_r | del_from_12_15; // @[CellBlock.java:161]
-  assign cell_13_en = (compact & space_13) | space_older | del_all_r | del_from_13_15; // @[CellBlock.java:161]
-  assign cell_14_en = (compact & space_14) | space_older | del_all_r | del_from_14_15; // @[CellBlock.java:161]
-  assign shift_out = (compact & empty_15) | space_older | del_all_r | deletes_15; // @[CellBlock.java:159]
-  assign out_valid = cell_15_valid & shift_out; // @[CellBlock.java:179]
-  assign any_empty = any_empty_0_7 | any_empty_8_15; // @[CellBlock.java:189]
-  assign two_empty = two_empty_0_7 | two_empty_8_15 | (any_empty_0_7 & any_empty_8_15); // @[CellBlock.java:190]
+  assign space_older = compact & older_empty; // @[CellBlock.java:118]
+  assign hit = hit_r; // @[CellBlock.java:127]
+  assign del_tag = del_tag_0_7 | del_tag_8_15; // @[CellBlock.java:147]
+  assign cell_0_en = (compact & space_0_15) | space_older | del_all_r | del_from_0_15; // @[CellBlock.java:156]
+  assign cell_1_en = (compact & space_1_15) | space_older | del_all_r | del_from_1_15; // @[CellBlock.java:156]
+  assign cell_2_en = (compact & space_2_15) | space_older | del_all_r | del_from_2_15; // @[CellBlock.java:156]
+  assign cell_3_en = (compact & space_3_15) | space_older | del_all_r | del_from_3_15; // @[CellBlock.java:156]
+  assign cell_4_en = (compact & space_4_15) | space_older | del_all_r | del_from_4_15; // @[CellBlock.java:156]
+  assign cell_5_en = (compact & space_5_15) | space_older | del_all_r | del_from_5_15; // @[CellBlock.java:156]
+  assign cell_6_en = (compact & space_6_15) | space_older | del_all_r | del_from_6_15; // @[CellBlock.java:156]
+  assign cell_7_en = (compact & space_7_15) | space_older | del_all_r | del_from_7_15; // @[CellBlock.java:156]
+  assign cell_8_en = (compact & space_8_15) | space_older | del_all_r | del_from_8_15; // @[CellBlock.java:156]
+  assign cell_9_en = (compact & space_9_15) | space_older | del_all_r | del_from_9_15; // @[CellBlock.java:156]
+  assign cell_10_en = (compact & space_10_15) | space_older | del_all_r | del_from_10_15; // @[CellBlock.java:156]
+  assign cell_11_en = (compact & space_11_15) | space_older | del_all_r | del_from_11_15; // @[CellBlock.java:156]
+  assign cell_12_en = (compact & space_12_15) | space_older | del_all_r | del_from_12_15; // @[CellBlock.java:156]
+  assign cell_13_en = (compact & space_13_15) | space_older | del_all_r | del_from_13_15; // @[CellBlock.java:156]
+  assign cell_14_en = (compact & space_14_15) | space_older | del_all_r | del_from_14_15; // @[CellBlock.java:156]
+  assign shift_out = (compact & empty_15) | space_older | del_all_r | deletes_15; // @[CellBlock.java:154]
+  assign out_valid = cell_15_valid & shift_out; // @[CellBlock.java:174]
+  assign any_empty = any_empty_0_7 | any_empty_8_15; // @[CellBlock.java:184]
+  assign two_empty = two_empty_0_7 | two_empty_8_15 | (any_empty_0_7 & any_empty_8_15); // @[CellBlock.java:185]
 
   alpu_umq_256x16_UmqCell cell_0 ( // @[CellBlock.java:111]
     .clk(clk),
@@ -726,75 +760,75 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_0 <= cell_0_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_1 <= cell_1_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_2 <= cell_2_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_3 <= cell_3_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_4 <= cell_4_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_5 <= cell_5_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_6 <= cell_6_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_7 <= cell_7_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_8 <= cell_8_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_9 <= cell_9_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_10 <= cell_10_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_11 <= cell_11_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_12 <= cell_12_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_13 <= cell_13_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_14 <= cell_14_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_15 <= cell_15_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:132]
+  always @(posedge clk) begin // @[CellBlock.java:127]
     hit_r <= any_hit_0_7 | any_hit_8_15;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:145]
+  always @(posedge clk) begin // @[CellBlock.java:140]
     if (rst) begin
       del_all_r <= 1'd0;
     end else begin
@@ -802,7 +836,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_0 <= 1'd0;
     end else begin
@@ -810,7 +844,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_1 <= 1'd0;
     end else begin
@@ -818,7 +852,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_2 <= 1'd0;
     end else begin
@@ -826,7 +860,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_3 <= 1'd0;
     end else begin
@@ -834,7 +868,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_4 <= 1'd0;
     end else begin
@@ -842,7 +876,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_5 <= 1'd0;
     end else begin
@@ -850,7 +884,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_6 <= 1'd0;
     end else begin
@@ -858,7 +892,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_7 <= 1'd0;
     end else begin
@@ -866,7 +900,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_8 <= 1'd0;
     end else begin
@@ -874,7 +908,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_9 <= 1'd0;
     end else begin
@@ -882,7 +916,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_10 <= 1'd0;
     end else begin
@@ -890,7 +924,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_11 <= 1'd0;
     end else begin
@@ -898,7 +932,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_12 <= 1'd0;
     end else begin
@@ -906,7 +940,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_13 <= 1'd0;
     end else begin
@@ -914,7 +948,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_14 <= 1'd0;
     end else begin
@@ -922,7 +956,7 @@ module alpu_umq_256x16_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_15 <= 1'd0;
     end else begin

@@ -59,105 +59,74 @@ module alpu_umq_256x32_CellBlock (
   wire        empty_29; // @[CellBlock.java:114]
   wire        empty_30; // @[CellBlock.java:114]
   wire        empty_31; // @[CellBlock.java:114]
-  wire        space_30; // @[CellBlock.java:120]
-  wire        space_29; // @[CellBlock.java:120]
-  wire        space_28; // @[CellBlock.java:120]
-  wire        space_27; // @[CellBlock.java:120]
-  wire        space_26; // @[CellBlock.java:120]
-  wire        space_25; // @[CellBlock.java:120]
-  wire        space_24; // @[CellBlock.java:120]
-  wire        space_23; // @[CellBlock.java:120]
-  wire        space_22; // @[CellBlock.java:120]
-  wire        space_21; // @[CellBlock.java:120]
-  wire        space_20; // @[CellBlock.java:120]
-  wire        space_19; // @[CellBlock.java:120]
-  wire        space_18; // @[CellBlock.java:120]
-  wire        space_17; // @[CellBlock.java:120]
-  wire        space_16; // @[CellBlock.java:120]
-  wire        space_15; // @[CellBlock.java:120]
-  wire        space_14; // @[CellBlock.java:120]
-  wire        space_13; // @[CellBlock.java:120]
-  wire        space_12; // @[CellBlock.java:120]
-  wire        space_11; // @[CellBlock.java:120]
-  wire        space_10; // @[CellBlock.java:120]
-  wire        space_9; // @[CellBlock.java:120]
-  wire        space_8; // @[CellBlock.java:120]
-  wire        space_7; // @[CellBlock.java:120]
-  wire        space_6; // @[CellBlock.java:120]
-  wire        space_5; // @[CellBlock.java:120]
-  wire        space_4; // @[CellBlock.java:120]
-  wire        space_3; // @[CellBlock.java:120]
-  wire        space_2; // @[CellBlock.java:120]
-  wire        space_1; // @[CellBlock.java:120]
-  wire        space_0; // @[CellBlock.java:120]
-  wire        space_older; // @[CellBlock.java:123]
-  reg         cmp_0; // @[CellBlock.java:128]
-  reg         cmp_1; // @[CellBlock.java:128]
-  reg         cmp_2; // @[CellBlock.java:128]
-  reg         cmp_3; // @[CellBlock.java:128]
-  reg         cmp_4; // @[CellBlock.java:128]
-  reg         cmp_5; // @[CellBlock.java:128]
-  reg         cmp_6; // @[CellBlock.java:128]
-  reg         cmp_7; // @[CellBlock.java:128]
-  reg         cmp_8; // @[CellBlock.java:128]
-  reg         cmp_9; // @[CellBlock.java:128]
-  reg         cmp_10; // @[CellBlock.java:128]
-  reg         cmp_11; // @[CellBlock.java:128]
-  reg         cmp_12; // @[CellBlock.java:128]
-  reg         cmp_13; // @[CellBlock.java:128]
-  reg         cmp_14; // @[CellBlock.java:128]
-  reg         cmp_15; // @[CellBlock.java:128]
-  reg         cmp_16; // @[CellBlock.java:128]
-  reg         cmp_17; // @[CellBlock.java:128]
-  reg         cmp_18; // @[CellBlock.java:128]
-  reg         cmp_19; // @[CellBlock.java:128]
-  reg         cmp_20; // @[CellBlock.java:128]
-  reg         cmp_21; // @[CellBlock.java:128]
-  reg         cmp_22; // @[CellBlock.java:128]
-  reg         cmp_23; // @[CellBlock.java:128]
-  reg         cmp_24; // @[CellBlock.java:128]
-  reg         cmp_25; // @[CellBlock.java:128]
-  reg         cmp_26; // @[CellBlock.java:128]
-  reg         cmp_27; // @[CellBlock.java:128]
-  reg         cmp_28; // @[CellBlock.java:128]
-  reg         cmp_29; // @[CellBlock.java:128]
-  reg         cmp_30; // @[CellBlock.java:128]
-  reg         cmp_31; // @[CellBlock.java:128]
-  reg         hit_r; // @[CellBlock.java:132]
-  reg         del_all_r; // @[CellBlock.java:145]
-  reg         deletes_0; // @[CellBlock.java:148]
-  reg         deletes_1; // @[CellBlock.java:148]
-  reg         deletes_2; // @[CellBlock.java:148]
-  reg         deletes_3; // @[CellBlock.java:148]
-  reg         deletes_4; // @[CellBlock.java:148]
-  reg         deletes_5; // @[CellBlock.java:148]
-  reg         deletes_6; // @[CellBlock.java:148]
-  reg         deletes_7; // @[CellBlock.java:148]
-  reg         deletes_8; // @[CellBlock.java:148]
-  reg         deletes_9; // @[CellBlock.java:148]
-  reg         deletes_10; // @[CellBlock.java:148]
-  reg         deletes_11; // @[CellBlock.java:148]
-  reg         deletes_12; // @[CellBlock.java:148]
-  reg         deletes_13; // @[CellBlock.java:148]
-  reg         deletes_14; // @[CellBlock.java:148]
-  reg         deletes_15; // @[CellBlock.java:148]
-  reg         deletes_16; // @[CellBlock.java:148]
-  reg         deletes_17; // @[CellBlock.java:148]
-  reg         deletes_18; // @[CellBlock.java:148]
-  reg         deletes_19; // @[CellBlock.java:148]
-  reg         deletes_20; // @[CellBlock.java:148]
-  reg         deletes_21; // @[CellBlock.java:148]
-  reg         deletes_22; // @[CellBlock.java:148]
-  reg         deletes_23; // @[CellBlock.java:148]
-  reg         deletes_24; // @[CellBlock.java:148]
-  reg         deletes_25; // @[CellBlock.java:148]
-  reg         deletes_26; // @[CellBlock.java:148]
-  reg         deletes_27; // @[CellBlock.java:148]
-  reg         deletes_28; // @[CellBlock.java:148]
-  reg         deletes_29; // @[CellBlock.java:148]
-  reg         deletes_30; // @[CellBlock.java:148]
-  reg         deletes_31; // @[CellBlock.java:148]
-  wire        shift_out; // @[CellBlock.java:159]
+  wire        space_older; // @[CellBlock.java:118]
+  reg         cmp_0; // @[CellBlock.java:123]
+  reg         cmp_1; // @[CellBlock.java:123]
+  reg         cmp_2; // @[CellBlock.java:123]
+  reg         cmp_3; // @[CellBlock.java:123]
+  reg         cmp_4; // @[CellBlock.java:123]
+  reg         cmp_5; // @[CellBlock.java:123]
+  reg         cmp_6; // @[CellBlock.java:123]
+  reg         cmp_7; // @[CellBlock.java:123]
+  reg         cmp_8; // @[CellBlock.java:123]
+  reg         cmp_9; // @[CellBlock.java:123]
+  reg         cmp_10; // @[CellBlock.java:123]
+  reg         cmp_11; // @[CellBlock.java:123]
+  reg         cmp_12; // @[CellBlock.java:123]
+  reg         cmp_13; // @[CellBlock.java:123]
+  reg         cmp_14; // @[CellBlock.java:123]
+  reg         cmp_15; // @[CellBlock.java:123]
+  reg         cmp_16; // @[CellBlock.java:123]
+  reg         cmp_17; // @[CellBlock.java:123]
+  reg         cmp_18; // @[CellBlock.java:123]
+  reg         cmp_19; // @[CellBlock.java:123]
+  reg         cmp_20; // @[CellBlock.java:123]
+  reg         cmp_21; // @[CellBlock.java:123]
+  reg         cmp_22; // @[CellBlock.java:123]
+  reg         cmp_23; // @[CellBlock.java:123]
+  reg         cmp_24; // @[CellBlock.java:123]
+  reg         cmp_25; // @[CellBlock.java:123]
+  reg         cmp_26; // @[CellBlock.java:123]
+  reg         cmp_27; // @[CellBlock.java:123]
+  reg         cmp_28; // @[CellBlock.java:123]
+  reg         cmp_29; // @[CellBlock.java:123]
+  reg         cmp_30; // @[CellBlock.java:123]
+  reg         cmp_31; // @[CellBlock.java:123]
+  reg         hit_r; // @[CellBlock.java:127]
+  reg         del_all_r; // @[CellBlock.java:140]
+  reg         deletes_0; // @[CellBlock.java:143]
+  reg         deletes_1; // @[CellBlock.java:143]
+  reg         deletes_2; // @[CellBlock.java:143]
+  reg         deletes_3; // @[CellBlock.java:143]
+  reg         deletes_4; // @[CellBlock.java:143]
+  reg         deletes_5; // @[CellBlock.java:143]
+  reg         deletes_6; // @[CellBlock.java:143]
+  reg         deletes_7; // @[CellBlock.java:143]
+  reg         deletes_8; // @[CellBlock.java:143]
+  reg         deletes_9; // @[CellBlock.java:143]
+  reg         deletes_10; // @[CellBlock.java:143]
+  reg         deletes_11; // @[CellBlock.java:143]
+  reg         deletes_12; // @[CellBlock.java:143]
+  reg         deletes_13; // @[CellBlock.java:143]
+  reg         deletes_14; // @[CellBlock.java:143]
+  reg         deletes_15; // @[CellBlock.java:143]
+  reg         deletes_16; // @[CellBlock.java:143]
+  reg         deletes_17; // @[CellBlock.java:143]
+  reg         deletes_18; // @[CellBlock.java:143]
+  reg         deletes_19; // @[CellBlock.java:143]
+  reg         deletes_20; // @[CellBlock.java:143]
+  reg         deletes_21; // @[CellBlock.java:143]
+  reg         deletes_22; // @[CellBlock.java:143]
+  reg         deletes_23; // @[CellBlock.java:143]
+  reg         deletes_24; // @[CellBlock.java:143]
+  reg         deletes_25; // @[CellBlock.java:143]
+  reg         deletes_26; // @[CellBlock.java:143]
+  reg         deletes_27; // @[CellBlock.java:143]
+  reg         deletes_28; // @[CellBlock.java:143]
+  reg         deletes_29; // @[CellBlock.java:143]
+  reg         deletes_30; // @[CellBlock.java:143]
+  reg         deletes_31; // @[CellBlock.java:143]
+  wire        shift_out; // @[CellBlock.java:154]
   wire        cell_0_en;
   wire        cell_0_valid;
   wire [41:0] cell_0_match;
@@ -560,6 +529,86 @@ module alpu_umq_256x32_CellBlock (
   wire        older_hit_26_31;
   wire        older_hit_27_31;
   wire        older_hit_29_31;
+  wire        space_0_1;
+  wire        space_2_3;
+  wire        space_0_3;
+  wire        space_4_5;
+  wire        space_6_7;
+  wire        space_4_7;
+  wire        space_0_7;
+  wire        space_8_9;
+  wire        space_10_11;
+  wire        space_8_11;
+  wire        space_12_13;
+  wire        space_14_15;
+  wire        space_12_15;
+  wire        space_8_15;
+  wire        space_0_15;
+  wire        space_16_17;
+  wire        space_18_19;
+  wire        space_16_19;
+  wire        space_20_21;
+  wire        space_22_23;
+  wire        space_20_23;
+  wire        space_16_23;
+  wire        space_24_25;
+  wire        space_26_27;
+  wire        space_24_27;
+  wire        space_28_29;
+  wire        space_30_31;
+  wire        space_28_31;
+  wire        space_24_31;
+  wire        space_16_31;
+  wire        space_0_31;
+  wire        space_1_3;
+  wire        space_1_7;
+  wire        space_1_15;
+  wire        space_1_31;
+  wire        space_2_7;
+  wire        space_2_15;
+  wire        space_2_31;
+  wire        space_3_7;
+  wire        space_3_15;
+  wire        space_3_31;
+  wire        space_4_15;
+  wire        space_4_31;
+  wire        space_5_7;
+  wire        space_5_15;
+  wire        space_5_31;
+  wire        space_6_15;
+  wire        space_6_31;
+  wire        space_7_15;
+  wire        space_7_31;
+  wire        space_8_31;
+  wire        space_9_11;
+  wire        space_9_15;
+  wire        space_9_31;
+  wire        space_10_15;
+  wire        space_10_31;
+  wire        space_11_15;
+  wire        space_11_31;
+  wire        space_12_31;
+  wire        space_13_15;
+  wire        space_13_31;
+  wire        space_14_31;
+  wire        space_15_31;
+  wire        space_17_19;
+  wire        space_17_23;
+  wire        space_17_31;
+  wire        space_18_23;
+  wire        space_18_31;
+  wire        space_19_23;
+  wire        space_19_31;
+  wire        space_20_31;
+  wire        space_21_23;
+  wire        space_21_31;
+  wire        space_22_31;
+  wire        space_23_31;
+  wire        space_25_27;
+  wire        space_25_31;
+  wire        space_26_31;
+  wire        space_27_31;
+  wire        space_29_31;
   wire        two_empty_0_1;
   wire        two_empty_2_3;
   wire        two_empty_0_3;
@@ -591,36 +640,36 @@ module alpu_umq_256x32_CellBlock (
   wire        two_empty_24_31;
   wire        two_empty_16_31;
 
-  assign any_empty_0_1 = empty_0 | empty_1; // @[CellBlock.java:196]
-  assign any_empty_2_3 = empty_2 | empty_3; // @[CellBlock.java:196]
-  assign any_empty_0_3 = any_empty_0_1 | any_empty_2_3; // @[CellBlock.java:196]
-  assign any_empty_4_5 = empty_4 | empty_5; // @[CellBlock.java:196]
-  assign any_empty_6_7 = empty_6 | empty_7; // @[CellBlock.java:196]
-  assign any_empty_4_7 = any_empty_4_5 | any_empty_6_7; // @[CellBlock.java:196]
-  assign any_empty_0_7 = any_empty_0_3 | any_empty_4_7; // @[CellBlock.java:196]
-  assign any_empty_8_9 = empty_8 | empty_9; // @[CellBlock.java:196]
-  assign any_empty_10_11 = empty_10 | empty_11; // @[CellBlock.java:196]
-  assign any_empty_8_11 = any_empty_8_9 | any_empty_10_11; // @[CellBlock.java:196]
-  assign any_empty_12_13 = empty_12 | empty_13; // @[CellBlock.java:196]
-  assign any_empty_14_15 = empty_14 | empty_15; // @[CellBlock.java:196]
-  assign any_empty_12_15 = any_empty_12_13 | any_empty_14_15; // @[CellBlock.java:196]
-  assign any_empty_8_15 = any_empty_8_11 | any_empty_12_15; // @[CellBlock.java:196]
-  assign any_empty_0_15 = any_empty_0_7 | any_empty_8_15; // @[CellBlock.java:196]
-  assign any_empty_16_17 = empty_16 | empty_17; // @[CellBlock.java:196]
-  assign any_empty_18_19 = empty_18 | empty_19; // @[CellBlock.java:196]
-  assign any_empty_16_19 = any_empty_16_17 | any_empty_18_19; // @[CellBlock.java:196]
-  assign any_empty_20_21 = empty_20 | empty_21; // @[CellBlock.java:196]
-  assign any_empty_22_23 = empty_22 | empty_23; // @[CellBlock.java:196]
-  assign any_empty_20_23 = any_empty_20_21 | any_empty_22_23; // @[CellBlock.java:196]
-  assign any_empty_16_23 = any_empty_16_19 | any_empty_20_23; // @[CellBlock.java:196]
-  assign any_empty_24_25 = empty_24 | empty_25; // @[CellBlock.java:196]
-  assign any_empty_26_27 = empty_26 | empty_27; // @[CellBlock.java:196]
-  assign any_empty_24_27 = any_empty_24_25 | any_empty_26_27; // @[CellBlock.java:196]
-  assign any_empty_28_29 = empty_28 | empty_29; // @[CellBlock.java:196]
-  assign any_empty_30_31 = empty_30 | empty_31; // @[CellBlock.java:196]
-  assign any_empty_28_31 = any_empty_28_29 | any_empty_30_31; // @[CellBlock.java:196]
-  assign any_empty_24_31 = any_empty_24_27 | any_empty_28_31; // @[CellBlock.java:196]
-  assign any_empty_16_31 = any_empty_16_23 | any_empty_24_31; // @[CellBlock.java:196]
+  assign any_empty_0_1 = empty_0 | empty_1; // @[CellBlock.java:191]
+  assign any_empty_2_3 = empty_2 | empty_3; // @[CellBlock.java:191]
+  assign any_empty_0_3 = any_empty_0_1 | any_empty_2_3; // @[CellBlock.java:191]
+  assign any_empty_4_5 = empty_4 | empty_5; // @[CellBlock.java:191]
+  assign any_empty_6_7 = empty_6 | empty_7; // @[CellBlock.java:191]
+  assign any_empty_4_7 = any_empty_4_5 | any_empty_6_7; // @[CellBlock.java:191]
+  assign any_empty_0_7 = any_empty_0_3 | any_empty_4_7; // @[CellBlock.java:191]
+  assign any_empty_8_9 = empty_8 | empty_9; // @[CellBlock.java:191]
+  assign any_empty_10_11 = empty_10 | empty_11; // @[CellBlock.java:191]
+  assign any_empty_8_11 = any_empty_8_9 | any_empty_10_11; // @[CellBlock.java:191]
+  assign any_empty_12_13 = empty_12 | empty_13; // @[CellBlock.java:191]
+  assign any_empty_14_15 = empty_14 | empty_15; // @[CellBlock.java:191]
+  assign any_empty_12_15 = any_empty_12_13 | any_empty_14_15; // @[CellBlock.java:191]
+  assign any_empty_8_15 = any_empty_8_11 | any_empty_12_15; // @[CellBlock.java:191]
+  assign any_empty_0_15 = any_empty_0_7 | any_empty_8_15; // @[CellBlock.java:191]
+  assign any_empty_16_17 = empty_16 | empty_17; // @[CellBlock.java:191]
+  assign any_empty_18_19 = empty_18 | empty_19; // @[CellBlock.java:191]
+  assign any_empty_16_19 = any_empty_16_17 | any_empty_18_19; // @[CellBlock.java:191]
+  assign any_empty_20_21 = empty_20 | empty_21; // @[CellBlock.java:191]
+  assign any_empty_22_23 = empty_22 | empty_23; // @[CellBlock.java:191]
+  assign any_empty_20_23 = any_empty_20_21 | any_empty_22_23; // @[CellBlock.java:191]
+  assign any_empty_16_23 = any_empty_16_19 | any_empty_20_23; // @[CellBlock.java:191]
+  assign any_empty_24_25 = empty_24 | empty_25; // @[CellBlock.java:191]
+  assign any_empty_26_27 = empty_26 | empty_27; // @[CellBlock.java:191]
+  assign any_empty_24_27 = any_empty_24_25 | any_empty_26_27; // @[CellBlock.java:191]
+  assign any_empty_28_29 = empty_28 | empty_29; // @[CellBlock.java:191]
+  assign any_empty_30_31 = empty_30 | empty_31; // @[CellBlock.java:191]
+  assign any_empty_28_31 = any_empty_28_29 | any_empty_30_31; // @[CellBlock.java:191]
+  assign any_empty_24_31 = any_empty_24_27 | any_empty_28_31; // @[CellBlock.java:191]
+  assign any_empty_16_31 = any_empty_16_23 | any_empty_24_31; // @[CellBlock.java:191]
   assign any_hit_0_1 = cmp_0 | cmp_1; // @[BalancedTree.java:62]
   assign any_hit_2_3 = cmp_2 | cmp_3; // @[BalancedTree.java:62]
   assign any_hit_0_3 = any_hit_0_1 | any_hit_2_3; // @[BalancedTree.java:62]
@@ -836,36 +885,116 @@ module alpu_umq_256x32_CellBlock (
   assign older_hit_26_31 = older_hit_26_27 | older_hit_28_31; // @[BalancedTree.java:90]
   assign older_hit_27_31 = cmp_27 | older_hit_28_31; // @[BalancedTree.java:90]
   assign older_hit_29_31 = cmp_29 | older_hit_30_31; // @[BalancedTree.java:90]
-  assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:196]
-  assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:196]
-  assign two_empty_0_3 = two_empty_0_1 | two_empty_2_3 | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:196]
-  assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:196]
-  assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:196]
-  assign two_empty_4_7 = two_empty_4_5 | two_empty_6_7 | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:196]
-  assign two_empty_0_7 = two_empty_0_3 | two_empty_4_7 | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:196]
-  assign two_empty_8_9 = 1'd0 | (empty_8 & empty_9); // @[CellBlock.java:196]
-  assign two_empty_10_11 = 1'd0 | (empty_10 & empty_11); // @[CellBlock.java:196]
-  assign two_empty_8_11 = two_empty_8_9 | two_empty_10_11 | (any_empty_8_9 & any_empty_10_11); // @[CellBlock.java:196]
-  assign two_empty_12_13 = 1'd0 | (empty_12 & empty_13); // @[CellBlock.java:196]
-  assign two_empty_14_15 = 1'd0 | (empty_14 & empty_15); // @[CellBlock.java:196]
-  assign two_empty_12_15 = two_empty_12_13 | two_empty_14_15 | (any_empty_12_13 & any_empty_14_15); // @[CellBlock.java:196]
-  assign two_empty_8_15 = two_empty_8_11 | two_empty_12_15 | (any_empty_8_11 & any_empty_12_15); // @[CellBlock.java:196]
-  assign two_empty_0_15 = two_empty_0_7 | two_empty_8_15 | (any_empty_0_7 & any_empty_8_15); // @[CellBlock.java:196]
-  assign two_empty_16_17 = 1'd0 | (empty_16 & empty_17); // @[CellBlock.java:196]
-  assign two_empty_18_19 = 1'd0 | (empty_18 & empty_19); // @[CellBlock.java:196]
-  assign two_empty_16_19 = two_empty_16_17 | two_empty_18_19 | (any_empty_16_17 & any_empty_18_19); // @[CellBlock.java:196]
-  assign two_empty_20_21 = 1'd0 | (empty_20 & empty_21); // @[CellBlock.java:196]
-  assign two_empty_22_23 = 1'd0 | (empty_22 & empty_23); // @[CellBlock.java:196]
-  assign two_empty_20_23 = two_empty_20_21 | two_empty_22_23 | (any_empty_20_21 & any_empty_22_23); // @[CellBlock.java:196]
-  assign two_empty_16_23 = two_empty_16_19 | two_empty_20_23 | (any_empty_16_19 & any_empty_20_23); // @[CellBlock.java:196]
-  assign two_empty_24_25 = 1'd0 | (empty_24 & empty_25); // @[CellBlock.java:196]
-  assign two_empty_26_27 = 1'd0 | (empty_26 & empty_27); // @[CellBlock.java:196]
-  assign two_empty_24_27 = two_empty_24_25 | two_empty_26_27 | (any_empty_24_25 & any_empty_26_27); // @[CellBlock.java:196]
-  assign two_empty_28_29 = 1'd0 | (empty_28 & empty_29); // @[CellBlock.java:196]
-  assign two_empty_30_31 = 1'd0 | (empty_30 & empty_31); // @[CellBlock.java:196]
-  assign two_empty_28_31 = two_empty_28_29 | two_empty_30_31 | (any_empty_28_29 & any_empty_30_31); // @[CellBlock.java:196]
-  assign two_empty_24_31 = two_empty_24_27 | two_empty_28_31 | (any_empty_24_27 & any_empty_28_31); // @[CellBlock.java:196]
-  assign two_empty_16_31 = two_empty_16_23 | two_empty_24_31 | (any_empty_16_23 & any_empty_24_31); // @[CellBlock.java:196]
+  assign space_0_1 = empty_0 | empty_1; // @[BalancedTree.java:90]
+  assign space_2_3 = empty_2 | empty_3; // @[BalancedTree.java:90]
+  assign space_0_3 = space_0_1 | space_2_3; // @[BalancedTree.java:90]
+  assign space_4_5 = empty_4 | empty_5; // @[BalancedTree.java:90]
+  assign space_6_7 = empty_6 | empty_7; // @[BalancedTree.java:90]
+  assign space_4_7 = space_4_5 | space_6_7; // @[BalancedTree.java:90]
+  assign space_0_7 = space_0_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_8_9 = empty_8 | empty_9; // @[BalancedTree.java:90]
+  assign space_10_11 = empty_10 | empty_11; // @[BalancedTree.java:90]
+  assign space_8_11 = space_8_9 | space_10_11; // @[BalancedTree.java:90]
+  assign space_12_13 = empty_12 | empty_13; // @[BalancedTree.java:90]
+  assign space_14_15 = empty_14 | empty_15; // @[BalancedTree.java:90]
+  assign space_12_15 = space_12_13 | space_14_15; // @[BalancedTree.java:90]
+  assign space_8_15 = space_8_11 | space_12_15; // @[BalancedTree.java:90]
+  assign space_0_15 = space_0_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_16_17 = empty_16 | empty_17; // @[BalancedTree.java:90]
+  assign space_18_19 = empty_18 | empty_19; // @[BalancedTree.java:90]
+  assign space_16_19 = space_16_17 | space_18_19; // @[BalancedTree.java:90]
+  assign space_20_21 = empty_20 | empty_21; // @[BalancedTree.java:90]
+  assign space_22_23 = empty_22 | empty_23; // @[BalancedTree.java:90]
+  assign space_20_23 = space_20_21 | space_22_23; // @[BalancedTree.java:90]
+  assign space_16_23 = space_16_19 | space_20_23; // @[BalancedTree.java:90]
+  assign space_24_25 = empty_24 | empty_25; // @[BalancedTree.java:90]
+  assign space_26_27 = empty_26 | empty_27; // @[BalancedTree.java:90]
+  assign space_24_27 = space_24_25 | space_26_27; // @[BalancedTree.java:90]
+  assign space_28_29 = empty_28 | empty_29; // @[BalancedTree.java:90]
+  assign space_30_31 = empty_30 | empty_31; // @[BalancedTree.java:90]
+  assign space_28_31 = space_28_29 | space_30_31; // @[BalancedTree.java:90]
+  assign space_24_31 = space_24_27 | space_28_31; // @[BalancedTree.java:90]
+  assign space_16_31 = space_16_23 | space_24_31; // @[BalancedTree.java:90]
+  assign space_0_31 = space_0_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_1_3 = empty_1 | space_2_3; // @[BalancedTree.java:90]
+  assign space_1_7 = space_1_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_1_15 = space_1_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_1_31 = space_1_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_2_7 = space_2_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_2_15 = space_2_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_2_31 = space_2_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_3_7 = empty_3 | space_4_7; // @[BalancedTree.java:90]
+  assign space_3_15 = space_3_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_3_31 = space_3_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_4_15 = space_4_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_4_31 = space_4_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_5_7 = empty_5 | space_6_7; // @[BalancedTree.java:90]
+  assign space_5_15 = space_5_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_5_31 = space_5_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_6_15 = space_6_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_6_31 = space_6_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_7_15 = empty_7 | space_8_15; // @[BalancedTree.java:90]
+  assign space_7_31 = space_7_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_8_31 = space_8_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_9_11 = empty_9 | space_10_11; // @[BalancedTree.java:90]
+  assign space_9_15 = space_9_11 | space_12_15; // @[BalancedTree.java:90]
+  assign space_9_31 = space_9_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_10_15 = space_10_11 | space_12_15; // @[BalancedTree.java:90]
+  assign space_10_31 = space_10_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_11_15 = empty_11 | space_12_15; // @[BalancedTree.java:90]
+  assign space_11_31 = space_11_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_12_31 = space_12_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_13_15 = empty_13 | space_14_15; // @[BalancedTree.java:90]
+  assign space_13_31 = space_13_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_14_31 = space_14_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_15_31 = empty_15 | space_16_31; // @[BalancedTree.java:90]
+  assign space_17_19 = empty_17 | space_18_19; // @[BalancedTree.java:90]
+  assign space_17_23 = space_17_19 | space_20_23; // @[BalancedTree.java:90]
+  assign space_17_31 = space_17_23 | space_24_31; // @[BalancedTree.java:90]
+  assign space_18_23 = space_18_19 | space_20_23; // @[BalancedTree.java:90]
+  assign space_18_31 = space_18_23 | space_24_31; // @[BalancedTree.java:90]
+  assign space_19_23 = empty_19 | space_20_23; // @[BalancedTree.java:90]
+  assign space_19_31 = space_19_23 | space_24_31; // @[BalancedTree.java:90]
+  assign space_20_31 = space_20_23 | space_24_31; // @[BalancedTree.java:90]
+  assign space_21_23 = empty_21 | space_22_23; // @[BalancedTree.java:90]
+  assign space_21_31 = space_21_23 | space_24_31; // @[BalancedTree.java:90]
+  assign space_22_31 = space_22_23 | space_24_31; // @[BalancedTree.java:90]
+  assign space_23_31 = empty_23 | space_24_31; // @[BalancedTree.java:90]
+  assign space_25_27 = empty_25 | space_26_27; // @[BalancedTree.java:90]
+  assign space_25_31 = space_25_27 | space_28_31; // @[BalancedTree.java:90]
+  assign space_26_31 = space_26_27 | space_28_31; // @[BalancedTree.java:90]
+  assign space_27_31 = empty_27 | space_28_31; // @[BalancedTree.java:90]
+  assign space_29_31 = empty_29 | space_30_31; // @[BalancedTree.java:90]
+  assign two_empty_0_1 = 1'd0 | (empty_0 & empty_1); // @[CellBlock.java:191]
+  assign two_empty_2_3 = 1'd0 | (empty_2 & empty_3); // @[CellBlock.java:191]
+  assign two_empty_0_3 = two_empty_0_1 | two_empty_2_3 | (any_empty_0_1 & any_empty_2_3); // @[CellBlock.java:191]
+  assign two_empty_4_5 = 1'd0 | (empty_4 & empty_5); // @[CellBlock.java:191]
+  assign two_empty_6_7 = 1'd0 | (empty_6 & empty_7); // @[CellBlock.java:191]
+  assign two_empty_4_7 = two_empty_4_5 | two_empty_6_7 | (any_empty_4_5 & any_empty_6_7); // @[CellBlock.java:191]
+  assign two_empty_0_7 = two_empty_0_3 | two_empty_4_7 | (any_empty_0_3 & any_empty_4_7); // @[CellBlock.java:191]
+  assign two_empty_8_9 = 1'd0 | (empty_8 & empty_9); // @[CellBlock.java:191]
+  assign two_empty_10_11 = 1'd0 | (empty_10 & empty_11); // @[CellBlock.java:191]
+  assign two_empty_8_11 = two_empty_8_9 | two_empty_10_11 | (any_empty_8_9 & any_empty_10_11); // @[CellBlock.java:191]
+  assign two_empty_12_13 = 1'd0 | (empty_12 & empty_13); // @[CellBlock.java:191]
+  assign two_empty_14_15 = 1'd0 | (empty_14 & empty_15); // @[CellBlock.java:191]
+  assign two_empty_12_15 = two_empty_12_13 | two_empty_14_15 | (any_empty_12_13 & any_empty_14_15); // @[CellBlock.java:191]
+  assign two_empty_8_15 = two_empty_8_11 | two_empty_12_15 | (any_empty_8_11 & any_empty_12_15); // @[CellBlock.java:191]
+  assign two_empty_0_15 = two_empty_0_7 | two_empty_8_15 | (any_empty_0_7 & any_empty_8_15); // @[CellBlock.java:191]
+  assign two_empty_16_17 = 1'd0 | (empty_16 & empty_17); // @[CellBlock.java:191]
+  assign two_empty_18_19 = 1'd0 | (empty_18 & empty_19); // @[CellBlock.java:191]
+  assign two_empty_16_19 = two_empty_16_17 | two_empty_18_19 | (any_empty_16_17 & any_empty_18_19); // @[CellBlock.java:191]
+  assign two_empty_20_21 = 1'd0 | (empty_20 & empty_21); // @[CellBlock.java:191]
+  assign two_empty_22_23 = 1'd0 | (empty_22 & empty_23); // @[CellBlock.java:191]
+  assign two_empty_20_23 = two_empty_20_21 | two_empty_22_23 | (any_empty_20_21 & any_empty_22_23); // @[CellBlock.java:191]
+  assign two_empty_16_23 = two_empty_16_19 | two_empty_20_23 | (any_empty_16_19 & any_empty_20_23); // @[CellBlock.java:191]
+  assign two_empty_24_25 = 1'd0 | (empty_24 & empty_25); // @[CellBlock.java:191]
+  assign two_empty_26_27 = 1'd0 | (empty_26 & empty_27); // @[CellBlock.java:191]
+  assign two_empty_24_27 = two_empty_24_25 | two_empty_26_27 | (any_empty_24_25 & any_empty_26_27); // @[CellBlock.java:191]
+  assign two_empty_28_29 = 1'd0 | (empty_28 & empty_29); // @[CellBlock.java:191]
+  assign two_empty_30_31 = 1'd0 | (empty_30 & empty_31); // @[CellBlock.java:191]
+  assign two_empty_28_31 = two_empty_28_29 | two_empty_30_31 | (any_empty_28_29 & any_empty_30_31); // @[CellBlock.java:191]
+  assign two_empty_24_31 = two_empty_24_27 | two_empty_28_31 | (any_empty_24_27 & any_empty_28_31); // @[CellBlock.java:191]
+  assign two_empty_16_31 = two_empty_16_23 | two_empty_24_31 | (any_empty_16_23 & any_empty_24_31); // @[CellBlock.java:191]
   assign empty_0 = ~cell_0_valid; // @[CellBlock.java:114]
   assign empty_1 = ~cell_1_valid; // @[CellBlock.java:114]
   assign empty_2 = ~cell_2_valid; // @[CellBlock.java:114]
@@ -898,75 +1027,44 @@ module alpu_umq_256x32_CellBlock (
   assign empty_29 = ~cell_29_valid; // @[CellBlock.java:114]
   assign empty_30 = ~cell_30_valid; // @[CellBlock.java:114]
   assign empty_31 = ~cell_31_valid; // @[CellBlock.java:114]
-  assign space_30 = empty_31 | empty_30; // @[CellBlock.java:120]
-  assign space_29 = space_30 | empty_29; // @[CellBlock.java:120]
-  assign space_28 = space_29 | empty_28; // @[CellBlock.java:120]
-  assign space_27 = space_28 | empty_27; // @[CellBlock.java:120]
-  assign space_26 = space_27 | empty_26; // @[CellBlock.java:120]
-  assign space_25 = space_26 | empty_25; // @[CellBlock.java:120]
-  assign space_24 = space_25 | empty_24; // @[CellBlock.java:120]
-  assign space_23 = space_24 | empty_23; // @[CellBlock.java:120]
-  assign space_22 = space_23 | empty_22; // @[CellBlock.java:120]
-  assign space_21 = space_22 | empty_21; // @[CellBlock.java:120]
-  assign space_20 = space_21 | empty_20; // @[CellBlock.java:120]
-  assign space_19 = space_20 | empty_19; // @[CellBlock.java:120]
-  assign space_18 = space_19 | empty_18; // @[CellBlock.java:120]
-  assign space_17 = space_18 | empty_17; // @[CellBlock.java:120]
-  assign space_16 = space_17 | empty_16; // @[CellBlock.java:120]
-  assign space_15 = space_16 | empty_15; // @[CellBlock.java:120]
-  assign space_14 = space_15 | empty_14; // @[CellBlock.java:120]
-  assign space_13 = space_14 | empty_13; // @[CellBlock.java:120]
-  assign space_12 = space_13 | empty_12; // @[CellBlock.java:120]
-  assign space_11 = space_12 | empty_11; // @[CellBlock.java:120]
-  assign space_10 = space_11 | empty_10; // @[CellBlock.java:120]
-  assign space_9 = space_10 | empty_9; // @[CellBlock.java:120]
-  assign space_8 = space_9 | empty_8; // @[CellBlock.java:120]
-  assign space_7 = space_8 | empty_7; // @[CellBlock.java:120]
-  assign space_6 = space_7 | empty_6; // @[CellBlock.java:120]
-  assign space_5 = space_6 | empty_5; // @[CellBlock.java:120]
-  assign space_4 = space_5 | empty_4; // @[CellBlock.java:120]
-  assign space_3 = space_4 | empty_3; // @[CellBlock.java:120]
-  assign space_2 = space_3 | empty_2; // @[CellBlock.java:120]
-  assign space_1 = space_2 | empty_1; // @[CellBlock.java:120]
-  assign space_0 = space_1 | empty_0; // @[CellBlock.java:120]
-  assign space_older = compact & older_empty; // @[CellBlock.java:123]
-  assign hit = hit_r; // @[CellBlock.java:132]
-  assign del_tag = del_tag_0_15 | del_tag_16_31; // @[CellBlock.java:152]
-  assign cell_0_en = (compact & space_0) | space_older | del_all_r | del_from_0_31; // @[CellBlock.java:161]
-  assign cell_1_en = (compact & space_1) | space_older | del_all_r | del_from_1_31; // @[CellBlock.java:161]
-  assign cell_2_en = (compact & space_2) | space_older | del_all_r | del_from_2_31; // @[CellBlock.java:161]
-  assign cell_3_en = (compact & space_3) | space_older | del_all_r | del_from_3_31; // @[CellBlock.java:161]
-  assign cell_4_en = (compact & space_4) | space_older | del_all_r | del_from_4_31; // @[CellBlock.java:161]
-  assign cell_5_en = (compact & space_5) | space_older | del_all_r | del_from_5_31; // @[CellBlock.java:161]
-  assign cell_6_en = (compact & space_6) | space_older | del_all_r | del_from_6_31; // @[CellBlock.java:161]
-  assign cell_7_en = (compact & space_7) | space_older | del_all_r | del_from_7_31; // @[CellBlock.java:161]
-  assign cell_8_en = (compact & space_8) | space_older | del_all_r | del_from_8_31; // @[CellBlock.java:161]
-  assign cell_9_en = (compact & space_9) | space_older | del_all_r | del_from_9_31; // @[CellBlock.java:161]
-  assign cell_10_en = (compact & space_10) | space_older | del_all_r | del_from_10_31; // @[CellBlock.java:161]
-  assign cell_11_en = (compact & space_11) | space_older | del_all_r | del_from_11_31; // @[CellBlock.java:161]
-  assign cell_12_en = (compact & space_12) | space_older | del_all_r | del_from_12_31; // @[CellBlock.java:161]
-  assign cell_13_en = (compact & space_13) | space_older | del_all_r | del_from_13_31; // @[CellBlock.java:161]
-  assign cell_14_en = (compact & space_14) | space_older | del_all_r | del_from_14_31; // @[CellBlock.java:161]
-  assign cell_15_en = (compact & space_15) | space_older | del_all_r | del_from_15_31; // @[CellBlock.java:161]
-  assign cell_16_en = (compact & space_16) | space_older | del_all_r | del_from_16_31; // @[CellBlock.java:161]
-  assign cell_17_en = (compact & space_17) | space_older | del_all_r | del_from_17_31; // @[CellBlock.java:161]
-  assign cell_18_en = (compact & space_18) | space_older | del_all_r | del_from_18_31; // @[CellBlock.java:161]
-  assign cell_19_en = (compact & space_19) | space_older | del_all_r | del_from_19_31; // @[CellBlock.java:161]
-  assign cell_20_en = (compact & space_20) | space_older | del_all_r | del_from_20_31; // @[CellBlock.java:161]
-  assign cell_21_en = (compact & space_21) | space_older | del_all_r | del_from_21_31; // @[CellBlock.java:161]
-  assign cell_22_en = (compact & space_22) | space_older | del_all_r | del_from_22_31; // @[CellBlock.java:161]
-  assign cell_23_en = (compact & space_23) | space_older | del_all_r | del_from_23_31; // @[CellBlock.java:161]
-  assign cell_24_en = (compact & space_24) | space_older | del_all_r | del_from_24_31; // @[CellBlock.java:161]
-  assign cell_25_en = (compact & space_25) | space_older | del_all_r | del_from_25_31; // @[CellBlock.java:161]
-  assign cell_26_en = (compact & space_26) | space_older | del_all_r | del_from_26_31; // @[CellBlock.java:161]
-  assign cell_27_en = (compact & space_27) | space_older | del_all_r | del_from_27_31; // @[CellBlock.java:161]
-  assign cell_28_en = (compact & space_28) | space_older | del_all_r | del_from_28_31; // @[CellBlock.java:161]
-  assign cell_29_en = (compact & space_29) | space_older | del_all_r | del_from_29_31; // @[CellBlock.java:161]
-  assign cell_30_en = (compact & space_30) | space_older | del_all_r | del_from_30_31; // @[CellBlock.java:161]
-  assign shift_out = (compact & empty_31) | space_older | del_all_r | deletes_31; // @[CellBlock.java:159]
-  assign out_valid = cell_31_valid & shift_out; // @[CellBlock.java:179]
-  assign any_empty = any_empty_0_15 | any_empty_16_31; // @[CellBlock.java:189]
-  assign two_empty = two_empty_0_15 | two_empty_16_31 | (any_empty_0_15 & any_empty_16_31); // @[CellBlock.java:190]
+  assign space_older = compact & older_empty; // @[CellBlock.java:118]
+  assign hit = hit_r; // @[CellBlock.java:127]
+  assign del_tag = del_tag_0_15 | del_tag_16_31; // @[CellBlock.java:147]
+  assign cell_0_en = (compact & space_0_31) | space_older | del_all_r | del_from_0_31; // @[CellBlock.java:156]
+  assign cell_1_en = (compact & space_1_31) | space_older | del_all_r | del_from_1_31; // @[CellBlock.java:156]
+  assign cell_2_en = (compact & space_2_31) | space_older | del_all_r | del_from_2_31; // @[CellBlock.java:156]
+  assign cell_3_en = (compact & space_3_31) | space_older | del_all_r | del_from_3_31; // @[CellBlock.java:156]
+  assign cell_4_en = (compact & space_4_31) | space_older | del_all_r | del_from_4_31; // @[CellBlock.java:156]
+  assign cell_5_en = (compact & space_5_31) | space_older | del_all_r | del_from_5_31; // @[CellBlock.java:156]
+  assign cell_6_en = (compact & space_6_31) | space_older | del_all_r | del_from_6_31; // @[CellBlock.java:156]
+  assign cell_7_en = (compact & space_7_31) | space_older | del_all_r | del_from_7_31; // @[CellBlock.java:156]
+  assign cell_8_en = (compact & space_8_31) | space_older | del_all_r | del_from_8_31; // @[CellBlock.java:156]
+  assign cell_9_en = (compact & space_9_31) | space_older | del_all_r | del_from_9_31; // @[CellBlock.java:156]
+  assign cell_10_en = (compact & space_10_31) | space_older | del_all_r | del_from_10_31; // @[CellBlock.java:156]
+  assign cell_11_en = (compact & space_11_31) | space_older | del_all_r | del_from_11_31; // @[CellBlock.java:156]
+  assign cell_12_en = (compact & space_12_31) | space_older | del_all_r | del_from_12_31; // @[CellBlock.java:156]
+  assign cell_13_en = (compact & space_13_31) | space_older | del_all_r | del_from_13_31; // @[CellBlock.java:156]
+  assign cell_14_en = (compact & space_14_31) | space_older | del_all_r | del_from_14_31; // @[CellBlock.java:156]
+  assign cell_15_en = (compact & space_15_31) | space_older | del_all_r | del_from_15_31; // @[CellBlock.java:156]
+  assign cell_16_en = (compact & space_16_31) | space_older | del_all_r | del_from_16_31; // @[CellBlock.java:156]
+  assign cell_17_en = (compact & space_17_31) | space_older | del_all_r | del_from_17_31; // @[CellBlock.java:156]
+  assign cell_18_en = (compact & space_18_31) | space_older | del_all_r | del_from_18_31; // @[CellBlock.java:156]
+  assign cell_19_en = (compact & space_19_31) | space_older | del_all_r | del_from_19_31; // @[CellBlock.java:156]
+  assign cell_20_en = (compact & space_20_31) | space_older | del_all_r | del_from_20_31; // @[CellBlock.java:156]
+  assign cell_21_en = (compact & space_21_31) | space_older | del_all_r | del_from_21_31; // @[CellBlock.java:156]
+  assign cell_22_en = (compact & space_22_31) | space_older | del_all_r | del_from_22_31; // @[CellBlock.java:156]
+  assign cell_23_en = (compact & space_23_31) | space_older | del_all_r | del_from_23_31; // @[CellBlock.java:156]
+  assign cell_24_en = (compact & space_24_31) | space_older | del_all_r | del_from_24_31; // @[CellBlock.java:156]
+  assign cell_25_en = (compact & space_25_31) | space_older | del_all_r | del_from_25_31; // @[CellBlock.java:156]
+  assign cell_26_en = (compact & space_26_31) | space_older | del_all_r | del_from_26_31; // @[CellBlock.java:156]
+  assign cell_27_en = (compact & space_27_31) | space_older | del_all_r | del_from_27_31; // @[CellBlock.java:156]
+  assign cell_28_en = (compact & space_28_31) | space_older | del_all_r | del_from_28_31; // @[CellBlock.java:156]
+  assign cell_29_en = (compact & space_29_31) | space_older | del_all_r | del_from_29_31; // @[CellBlock.java:156]
+  assign cell_30_en = (compact & space_30_31) | space_older | del_all_r | del_from_30_31; // @[CellBlock.java:156]
+  assign shift_out = (compact & empty_31) | space_older | del_all_r | deletes_31; // @[CellBlock.java:154]
+  assign out_valid = cell_31_valid & shift_out; // @[CellBlock.java:174]
+  assign any_empty = any_empty_0_15 | any_empty_16_31; // @[CellBlock.java:184]
+  assign two_empty = two_empty_0_15 | two_empty_16_31 | (any_empty_0_15 & any_empty_16_31); // @[CellBlock.java:185]
 
   alpu_umq_256x32_UmqCell cell_0 ( // @[CellBlock.java:111]
     .clk(clk),
@@ -1492,139 +1590,139 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_0 <= cell_0_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_1 <= cell_1_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_2 <= cell_2_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_3 <= cell_3_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_4 <= cell_4_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_5 <= cell_5_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_6 <= cell_6_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_7 <= cell_7_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_8 <= cell_8_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_9 <= cell_9_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_10 <= cell_10_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_11 <= cell_11_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_12 <= cell_12_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_13 <= cell_13_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_14 <= cell_14_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_15 <= cell_15_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_16 <= cell_16_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_17 <= cell_17_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_18 <= cell_18_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_19 <= cell_19_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_20 <= cell_20_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_21 <= cell_21_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_22 <= cell_22_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_23 <= cell_23_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_24 <= cell_24_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_25 <= cell_25_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_26 <= cell_26_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_27 <= cell_27_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_28 <= cell_28_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_29 <= cell_29_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_30 <= cell_30_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:128]
+  always @(posedge clk) begin // @[CellBlock.java:123]
     cmp_31 <= cell_31_hit;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:132]
+  always @(posedge clk) begin // @[CellBlock.java:127]
     hit_r <= any_hit_0_15 | any_hit_16_31;
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:145]
+  always @(posedge clk) begin // @[CellBlock.java:140]
     if (rst) begin
       del_all_r <= 1'd0;
     end else begin
@@ -1632,7 +1730,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_0 <= 1'd0;
     end else begin
@@ -1640,7 +1738,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_1 <= 1'd0;
     end else begin
@@ -1648,7 +1746,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_2 <= 1'd0;
     end else begin
@@ -1656,7 +1754,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_3 <= 1'd0;
     end else begin
@@ -1664,7 +1762,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_4 <= 1'd0;
     end else begin
@@ -1672,7 +1770,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_5 <= 1'd0;
     end else begin
@@ -1680,7 +1778,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_6 <= 1'd0;
     end else begin
@@ -1688,7 +1786,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_7 <= 1'd0;
     end else begin
@@ -1696,7 +1794,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_8 <= 1'd0;
     end else begin
@@ -1704,7 +1802,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_9 <= 1'd0;
     end else begin
@@ -1712,7 +1810,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_10 <= 1'd0;
     end else begin
@@ -1720,7 +1818,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_11 <= 1'd0;
     end else begin
@@ -1728,7 +1826,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_12 <= 1'd0;
     end else begin
@@ -1736,7 +1834,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_13 <= 1'd0;
     end else begin
@@ -1744,7 +1842,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_14 <= 1'd0;
     end else begin
@@ -1752,7 +1850,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_15 <= 1'd0;
     end else begin
@@ -1760,7 +1858,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_16 <= 1'd0;
     end else begin
@@ -1768,7 +1866,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_17 <= 1'd0;
     end else begin
@@ -1776,7 +1874,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_18 <= 1'd0;
     end else begin
@@ -1784,7 +1882,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_19 <= 1'd0;
     end else begin
@@ -1792,7 +1890,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_20 <= 1'd0;
     end else begin
@@ -1800,7 +1898,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_21 <= 1'd0;
     end else begin
@@ -1808,7 +1906,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_22 <= 1'd0;
     end else begin
@@ -1816,7 +1914,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_23 <= 1'd0;
     end else begin
@@ -1824,7 +1922,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_24 <= 1'd0;
     end else begin
@@ -1832,7 +1930,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_25 <= 1'd0;
     end else begin
@@ -1840,7 +1938,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_26 <= 1'd0;
     end else begin
@@ -1848,7 +1946,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_27 <= 1'd0;
     end else begin
@@ -1856,7 +1954,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_28 <= 1'd0;
     end else begin
@@ -1864,7 +1962,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_29 <= 1'd0;
     end else begin
@@ -1872,7 +1970,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_30 <= 1'd0;
     end else begin
@@ -1880,7 +1978,7 @@ module alpu_umq_256x32_CellBlock (
     end
   end
 
-  always @(posedge clk) begin // @[CellBlock.java:148]
+  always @(posedge clk) begin // @[CellBlock.java:143]
     if (rst) begin
       deletes_31 <= 1'd0;
     end else begin

@@ -112,13 +112,8 @@ public final class CellBlock extends Module {
         }
         List<Bool> empties = new ArrayList<>();
         for (int i = 0; i < b; i++) empties.add(wireOf("empty_" + i, cells.get(i).valid.not()));
-        // empty at or older than cell i within this block: a suffix OR from the old end.
-        Bool[] suffixEmpty = new Bool[b];
-        Bool acc = null;
-        for (int i = b - 1; i >= 0; i--) {
-            acc = acc == null ? empties.get(i) : acc.or(empties.get(i));
-            suffixEmpty[i] = i == b - 1 ? acc : wireOf("space_" + i, acc);
-        }
+        // empty at or older than cell i within this block: suffix ORs from the old end, log depth.
+        List<Bool> suffixEmpty = BalancedTree.suffixes("space", empties, Bool::or);
         // Named: hdl-dsl misplaces the temporary of an unnamed subexpression shared by several cells.
         Bool space = wireOf("space_older", io.compact.and(io.olderEmpty));
         // Stage 2: each cell's compare result, registered apart from the priority logic.
@@ -155,7 +150,7 @@ public final class CellBlock extends Module {
         Bool[] enables = new Bool[b];
         for (int i = 0; i < b; i++) {
             CellPorts c = cells.get(i);
-            Bool en = io.compact.and(suffixEmpty[i]).or(space).or(dAll).or(delFrom.get(i));
+            Bool en = io.compact.and(suffixEmpty.get(i)).or(space).or(dAll).or(delFrom.get(i));
             if (i == b - 1) en = wireOf("shift_out", en);
             enables[i] = en;
             c.en.set(en);

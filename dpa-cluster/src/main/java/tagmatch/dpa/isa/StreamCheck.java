@@ -35,7 +35,8 @@ public final class StreamCheck {
     private StreamCheck() {}
 
     /** The ELF of {@code seed}'s stream, built in {@code dir}. */
-    public static Path build(long seed, int length, Path dir) {
+    public static Path build(long seed, int length, Path where) {
+        Path dir = where.toAbsolutePath();
         try {
             Files.createDirectories(dir);
             Path src = dir.resolve("stream-" + seed + ".S");
@@ -50,7 +51,8 @@ public final class StreamCheck {
      * Checks one seed; {@code hart} runs an ELF on one hart and returns its retirements. The
      * sources are deleted when the seed passes and kept (in {@code dir}) when it fails.
      */
-    public static Outcome check(long seed, int length, Path dir, Function<Path, List<Retirement>> hart) {
+    public static Outcome check(long seed, int length, Path where, Function<Path, List<Retirement>> hart) {
+        Path dir = where.toAbsolutePath();
         Path elf = build(seed, length, dir);
         QemuStates qemu = QemuStates.run(elf, dir);
         String diff = Lockstep.firstDifference(qemu, hart.apply(elf));

@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
                 SimBench.class,
                 ModelBench.class,
                 FirmwareBench.class,
+                DpaBench.class,
                 TraceBench.class,
         })
 public final class BenchCommand implements Runnable {

@@ -54,7 +54,25 @@ public final class FigureCommand implements Callable<Integer> {
     private static final List<String> LATENCY_OPTIONS = List.of("--cells", "--block", "--max-length", "--step", "--fractions",
             "--device", "--in-cache-ns", "--beyond-cache-ns", "--cache-entries", "--interaction-ns", "--clock-mhz",
             "--overlap-ns", "--exposed-ns");
-    private static final List<String> RATE_OPTIONS = List.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins");
+    private static final List<String> RATE_OPTIONS = List.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins", "--on",
+            "--dpa-threads", "--dpa-clock-ghz", "--dpa-messages", "--dpa-latency");
+
+    @Option(names = "--on", paramLabel = "WHERE", description = "figure 8: host (the handler over the FlexIO stand-in on this machine's threads) "
+            + "or dpa (the firmware on the simulated DPA cluster, in cycles) (default ${DEFAULT-VALUE})")
+    String on = "host";
+
+    @Option(names = "--dpa-threads", split = ",", paramLabel = "N[,N...]", description = "figure 8 --on dpa: N values (default ${DEFAULT-VALUE})")
+    List<Integer> dpaThreads = new ArrayList<>(List.of(1, 2, 4, 8, 16, 32));
+
+    @Option(names = "--dpa-clock-ghz", paramLabel = "F", description = "figure 8 --on dpa: the clock assumed to turn cycles into seconds "
+            + "(default ${DEFAULT-VALUE}, the BlueField-3 DPA's as assumed here)")
+    double dpaClockGhz = 1.8;
+
+    @Option(names = "--dpa-messages", paramLabel = "M", description = "figure 8 --on dpa: matched messages per run (default ${DEFAULT-VALUE})")
+    int dpaMessages = 2048;
+
+    @Option(names = "--dpa-latency", paramLabel = "C", description = "figure 8 --on dpa: memory latency in cycles (default: the cluster's)")
+    int dpaLatency = tagmatch.dpa.DpaRun.Options.DEFAULT_LATENCY;
 
     @Option(names = "--k", paramLabel = "K", description = "figure 8: messages per round, 1..30000 (default ${DEFAULT-VALUE}, as the seed)")
     int k = 100;
@@ -198,9 +216,11 @@ public final class FigureCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageError("--bins: " + e.getMessage(), e);
         }
+        String where = OptionCheck.oneOf("--on", on, "host", "dpa");
         Path dir = out != null ? out : Path.of("figure-8");
         PrintWriter o = spec.commandLine().getOut();
         String name = "figure8";
+        if (where.equals("dpa")) return messageRateOnDpa(dir, o, name);
         try (OutputDir dirOut = force.claim(dir, "--out");
              tagmatch.tools.Temp temp = keepTemp.dir("figure-8", spec.commandLine().getErr())) {
             MessageRateFigure fig = MessageRateFigure.measure(new MessageRateFigure.Setup(k, repeat, warmup, runs, threads, bins), temp.path());
@@ -211,6 +231,33 @@ public final class FigureCommand implements Callable<Integer> {
             o.print(fig.summaryText());
         }
         o.println("wrote " + dir + "/{" + name + ".md," + name + ".csv," + name + ".png}");
+        o.flush();
+        return 0;
+    }
+
+    /** Figure 8 from the simulated DPA's cycles, beside Open MPI on this machine. */
+    private int messageRateOnDpa(Path dir, PrintWriter o, String name) throws IOException {
+        tagmatch.dpa.DpaConfig cluster = tagmatch.dpa.DpaConfig.defaults();
+        if (dpaThreads.isEmpty()) throw new UsageError("--dpa-threads must name at least one N");
+        for (int n : dpaThreads) OptionCheck.range("--dpa-threads", n, 1, Math.min(64, cluster.harts()));
+        if (!(dpaClockGhz > 0 && dpaClockGhz <= 10)) throw new UsageError("--dpa-clock-ghz must be in (0, 10], got " + dpaClockGhz);
+        OptionCheck.atLeast("--dpa-messages", dpaMessages, 1);
+        OptionCheck.range("--dpa-latency", dpaLatency, 0, 255);
+        OptionCheck.range("--k", k, 1, 1024);
+        List<Integer> ns = dpaThreads.stream().sorted().distinct().toList();
+        try (OutputDir dirOut = force.claim(dir, "--out");
+             tagmatch.tools.Temp temp = keepTemp.dir("figure-8-dpa", spec.commandLine().getErr())) {
+            DpaRateFigure fig = DpaRateFigure.measure(tagmatch.dpa.DpaRun.build(cluster),
+                    new DpaRateFigure.Setup(ns, k, dpaMessages, dpaClockGhz, dpaLatency, new MessageRateFigure.Setup(k, repeat, warmup, runs, threads, bins)),
+                    temp.path());
+            Files.writeString(dirOut.staging().resolve(name + ".md"), fig.markdown(), StandardCharsets.UTF_8);
+            Files.writeString(dirOut.staging().resolve(name + ".csv"), fig.csv(), StandardCharsets.UTF_8);
+            fig.writeBars(dirOut.staging().resolve(name + ".png"));
+            fig.writeRateVsThreads(dirOut.staging().resolve(name + "-rate-vs-n.png"));
+            dirOut.commit(name);
+            o.print(fig.summaryText());
+        }
+        o.println("wrote " + dir + "/{" + name + ".md," + name + ".csv," + name + ".png," + name + "-rate-vs-n.png}");
         o.flush();
         return 0;
     }

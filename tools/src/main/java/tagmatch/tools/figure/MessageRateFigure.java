@@ -114,7 +114,7 @@ public final class MessageRateFigure {
         }
     }
 
-    private static Path buildMpi(Path work) throws IOException {
+    static Path buildMpi(Path work) throws IOException {
         Path src = work.resolve("pingpong_mpi.c");
         try (InputStream in = MessageRateFigure.class.getResourceAsStream("pingpong_mpi.c")) {
             if (in == null) throw new IllegalStateException("missing resource pingpong_mpi.c");
@@ -126,7 +126,7 @@ public final class MessageRateFigure {
         return exe;
     }
 
-    private static String runMpi(Path exe, Path work, String workload, Setup s) {
+    static String runMpi(Path exe, Path work, String workload, Setup s) {
         List<String> cmd = new ArrayList<>(List.of("mpirun", "--oversubscribe"));
         if ("root".equals(System.getProperty("user.name"))) cmd.add("--allow-run-as-root");
         cmd.addAll(List.of("-np", "2", exe.toString(), workload, String.valueOf(s.k()), String.valueOf(s.repeat()),
