@@ -44,8 +44,7 @@ public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
         range("threads", threads, 1, MAX_THREADS);
         range("bins", bins, 1, MAX_BINS);
         if (Integer.bitCount(bins) != 1) {
-            throw new IllegalArgumentException("bins = " + bins
-                    + " is not a power of two: legal values are powers of two 1..65536");
+            throw new IllegalArgumentException("bins must be a power of two in 1..65536, got " + bins);
         }
         range("maxRecvs", maxRecvs, 1, MAX_ENTRIES);
         range("maxUnexpected", maxUnexpected, 1, MAX_ENTRIES);
@@ -106,8 +105,7 @@ public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
 
     private static void range(String name, long value, long lo, long hi) {
         if (value < lo || value > hi) {
-            throw new IllegalArgumentException(name + " = " + value + " is out of range: legal values are "
-                    + lo + ".." + hi);
+            throw new IllegalArgumentException(name + " must be in " + lo + ".." + hi + ", got " + value);
         }
     }
 }

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.stringtemplate.v4.ST;
+import org.stringtemplate.v4.STGroup;
+import org.stringtemplate.v4.compiler.CompiledST;
 
 /**
  * Renders the firmware of one {@link OtmConfig} from the StringTemplate templates in
@@ -74,34 +76,84 @@ public final class OtmGenerator {
     }
 
     private static String renderOne(String name, OtmConfig cfg) {
-        ST st = new ST(template(name), '$', '$');
-        boolean anySource = !cfg.noAnySource();
-        boolean anyTag = !cfg.noAnyTag();
-        st.add("threads", cfg.threads());
-        st.add("bins", cfg.bins());
-        st.add("binBits", Integer.numberOfTrailingZeros(cfg.bins()));
-        st.add("multiBin", cfg.bins() > 1);
-        st.add("maxRecvs", cfg.maxRecvs());
-        st.add("maxUnexpected", cfg.maxUnexpected());
-        st.add("noAnySource", cfg.noAnySource() ? 1 : 0);
-        st.add("noAnyTag", cfg.noAnyTag() ? 1 : 0);
-        st.add("anySource", anySource);
-        st.add("anyTag", anyTag);
-        st.add("anyAny", anySource && anyTag);
-        st.add("multiIndex", anySource || anyTag);
-        st.add("hashMult", cfg.hash() == OtmHash.MULTIPLICATIVE);
-        st.add("hashName", cfg.hash().label());
-        st.add("senderHash", cfg.senderHash());
-        st.add("pollBudget", cfg.pollBudget());
-        st.add("fastPath", cfg.fastPath());
-        st.add("earlyBooking", cfg.earlyBooking());
-        st.add("inOrder", cfg.inOrderRun() > 0);
-        st.add("inOrderRun", cfg.inOrderRun());
-        st.add("wildInOrder", cfg.inOrderRun() > 0 && (anySource || anyTag));
-        st.add("indexList", indexList(anySource, anyTag));
-        st.add("configKey", cfg.key());
+        ST st = name.equals("otm.c") ? new OtmCGroup().getInstanceOf("otm_c") : new ST(template(name), '$', '$');
+        attributes(cfg).forEach(st::add);
         String text = st.render();
         return text.endsWith("\n") ? text : text + "\n";
+    }
+
+    /**
+     * Every generation-time setting a template sees, in one place. The values a C build may
+     * also want at compile time (N, bins, capacities, the MPI-4 hints, the in-order run) are
+     * macros of {@code otm_config.h} as well; the rest choose which code is generated at all.
+     * <ul>
+     *   <li>{@code threads}, {@code bins}, {@code maxRecvs}, {@code maxUnexpected}: the sizes of {@link OtmConfig};
+     *       {@code binBits} = log2(bins); {@code multiBin}: more than one bin (a hash is computed at all)</li>
+     *   <li>{@code noAnySource}, {@code noAnyTag}: the MPI-4 assertions as 0/1 for {@code otm_config.h};
+     *       {@code anySource}, {@code anyTag}: the wildcard receives this build accepts; {@code anyAny}: both;
+     *       {@code multiIndex}: either, so receives are kept in more than the (source, tag) index;
+     *       {@code indexList}: the indexes in words, for comments</li>
+     *   <li>{@code hashMult}: the multiplicative hash (else xor-fold); {@code hashName}: its name;
+     *       {@code senderHash}: the sender-side hash API ({@code otm_inline_hash.h}, {@code otm_match_msg_hashed})</li>
+     *   <li>{@code pollBudget}: empty polls before the DPA handler closes a partial block</li>
+     *   <li>{@code fastPath}, {@code earlyBooking}: the optimizations of the booking protocol (ablation switches)</li>
+     *   <li>{@code inOrder}: in-order blocks are generated ({@code inOrderRun} > 0); {@code inOrderRun}: how many
+     *       blocks follow a contended one in order; {@code wildInOrder}: in order while wildcard receives are stored</li>
+     *   <li>{@code configKey}: the configuration's identity ({@link OtmConfig#key()}), for the README and caches</li>
+     * </ul>
+     */
+    static Map<String, Object> attributes(OtmConfig cfg) {
+        boolean anySource = !cfg.noAnySource();
+        boolean anyTag = !cfg.noAnyTag();
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("threads", cfg.threads());
+        a.put("bins", cfg.bins());
+        a.put("binBits", Integer.numberOfTrailingZeros(cfg.bins()));
+        a.put("multiBin", cfg.bins() > 1);
+        a.put("maxRecvs", cfg.maxRecvs());
+        a.put("maxUnexpected", cfg.maxUnexpected());
+        a.put("noAnySource", cfg.noAnySource() ? 1 : 0);
+        a.put("noAnyTag", cfg.noAnyTag() ? 1 : 0);
+        a.put("anySource", anySource);
+        a.put("anyTag", anyTag);
+        a.put("anyAny", anySource && anyTag);
+        a.put("multiIndex", anySource || anyTag);
+        a.put("hashMult", cfg.hash() == OtmHash.MULTIPLICATIVE);
+        a.put("hashName", cfg.hash().label());
+        a.put("senderHash", cfg.senderHash());
+        a.put("pollBudget", cfg.pollBudget());
+        a.put("fastPath", cfg.fastPath());
+        a.put("earlyBooking", cfg.earlyBooking());
+        a.put("inOrder", cfg.inOrderRun() > 0);
+        a.put("inOrderRun", cfg.inOrderRun());
+        a.put("wildInOrder", cfg.inOrderRun() > 0 && (anySource || anyTag));
+        a.put("indexList", indexList(anySource, anyTag));
+        a.put("configKey", cfg.key());
+        return a;
+    }
+
+    /**
+     * The templates of {@code otm.c}: one per phase of the matching (hashing, the partial
+     * barrier, the indexes, booking, per-key resolution, in-order blocks, unexpected messages)
+     * and per part of the API, each a file {@code templates/otm_c/NAME.st}, loaded when
+     * {@code otm_c.st} (the list of them, in output order) names it. They take no arguments:
+     * each sees the {@link #attributes} of {@code otm_c}. A part file's last newline is the one
+     * of the line of {@code otm_c.st} that includes it.
+     */
+    private static final class OtmCGroup extends STGroup {
+        OtmCGroup() {
+            super('$', '$');
+        }
+
+        @Override
+        protected CompiledST load(String name) {
+            String res = "templates/otm_c" + name + ".st"; // name is "/part"
+            if (OtmGenerator.class.getResource(res) == null) return null;
+            String text = template(res.substring("templates/".length(), res.length() - ".st".length()));
+            CompiledST part = defineTemplate(name, text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
+            part.hasFormalArgs = false; // as a raw template: it sees the attributes of the template that includes it
+            return part;
+        }
     }
 
     private static String indexList(boolean anySource, boolean anyTag) {

@@ -16,35 +16,35 @@ class OtmConfigTest {
 
     @Test
     void threadsOutsideOneToSixtyFourAreRefusedNamingTheRange() {
-        assertEquals("threads = 65 is out of range: legal values are 1..64", error(() -> D.withThreads(65)));
-        assertEquals("threads = 0 is out of range: legal values are 1..64", error(() -> D.withThreads(0)));
+        assertEquals("threads must be in 1..64, got 65", error(() -> D.withThreads(65)));
+        assertEquals("threads must be in 1..64, got 0", error(() -> D.withThreads(0)));
     }
 
     @Test
     void binsMustBeAPowerOfTwoUpTo65536() {
-        assertEquals("bins = 96 is not a power of two: legal values are powers of two 1..65536", error(() -> D.withBins(96)));
-        assertEquals("bins = 131072 is out of range: legal values are 1..65536", error(() -> D.withBins(131072)));
-        assertEquals("bins = 0 is out of range: legal values are 1..65536", error(() -> D.withBins(0)));
+        assertEquals("bins must be a power of two in 1..65536, got 96", error(() -> D.withBins(96)));
+        assertEquals("bins must be in 1..65536, got 131072", error(() -> D.withBins(131072)));
+        assertEquals("bins must be in 1..65536, got 0", error(() -> D.withBins(0)));
     }
 
     @Test
     void capacitiesAreBounded() {
-        assertEquals("maxRecvs = 0 is out of range: legal values are 1..1048576", error(() -> D.withCapacities(0, 4)));
-        assertEquals("maxUnexpected = 1048577 is out of range: legal values are 1..1048576",
+        assertEquals("maxRecvs must be in 1..1048576, got 0", error(() -> D.withCapacities(0, 4)));
+        assertEquals("maxUnexpected must be in 1..1048576, got 1048577",
                 error(() -> D.withCapacities(4, 1048577)));
     }
 
     @Test
     void pollBudgetAndHashAreChecked() {
-        assertEquals("pollBudget = 0 is out of range: legal values are 1..1000000000",
+        assertEquals("pollBudget must be in 1..1000000000, got 0",
                 error(() -> new OtmConfig(4, 4, 4, 4, false, false, OtmHash.MULTIPLICATIVE, false, 0)));
         assertThrows(NullPointerException.class, () -> D.withHash(null, false));
     }
 
     @Test
     void inOrderRunIsBoundedAndZeroTurnsItOff() {
-        assertEquals("inOrderRun = -1 is out of range: legal values are 0..1024", error(() -> D.withInOrderRun(-1)));
-        assertEquals("inOrderRun = 1025 is out of range: legal values are 0..1024", error(() -> D.withInOrderRun(1025)));
+        assertEquals("inOrderRun must be in 0..1024, got -1", error(() -> D.withInOrderRun(-1)));
+        assertEquals("inOrderRun must be in 0..1024, got 1025", error(() -> D.withInOrderRun(1025)));
         assertEquals(OtmConfig.DEFAULT_IN_ORDER_RUN, D.inOrderRun());
         assertTrue(D.withInOrderRun(0).key().endsWith("-io0"));
         assertFalse(D.key().contains("-io"));

@@ -30,7 +30,8 @@ class OtmGeneratorTest {
         StringBuilder defs = new StringBuilder();
         while (m.find()) defs.append(m.group(1)).append('=').append(m.group(2)).append(' ');
         assertEquals("OTM_THREADS=32 OTM_BINS=128 OTM_MAX_RECVS=8192 OTM_MAX_UNEXPECTED=100 "
-                + "OTM_NO_ANY_SOURCE=1 OTM_NO_ANY_TAG=0 ", defs.toString());
+                + "OTM_NO_ANY_SOURCE=1 OTM_NO_ANY_TAG=0 OTM_IN_ORDER_RUN=32u OTM_CONTENTION_NUM=3u OTM_CONTENTION_DEN=4u ",
+                defs.toString());
     }
 
     @Test
@@ -70,7 +71,8 @@ class OtmGeneratorTest {
     @Test
     void inOrderBlocksAreGeneratedOnlyWithARun() {
         String on = OtmGenerator.render(OtmConfig.defaults().withInOrderRun(5)).get("otm.c");
-        assertTrue(on.contains("#define OTM_IN_ORDER_RUN 5u") && on.contains("otm_match_in_order_wild(")
+        assertTrue(OtmGenerator.render(OtmConfig.defaults().withInOrderRun(5)).get("otm_config.h").contains("#define OTM_IN_ORDER_RUN   5u"));
+        assertTrue(on.contains("otm_match_in_order_wild(")
                 && on.contains("otm_contention(ctx);"));
         // a build without wildcards has no wildcard variant, but still matches in order
         String keyedOnly = OtmGenerator.render(OtmConfig.defaults().withHints(true, true)).get("otm.c");

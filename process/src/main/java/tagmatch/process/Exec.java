@@ -112,13 +112,10 @@ public final class Exec {
         long start = System.nanoTime();
         Process p;
         try {
-            p = pb.start();
+            p = ExitCleanup.start(pb::start).orElseThrow(() -> new ToolException(ToolException.Kind.INTERRUPTED,
+                    "the JVM is shutting down: " + line() + " was not run", null, null));
         } catch (IOException e) {
             throw new ToolException(ToolException.Kind.MISSING, missingMessage(e), null, e);
-        }
-        if (!ExitCleanup.killOnExit(p)) {
-            kill(p);
-            throw new ToolException(ToolException.Kind.INTERRUPTED, "the JVM is shutting down: " + line() + " was not run", null, null);
         }
         Drain drain = new Drain(p.getInputStream());
         drain.start();

@@ -13,9 +13,10 @@ import java.util.Set;
  * not go on writing into a directory that is being removed), then deletes every registered
  * temporary directory.
  *
- * <p>Once the hook has started, nothing new is registered: a temporary directory is refused
- * and a tool is not started ({@link #open()} is false), because the main thread keeps running
- * while the hook does its work.
+ * <p>Making a directory or starting a tool and registering it happen under the hook's lock, so
+ * a signal between the two cannot leave an unregistered one behind. Once the hook has started,
+ * nothing new is made: a temporary directory is refused and a tool is not started, because the
+ * main thread keeps running while the hook does its work.
  */
 final class ExitCleanup {
     private static final Set<Path> DIRS = new LinkedHashSet<>();
@@ -25,26 +26,33 @@ final class ExitCleanup {
 
     private ExitCleanup() {}
 
-    /** Removes {@code dir} when the JVM ends, unless {@link #forget} comes first. False once the JVM is ending. */
-    static synchronized boolean deleteOnExit(Path dir) {
+    /** Makes a directory and removes it when the JVM ends, unless {@link #forget} comes first; empty once the JVM is ending. */
+    static synchronized java.util.Optional<Path> makeDir(Maker<Path> maker) throws java.io.IOException {
         if (!open()) {
-            return false;
+            return java.util.Optional.empty();
         }
+        Path dir = maker.make();
         DIRS.add(dir);
-        return true;
+        return java.util.Optional.of(dir);
+    }
+
+    /** Something made under the hook's lock. */
+    interface Maker<T> {
+        T make() throws java.io.IOException;
     }
 
     static synchronized void forget(Path dir) {
         DIRS.remove(dir);
     }
 
-    /** Kills {@code p} and its descendants when the JVM ends, unless it has been {@link #finished}. False once the JVM is ending. */
-    static synchronized boolean killOnExit(Process p) {
+    /** Starts a tool and kills it with its descendants when the JVM ends, unless it has {@link #finished}; empty once the JVM is ending. */
+    static synchronized java.util.Optional<Process> start(Maker<Process> starter) throws java.io.IOException {
         if (!open()) {
-            return false;
+            return java.util.Optional.empty();
         }
+        Process p = starter.make();
         PROCESSES.add(p);
-        return true;
+        return java.util.Optional.of(p);
     }
 
     static synchronized void finished(Process p) {

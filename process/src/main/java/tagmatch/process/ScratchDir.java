@@ -46,22 +46,19 @@ public final class ScratchDir implements AutoCloseable {
      * Ctrl-C) and {@link #close} hands the report its path, for a line on standard error.
      */
     public static ScratchDir create(String purpose, Consumer<String> keptReport) {
-        Path dir;
+        Path base = base();
+        String prefix = "tagmatch-" + purpose + "-";
         try {
-            dir = Files.createTempDirectory(base(), "tagmatch-" + purpose + "-");
+            if (keptReport != null) {
+                return new ScratchDir(Files.createTempDirectory(base, prefix), keptReport);
+            }
+            return new ScratchDir(ExitCleanup.makeDir(() -> Files.createTempDirectory(base, prefix))
+                    .orElseThrow(ScratchDir::shuttingDown), null);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary directory in " + base() + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot create a temporary directory in " + base + ": " + e.getMessage(), e);
         }
-        return registered(dir, keptReport);
     }
 
-    private static ScratchDir registered(Path dir, Consumer<String> keptReport) {
-        if (keptReport == null && !ExitCleanup.deleteOnExit(dir)) {
-            delete(dir);
-            throw new IllegalStateException("the JVM is shutting down: no new temporary directory");
-        }
-        return new ScratchDir(dir, keptReport);
-    }
 
     /**
      * A fresh hidden directory {@code <parent>/.tagmatch-<purpose>-*} to stage files in before
@@ -69,13 +66,16 @@ public final class ScratchDir implements AutoCloseable {
      * {@link #close} or when the JVM ends.
      */
     public static ScratchDir createIn(Path parent, String purpose) {
-        Path dir;
         try {
-            dir = Files.createTempDirectory(parent, ".tagmatch-" + purpose + "-");
+            return new ScratchDir(ExitCleanup.makeDir(() -> Files.createTempDirectory(parent, ".tagmatch-" + purpose + "-"))
+                    .orElseThrow(ScratchDir::shuttingDown), null);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a staging directory in " + parent + ": " + e.getMessage(), e);
         }
-        return registered(dir, null);
+    }
+
+    private static IllegalStateException shuttingDown() {
+        return new IllegalStateException("the JVM is shutting down: no new temporary directory");
     }
 
     /** Where temporary directories go: {@value #BASE_PROPERTY} if set, otherwise {@code java.io.tmpdir}. */

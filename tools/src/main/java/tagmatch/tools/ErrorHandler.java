@@ -35,9 +35,33 @@ public final class ErrorHandler implements CommandLine.IExecutionExceptionHandle
     public int handleParseException(CommandLine.ParameterException ex, String[] args) {
         CommandLine cl = ex.getCommandLine();
         String path = cl.getCommandSpec().qualifiedName();
-        cl.getErr().println(path + ": " + ex.getMessage() + " (see '" + path + " --help')");
+        String wrongType = wrongType(ex);
+        cl.getErr().println(path + ": " + (wrongType != null ? wrongType : ex.getMessage() + " (see '" + path + " --help')"));
         cl.getErr().flush();
         return USAGE;
+    }
+
+    /**
+     * picocli's own message for a value of the wrong type ({@code Invalid value for option
+     * '--ops': 'many' is not a long}) in the form of every other check: {@code --ops must be a
+     * whole number, got 'many'}; null for any other parse error.
+     */
+    static String wrongType(CommandLine.ParameterException ex) {
+        if (!(ex.getArgSpec() instanceof CommandLine.Model.OptionSpec) || ex.getValue() == null
+                || ex.getMessage() == null || !ex.getMessage().startsWith("Invalid value for option")) {
+            return null;
+        }
+        CommandLine.Model.OptionSpec o = (CommandLine.Model.OptionSpec) ex.getArgSpec();
+        Class<?> t = o.type().isArray() || java.util.Collection.class.isAssignableFrom(o.type()) ? o.auxiliaryTypes()[0] : o.type();
+        String what;
+        if (t == int.class || t == long.class || t == Integer.class || t == Long.class || t == short.class || t == Short.class) {
+            what = "a whole number";
+        } else if (t == double.class || t == float.class || t == Double.class || t == Float.class) {
+            what = "a number";
+        } else {
+            return null;
+        }
+        return o.longestName() + " must be " + what + (o.splitRegex().isEmpty() ? "" : " each") + ", got '" + ex.getValue() + "'";
     }
 
     /** Prints {@code t} for the command {@code cl} and returns the exit code. */

@@ -20,7 +20,7 @@ import tagmatch.testbench.firmware.OtmLibrary;
 /** {@code tagmatch firmware}: generate the DPA optimistic tag matching firmware for one configuration. */
 @Command(name = "firmware",
         mixinStandardHelpOptions = true,
-        description = "Generate the optimistic tag matching DPA firmware (C, spec/otm.md) into a directory.")
+        description = "Generate the optimistic tag matching DPA firmware (C; its API contract is docs/otm-contract.md of the tagmatch repository) into a directory.")
 public final class FirmwareCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -2,6 +2,8 @@ package tagmatch.tools;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tagmatch.process.UsageError;
 
 /**
@@ -62,6 +64,27 @@ public final class OptionCheck {
             throw new UsageError(option + " " + file + " cannot be written: no write permission on " + dir);
         }
         return file;
+    }
+
+    private static final Pattern RECORD_CHECK = Pattern.compile("\\S+ (must be .*, got .*)", Pattern.DOTALL);
+
+    /**
+     * A configuration record's check ({@code CELLS must be in 2..4096, got 0}) as the usage error
+     * of the option that set the value ({@code --cells must be in 2..4096, got 0}): records name
+     * their own parameters, the command line names its options.
+     */
+    public static UsageError asOption(String option, IllegalArgumentException e) {
+        Matcher m = RECORD_CHECK.matcher(e.getMessage());
+        return new UsageError(m.matches() ? option + " " + m.group(1) : option + ": " + e.getMessage(), e);
+    }
+
+    /** Every word of {@code values} among {@code legal}. */
+    public static void allOf(String option, java.util.Collection<String> values, java.util.Collection<String> legal) {
+        for (String v : values) {
+            if (!legal.contains(v)) {
+                throw new UsageError(option + " must be among " + String.join(", ", legal) + ", got '" + v + "'");
+            }
+        }
     }
 
     /** An option that only means something together with another. */

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import tagmatch.process.DirectoryLock;
 import tagmatch.process.UsageError;
 import tagmatch.process.UserError;
 
@@ -27,7 +28,8 @@ import tagmatch.process.UserError;
  * them over). The generator writes into {@link #staging()}; {@link #commit} moves the files
  * into place, removes the group's files of an earlier configuration that the new one no longer
  * has, and rewrites the manifest. Until then the directory is untouched, so a failed run leaves
- * nothing half-written.
+ * nothing half-written. A claim holds the directory ({@link DirectoryLock}) until it is closed:
+ * a second run into a directory a live run holds is refused, never interleaved with it.
  *
  * <pre>{@code
  * try (OutputDir out = OutputDir.claim(dir, force, "--out")) {
@@ -44,12 +46,14 @@ public final class OutputDir implements AutoCloseable {
     private final Map<String, String> owned; // file name -> group
     private tagmatch.process.ScratchDir staging;
     private Path created; // the outermost directory the claim made, removed again if nothing is committed
+    private DirectoryLock lock;
 
-    private OutputDir(Path dir, String option, Map<String, String> owned, Path created) {
+    private OutputDir(Path dir, String option, Map<String, String> owned, Path created, DirectoryLock lock) {
         this.dir = dir;
         this.option = option;
         this.owned = owned;
         this.created = created;
+        this.lock = lock;
     }
 
     /**
@@ -77,7 +81,8 @@ public final class OutputDir implements AutoCloseable {
         }
         Map<String, String> owned = new TreeMap<>();
         Path created = null;
-        if (!Files.exists(abs)) {
+        boolean existed = Files.exists(abs);
+        if (!existed) {
             // Made now, so that a place that cannot be written fails before the work, not after it.
             try {
                 created = abs;
@@ -86,25 +91,38 @@ public final class OutputDir implements AutoCloseable {
             } catch (IOException e) {
                 throw new UsageError(option + " " + dir + " cannot be created: " + ErrorHandler.describe(e), e);
             }
-        } else {
-            owned.putAll(readManifest(abs));
-            Set<String> foreign = new TreeSet<>();
-            try (Stream<Path> s = Files.list(abs)) {
-                s.filter(p -> !ownedTree(p))
-                        .map(p -> p.getFileName().toString())
-                        .filter(n -> !n.equals(MANIFEST) && !owned.containsKey(n))
-                        .forEach(foreign::add);
-            } catch (IOException e) {
-                throw new UsageError(option + " " + dir + " cannot be read: " + ErrorHandler.describe(e), e);
-            }
-            if (!foreign.isEmpty() && !force) {
-                List<String> shown = new ArrayList<>(foreign).subList(0, Math.min(5, foreign.size()));
-                throw new UsageError(option + " " + dir + " holds files tagmatch did not write ("
-                        + String.join(", ", shown) + (foreign.size() > 5 ? " and " + (foreign.size() - 5) + " more" : "")
-                        + "); choose an empty or new directory, or pass --force to write into it anyway (files of the same name are replaced)");
+        }
+        DirectoryLock lock = DirectoryLock.tryLock(abs).orElseThrow(() -> new UserError(option + " " + dir
+                + " is in use by another tagmatch run (" + DirectoryLock.holder(abs) + "); wait for it to end, or choose another directory"));
+        if (existed) {
+            try {
+                checkForeign(abs, dir, option, force, owned);
+            } catch (RuntimeException e) {
+                lock.close();
+                throw e;
             }
         }
-        return new OutputDir(abs, option, owned, created);
+        return new OutputDir(abs, option, owned, created, lock);
+    }
+
+    /** Reads the manifest into {@code owned}; refuses files tagmatch did not write unless {@code force}. */
+    private static void checkForeign(Path abs, Path dir, String option, boolean force, Map<String, String> owned) {
+        owned.putAll(readManifest(abs));
+        Set<String> foreign = new TreeSet<>();
+        try (Stream<Path> s = Files.list(abs)) {
+            s.filter(p -> !ownedTree(p))
+                    .map(p -> p.getFileName().toString())
+                    .filter(n -> !n.equals(MANIFEST) && !n.equals(DirectoryLock.FILE) && !owned.containsKey(n))
+                    .forEach(foreign::add);
+        } catch (IOException e) {
+            throw new UsageError(option + " " + dir + " cannot be read: " + ErrorHandler.describe(e), e);
+        }
+        if (!foreign.isEmpty() && !force) {
+            List<String> shown = new ArrayList<>(foreign).subList(0, Math.min(5, foreign.size()));
+            throw new UsageError(option + " " + dir + " holds files tagmatch did not write ("
+                    + String.join(", ", shown) + (foreign.size() > 5 ? " and " + (foreign.size() - 5) + " more" : "")
+                    + "); choose an empty or new directory, or pass --force to write into it anyway (files of the same name are replaced)");
+        }
     }
 
     /** The directory the output ends up in. */
@@ -204,12 +222,16 @@ public final class OutputDir implements AutoCloseable {
         return m;
     }
 
-    /** Removes the staging directory, and the output directory if this claim made it and nothing was committed. */
+    /** Removes the staging directory, lets the directory go, and removes it if this claim made it and nothing was committed. */
     @Override
     public void close() {
         if (staging != null) {
             staging.close();
             staging = null;
+        }
+        if (lock != null) {
+            lock.close();
+            lock = null;
         }
         if (created != null) {
             for (Path p = dir; p != null && p.startsWith(created); p = p.getParent()) {

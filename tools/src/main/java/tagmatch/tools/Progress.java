@@ -12,6 +12,9 @@ import tagmatch.process.ProgressMeter;
 /**
  * Progress of a long step, on standard error: a live bar on a terminal, and otherwise (a log
  * file, CI, a pipe) a plain line every few seconds, so that logs hold no carriage-return frames.
+ * A task of one step (one synthesis, one place and route) has nothing to count: it shows the
+ * time elapsed instead, a line rewritten every second on a terminal, so that a run of minutes
+ * visibly lives.
  *
  * <pre>{@code
  * try (Progress p = Progress.start("synth", configs.size(), "configurations")) {
@@ -22,6 +25,8 @@ import tagmatch.process.ProgressMeter;
 public final class Progress implements ProgressMeter {
     /** How often the plain form prints a line. */
     static final Duration PLAIN_INTERVAL = Duration.ofSeconds(5);
+    /** How often a one-step task's line is rewritten on a terminal. */
+    static final Duration REWRITE_INTERVAL = Duration.ofSeconds(1);
 
     private final String task;
     private final String unit;
@@ -32,6 +37,7 @@ public final class Progress implements ProgressMeter {
     private final ProgressBar bar;
     private final PrintStream plain;
     private final Thread ticker;
+    private final boolean rewrite; // a terminal line rewritten in place (a one-step task on a terminal)
     private volatile String note = "";
 
     private Progress(String task, long total, String unit, long unitSize, boolean terminal, PrintStream out, Duration interval) {
@@ -39,7 +45,8 @@ public final class Progress implements ProgressMeter {
         this.total = total;
         this.unit = unit;
         this.unitSize = unitSize;
-        if (terminal) {
+        this.rewrite = terminal && total <= 1;
+        if (terminal && total > 1) {
             bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total).setUnit(" " + unit, unitSize)
                     .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(250)
                     .setConsumer(new ConsoleProgressBarConsumer(out)).build();
@@ -48,11 +55,17 @@ public final class Progress implements ProgressMeter {
         } else {
             bar = null;
             plain = out;
+            long every = rewrite ? REWRITE_INTERVAL.toMillis() : interval.toMillis();
             ticker = new Thread(() -> {
                 try {
                     while (true) {
-                        Thread.sleep(interval.toMillis());
-                        plain.println(line());
+                        Thread.sleep(every);
+                        if (rewrite) {
+                            plain.print("\r" + line() + "\033[K");
+                            plain.flush();
+                        } else {
+                            plain.println(line());
+                        }
                     }
                 } catch (InterruptedException e) {
                     // closed
@@ -71,6 +84,11 @@ public final class Progress implements ProgressMeter {
     /** Progress counted in bytes, shown in MB. */
     public static Progress bytes(String task, long totalBytes) {
         return new Progress(task, totalBytes, "MB", 1_000_000, System.console() != null, System.err, PLAIN_INTERVAL);
+    }
+
+    /** For tests: the form of a terminal ({@code terminal}) or of a log on {@code out}, a line every {@code interval}. */
+    static Progress on(String task, long total, String unit, boolean terminal, PrintStream out, Duration interval) {
+        return new Progress(task, total, unit, 1, terminal, out, interval);
     }
 
     /** For tests: the plain form on {@code out}, a line every {@code interval}. */
@@ -103,11 +121,18 @@ public final class Progress implements ProgressMeter {
         }
     }
 
-    /** The plain line: count, share, elapsed time and an estimate of the time left. */
+    /** The plain line: count, share, elapsed time and an estimate of the time left; for one step, the time elapsed. */
     String line() {
         long d = done.get();
         long elapsed = (System.nanoTime() - start) / 1_000_000_000L;
         StringBuilder s = new StringBuilder(task).append(": ");
+        if (total <= 1) {
+            s.append(d >= total ? "done in " : "running, ").append(clock(elapsed)).append(d >= total ? "" : " elapsed");
+            if (!note.isEmpty()) {
+                s.append(" - ").append(note);
+            }
+            return s.toString();
+        }
         if (unitSize == 1) {
             s.append(d).append('/').append(total);
         } else {
@@ -143,7 +168,7 @@ public final class Progress implements ProgressMeter {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            plain.println(line());
+            plain.println((rewrite ? "\r" : "") + line() + (rewrite ? "\033[K" : ""));
         }
     }
 }

@@ -72,7 +72,8 @@ public final class RtlCommand implements Callable<Integer> {
             try {
                 p = Pipelining.of(names, overlap);
             } catch (IllegalArgumentException e) {
-                throw new UsageError("--stages: " + e.getMessage() + " (or none)", e);
+                // a stage list may also be "none"
+                throw OptionCheck.asOption("--stages", new IllegalArgumentException(e.getMessage().replaceFirst(", got ", ", or none, got "), e));
             }
             if (fifoDepths.size() != 3) {
                 throw new UsageError("--fifo-depths must be three depths REQ,CMD,RSP, got " + fifoDepths.size() + " value(s) "
@@ -82,7 +83,10 @@ public final class RtlCommand implements Callable<Integer> {
                 return AlpuConfig.of(cells, block, matchWidth, tagWidth, v)
                         .withFifoDepths(fifoDepths.get(0), fifoDepths.get(1), fifoDepths.get(2)).withPipelining(p);
             } catch (IllegalArgumentException e) {
-                throw new UsageError(optionOf(e.getMessage()) + ": " + e.getMessage(), e);
+                String option = optionOf(e.getMessage());
+                UsageError u = OptionCheck.asOption(option, e);
+                // three depths share the option: say which one
+                throw option.equals("--fifo-depths") ? new UsageError(u.getMessage() + " (" + e.getMessage().split(" ")[0] + ")", e) : u;
             }
         }
 
@@ -133,7 +137,7 @@ public final class RtlCommand implements Callable<Integer> {
         try {
             AlpuRtl.checkTop(name);
         } catch (IllegalArgumentException e) {
-            throw new UsageError("--top: " + e.getMessage(), e);
+            throw OptionCheck.asOption("--top", e);
         }
         try (OutputDir dir = force.claim(out, "--out")) {
             List<Path> files = AlpuRtl.write(cfg, name, dir.staging());

@@ -68,7 +68,7 @@ class BadInputTest {
         assertUsage("tagmatch rtl: Unknown option: '--cels' (see 'tagmatch rtl --help')", "rtl", "--cels");
         assertUsage("tagmatch trace analyze: --bins must be in 1..1048576, got 0", "trace", "analyze", "data/traces", "--bins", "1,0",
                 "--out", tmp.resolve("a").toString());
-        assertUsage("tagmatch cosim firmware: Invalid value for option '--ops': 'many' is not a long (see 'tagmatch cosim firmware --help')",
+        assertUsage("tagmatch cosim firmware: --ops must be a whole number, got 'many'",
                 "cosim", "firmware", "--ops", "many");
         assertUsage("tagmatch trace analyze: --threads must be in 1..64, got 0", "trace", "analyze", "data/traces", "--threads", "0");
         assertUsage("tagmatch bench model: --depths must be in 1..1000000, got 0", "bench", "model", "--depths", "0");

@@ -37,7 +37,7 @@ class CosimAlpuTest {
         assertEquals("tagmatch cosim alpu: --ops must be >= 1, got 0", err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("cosim", "alpu", "--cells", "5000"));
-        assertEquals("tagmatch cosim alpu: --cells: CELLS must be in 2..4096, got 5000", err.toString().strip());
+        assertEquals("tagmatch cosim alpu: --cells must be in 2..4096, got 5000", err.toString().strip());
     }
 
     @Test

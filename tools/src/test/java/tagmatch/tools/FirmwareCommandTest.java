@@ -35,13 +35,13 @@ class FirmwareCommandTest {
     void anIllegalParameterIsNamedAndNothingIsWritten(@TempDir Path dir) {
         Path target = dir.resolve("fw");
         assertEquals(2, run("firmware", "--threads", "65", "--out", target.toString()));
-        assertEquals("tagmatch firmware: --threads = 65 is out of range: legal values are 1..64", err.toString().trim());
+        assertEquals("tagmatch firmware: --threads must be in 1..64, got 65", err.toString().trim());
         assertFalse(Files.exists(target));
         assertEquals(2, run("firmware", "--hash", "crc", "--out", target.toString()));
         assertTrue(err.toString().contains("--hash must be one of multiplicative, xor-fold, got 'crc'"), err.toString());
         assertFalse(Files.exists(target));
         assertEquals(2, run("firmware", "--in-order-run", "1025", "--out", target.toString()));
-        assertTrue(err.toString().contains("--in-order-run = 1025 is out of range: legal values are 0..1024"), err.toString());
+        assertTrue(err.toString().contains("--in-order-run must be in 0..1024, got 1025"), err.toString());
         assertFalse(Files.exists(target));
     }
 

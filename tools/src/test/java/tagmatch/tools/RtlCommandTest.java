@@ -55,23 +55,23 @@ class RtlCommandTest {
     void illegalValuesNameTheParameterValueAndRangeAndWriteNothing(@TempDir Path dir) {
         Path target = dir.resolve("out");
         assertEquals(2, run("rtl", "--cells", "20", "--block", "8", "--out", target.toString()));
-        assertEquals("tagmatch rtl: --cells: CELLS must be a multiple of BLOCK (8), got 20", err.toString().strip());
+        assertEquals("tagmatch rtl: --cells must be a multiple of BLOCK (8), got 20", err.toString().strip());
         assertFalse(Files.exists(target));
         err.getBuffer().setLength(0);
         assertEquals(2, run("rtl", "--cells", "16", "--block", "3", "--out", target.toString()));
-        assertEquals("tagmatch rtl: --block: BLOCK must be a power of two in 2..CELLS, got 3 (CELLS = 16)", err.toString().strip());
+        assertEquals("tagmatch rtl: --block must be a power of two in 2..CELLS, got 3 (CELLS = 16)", err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("rtl", "--match-width", "129", "--out", target.toString()));
-        assertEquals("tagmatch rtl: --match-width: MATCH_W must be in 1..128, got 129", err.toString().strip());
+        assertEquals("tagmatch rtl: --match-width must be in 1..128, got 129", err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("rtl", "--tag-width", "0", "--out", target.toString()));
-        assertEquals("tagmatch rtl: --tag-width: TAG_W must be in 1..32, got 0", err.toString().strip());
+        assertEquals("tagmatch rtl: --tag-width must be in 1..32, got 0", err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("rtl", "--variant", "lifo", "--out", target.toString()));
         assertEquals("tagmatch rtl: --variant must be one of prq, umq, got 'lifo'", err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("rtl", "--top", "a-b", "--out", target.toString()));
-        assertTrue(err.toString().startsWith("tagmatch rtl: --top: TOP must be a Verilog identifier"), err.toString());
+        assertTrue(err.toString().startsWith("tagmatch rtl: --top must be a Verilog identifier"), err.toString());
         assertFalse(Files.exists(target));
     }
 
@@ -97,14 +97,14 @@ class RtlCommandTest {
     void badPipeliningOptionsAreNamedAndWriteNothing(@TempDir Path dir) {
         Path target = dir.resolve("out");
         assertEquals(2, run("rtl", "--stages", "fanout,decode", "--out", target.toString()));
-        assertEquals("tagmatch rtl: --stages: stage must be one of fanout, compare, block, split, got 'decode' (or none)",
+        assertEquals("tagmatch rtl: --stages must be one of fanout, compare, block, split, or none, got 'decode'",
                 err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("rtl", "--fifo-depths", "4,4", "--out", target.toString()));
         assertEquals("tagmatch rtl: --fifo-depths must be three depths REQ,CMD,RSP, got 2 value(s) 4,4", err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("rtl", "--fifo-depths", "4,3,4", "--out", target.toString()));
-        assertEquals("tagmatch rtl: --fifo-depths: CMD_FIFO_DEPTH must be a power of two >= 2, got 3", err.toString().strip());
+        assertEquals("tagmatch rtl: --fifo-depths must be a power of two >= 2, got 3 (CMD_FIFO_DEPTH)", err.toString().strip());
         assertFalse(Files.exists(target));
     }
 }

@@ -29,7 +29,7 @@ public final class AlpuReplay implements ReplayTarget {
     public record Setup(int cells, int block, int threshold, MatchLayout layout) {
         public Setup {
             Objects.requireNonNull(layout, "layout");
-            if (threshold < 1) throw new IllegalArgumentException("--threshold = " + threshold + " is illegal: must be >= 1");
+            if (threshold < 1) throw new IllegalArgumentException("threshold must be >= 1, got " + threshold);
             AlpuConfig.of(cells, block, layout.width(), 16, Variant.PRQ); // validates cells and block before any work
         }
 

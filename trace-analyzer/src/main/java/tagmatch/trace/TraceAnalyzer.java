@@ -38,8 +38,8 @@ public final class TraceAnalyzer {
             bins = bins.stream().distinct().sorted().toList();
             for (String n : strategies) {
                 if (!n.equals("reference") && !Strategies.names().contains(n)) {
-                    throw new UsageError("--strategies names '" + n + "', which is unknown: legal strategies are reference, "
-                            + String.join(", ", Strategies.names()));
+                    throw new UsageError("--strategies must be among reference, "
+                            + String.join(", ", Strategies.names()) + ", got '" + n + "'");
                 }
             }
             if (bins.isEmpty()) throw new UsageError("--bins must name at least one bin count");

@@ -36,9 +36,11 @@ public record Grid(List<Variant> variants, List<Integer> cells, List<Integer> bl
                                 try {
                                     out.add(AlpuConfig.of(c, b, m, t, v).withFifoDepths(f, f, f));
                                 } catch (IllegalArgumentException e) {
-                                    throw new IllegalArgumentException(optionOf(e.getMessage()) + ": the grid holds " + v + " " + c
-                                            + " cells, block " + b + ", match " + m + ", tag " + t + ", FIFO depth " + f
-                                            + ", which is illegal: " + e.getMessage(), e);
+                                    // the datasheet's check of its parameter, worded as the axis' option's
+                                    String check = e.getMessage();
+                                    throw new IllegalArgumentException(optionOf(check) + check.substring(check.indexOf(' '))
+                                            + " (the grid holds " + v + " " + c + " cells, block " + b + ", match " + m
+                                            + ", tag " + t + ", FIFO depth " + f + ")", e);
                                 }
                             }
         return out;

@@ -22,7 +22,7 @@ public final class Steps {
     /** The named steps in the canonical order; an unknown name throws naming the legal ones. */
     public static List<Step> of(List<String> names) {
         for (String n : names)
-            if (!ALL.containsKey(n)) throw new IllegalArgumentException("must name steps among " + String.join(", ", ALL.keySet()) + ", got '" + n + "'");
+            if (!ALL.containsKey(n)) throw new IllegalArgumentException("must be among " + String.join(", ", ALL.keySet()) + ", got '" + n + "'");
         List<Step> out = new ArrayList<>();
         for (Step s : ALL.values()) if (names.contains(s.name())) out.add(s);
         return out;

@@ -104,7 +104,7 @@ public final class FirmwareBench implements Callable<Integer> {
         try {
             cfg = OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(1024, 1024);
         } catch (IllegalArgumentException e) {
-            throw new UsageError("--bins: " + e.getMessage(), e);
+            throw OptionCheck.asOption("--bins", e);
         }
         OtmConfig optimistic = cfg.withInOrderRun(0);
         List<Variant> variants = List.of(new Variant("default (all on)", cfg),

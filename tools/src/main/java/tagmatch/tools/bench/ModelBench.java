@@ -18,6 +18,7 @@ import tagmatch.model.strategy.StrategyOptions;
 import tagmatch.model.workload.Workload;
 import tagmatch.model.workload.WorkloadSpec;
 import tagmatch.model.workload.Workloads;
+import tagmatch.tools.OptionCheck;
 
 /**
  * {@code tagmatch bench model}: every matching strategy on seed 002's shuffle and burst
@@ -100,18 +101,8 @@ public final class ModelBench implements Callable<Integer> {
     }
 
     private void validate(List<String> names) {
-        for (String n : names) {
-            if (!Strategies.names().contains(n)) {
-                throw new IllegalArgumentException("--strategies contains '" + n + "': legal strategies are "
-                        + String.join(", ", Strategies.names()));
-            }
-        }
-        for (String k : workloads) {
-            if (!Workloads.kinds().contains(k)) {
-                throw new IllegalArgumentException("--workloads contains '" + k + "': legal kinds are "
-                        + String.join(", ", Workloads.kinds()));
-            }
-        }
+        OptionCheck.allOf("--strategies", names, Strategies.names());
+        OptionCheck.allOf("--workloads", List.of(workloads), Workloads.kinds());
         for (int d : depths) {
             tagmatch.tools.OptionCheck.range("--depths", d, 1, 1_000_000);
         }

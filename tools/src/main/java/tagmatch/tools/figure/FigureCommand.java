@@ -154,13 +154,13 @@ public final class FigureCommand implements Callable<Integer> {
             try {
                 AlpuConfig.seed(c, Math.min(block, c), Variant.PRQ);
             } catch (IllegalArgumentException e) {
-                throw new UsageError("--cells/--block: " + e.getMessage(), e);
+                throw OptionCheck.asOption(e.getMessage().startsWith("BLOCK") ? "--block" : "--cells", e);
             }
         }
         OptionCheck.range("--max-length", maxLength, 1, 4096);
         OptionCheck.range("--step", step, 1, maxLength);
         for (double f : fractions) {
-            if (!(f > 0 && f <= 1)) throw new UsageError("--fractions must each be in (0, 1], got " + f);
+            if (!(f > 0 && f <= 1)) throw new UsageError("--fractions must be in (0, 1] each, got " + f);
         }
         if (fractions.isEmpty()) throw new UsageError("--fractions must name at least one fraction");
         String dev = OptionCheck.oneOf("--device", device, "rtl", "model");
@@ -168,7 +168,7 @@ public final class FigureCommand implements Callable<Integer> {
         try {
             model = new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlapNs, exposedNs);
         } catch (IllegalArgumentException e) {
-            throw new UsageError(LatencyFigure.optionOf(e.getMessage()) + ": " + e.getMessage(), e);
+            throw OptionCheck.asOption(LatencyFigure.optionOf(e.getMessage()), e);
         }
         Path dir = out != null ? out : Path.of("figure-" + figure);
         // every length up to FINE, where the break-even lies, then every --step
@@ -204,7 +204,7 @@ public final class FigureCommand implements Callable<Integer> {
         try {
             tagmatch.otm.OtmConfig.defaults().withBins(bins);
         } catch (IllegalArgumentException e) {
-            throw new UsageError("--bins: " + e.getMessage(), e);
+            throw OptionCheck.asOption("--bins", e);
         }
         String where = OptionCheck.oneOf("--on", on, "host", "dpa");
         Path dir = out != null ? out : Path.of("figure-8");

@@ -122,7 +122,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--array-tasks", paramLabel = "N", description = "with --slurm: array tasks, i.e. shards (default: the tasks, at most 100)")
     Integer arrayTasks;
 
-    @Option(names = "--max-running", paramLabel = "N", description = "with --slurm: at most N array tasks at once (the array's %N throttle; default: as many as Slurm can)")
+    @Option(names = "--max-running", paramLabel = "N", description = "with --slurm: at most N array tasks at once (the array's %%N throttle; default: as many as Slurm can)")
     Integer maxRunning;
 
     @Option(names = "--poll", paramLabel = "SECONDS", description = "with --slurm: seconds between squeue polls (default ${DEFAULT-VALUE})")

@@ -96,9 +96,16 @@ public final class TraceReplayCommand implements Callable<Integer> {
         if (layout.size() != 3) throw new UsageError("--match-layout must be three bit counts COMM,SOURCE,TAG, got " + layout);
         if (capacity.size() != 2) throw new UsageError("--capacity must be two sizes RECEIVES,UNEXPECTED, got " + capacity);
         if (ranks != null) for (int r : ranks) OptionCheck.atLeast("--ranks", r, 0);
-        AlpuReplay.Setup alpuSetup = alpu ? new AlpuReplay.Setup(cells, block, threshold, new MatchLayout(layout.get(0), layout.get(1), layout.get(2))) : null;
-        OtmConfig fw = alpu ? null : OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(capacity.get(0), capacity.get(1))
-                .withHints(noAnySource, noAnyTag);
+        if (alpu) OptionCheck.atLeast("--threshold", threshold, 1);
+        AlpuReplay.Setup alpuSetup;
+        OtmConfig fw;
+        try {
+            alpuSetup = alpu ? new AlpuReplay.Setup(cells, block, threshold, new MatchLayout(layout.get(0), layout.get(1), layout.get(2))) : null;
+            fw = alpu ? null : OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(capacity.get(0), capacity.get(1))
+                    .withHints(noAnySource, noAnyTag);
+        } catch (IllegalArgumentException e) {
+            throw OptionCheck.asOption(option(e.getMessage()), e);
+        }
         List<TraceFiles.Trace> found = TraceFiles.find(traces);
         TraceReplayer.checkRanks(found, ranks);
         TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
@@ -113,5 +120,15 @@ public final class TraceReplayCommand implements Callable<Integer> {
             }, noProgress ? ProgressMeter.Factory.NONE : Progress::start);
         }
         return agree ? 0 : 1;
+    }
+
+    /** The option behind a record's check: the ALPU's CELLS and BLOCK, the firmware's threads, bins and capacities. */
+    private static String option(String message) {
+        if (message.startsWith("CELLS")) return "--cells";
+        if (message.startsWith("BLOCK")) return "--block";
+        if (message.startsWith("threads")) return "--threads";
+        if (message.startsWith("bins")) return "--bins";
+        if (message.startsWith("maxRecvs") || message.startsWith("maxUnexpected")) return "--capacity";
+        return "--match-layout";
     }
 }

@@ -35,6 +35,6 @@ class ModelBenchTest {
     void unknownStrategyIsAOneLineErrorNamingTheLegalOnes() {
         String[] r = run("bench", "model", "--strategies", "bogus");
         assertEquals("2", r[0]);
-        assertTrue(r[2].contains("--strategies contains 'bogus': legal strategies are linked-list, per-source"), r[2]);
+        assertTrue(r[2].contains("--strategies must be among linked-list, per-source"), r[2]);
     }
 }

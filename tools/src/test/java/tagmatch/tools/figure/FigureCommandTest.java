@@ -28,11 +28,11 @@ class FigureCommandTest {
         String out = tmp.resolve("fig").toString();
         assertUsage("tagmatch figure: N must be 5 or 6 (seed 001's latency figures) or 8 (seed 000's message rate), got 7",
                 "figure", "7", "--out", out);
-        assertUsage("tagmatch figure: --fractions must each be in (0, 1], got 1.5", "figure", "5", "--fractions", "1.5", "--out", out);
+        assertUsage("tagmatch figure: --fractions must be in (0, 1] each, got 1.5", "figure", "5", "--fractions", "1.5", "--out", out);
         assertUsage("tagmatch figure: --device must be one of rtl, model, got 'fpga'", "figure", "5", "--device", "fpga", "--out", out);
-        assertUsage("tagmatch figure: --clock-mhz: clockMhz must be a positive number, got 0.0", "figure", "6", "--clock-mhz", "0", "--out", out);
+        assertUsage("tagmatch figure: --clock-mhz must be a positive number, got 0.0", "figure", "6", "--clock-mhz", "0", "--out", out);
         assertUsage("tagmatch figure: --step must be in 1..32, got 0", "figure", "5", "--max-length", "32", "--step", "0", "--out", out);
-        assertUsage("tagmatch figure: --cells/--block: CELLS must be a multiple of BLOCK (8), got 12", "figure", "5", "--cells", "12", "--out", out);
+        assertUsage("tagmatch figure: --cells must be a multiple of BLOCK (8), got 12", "figure", "5", "--cells", "12", "--out", out);
         try (var files = Files.list(tmp)) {
             assertEquals(0, files.count(), "a refused run wrote something");
         }
@@ -46,7 +46,7 @@ class FigureCommandTest {
         assertUsage("tagmatch figure: --warmup must be in 0..1000000, got -1", "figure", "8", "--warmup", "-1", "--out", out);
         assertUsage("tagmatch figure: --runs must be in 1..99, got 100", "figure", "8", "--runs", "100", "--out", out);
         assertUsage("tagmatch figure: --threads must be in 1..64, got 65", "figure", "8", "--threads", "65", "--out", out);
-        assertUsage("tagmatch figure: --bins: bins = 100 is not a power of two: legal values are powers of two 1..65536",
+        assertUsage("tagmatch figure: --bins must be a power of two in 1..65536, got 100",
                 "figure", "8", "--bins", "100", "--out", out);
         assertUsage("tagmatch figure: --cells applies to figures 5 and 6 only, got it with figure 8", "figure", "8", "--cells", "8", "--out", out);
         assertUsage("tagmatch figure: --k applies to figure 8 only, got it with figure 5", "figure", "5", "--k", "10", "--out", out);

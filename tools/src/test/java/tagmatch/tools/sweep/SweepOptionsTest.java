@@ -29,12 +29,12 @@ class SweepOptionsTest {
 
     @Test
     void badGridStepsSeedsAndRunOptionsNameTheOptionAndWriteNothing(@TempDir Path dir) {
-        refused(dir, "--block: the grid holds PRQ 4 cells, block 8, match 4, tag 2, FIFO depth 4, which is illegal: "
-                + "BLOCK must be a power of two in 2..CELLS, got 8 (CELLS = 4)", "--block", "2,8");
-        refused(dir, "--fifo-depth: the grid holds PRQ 4 cells, block 2, match 4, tag 2, FIFO depth 3, which is illegal: "
-                + "REQ_FIFO_DEPTH must be a power of two >= 2, got 3", "--fifo-depth", "3");
+        refused(dir, "--block must be a power of two in 2..CELLS, got 8 (CELLS = 4) "
+                + "(the grid holds PRQ 4 cells, block 8, match 4, tag 2, FIFO depth 4)", "--block", "2,8");
+        refused(dir, "--fifo-depth must be a power of two >= 2, got 3 "
+                + "(the grid holds PRQ 4 cells, block 2, match 4, tag 2, FIFO depth 3)", "--fifo-depth", "3");
         refused(dir, "--variant must be prq or umq, got 'lifo'", "--variant", "prq,lifo");
-        refused(dir, "--steps must name steps among rtl, synth, pnr, cosim, prove, got 'place'", "--steps", "rtl,place");
+        refused(dir, "--steps must be among rtl, synth, pnr, cosim, prove, got 'place'", "--steps", "rtl,place");
         refused(dir, "--seeds must list seeds or ranges a..b with a <= b, got '5..1'", "--seeds", "5..1");
         refused(dir, "--ops must be >= 1, got 0", "--ops", "0");
         refused(dir, "--family must be one of " + String.join(", ", tagmatch.eda.synth.YosysSynth.FAMILIES) + ", got 'ice40'",

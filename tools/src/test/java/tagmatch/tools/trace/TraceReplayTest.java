@@ -111,7 +111,7 @@ class TraceReplayTest {
             {"--through", "alpu", "--threshold", "0"}, {"--through", "firmware", "--capacity", "8"},
         };
         String[] want = {"--through must be one of alpu, firmware, got 'gpu'", "--ranks names rank 4, but trace hpcc has ranks 0..3",
-            "CELLS must be a multiple of BLOCK", "--match-layout must be three bit counts COMM,SOURCE,TAG, got [10, 16]", "bins = 3 is not a power of two", "--threshold = 0 is illegal",
+            "--cells must be a multiple of BLOCK", "--match-layout must be three bit counts COMM,SOURCE,TAG, got [10, 16]", "--bins must be a power of two in 1..65536, got 3", "--threshold must be >= 1, got 0",
             "--capacity must be two sizes RECEIVES,UNEXPECTED, got [8]"};
         for (int i = 0; i < cases.length; i++) {
             CliRun c = new CliRun();
