@@ -44,7 +44,8 @@ public final class DpaCluster extends Module {
         UInt loadWord = input("load_word", UInt(wb));
         UInt loadData = input("load_data", UInt(64));
         Bool consoleClear = input("console_clear", Bool());
-        UInt probeHart = input("probe_hart", UInt(hb));
+        // a one-hart cluster has nothing to choose between
+        UInt probeHart = cfg.harts() > 1 ? input("probe_hart", UInt(hb)) : null;
         Bool stop = output("stop", Bool());
         Bool exitedOut = output("exited", Bool());
         UInt exitCodeOut = output("exit_code", UInt(64));
@@ -104,9 +105,11 @@ public final class DpaCluster extends Module {
             traceRd.get(c).set(core.retireRd);
             traceValue.get(c).set(core.retireValue);
         }
-        UInt probeCore = cfg.threads() == 1 ? probeHart : probeHart.shr(Integer.numberOfTrailingZeros(cfg.threads()));
         UInt probed = cores.get(0).probeInstret;
-        for (int c = 1; c < nc; c++) probed = mux(probeCore.eq(c), cores.get(c).probeInstret, probed);
+        if (nc > 1) {
+            UInt probeCore = cfg.threads() == 1 ? probeHart : probeHart.shr(Integer.numberOfTrailingZeros(cfg.threads()));
+            for (int c = 1; c < nc; c++) probed = mux(probeCore.eq(c), cores.get(c).probeInstret, probed);
+        }
         probeInstret.set(probed);
 
         // ---- errors: the first one (lowest core in a cycle) is kept and freezes the cluster ----

@@ -133,9 +133,9 @@ public final class DpaRun implements AutoCloseable {
                 if (sim.peek("exited") == 1 || sim.peek("error") == 1 || done >= options.maxCycles()) break;
             }
             List<Long> retired = new ArrayList<>();
-            PortHandle probe = sim.port("probe_hart"), instret = sim.port("probe_instret");
+            PortHandle instret = sim.port("probe_instret");
             for (int h = 0; h < config.harts(); h++) {
-                sim.poke(probe, h);
+                if (config.harts() > 1) sim.poke("probe_hart", h);
                 retired.add(sim.peek(instret));
             }
             String text = console.toString(StandardCharsets.UTF_8);

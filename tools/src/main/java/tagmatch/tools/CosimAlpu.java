@@ -51,7 +51,7 @@ public final class CosimAlpu implements Callable<Integer> {
             OptionCheck.oneOf("--sim", sim, tagmatch.sim.Simulators.BACKENDS.toArray(new String[0]));
         }
         if (vcd != null && !sims.equals(List.of("verilator"))) {
-            throw new tagmatch.process.UsageError("--vcd needs --sim verilator (only Verilator writes waveforms), got --sim "
+            throw new tagmatch.process.UsageError("--vcd must go with --sim verilator (only Verilator writes waveforms), got --sim "
                     + String.join(",", sims));
         }
         PrintWriter w = spec.commandLine().getOut();

@@ -32,12 +32,30 @@ class CosimAlpuTest {
     }
 
     @Test
+    void theSameSoakPassesOnTheCompiledBackendAndOnVerilatorWithEachOnesSpeed() {
+        assertEquals(0, run("cosim", "alpu", "--cells", "4", "--block", "2", "--match-width", "3", "--tag-width", "2",
+                "--ops", "800", "--seed", "4", "--sim", "compiled,verilator"), err.toString());
+        String[] lines = out.toString().strip().split("\n");
+        assertEquals(4, lines.length, out.toString());
+        assertTrue(lines[0].startsWith("PASS: RTL alpu_prq 4x2 match 3 tag 2 on compiled seed 4: "), lines[0]);
+        assertTrue(lines[1].matches("speed: .* on compiled ready in [0-9.]+ s, [0-9]+ cycles/s over [0-9.]+ s"), lines[1]);
+        assertTrue(lines[2].startsWith("PASS: RTL alpu_prq 4x2 match 3 tag 2 on verilator seed 4: "), lines[2]);
+        assertEquals(lines[0].substring(lines[0].indexOf("seed")), lines[2].substring(lines[2].indexOf("seed")),
+                "both backends run the same cycles and responses");
+        assertTrue(lines[3].startsWith("speed: "), lines[3]);
+    }
+
+    @Test
     void badOptionsAreNamed() {
         assertEquals(2, run("cosim", "alpu", "--ops", "0"));
         assertEquals("tagmatch cosim alpu: --ops must be >= 1, got 0", err.toString().strip());
         err.getBuffer().setLength(0);
         assertEquals(2, run("cosim", "alpu", "--cells", "5000"));
         assertEquals("tagmatch cosim alpu: --cells must be in 2..4096, got 5000", err.toString().strip());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("cosim", "alpu", "--sim", "compiled", "--vcd", "x.vcd"));
+        assertEquals("tagmatch cosim alpu: --vcd must go with --sim verilator (only Verilator writes waveforms), got --sim compiled",
+                err.toString().strip());
     }
 
     @Test

@@ -31,7 +31,7 @@ class EveryOptionTest {
     private static final Set<String> WORDS = Set.of(
             "tagmatch rtl --variant", "tagmatch rtl --stages", "tagmatch synth --variant", "tagmatch synth --stages",
             "tagmatch synth --family", "tagmatch cosim firmware --target", "tagmatch cosim alpu --variant",
-            "tagmatch cosim alpu --stages", "tagmatch firmware --hash", "tagmatch trace parse --parser",
+            "tagmatch cosim alpu --stages", "tagmatch cosim alpu --sim", "tagmatch firmware --hash", "tagmatch trace parse --parser",
             "tagmatch trace replay --through", "tagmatch sweep --variant", "tagmatch sweep --steps",
             "tagmatch sweep --family", "tagmatch prove --solver", "tagmatch figure --device", "tagmatch figure --on",
             "tagmatch bench firmware --isa", "tagmatch bench model --workloads", "tagmatch bench model --strategies",
