@@ -18,7 +18,16 @@ public final class CircuitDesigns {
         for (Port p : top.ports()) {
             ports.add(new SimPort(p.name(), p.width(), p.direction() == Direction.IN));
         }
+        java.util.Set<java.nio.file.Path> sources = new java.util.LinkedHashSet<>();
+        for (ModuleDef m : circuit.modules()) {
+            if (m.isExternal()) {
+                for (String s : m.external().sources()) {
+                    sources.add(java.nio.file.Path.of(s));
+                }
+            }
+        }
         return new SimDesign(top.name(), VerilogEmitter.emit(circuit), ports,
-                top.clock() == null ? null : top.clock().name(), top.reset() == null ? null : top.reset().name());
+                top.clock() == null ? null : top.clock().name(), top.reset() == null ? null : top.reset().name(),
+                List.copyOf(sources));
     }
 }

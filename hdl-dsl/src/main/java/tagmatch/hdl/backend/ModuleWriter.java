@@ -90,15 +90,26 @@ final class ModuleWriter {
         out.append("// ").append(m.generator());
         if (!m.params().isEmpty()) out.append(" (").append(VerilogEmitter.params(m.params())).append(')');
         out.append(" @[").append(m.locator()).append("]\n");
+        for (Map.Entry<String, String> a : m.attributes().entrySet())
+            out.append("(* ").append(a.getKey()).append(" = \"").append(a.getValue()).append("\" *)\n");
         out.append("module ").append(name).append(m.portSignals().isEmpty() ? "" : " (").append('\n');
         List<Signal> ports = m.portSignals();
         List<String[]> portLines = new ArrayList<>();
-        for (Signal p : ports)
+        for (Signal p : ports) {
+            attributes(portLines, p.attributes());
             portLines.add(new String[] {(p.kind() == Signal.Kind.INPUT ? "input  wire" : caseWires.contains(p) ? "output reg " : "output wire")
                     + sign(p.signed()) + range(p.width()), p.name()});
+        }
         int col = column(portLines);
-        for (int i = 0; i < portLines.size(); i++)
-            out.append("  ").append(pad(portLines.get(i)[0], col)).append(portLines.get(i)[1]).append(i + 1 < ports.size() ? "," : "").append('\n');
+        for (int i = 0, k = 0; i < portLines.size(); i++) {
+            String[] line = portLines.get(i);
+            if (line.length == 1) {
+                out.append("  ").append(line[0]).append('\n');
+                continue;
+            }
+            k++;
+            out.append("  ").append(pad(line[0], col)).append(line[1]).append(k < ports.size() ? "," : "").append('\n');
+        }
         out.append(ports.isEmpty() ? "" : ")").append(";\n");
 
         List<String[]> head = new ArrayList<>();
@@ -108,6 +119,7 @@ final class ModuleWriter {
         for (Signal s : m.locals()) {
             if (m.isFormal(s)) continue;
             String kind = s.kind() == Signal.Kind.REG || caseWires.contains(s) ? "reg " : "wire";
+            attributes(head, s.attributes());
             head.add(new String[] {kind + sign(s.signed()) + range(s.width()), s.name() + ";" + comment(List.of(s.locator()))});
         }
         for (Memory mem : m.memories()) {
@@ -193,7 +205,7 @@ final class ModuleWriter {
         }
         for (Signal s : m.locals())
             if (s.kind() == Signal.Kind.REG && s.reset() != null && !m.isFormal(s)) {
-                Exprs.forEach(s.reset(), seen, collect);
+                if (!s.asyncReset()) Exprs.forEach(s.reset(), seen, collect);
                 Exprs.forEach(s.resetValue(), seen, collect);
             }
         named.sort(java.util.Comparator.comparing(Expr.Op::name, NaturalOrder.INSTANCE));
@@ -247,14 +259,24 @@ final class ModuleWriter {
     private void register(Signal r, Expr next, List<Locator> locs) {
         StringBuilder sb = new StringBuilder();
         String clock = e(r.clock());
-        if (r.reset() != null) {
+        String events = "posedge " + clock;
+        if (r.reset() != null && r.asyncReset()) {
+            // The reset signal itself, in the sensitivity list and the test, never a copy: the
+            // shape synthesis tools recognise as an asynchronous reset.
+            String rst = Signal.resetSignal(r.reset()).name();
+            boolean low = Signal.resetActiveLow(r.reset());
+            events += (low ? " or negedge " : " or posedge ") + rst;
+            sb.append("    if (").append(low ? "!" : "").append(rst).append(") begin\n");
+            sb.append("      ").append(r.name()).append(" <= ").append(root(r.resetValue(), r.width())).append(";\n");
+            elseChain(sb, r, next, 2);
+        } else if (r.reset() != null) {
             sb.append("    if (").append(e(r.reset())).append(") begin\n");
             sb.append("      ").append(r.name()).append(" <= ").append(root(r.resetValue(), r.width())).append(";\n");
             elseChain(sb, r, next, 2);
         } else {
             nextState(sb, r, next, 2);
         }
-        procs.append("\n  always @(posedge ").append(clock).append(") begin").append(comment(locs)).append('\n').append(sb).append("  end\n");
+        procs.append("\n  always @(").append(events).append(") begin").append(comment(locs)).append('\n').append(sb).append("  end\n");
     }
 
     private static boolean holds(Expr x, Signal r) {
@@ -361,7 +383,13 @@ final class ModuleWriter {
     }
 
     private void instance(StringBuilder out, Instance i) {
-        out.append('\n').append("  ").append(i.definition().name()).append(' ').append(i.name()).append(" (").append(comment(List.of(i.locator()))).append('\n');
+        out.append('\n').append("  ").append(i.definition().name()).append(' ');
+        if (i.definition().isExternal() && !i.definition().external().parameters().isEmpty()) {
+            List<String> ps = new ArrayList<>();
+            i.definition().external().sortedParameters().forEach((k, v) -> ps.add("." + k + "(" + v + ")"));
+            out.append("#(").append(String.join(", ", ps)).append(") ");
+        }
+        out.append(i.name()).append(" (").append(comment(List.of(i.locator()))).append('\n');
         List<Signal> ports = i.definition().portSignals();
         for (int k = 0; k < ports.size(); k++) {
             Expr ref = new Expr.InstRef(i, ports.get(k));
@@ -631,7 +659,7 @@ final class ModuleWriter {
         }
         for (Signal s : m.locals())
             if (s.kind() == Signal.Kind.REG && s.reset() != null) {
-                roots.add(s.reset());
+                if (!s.asyncReset()) roots.add(s.reset());
                 roots.add(s.resetValue());
             }
         Map<Expr, Boolean> seen = new IdentityHashMap<>();

@@ -30,6 +30,10 @@ final class Builder {
         final Deque<List<Stmt>> blocks = new ArrayDeque<>();
         Expr resetOverride;
         Expr clockOverride;
+        /** Whether registers described now reset asynchronously (a domain with an ASYNC_* reset). */
+        boolean asyncReset;
+        /** The domain in force, or null for the module's implicit one. */
+        ClockDomain domain;
         /** Work left until the constructor has run (a transparent read needs every write of its memory). */
         final List<Runnable> finishers = new ArrayList<>();
 

@@ -71,6 +71,23 @@ public abstract class Data {
      * or (named explicitly) a literal becomes a wire of that name. Taken names get a suffix
      * ({@code pop_1}); illegal characters and Verilog keywords are legalized.
      */
+    /**
+     * Adds a synthesis attribute to every signal of this value (a port, wire or register),
+     * emitted as {@code (* key = "value" *)} on its declaration:
+     * {@code regNext(x, 0).named("s0").attribute("async_reg", "true")}.
+     */
+    @SuppressWarnings("unchecked")
+    public <T extends Data> T attribute(String key, String value) {
+        Attributes.check(key, value, Locators.here());
+        for (Bits b : leaves()) {
+            if (b.signal == null)
+                throw new HdlException("attributes go on ports, wires and registers, not on " + b.describe()
+                        + ": give the value a wire with wireOf(name, value)", Locators.here());
+            b.signal.attribute(key, value);
+        }
+        return (T) this;
+    }
+
     @SuppressWarnings("unchecked")
     public <T extends Data> T named(String name) {
         nameAs(name, true);

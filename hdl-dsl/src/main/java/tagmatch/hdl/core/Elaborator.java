@@ -1,6 +1,7 @@
 package tagmatch.hdl.core;
 
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.HdlException;
 import tagmatch.hdl.ir.Instance;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.passes.Passes;
@@ -29,12 +30,25 @@ public final class Elaborator {
         return c;
     }
 
+    /**
+     * {@link #elaborate(Supplier)} with {@code modulePrefix} in front of every module name the
+     * design defines (not external modules): two generated IPs in one SoC then never clash.
+     */
+    public static Circuit elaborate(Supplier<? extends Module> top, String modulePrefix) {
+        Circuit c = elaborate(top);
+        new tagmatch.hdl.passes.PrefixModuleNames(modulePrefix).run(c);
+        return c;
+    }
+
     /** Builds the IR without running any pass; for tests of the passes themselves. */
     public static Circuit elaborateRaw(Supplier<? extends Module> top) {
         Builder b = Builder.start();
         Module m;
         try {
             m = top.get();
+            if (m instanceof ExternalModule)
+                throw new HdlException("the top of a design cannot be an external module (" + m.desiredName()
+                        + "): instantiate it in a module of your own", m.def.locator());
             b.pop(m);
             finish(m);
         } finally {
@@ -73,6 +87,7 @@ public final class Elaborator {
                 }
             }
         }
+        if (m instanceof ExternalModule e) e.checkPortsOnly();
         m.def.name(m.desiredName());
     }
 

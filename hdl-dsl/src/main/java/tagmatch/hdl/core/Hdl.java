@@ -163,7 +163,11 @@ public final class Hdl {
             Bits b = leaves.get(i);
             if (b.width() < 1) throw new HdlException("registers need a known width: " + b.describe(), Builder.here());
             Signal s = f.def.addLocal(Signal.Kind.REG, null, b.width(), b.signed(), Builder.here());
+            if (inits != null && f.domain != null && f.domain.reset == null)
+                throw new HdlException("register " + b.describe() + " has a reset value but its clock domain (clock "
+                        + f.domain.clock.describe() + ") has no reset: give the domain a reset, or use reg(...)", Builder.here());
             s.registerTiming(f.clock(), inits == null ? null : f.reset(), inits == null ? null : inits.get(i));
+            s.asyncReset(inits != null && f.asyncReset);
             b.bind(s, f.module);
         }
         return type;
@@ -251,17 +255,38 @@ public final class Hdl {
         return new Switch(selector);
     }
 
-    /** Registers described in {@code body} use {@code reset} instead of the module's {@code rst}. */
+    /** Registers described in {@code body} use {@code reset} (synchronous, active high) instead of the module's {@code rst}. */
     public static void withReset(Bool reset, Runnable body) {
         Builder.Frame f = Builder.frame();
         Expr saved = f.resetOverride;
+        boolean savedAsync = f.asyncReset;
         f.resetOverride = reset.ref();
+        f.asyncReset = false;
         try {
             body.run();
         } finally {
             f.resetOverride = saved;
+            f.asyncReset = savedAsync;
         }
     }
+
+    /** A clock domain: {@code clock} (a port or wire), {@code reset} and how it acts (see {@link ClockDomain}). */
+    public static ClockDomain domain(Bool clock, Bool reset, ResetKind kind) {
+        if (reset == null || kind == null)
+            throw new HdlException("domain(clock, reset, kind) needs a reset and its kind; use domain(clock) for none", Builder.here());
+        return new ClockDomain(clock, reset, kind);
+    }
+
+    /** A clock domain without reset: its registers take no reset value. */
+    public static ClockDomain domain(Bool clock) {
+        return new ClockDomain(clock, null, null);
+    }
+
+    /** Describes {@code body} in {@code domain}: {@code domain.run(body)}. */
+    public static void withDomain(ClockDomain domain, Runnable body) {
+        domain.run(body);
+    }
+
 
     /** Registers and memories described in {@code body} are clocked by {@code clock} (a port or wire). */
     public static void withClock(Bool clock, Runnable body) {

@@ -51,6 +51,12 @@ public abstract class Module {
         def.param(key, String.valueOf(value));
     }
 
+    /** Adds a synthesis attribute to this module, emitted as {@code (* key = "value" *)} before {@code module}. */
+    protected final void attribute(String key, String value) {
+        Attributes.check(key, value, Locators.here());
+        def.attribute(key, value);
+    }
+
     protected final <T extends Data> T input(T type) {
         return port(type, Direction.IN);
     }

@@ -26,6 +26,9 @@ public final class ModuleDef {
     private final Set<Signal> formal = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private Signal clock;
     private Signal reset;
+    /** Synthesis attributes, written {@code (* key = "value" *)} before {@code module}. */
+    private final Map<String, String> attributes = new LinkedHashMap<>();
+    private External external;
     /** After the loop check: for each output, the inputs it depends on combinationally. */
     private Map<Signal, Set<Signal>> combinationalPaths = Map.of();
 
@@ -49,6 +52,13 @@ public final class ModuleDef {
     public List<Instance> instances() { return Collections.unmodifiableList(instances); }
     public List<Stmt> body() { return body; }
     public void body(List<Stmt> b) { body = b; }
+    /** What the module is if it is defined outside the design (its name is then the Verilog name), or null. */
+    public External external() { return external; }
+    public boolean isExternal() { return external != null; }
+    public void external(External e) { external = e; }
+
+    public Map<String, String> attributes() { return Collections.unmodifiableMap(attributes); }
+    public void attribute(String key, String value) { attributes.put(key, value); }
     public Signal clock() { return clock; }
     public Signal reset() { return reset; }
     public Map<Signal, Set<Signal>> combinationalPaths() { return combinationalPaths; }

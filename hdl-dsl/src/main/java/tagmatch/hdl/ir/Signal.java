@@ -21,6 +21,10 @@ public final class Signal {
     /** Registers only: the clock (a 1-bit signal reference) and the reset condition, or null. */
     private Expr clock;
     private Expr reset;
+    /** Registers only: the reset acts at once (Verilog: in the sensitivity list), not at the clock edge. */
+    private boolean asyncReset;
+    /** Synthesis attributes, written {@code (* key = "value" *)} before the declaration. */
+    private final java.util.Map<String, String> attributes = new java.util.LinkedHashMap<>();
 
     Signal(ModuleDef owner, Kind kind, String name, int width, boolean signed, Locator locator) {
         this.owner = owner;
@@ -41,6 +45,31 @@ public final class Signal {
     public Expr resetValue() { return resetValue; }
     public Expr clock() { return clock; }
     public Expr reset() { return reset; }
+
+    /**
+     * Whether the reset is asynchronous. Its condition is then a signal ({@link Expr.Ref}, active
+     * high) or the inverse of one ({@code NOT} of a Ref, active low), so that the backend can
+     * put the signal in a sensitivity list and simulators can watch it.
+     */
+    public boolean asyncReset() { return asyncReset; }
+
+    public void asyncReset(boolean async) { this.asyncReset = async; }
+
+    /** The signal an asynchronous reset condition watches ({@code rst} in {@code rst} or {@code !rst}). */
+    public static Signal resetSignal(Expr condition) {
+        if (condition instanceof Expr.Ref r) return r.signal();
+        if (condition instanceof Expr.Op op && op.op == PrimOp.NOT && op.args.get(0) instanceof Expr.Ref r) return r.signal();
+        throw new IllegalArgumentException("an asynchronous reset must be a signal or its inverse, got " + condition);
+    }
+
+    /** Whether an asynchronous reset condition is active low ({@code !rst_n}). */
+    public static boolean resetActiveLow(Expr condition) {
+        return condition instanceof Expr.Op;
+    }
+
+    public java.util.Map<String, String> attributes() { return java.util.Collections.unmodifiableMap(attributes); }
+
+    public void attribute(String key, String value) { attributes.put(key, value); }
 
     public boolean isPort() { return kind == Kind.INPUT || kind == Kind.OUTPUT; }
 

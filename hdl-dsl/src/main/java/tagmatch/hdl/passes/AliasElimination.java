@@ -84,7 +84,11 @@ public final class AliasElimination implements Pass {
             pinned.add(c.enable());
             if (c.clock() instanceof Expr.Ref r) pinned.add(r.signal());
         }
-        for (Signal s : m.locals()) if (s.clock() instanceof Expr.Ref r) pinned.add(r.signal());
+        for (Signal s : m.locals()) {
+            if (s.clock() instanceof Expr.Ref r) pinned.add(r.signal());
+            if (s.asyncReset()) pinned.add(Signal.resetSignal(s.reset()));
+            if (!s.attributes().isEmpty()) pinned.add(s);
+        }
         for (Memory mem : m.memories()) if (mem.clock() instanceof Expr.Ref r) pinned.add(r.signal());
         Map<Signal, Expr> values = new IdentityHashMap<>();
         Map<Signal, List<Locator>> where = new IdentityHashMap<>();

@@ -42,6 +42,9 @@ public final class Deduplicate implements Pass {
         Map<ModuleDef, ModuleDef> canonical = new IdentityHashMap<>();
         Namespace moduleNames = new Namespace();
         List<ModuleDef> kept = new ArrayList<>();
+        // External modules keep their Verilog name (variants differ only in parameters); the
+        // design's own modules go around them.
+        for (ModuleDef m : c.modules()) if (m.isExternal()) moduleNames.claim(m.name());
         for (ModuleDef m : c.modules()) {
             repoint(m, canonical);
             Object k = key.apply(m);
@@ -52,7 +55,7 @@ public final class Deduplicate implements Pass {
             }
             byKey.put(k, m);
             canonical.put(m, m);
-            m.name(moduleNames.claim(m.name()));
+            if (!m.isExternal()) m.name(moduleNames.claim(m.name()));
             kept.add(m);
         }
         c.replaceModules(canonical.get(c.top()), kept);

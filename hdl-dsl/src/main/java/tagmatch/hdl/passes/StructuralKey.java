@@ -81,6 +81,8 @@ final class StructuralKey {
             out.add(m.name());
             m.params().forEach((k, v) -> { out.add(k); out.add(v); });
             out.add(m.locator());
+            out.add(m.attributes());
+            out.add(m.external());
             for (Signal s : m.portSignals()) {
                 signals.put(s, signals.size());
                 out.add(Tag.PORT);
@@ -115,6 +117,7 @@ final class StructuralKey {
             for (Signal s : m.locals()) {
                 if (s.kind() != Signal.Kind.REG) continue;
                 expr(s.clock());
+                out.add(s.asyncReset());
                 expr(s.reset());
                 expr(s.resetValue());
             }
@@ -133,6 +136,7 @@ final class StructuralKey {
         }
 
         private void signal(Signal s) {
+            out.add(s.attributes());
             out.add(s.kind());
             out.add(s.name());
             out.add(s.width());

@@ -132,6 +132,11 @@ final class Netlist {
                 mems.add(new Mem(path + m.name(), m.depth(), m.width(), m.init()));
             }
             for (Instance i : def.instances()) {
+                    if (i.definition().isExternal()) {
+                        throw new IllegalArgumentException("cannot simulate instance " + path + i.name() + " of external module "
+                                + i.definition().name() + " on the compiled backend: its logic is Verilog outside the design; "
+                                + "simulate the design with Simulators.verilator, which compiles the module's sources in");
+                    }
                 children.put(i, new Scope(i.definition(), path + i.name() + "."));
             }
         }
@@ -355,6 +360,10 @@ final class Netlist {
             if (r.reset() != null) {
                 root(s, r.reset(), 1);
                 root(s, r.resetValue(), r.width());
+            }
+            if (r.reset() != null && r.asyncReset()) {
+                throw new IllegalArgumentException("cannot simulate register " + s.path + r.name()
+                        + " on the compiled backend: its reset is asynchronous; use the interpreter or Verilator");
             }
             int d = clockDomain(s, r.clock(), topClock, "register " + s.path + r.name());
             regs.add(new Reg(s.path + r.name(), s.signal(r), allocate(r.width()), r.width(), n, r.reset(), r.resetValue(), s, d));

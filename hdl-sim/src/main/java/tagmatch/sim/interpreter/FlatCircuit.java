@@ -29,9 +29,13 @@ final class FlatCircuit {
     /** {@code slot := source}, the source extended or truncated to the sink's width. */
     record Assign(String name, int slot, boolean wide, int width, Eval.Node source) {}
 
-    /** A register; {@code next} is null when it only holds, {@code reset} null without reset. */
+    /**
+     * A register; {@code next} is null when it only holds, {@code reset} null without reset.
+     * {@code asyncReset} is the domain of an asynchronous reset's asserting edge (the register
+     * also takes its next value then, which is its reset value), -1 for none.
+     */
     record Reg(String name, int slot, boolean wide, int width, Eval.Node next, Eval.Node reset, Eval.Node resetValue,
-               int clock) {}
+               int clock, int asyncReset) {}
 
     /** A write; {@code mask} is null for whole words, else one bit per lane of {@code lane} bits. */
     record MemWrite(int memory, int depth, boolean wide, int width, Eval.Node address, Eval.Node data, Eval.Node enable,
@@ -54,6 +58,8 @@ final class FlatCircuit {
      */
     final List<Integer> domainClock = new ArrayList<>();
     final List<Boolean> domainInput = new ArrayList<>();
+    /** Whether a domain fires on its signal falling (an active-low asynchronous reset) rather than rising. */
+    final List<Boolean> domainFalling = new ArrayList<>();
     /** The domain of the top's clock, -1 without one. */
     int mainDomain = -1;
     /** One-bit copies between narrow slots (sink to source), through which clocks reach children. */
@@ -90,6 +96,11 @@ final class FlatCircuit {
                 memoryInit.add(m.init());
             }
             for (Instance i : def.instances()) {
+                if (i.definition().isExternal()) {
+                    throw new IllegalArgumentException("cannot simulate instance " + path + i.name() + " of external module "
+                            + i.definition().name() + " on the interpreter: its logic is Verilog outside the design; "
+                            + "simulate the design with Simulators.verilator, which compiles the module's sources in");
+                }
                 children.put(i, new Ctx(i.definition(), path + i.name() + "."));
             }
         }
@@ -366,8 +377,14 @@ final class FlatCircuit {
                 }
                 Eval.Node rst = s.reset() == null ? null : cc.compile(s.reset());
                 Eval.Node rv = s.resetValue() == null ? null : cc.compile(s.resetValue());
+                // an asynchronous reset is one more edge to wait on: slot k rising is coded k, falling -3 - k
+                int async = -1;
+                if (s.reset() != null && s.asyncReset()) {
+                    int k = c.slotOf(Signal.resetSignal(s.reset()));
+                    async = Signal.resetActiveLow(s.reset()) ? -3 - k : k;
+                }
                 regs.add(new Reg(c.path + s.name(), c.slotOf(s), s.width() > 64, s.width(), next.get(s), rst, rv,
-                        clockSlot(c, s.clock())));
+                        clockSlot(c, s.clock()), async));
             }
         }
         sort(comb, deps);
@@ -379,7 +396,9 @@ final class FlatCircuit {
             }
         }
         Map<Integer, Integer> domainOf = new java.util.HashMap<>();
-        java.util.function.IntUnaryOperator domain = slot -> {
+        java.util.function.IntUnaryOperator domain = coded -> {
+            boolean falling = coded <= -3;
+            int slot = falling ? -3 - coded : coded;
             int root = slot < 0 ? topClock : slot;
             if (root < 0) {
                 throw new IllegalArgumentException("cannot simulate a register or memory without a clock: the top module has none");
@@ -388,9 +407,10 @@ final class FlatCircuit {
                 root = copyOf.get(root);
             }
             final int r = root;
-            return domainOf.computeIfAbsent(r, k -> {
+            return domainOf.computeIfAbsent(falling ? -3 - r : r, k -> {
                 domainClock.add(r);
                 domainInput.add(inputs.contains(r));
+                domainFalling.add(falling);
                 return domainClock.size() - 1;
             });
         };
@@ -398,7 +418,7 @@ final class FlatCircuit {
             mainDomain = domain.applyAsInt(topClock);
         }
         regs.replaceAll(r -> new Reg(r.name(), r.slot(), r.wide(), r.width(), r.next(), r.reset(), r.resetValue(),
-                domain.applyAsInt(r.clock())));
+                domain.applyAsInt(r.clock()), r.asyncReset() == -1 ? -1 : domain.applyAsInt(r.asyncReset())));
         memWrites.replaceAll(w -> new MemWrite(w.memory(), w.depth(), w.wide(), w.width(), w.address(), w.data(), w.enable(),
                 w.mask(), w.lane(), domain.applyAsInt(w.clock())));
         props.replaceAll(p -> p.clock() == -1 ? p

@@ -18,7 +18,9 @@ import tagmatch.sim.Words;
  * all state zero at start, the same cycle convention as the Verilator backend (settle with the
  * clock low, then the rising edge). Every clock is watched for rising edges after each settle,
  * as Verilator's evaluation does: a second clock input rises when the testbench pokes it from 0
- * to 1 and the design is next evaluated. An independent second opinion on what the Verilog means.
+ * to 1 and the design is next evaluated. A register with an asynchronous reset also fires on its
+ * reset's asserting edge (a falling one for active low), so the reset acts at that evaluation,
+ * without a clock. An independent second opinion on what the Verilog means.
  */
 public final class InterpreterSimulator extends AbstractSimulator {
     private final FlatCircuit fc;
@@ -32,6 +34,8 @@ public final class InterpreterSimulator extends AbstractSimulator {
     private final FlatCircuit.Prop[] clocked;
     private final FlatCircuit.Prop[] immediate;
     private final int[] clockSlot;
+    /** 1 for a domain that fires when its signal falls (an active-low asynchronous reset), else 0. */
+    private final long[] falling;
     private final long[] prev;
     private final boolean[] rising;
     private final int main;
@@ -61,6 +65,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
         this.immediate = fc.props.stream().filter(p -> p.check().clock() == null).toArray(FlatCircuit.Prop[]::new);
         int nd = fc.domainClock.size();
         clockSlot = fc.domainClock.stream().mapToInt(Integer::intValue).toArray();
+        falling = fc.domainFalling.stream().mapToLong(b -> b ? 1 : 0).toArray();
         inputClocksOnly = fc.domainInput.stream().allMatch(b -> b);
         prev = new long[nd];
         rising = new boolean[nd];
@@ -99,7 +104,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
         for (int round = 0; ; round++) {
             boolean any = false;
             for (int d = 0; d < clockSlot.length; d++) {
-                long now = st.n[clockSlot[d]] & 1;
+                long now = (st.n[clockSlot[d]] & 1) ^ falling[d];
                 rising[d] = primed && prev[d] == 0 && now != 0;
                 prev[d] = now;
                 any |= rising[d];
@@ -154,7 +159,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
         Eval.State s = st;
         for (int i = 0; i < regs.length; i++) {
             FlatCircuit.Reg r = regs[i];
-            if (!rising[r.clock()]) {
+            if (!rising[r.clock()] && (r.asyncReset() < 0 || !rising[r.asyncReset()])) {
                 regWrites[i] = false;
                 continue;
             }

@@ -116,7 +116,16 @@ final class VerilatorBuild {
         for (SimPort p : d.ports()) {
             portKey.append(p).append(';');
         }
-        String key = "design-" + d.top() + "-" + BuildCache.hash(LAYOUT, d.verilog(), d.top(), portKey.toString(),
+        // External modules' files by content: an edited source is a new build.
+        StringBuilder sourceKey = new StringBuilder();
+        for (Path s : d.sources()) {
+            try {
+                sourceKey.append(s.getFileName()).append('\n').append(Files.readString(s)).append('\n');
+            } catch (IOException e) {
+                throw new SimBuildException("cannot read the Verilog source " + s + " of an external module: " + e.getMessage(), e);
+            }
+        }
+        String key = "design-" + d.top() + "-" + BuildCache.hash(LAYOUT, d.verilog(), sourceKey.toString(), d.top(), portKey.toString(),
                 String.valueOf(d.clock()), String.valueOf(opts.trace()), String.join(" ", opts.verilatorFlags()),
                 String.join(" ", opts.cxxFlags()), verilatorVersion, cxxVersion);
         if (Files.exists(cache.dir().resolve(key).resolve(BuildCache.DONE))) {
@@ -139,6 +148,15 @@ final class VerilatorBuild {
         }
         v.addAll(opts.verilatorFlags());
         v.add(vfile);
+        for (int i = 0; i < d.sources().size(); i++) {
+            // copied in, so the build reads exactly the contents its key was made from
+            String name = "ext" + i + "_" + d.sources().get(i).getFileName();
+            Files.copy(d.sources().get(i), dir.resolve(name));
+            v.add(name);
+        }
+        if (!d.sources().isEmpty()) {
+            v.add("-Wno-fatal"); // a vendor's file is not held to this project's lint
+        }
         compile(dir, v, "Verilator rejected " + vfile);
         Path archive = verilatedArchive(); // after Verilator, so a Verilog error is reported at once
         Compiles c = compiles(dir.resolve("obj"), dir.resolve("shim.cpp"), (src, o) -> {

@@ -1,0 +1,105 @@
+package tagmatch.hdl.core;
+
+import tagmatch.hdl.ir.External;
+import tagmatch.hdl.ir.HdlException;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Verilog module defined outside the design (a vendor primitive, a PLL, an IP core): declare
+ * its ports as for any module (bundles flatten to {@code name_field}, as everywhere), its
+ * parameters, and optionally where its Verilog is; instantiate it with {@code instance(...)}.
+ * It is emitted as {@code Name #(.P(v)) inst (...)}; its own text is not (unless given inline).
+ *
+ * <pre>{@code
+ * public final class Divider extends ExternalModule {
+ *     final Bool clk = input("clk", Bool());
+ *     final UInt q = output("q", UInt(8));
+ *     public Divider(int by) {
+ *         super("vendor_div");                 // the Verilog module name
+ *         parameter("BY", by);                 // #(.BY(5))
+ *         source(Path.of("rtl/vendor_div.v")); // compiled in by the Verilator backend
+ *     }
+ * }
+ * Divider d = instance(new Divider(5));
+ * d.clk.set(clk2);
+ * }</pre>
+ *
+ * The interpreter refuses a design with an external module unless it is given a Java model of
+ * it ({@code tagmatch.sim.ExternalModel}).
+ */
+public abstract class ExternalModule extends Module {
+    private final String verilogName;
+    private final Map<String, String> parameters = new LinkedHashMap<>();
+    private final List<String> sources = new ArrayList<>();
+    private String inline;
+
+    protected ExternalModule(String verilogName) {
+        if (verilogName == null || !verilogName.matches("[A-Za-z_][A-Za-z0-9_$]*"))
+            throw new HdlException("external module name '" + verilogName + "' is not a Verilog identifier", Locators.here());
+        this.verilogName = verilogName;
+        update();
+    }
+
+    @Override
+    protected final String desiredName() {
+        return verilogName;
+    }
+
+    /** A numeric parameter: {@code #(.NAME(value))}. */
+    protected final void parameter(String name, long value) {
+        parameterText(name, Long.toString(value));
+    }
+
+    /** A string parameter: {@code #(.NAME("value"))}. */
+    protected final void parameter(String name, String value) {
+        if (value.contains("\"") || value.contains("\\") || value.contains("\n"))
+            throw new HdlException("parameter " + name + " = '" + value + "': quotes, backslashes and newlines cannot "
+                    + "go in a Verilog string", Locators.here());
+        parameterText(name, "\"" + value + "\"");
+    }
+
+    /** A parameter given as Verilog text, written as is: {@code parameterText("INIT", "16'hbeef")}. */
+    protected final void parameterText(String name, String verilog) {
+        if (name == null || !name.matches("[A-Za-z_][A-Za-z0-9_$]*"))
+            throw new HdlException("parameter name '" + name + "' of " + verilogName + " is not a Verilog identifier",
+                    Locators.here());
+        if (verilog == null || verilog.isBlank() || verilog.contains(")") && !verilog.startsWith("\""))
+            throw new HdlException("parameter " + name + " of " + verilogName + ": '" + verilog
+                    + "' is not a constant to write in #(." + name + "(...))", Locators.here());
+        parameters.put(name, verilog);
+        update();
+    }
+
+    /** A Verilog file that defines the module (as given; relative to the working directory). */
+    protected final void source(Path file) {
+        sources.add(file.toString());
+        update();
+    }
+
+    /** The module's Verilog text, emitted with the design's own modules (once per module name). */
+    protected final void inline(String verilog) {
+        if (!verilog.contains("module " + verilogName))
+            throw new HdlException("inline Verilog of " + verilogName + " does not define 'module " + verilogName + "'",
+                    Locators.here());
+        inline = verilog.endsWith("\n") ? verilog : verilog + "\n";
+        update();
+    }
+
+    private void update() {
+        def.external(new External(parameters, sources, inline));
+    }
+
+    /** Called once the constructor has run: an external module describes ports only. */
+    final void checkPortsOnly() {
+        if (!def.body().isEmpty() || !def.locals().isEmpty() || !def.memories().isEmpty() || !def.instances().isEmpty())
+            throw new HdlException("external module " + verilogName + " describes logic; it may only declare ports, "
+                    + "parameters and sources (its logic is in its Verilog)", def.locator());
+        if (def.portSignals().isEmpty())
+            throw new HdlException("external module " + verilogName + " declares no ports", def.locator());
+    }
+}
