@@ -33,7 +33,7 @@ class EveryOptionTest {
             "tagmatch synth --family", "tagmatch cosim firmware --target", "tagmatch cosim alpu --variant",
             "tagmatch cosim alpu --stages", "tagmatch cosim alpu --sim", "tagmatch firmware --hash", "tagmatch trace parse --parser",
             "tagmatch trace replay --through", "tagmatch sweep --variant", "tagmatch sweep --steps",
-            "tagmatch sweep --family", "tagmatch prove --solver", "tagmatch figure --device",
+            "tagmatch sweep --family", "tagmatch prove --solver", "tagmatch figure --device", "tagmatch figure --on",
             "tagmatch bench firmware --isa", "tagmatch bench model --workloads", "tagmatch bench model --strategies",
             "tagmatch trace analyze --strategies");
 
@@ -70,7 +70,10 @@ class EveryOptionTest {
             case "tagmatch sweep report" -> a.add(tmp.resolve("sweep").toString());
             case "tagmatch prove" -> a.add("counter");
             case "tagmatch dpa run" -> a.add(tmp.resolve("program.elf").toString()); // options are checked before it is read
-            case "tagmatch figure" -> a.add(Set.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins").contains(option) ? "8" : "5");
+            case "tagmatch figure" -> {
+                if (option.startsWith("--dpa-")) a.addAll(List.of("8", "--on", "dpa"));
+                else a.add(Set.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins", "--on").contains(option) ? "8" : "5");
+            }
             default -> { }
         }
         return a;

@@ -62,7 +62,9 @@ public final class DpaBench implements Callable<Integer> {
         try {
             cfg = new DpaConfig(cores != null ? cores : d.cores(), hartsPerCore != null ? hartsPerCore : d.threads(), d.banks(), d.ramMib());
         } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage(), e);
+            // the cluster names its threads per core --threads; here they are --harts-per-core
+            String m = e.getMessage();
+            throw m.startsWith("--threads ") ? OptionCheck.asOption("--harts-per-core", e) : new UsageError(m, e);
         }
         for (int n : threads) OptionCheck.range("--threads", n, 1, Math.min(64, cfg.harts()));
         for (int x : depths) OptionCheck.range("--depths", x, 1, 1024);
@@ -72,7 +74,7 @@ public final class DpaBench implements Callable<Integer> {
         try {
             tagmatch.otm.OtmConfig.defaults().withBins(bins);
         } catch (IllegalArgumentException e) {
-            throw new UsageError("--bins: " + e.getMessage(), e);
+            throw OptionCheck.asOption("--bins", e);
         }
         List<Integer> ns = java.util.Arrays.stream(threads).boxed().sorted().distinct().toList();
         ClusterBenchSuite.Setup setup = new ClusterBenchSuite.Setup(ns, java.util.Arrays.stream(depths).boxed().toList(), conflictDepth,
