@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DpaRunTest {
     @TempDir
@@ -46,5 +47,21 @@ class DpaRunTest {
         assertEquals("amo 400 lock 400 div -13871 rem -48 mul -109876463\n", r.console());
         assertEquals(0, r.exitCode());
         assertEquals(8, r.retired().stream().filter(n -> n > 0).count());
+    }
+
+    @Test
+    void traceSpanningSeveralBatchesDeliversEveryRetirement() throws IOException {
+        DpaConfig cfg = new DpaConfig(1, 1, 1, 16);
+        Path elf = BareMetal.compile(List.of(source(dir, "loop.c")), dir.resolve("loop.elf"), List.of("-O2"));
+        DpaRun dpa = DpaRun.build(cfg);
+        ElfImage image = ElfImage.read(elf, cfg.ramBytes());
+        DpaResult plain = dpa.run(image, DpaRun.Options.defaults());
+        List<Retirement> trace = new ArrayList<>();
+        DpaResult traced = dpa.trace(image, DpaRun.Options.defaults(), trace::add);
+        assertEquals(DpaResult.Outcome.EXIT, traced.outcome(), () -> String.valueOf(traced.error() == null ? traced : traced.error().describe()));
+        assertTrue(traced.cycles() > 3 * 32768, "the run must need several trace batches, took " + traced.cycles() + " cycles");
+        assertEquals(plain.exitCode(), traced.exitCode());
+        assertEquals(plain.retired(), traced.retired());
+        assertEquals(traced.retired().get(0), trace.size(), "one retirement per instruction retired");
     }
 }

@@ -186,6 +186,21 @@ class VerilatorSimulatorTest {
     }
 
     @Test
+    void consecutiveCapturingBatchesEachSeeTheirOwnCycles() {
+        try (Simulator s = Simulators.verilator(TestDesigns.counter(), OPTS)) {
+            s.reset();
+            s.poke("en", 1);
+            PortHandle count = s.port("count");
+            for (int batch = 0; batch < 4; batch++) {
+                long[] col = s.run(Stimulus.builder().capture(count).maxCycles(5).build()).column(count);
+                for (int c = 0; c < col.length; c++) {
+                    assertEquals(5L * batch + c, col[c], "batch " + batch + " cycle " + c);
+                }
+            }
+        }
+    }
+
+    @Test
     void batchDrivesAndCapturesWidePorts() {
         Random r = new Random(3);
         int cycles = 50;

@@ -77,9 +77,12 @@ final class VerilatorSimulator extends AbstractSimulator {
         if (outBuf.capacity() < out.length) {
             outBuf = direct(out.length);
         }
+        // JNA passes a buffer's address offset by its position: both must start at 0 for every run,
+        // or the outputs land past the staging (the previous run's get() left it at its fill)
         inBuf.clear();
         inBuf.put(inputs);
         inBuf.clear();
+        outBuf.clear();
         int[] status = new int[1];
         long cycles = NativeRuntime.tm_run(h, inIdx, inIdx.length, inBuf, s.rows(), outIdx, outIdx.length,
                 outBuf, s.maxCycles(), condPorts, condOps, condValues, condPorts.length, status);

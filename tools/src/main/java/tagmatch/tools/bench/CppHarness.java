@@ -1,5 +1,10 @@
 package tagmatch.tools.bench;
 
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.SimPort;
 
@@ -53,5 +58,14 @@ final class CppHarness {
         s.append("    std::printf(\"%ld %.9f %016llx\\n\", cycles, std::chrono::duration<double>(t1 - t0).count(), (unsigned long long)h);\n");
         s.append("    top.final();\n    return 0;\n}\n");
         return s.toString();
+    }
+
+    /** The stimulus as the harness reads it: 64-bit little-endian words. */
+    static void writeStimulus(Path file, long[] data) throws IOException {
+        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file)))) {
+            for (long v : data) {
+                out.writeLong(Long.reverseBytes(v)); // little-endian, as the harness reads it
+            }
+        }
     }
 }

@@ -1,7 +1,5 @@
 package tagmatch.tools.bench;
 
-import java.io.BufferedOutputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +90,7 @@ public final class SimBench implements Callable<Integer> {
             long[] stim = TreeBehindFifo.stimulus(design, cycles, seed);
             Path harness = model.buildHarness(CppHarness.source(design), work.resolve("harness"));
             Path stimFile = work.resolve("stimulus.bin");
-            writeLongs(stimFile, stim);
+            CppHarness.writeStimulus(stimFile, stim);
 
             t0 = System.nanoTime();
             CompiledModel compiled = Simulators.compiledModel(circuit);
@@ -234,13 +232,6 @@ public final class SimBench implements Callable<Integer> {
         return h;
     }
 
-    private static void writeLongs(Path file, long[] data) throws IOException {
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file)))) {
-            for (long v : data) {
-                out.writeLong(Long.reverseBytes(v)); // little-endian, as the harness reads it
-            }
-        }
-    }
 
     private static Rate runHarness(Path exe, Path stim, int cycles) throws Exception {
         String out = Exec.of(exe.toString(), stim.toString(), Integer.toString(cycles)).check().trim();

@@ -61,18 +61,8 @@ public final class FigureCommand implements Callable<Integer> {
             + "or dpa (the firmware on the simulated DPA cluster, in cycles) (default ${DEFAULT-VALUE})")
     String on = "host";
 
-    @Option(names = "--dpa-threads", split = ",", paramLabel = "N[,N...]", description = "figure 8 --on dpa: N values (default ${DEFAULT-VALUE})")
-    List<Integer> dpaThreads = new ArrayList<>(List.of(1, 2, 4, 8, 16, 32));
-
-    @Option(names = "--dpa-clock-ghz", paramLabel = "F", description = "figure 8 --on dpa: the clock assumed to turn cycles into seconds "
-            + "(default ${DEFAULT-VALUE}, the BlueField-3 DPA's as assumed here)")
-    double dpaClockGhz = 1.8;
-
-    @Option(names = "--dpa-messages", paramLabel = "M", description = "figure 8 --on dpa: matched messages per run (default ${DEFAULT-VALUE})")
-    int dpaMessages = 2048;
-
-    @Option(names = "--dpa-latency", paramLabel = "C", description = "figure 8 --on dpa: memory latency in cycles (default: the cluster's)")
-    int dpaLatency = tagmatch.dpa.DpaRun.Options.DEFAULT_LATENCY;
+    @picocli.CommandLine.Mixin
+    DpaRateOptions dpa = new DpaRateOptions();
 
     @Option(names = "--k", paramLabel = "K", description = "figure 8: messages per round, 1..30000 (default ${DEFAULT-VALUE}, as the seed)")
     int k = 100;
@@ -178,7 +168,7 @@ public final class FigureCommand implements Callable<Integer> {
         try {
             model = new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlapNs, exposedNs);
         } catch (IllegalArgumentException e) {
-            throw OptionCheck.asOption(optionOf(e.getMessage()), e);
+            throw OptionCheck.asOption(LatencyFigure.optionOf(e.getMessage()), e);
         }
         Path dir = out != null ? out : Path.of("figure-" + figure);
         // every length up to FINE, where the break-even lies, then every --step
@@ -238,18 +228,10 @@ public final class FigureCommand implements Callable<Integer> {
     /** Figure 8 from the simulated DPA's cycles, beside Open MPI on this machine. */
     private int messageRateOnDpa(Path dir, PrintWriter o, String name) throws IOException {
         tagmatch.dpa.DpaConfig cluster = tagmatch.dpa.DpaConfig.defaults();
-        if (dpaThreads.isEmpty()) throw new UsageError("--dpa-threads must name at least one N");
-        for (int n : dpaThreads) OptionCheck.range("--dpa-threads", n, 1, Math.min(64, cluster.harts()));
-        if (!(dpaClockGhz > 0 && dpaClockGhz <= 10)) throw new UsageError("--dpa-clock-ghz must be in (0, 10], got " + dpaClockGhz);
-        OptionCheck.atLeast("--dpa-messages", dpaMessages, 1);
-        OptionCheck.range("--dpa-latency", dpaLatency, 0, 255);
-        OptionCheck.range("--k", k, 1, 1024);
-        List<Integer> ns = dpaThreads.stream().sorted().distinct().toList();
+        DpaRateFigure.Setup setup = dpa.setup(cluster, k, new MessageRateFigure.Setup(k, repeat, warmup, runs, threads, bins));
         try (OutputDir dirOut = force.claim(dir, "--out");
              tagmatch.tools.Temp temp = keepTemp.dir("figure-8-dpa", spec.commandLine().getErr())) {
-            DpaRateFigure fig = DpaRateFigure.measure(tagmatch.dpa.DpaRun.build(cluster),
-                    new DpaRateFigure.Setup(ns, k, dpaMessages, dpaClockGhz, dpaLatency, new MessageRateFigure.Setup(k, repeat, warmup, runs, threads, bins)),
-                    temp.path());
+            DpaRateFigure fig = DpaRateFigure.measure(tagmatch.dpa.DpaRun.build(cluster), setup, temp.path());
             Files.writeString(dirOut.staging().resolve(name + ".md"), fig.markdown(), StandardCharsets.UTF_8);
             Files.writeString(dirOut.staging().resolve(name + ".csv"), fig.csv(), StandardCharsets.UTF_8);
             fig.writeBars(dirOut.staging().resolve(name + ".png"));
@@ -260,11 +242,5 @@ public final class FigureCommand implements Callable<Integer> {
         o.println("wrote " + dir + "/{" + name + ".md," + name + ".csv," + name + ".png," + name + "-rate-vs-n.png}");
         o.flush();
         return 0;
-    }
-
-    /** The option behind a {@link NicLatency} check ({@code inCacheNs must ...} is {@code --in-cache-ns}). */
-    private static String optionOf(String message) {
-        String field = message.substring(0, message.indexOf(' '));
-        return "--" + field.replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
     }
 }

@@ -216,4 +216,10 @@ public final class LatencyFigure {
         return base + String.format(java.util.Locale.ROOT,
                 " A receive's search overlaps %.0f ns of transfer; %.0f ns of the ALPU exchange is not hidden.", m.overlapNs(), m.exposedNs());
     }
+
+    /** The option behind a {@link NicLatency} check ({@code inCacheNs must ...} is {@code --in-cache-ns}). */
+    static String optionOf(String message) {
+        String field = message.substring(0, message.indexOf(' '));
+        return "--" + field.replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+    }
 }
