@@ -52,6 +52,32 @@ final class MemoryDesigns {
         }
     }
 
+    /**
+     * Two masked write statements per memory that may hit one word on one edge: a 16-bit RAM with
+     * byte lanes and an 80-bit one (wider than a machine word) with 16-bit lanes.
+     */
+    static final class TwoMaskedWriters extends Module {
+        TwoMaskedWriters() {
+            Bool w0 = input("w0", Bool());
+            Bool w1 = input("w1", Bool());
+            UInt a0 = input("a0", UInt(2));
+            UInt a1 = input("a1", UInt(2));
+            UInt ra = input("ra", UInt(2));
+            UInt d0 = input("d0", UInt(80));
+            UInt d1 = input("d1", UInt(80));
+            UInt m0 = input("m0", UInt(5));
+            UInt m1 = input("m1", UInt(5));
+            Mem<UInt> narrow = mem(4, UInt(16)).named("narrow");
+            Mem<UInt> wide = mem(4, UInt(80)).named("wide");
+            when(w0, () -> narrow.write(a0, d0.bits(15, 0), m0.bits(1, 0)));
+            when(w1, () -> narrow.write(a1, d1.bits(15, 0), m1.bits(1, 0)));
+            when(w0, () -> wide.write(a0, d0, m0));
+            when(w1, () -> wide.write(a1, d1, m1));
+            output("qn", UInt(16)).set(narrow.read(ra));
+            output("qw", UInt(80)).set(wide.read(ra));
+        }
+    }
+
     /** A RAM whose contents come from a {@code $readmemh} file. */
     static final class FileRam extends Module {
         FileRam(Path hex) {

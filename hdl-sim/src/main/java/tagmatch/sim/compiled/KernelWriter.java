@@ -81,8 +81,10 @@ final class KernelWriter {
 
     private java.util.Set<Integer> writeReads(Netlist.MemWrite w) {
         java.util.Set<Integer> rd = new java.util.HashSet<>();
-        for (Expr x : new Expr[] {w.address(), w.data(), w.enable()}) {
-            rd.addAll(Netlist.slotsRead(w.scope(), x, false));
+        for (Expr x : new Expr[] {w.address(), w.data(), w.enable(), w.mask()}) {
+            if (x != null) {
+                rd.addAll(Netlist.slotsRead(w.scope(), x, false));
+            }
         }
         return rd;
     }
@@ -649,12 +651,20 @@ final class KernelWriter {
         ext(s, w.address(), Math.min(64, w.address().width()));
         storeEnd(w.addressSlot());
         Netlist.Mem m = nl.mems.get(w.memory());
-        if (m.width() <= 64) {
-            storeBegin(w.dataSlot());
-            ext(s, w.data(), m.width());
-            storeEnd(w.dataSlot());
+        operand(s, w.data(), w.dataSlot(), m.width());
+        if (w.mask() != null) {
+            operand(s, w.mask(), w.maskSlot(), m.width());
+        }
+    }
+
+    /** Computes a word-wide write operand into {@code dst}. */
+    private void operand(Netlist.Scope s, Expr x, int dst, int width) {
+        if (width <= 64) {
+            storeBegin(dst);
+            ext(s, x, width);
+            storeEnd(dst);
         } else {
-            into(s, w.data(), w.dataSlot(), m.width());
+            into(s, x, dst, width);
         }
     }
 
@@ -667,7 +677,12 @@ final class KernelWriter {
         pushInt(w.enableSlot());
         pushInt(w.addressSlot());
         pushInt(w.dataSlot());
-        call("memWrite", "([JII[JIII)V");
+        if (w.mask() == null) {
+            call("memWrite", "([JII[JIII)V");
+        } else {
+            pushInt(w.maskSlot());
+            call("memWriteMasked", "([JII[JIIII)V");
+        }
     }
 
     // ---- narrow expressions: a long on the stack -------------------------------------------------

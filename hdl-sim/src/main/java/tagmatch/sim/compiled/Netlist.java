@@ -47,30 +47,30 @@ final class Netlist {
     record Reg(String name, int slot, int next, int width, Expr nextValue, Expr reset, Expr resetValue, Scope scope,
                int domain) {}
 
-    /** A memory write, its operands computed into slots at the edge and applied after every register's. */
-    record MemWrite(int memory, Expr address, Expr data, Expr enable, int addressSlot, int dataSlot, int enableSlot,
-                    Scope scope, int domain) {}
+    /**
+     * A memory write, its operands computed into slots at the edge and applied after every register's;
+     * {@code mask} the lanes spread to bits (null, and {@code maskSlot} -1, for a whole-word write).
+     */
+    record MemWrite(int memory, Expr address, Expr data, Expr enable, Expr mask, int addressSlot, int dataSlot,
+                    int enableSlot, int maskSlot, Scope scope, int domain) {}
 
     /** One memory: {@code depth} words of {@code width} bits, {@code init} its first words at time zero. */
     record Mem(String name, int depth, int width, List<java.math.BigInteger> init) {}
 
     /**
-     * The whole word a write leaves: its data where the mask lane is 1, the old word elsewhere
-     * (a masked write becomes a read-modify-write of one word).
+     * A masked write's lanes spread to bits: all ones in each lane the mask selects, else zeros.
+     * The commit merges it with the word as earlier writes of the same edge left it, so two
+     * writes to one word keep each other's lanes (as the Verilog's non-blocking lane writes do).
      */
-    private static Expr mergedWord(Stmt.MemWrite w) {
-        if (w.wholeWord()) {
-            return w.data();
-        }
+    private static Expr bitMask(Stmt.MemWrite w) {
         int lanes = w.mask().width();
         int g = w.laneWidth();
-        Expr old = new Expr.MemRead(w.memory(), w.address());
+        Expr ones = new Expr.Lit(java.math.BigInteger.ONE.shiftLeft(g).subtract(java.math.BigInteger.ONE), g, false, null);
+        Expr zeros = Expr.Lit.of(0, g);
         List<Expr> parts = new ArrayList<>();
         for (int i = lanes - 1; i >= 0; i--) {
             Expr bit = new Expr.Op(tagmatch.hdl.ir.PrimOp.BITS, List.of(w.mask()), i, i, w.locator());
-            Expr fresh = new Expr.Op(tagmatch.hdl.ir.PrimOp.BITS, List.of(w.data()), i * g + g - 1, i * g, w.locator());
-            Expr kept = new Expr.Op(tagmatch.hdl.ir.PrimOp.BITS, List.of(old), i * g + g - 1, i * g, w.locator());
-            parts.add(new Expr.Mux(bit, fresh, kept));
+            parts.add(new Expr.Mux(bit, ones, zeros, w.locator()));
         }
         return parts.size() == 1 ? parts.get(0) : new Expr.Op(tagmatch.hdl.ir.PrimOp.CAT, parts, 0, 0, w.locator());
     }
@@ -337,13 +337,17 @@ final class Netlist {
                 comb.add(new Assign(name, s.location(k.sink()), width, k.source(), s, false));
             } else if (st instanceof Stmt.MemWrite) {
                 Stmt.MemWrite w = (Stmt.MemWrite) st;
-                Expr data = mergedWord(w);
+                Expr mask = w.wholeWord() ? null : bitMask(w);
                 root(s, w.address(), w.address().width());
-                root(s, data, w.memory().width());
+                root(s, w.data(), w.memory().width());
                 root(s, w.enable(), 1);
+                if (mask != null) {
+                    root(s, mask, w.memory().width());
+                }
                 int d = clockDomain(s, w.memory().clock(), topClock, "memory " + s.path + w.memory().name());
-                writes.add(new MemWrite(s.memory(w.memory()), w.address(), data, w.enable(),
-                        allocate(w.address().width()), allocate(w.memory().width()), allocate(1), s, d));
+                writes.add(new MemWrite(s.memory(w.memory()), w.address(), w.data(), w.enable(), mask,
+                        allocate(w.address().width()), allocate(w.memory().width()), allocate(1),
+                        mask == null ? -1 : allocate(w.memory().width()), s, d));
             } else {
                 throw new IllegalArgumentException("cannot simulate module " + s.def.name()
                         + ": its body is not lowered (found " + st.getClass().getSimpleName() + "); elaborate it with Elaborator.elaborate");

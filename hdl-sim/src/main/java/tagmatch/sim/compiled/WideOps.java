@@ -356,6 +356,19 @@ final class WideOps {
         }
     }
 
+    /** A masked write: the bits set in {@code v[mask..]} from {@code v[data..]}, the others kept. */
+    static void memWriteMasked(long[] mem, int width, int depth, long[] v, int enable, int addr, int data, int mask) {
+        long x = v[addr];
+        if (v[enable] != 0 && x >= 0 && x < depth) {
+            int n = words(width);
+            int at = (int) x * n;
+            for (int i = 0; i < n; i++) {
+                long m = v[mask + i];
+                mem[at + i] = (mem[at + i] & ~m) | (v[data + i] & m);
+            }
+        }
+    }
+
     /** The operand extended to {@code w} bits as an unsigned BigInteger. */
     static BigInteger big(long[] v, int a, int aw, boolean as, int w) {
         int n = words(w);
