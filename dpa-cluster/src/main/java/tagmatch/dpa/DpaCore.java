@@ -18,7 +18,8 @@ import static tagmatch.hdl.core.Hdl.*;
  *
  * <p>A thread has at most one instruction in the pipeline, so there are no hazards to forward or
  * stall: a thread is ready when its previous instruction has left execute, its memory wait of
- * {@code latency} cycles is over and it is not waiting for the divider. An instruction that
+ * {@code latency} cycles (or of {@link #PAUSE_CYCLES} after a {@code pause}) is over and it is
+ * not waiting for the divider. An instruction that
  * cannot complete (its bank or the console granted another core, the divider is busy, or the
  * divider has just been started for it) leaves no effect and is fetched again later (a replay).
  * A multi-cycle divide retires when its thread re-executes it after the divider is done.
@@ -27,6 +28,14 @@ public final class DpaCore extends Module {
     /** Memory request kinds on {@code req_kind}. */
     static final int LOAD = 0, STORE = 1, AMO = 2, LR = 3, SC = 4;
     /** Error causes on {@code err_cause}: the RISC-V mcause codes of the same events. */
+    /**
+     * Cycles a thread stays not ready after a Zihintpause {@code pause} (counted like a memory
+     * access's latency): long enough that a polling thread leaves its core's issue slots to the
+     * others for about two rounds of an 8-thread core.
+     */
+    static final int PAUSE_CYCLES = 16;
+    /** {@code pause}: FENCE with pred = W, succ = 0, fm = 0, rd = rs1 = x0. */
+    static final long PAUSE_INST = 0x0100000FL;
     static final int FETCH_FAULT = 1, ILLEGAL = 2, BREAKPOINT = 3, LOAD_MISALIGNED = 4, LOAD_FAULT = 5,
             STORE_MISALIGNED = 6, STORE_FAULT = 7, ECALL = 11;
 
@@ -305,6 +314,7 @@ public final class DpaCore extends Module {
                         pcs.get(tt).set(x.target);
                         instret.get(tt).set(instret.get(tt).add(1));
                         when(x.isMem, () -> waitCnt.get(tt).set(latency));
+                        when(x.pause, () -> waitCnt.get(tt).set(PAUSE_CYCLES));
                         when(x.wfi, () -> parked.get(tt).set(1));
                     });
                 });

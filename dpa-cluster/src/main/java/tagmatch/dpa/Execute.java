@@ -31,6 +31,7 @@ final class Execute {
     final Bool ecall = wire("x_ecall", Bool());
     final Bool ebreak = wire("x_ebreak", Bool());
     final Bool wfi = wire("x_wfi", Bool());
+    final Bool pause = wire("x_pause", Bool());
 
     Execute(UInt inst, UInt pc, Bool compressed, UInt a, UInt b) {
         UInt opc = inst.bits(6, 0).named("opcode");
@@ -100,6 +101,7 @@ final class Execute {
         ecall.set(0);
         ebreak.set(0);
         wfi.set(0);
+        pause.set(0);
         Runnable ok = () -> legal.set(1);
         Bool mExt = f7.eq(1).named("is_m");
 
@@ -185,7 +187,11 @@ final class Execute {
                         isDiv.set(f3.bit(2));
                     });
             })
-            .is(0x0F, () -> when(f3.eq(0).or(f3.eq(1)), ok))   // fence, fence.i: in order, one access at a time
+            // fence, fence.i: in order, one access at a time; Zihintpause's pause is the fence w,0
+            .is(0x0F, () -> when(f3.eq(0).or(f3.eq(1)), () -> {
+                ok.run();
+                when(inst.eq(lit(DpaCore.PAUSE_INST, 32)), () -> pause.set(1));
+            }))
             .is(0x73, () -> {
                 when(f3.eq(0), () -> {
                     when(inst.eq(lit(0x00000073L, 32)), () -> { ok.run(); ecall.set(1); })

@@ -64,4 +64,13 @@ class DpaRunTest {
         assertEquals(plain.retired(), traced.retired());
         assertEquals(traced.retired().get(0), trace.size(), "one retirement per instruction retired");
     }
+
+    @Test
+    void pauseKeepsItsThreadFromIssuingForPauseCycles() throws IOException {
+        DpaConfig cfg = new DpaConfig(1, 1, 1, 16);
+        Path elf = BareMetal.compile(List.of(source(dir, "pause.c")), dir.resolve("pause.elf"), List.of("-O2"));
+        DpaResult r = DpaRun.build(cfg).run(ElfImage.read(elf, cfg.ramBytes()), DpaRun.Options.defaults());
+        assertEquals(DpaResult.Outcome.EXIT, r.outcome(), () -> String.valueOf(r.error() == null ? r : r.error().describe()));
+        assertEquals(DpaCore.PAUSE_CYCLES, r.exitCode());
+    }
 }

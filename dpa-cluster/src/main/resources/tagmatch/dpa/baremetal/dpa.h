@@ -23,6 +23,10 @@ static inline unsigned long dpa_instret(void) {
     return c;
 }
 
+/* Zihintpause `pause` (GCC 12 has no builtin): the hart leaves its core's issue slots to the
+   other threads for a few cycles; for spin-wait loops. */
+static inline void dpa_pause(void) { __asm__ volatile(".insn i 0x0F, 0, x0, x0, 0x010"); }
+
 static inline void dpa_putchar(char c) { *DPA_CONSOLE = (unsigned char) c; }
 
 static inline void dpa_puts(const char *s) {

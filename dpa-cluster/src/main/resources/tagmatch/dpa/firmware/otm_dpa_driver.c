@@ -3,7 +3,9 @@
  * Every hart enters main(hartid) (crt0.S). Hart 0 plays the handler's thread 0: it applies the
  * host's posts between blocks, opens each block of up to N arrivals, matches the block's oldest
  * message itself and closes the block when the others are done. Harts 1..N-1 poll the block
- * word, as the handler's worker threads do, and match message `hartid` of each block.
+ * word, as the handler's worker threads do, and match message `hartid` of each block. Every
+ * spin-wait here executes `pause` between polls, so a waiting hart leaves its core's issue
+ * slots to hart 0's serial work (otm.c's own barriers still spin).
  *
  * What to do comes from dpa_input (linked in from input.bin, little-endian 64-bit words):
  *   mode   0 cosim: the events that follow, one result line each ("<status> <partner>") and an
@@ -112,7 +114,7 @@ static void worker(uint32_t tid)
     uint64_t seen = 0;
     for (;;) {
         uint64_t w;
-        while ((w = __atomic_load_n(&B.word, __ATOMIC_ACQUIRE)) == seen) {}
+        while ((w = __atomic_load_n(&B.word, __ATOMIC_ACQUIRE)) == seen) dpa_pause();
         if (w == UINT64_MAX) return;
         seen = w;
         if (tid < (uint32_t)(w & 127u)) {
@@ -130,7 +132,7 @@ static void run_block(void)
     __atomic_store_n(&B.done, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&B.word, ++generation << 7 | B.count, __ATOMIC_RELEASE);
     match(0);
-    while (__atomic_load_n(&B.done, __ATOMIC_ACQUIRE) != B.count - 1u) {}
+    while (__atomic_load_n(&B.done, __ATOMIC_ACQUIRE) != B.count - 1u) dpa_pause();
     otm_block_end(B.ctx);
 }
 
@@ -279,7 +281,7 @@ int main(unsigned long hartid)
     uint32_t n = (uint32_t)dpa_input.threads;
     if (hartid != 0) {
         if (hartid < n && dpa_input.mode != 2) {
-            while (__atomic_load_n(&B.ctx, __ATOMIC_ACQUIRE) == NULL) {}
+            while (__atomic_load_n(&B.ctx, __ATOMIC_ACQUIRE) == NULL) dpa_pause();
             worker((uint32_t)hartid);
         }
         return 0;
