@@ -30,8 +30,8 @@ import tagmatch.process.UserError;
  * abc -lut 4}), whose {@code $_DFF_*} cells {@code ltp -noff} does exclude: the result is the
  * number of 4-LUT levels on the longest register-to-register (or port) path.
  *
- * <p>The caller holds the shared build lock ({@code flock /tmp/tagmatch-build.lock}); this class
- * does not take it, because a test already running under the lock would deadlock on it.
+ * <p>This class takes no machine-wide lock: yosys is CPU-heavy, so a shared machine serializes
+ * runs outside it (a test already holding such a lock would deadlock on a second one).
  */
 public final class YosysSynth {
     /** The {@code synth_xilinx -family} values yosys 0.23 accepts ({@code yosys -h synth_xilinx}). */

@@ -35,9 +35,15 @@ class SweepResumeTest {
         return a;
     }
 
-    /** tagmatch in a child JVM with this test's class path. */
-    private static Process start(Path out, Path log, Map<String, String> env, String... extra) throws IOException {
-        List<String> cmd = new ArrayList<>(SlurmRunner.command(Files.createTempDirectory("sweep-pin")));
+    /**
+     * tagmatch in a child JVM with this test's class path. Its temporary directory is inside the
+     * test's own: a child killed with SIGKILL cannot remove its scratch directories, so they go
+     * where JUnit removes them.
+     */
+    private static Process start(Path dir, Path out, Path log, Map<String, String> env, String... extra) throws IOException {
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        List<String> cmd = new ArrayList<>(SlurmRunner.command(Files.createDirectories(dir.resolve("pin"))));
+        cmd.add(1, "-Djava.io.tmpdir=" + tmp);
         cmd.addAll(args(out, extra));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().putAll(env);
@@ -56,7 +62,7 @@ class SweepResumeTest {
     void aKilledSweepRerunCompletesOnlyWhatWasMissing(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("out");
         Path log = dir.resolve("child.log");
-        Process child = start(out, log, Map.of(), FOUR);
+        Process child = start(dir, out, log, Map.of(), FOUR);
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
         // Kill it once three tasks are done and a fourth is under way, whatever it is doing.
         while (!(Files.isDirectory(out.resolve("results")) && lines(out).keySet().stream().filter(n -> !n.startsWith(".")).count() >= 3)) {
@@ -94,7 +100,7 @@ class SweepResumeTest {
         Path out = dir.resolve("out");
         Path log = dir.resolve("child.log");
         // No yosys on the PATH: the synth tasks cannot run (ERROR), the rtl tasks pass.
-        Process child = start(out, log, Map.of("PATH", dir.resolve("empty").toString()), ONE);
+        Process child = start(dir, out, log, Map.of("PATH", dir.resolve("empty").toString()), ONE);
         assertTrue(child.waitFor(5, java.util.concurrent.TimeUnit.MINUTES));
         String first = Files.readString(log);
         assertEquals(1, child.exitValue(), first);
