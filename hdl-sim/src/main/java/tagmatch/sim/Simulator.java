@@ -64,6 +64,15 @@ public interface Simulator extends AutoCloseable {
     /** Finishes and closes the waveform file, if one is open. */
     void closeVcd();
 
+    /**
+     * Where the design's {@code printf}s go (default {@code System.out}). Verilator writes them to the
+     * process's standard output and cannot be redirected: it refuses.
+     */
+    default void printTo(java.io.PrintStream stream) {
+        throw new UnsupportedOperationException("the " + backend() + " backend prints printf output to the process's"
+                + " standard output only; printTo is for the interpreter");
+    }
+
     /** Which backend this is ("verilator", "compiled", "interpreter"), for messages and benchmark output. */
     String backend();
 

@@ -82,6 +82,7 @@ final class ModuleWriter {
         for (Stmt s : m.body()) {
             if (formal.owns(s)) continue;
             if (s instanceof Stmt.Connect k) connect(k);
+            else if (s instanceof Stmt.Print p) print(p);
             else memWrite((Stmt.MemWrite) s);
         }
         String formalText = formal.write();
@@ -330,6 +331,17 @@ final class ModuleWriter {
         sb.append(ind).append("  default: ").append(target).append(' ').append(op).append(' ').append(root(c.otherwise(), width)).append(";\n");
         sb.append(ind).append("endcase\n");
         return sb.toString();
+    }
+
+    /** {@code $write} at the clock edge: the values it prints are those before the edge's updates. */
+    private void print(Stmt.Print p) {
+        context = List.of(p.locator());
+        StringBuilder call = new StringBuilder("$write(").append(p.format().verilog());
+        for (Expr a : p.args()) call.append(", ").append(named(a));
+        call.append(");\n");
+        boolean always = p.enable() instanceof Expr.Lit l && l.isAllOnes();
+        procs.append("\n  always @(posedge ").append(e(p.clock())).append(") begin").append(comment(List.of(p.locator()))).append('\n')
+                .append(always ? "    " : "    if (" + e(p.enable()) + ") ").append(call).append("  end\n");
     }
 
     private void memWrite(Stmt.MemWrite w) {

@@ -344,4 +344,29 @@ public final class Hdl {
         java.util.Arrays.fill(parts, bit);
         return cat(parts);
     }
+
+    // ---- simulation output -----------------------------------------------------------------------
+
+    /**
+     * Prints {@code format} at each rising clock edge where {@code cond} is 1 (and the enclosing
+     * {@code when}s hold), with the values just before the edge. Conversions: {@code %d} decimal,
+     * {@code %x} or {@code %h} lower-case hexadecimal, {@code %b} binary, each in as few digits as
+     * the value needs and unsigned (a value's bits, see {@link Data#asUInt()}); {@code %%} is a
+     * percent sign. No newline is added. Emitted as {@code $write}; the simulators print the same text.
+     */
+    public static void printf(Bool cond, String format, Data... args) {
+        Builder.Frame f = Builder.frame();
+        tagmatch.hdl.ir.PrintFormat parsed;
+        try {
+            parsed = tagmatch.hdl.ir.PrintFormat.parse(format);
+        } catch (IllegalArgumentException e) {
+            throw new HdlException(e.getMessage(), Builder.here());
+        }
+        if (parsed.arguments() != args.length)
+            throw new HdlException("printf format \"" + format + "\" has " + parsed.arguments() + " conversions but "
+                    + args.length + " values were given", Builder.here());
+        List<Expr> values = new ArrayList<>();
+        for (Data a : args) values.add(a.asUInt().ref());
+        Builder.add(new Stmt.Print(f.clock(), cond.ref(), parsed, values, Builder.here()));
+    }
 }

@@ -94,6 +94,11 @@ public final class Exprs {
         if (s instanceof Stmt.Connect c) return List.of(c.sink(), c.source());
         if (s instanceof Stmt.When w) return List.of(w.cond());
         if (s instanceof Stmt.Switch sw) return List.of(sw.selector());
+        if (s instanceof Stmt.Print p) {
+            List<Expr> all = new java.util.ArrayList<>(p.args());
+            all.add(0, p.enable());
+            return all;
+        }
         Stmt.MemWrite m = (Stmt.MemWrite) s;
         return List.of(m.address(), m.data(), m.enable(), m.mask());
     }

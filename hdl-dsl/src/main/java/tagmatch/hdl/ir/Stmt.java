@@ -7,7 +7,7 @@ import java.util.List;
  * {@link When}, {@link Switch} and {@link MemWrite}; after it, only one {@link Connect} per sink
  * and unconditional {@link MemWrite}s with an explicit enable remain.
  */
-public sealed interface Stmt permits Stmt.Connect, Stmt.When, Stmt.Switch, Stmt.MemWrite {
+public sealed interface Stmt permits Stmt.Connect, Stmt.When, Stmt.Switch, Stmt.MemWrite, Stmt.Print {
 
     /** {@code sink := source}. Later connects to the same sink win (last-connect semantics). */
     record Connect(Expr sink, Expr source, List<Locator> locators) implements Stmt {
@@ -55,5 +55,23 @@ public sealed interface Stmt permits Stmt.Connect, Stmt.When, Stmt.Switch, Stmt.
 
         /** Whether every lane is written (no mask, or a constant all-ones one). */
         public boolean wholeWord() { return mask instanceof Expr.Lit l && l.isAllOnes(); }
+    }
+
+    /**
+     * Prints {@code format} with {@code args} at each rising edge of {@code clock} where {@code enable} is 1
+     * (the values just before the edge). {@code clock} is a pin like a memory's.
+     */
+    record Print(Expr clock, Expr enable, PrintFormat format, List<Expr> args, Locator locator) implements Stmt {
+        public Print {
+            args = List.copyOf(args);
+            if (args.size() != format.arguments())
+                throw new IllegalArgumentException("printf format has " + format.arguments() + " conversions but "
+                        + args.size() + " values were given");
+        }
+
+        /** The same print with new expressions (passes that rewrite expressions use it). */
+        public Print with(Expr newEnable, List<Expr> newArgs) {
+            return new Print(clock, newEnable, format, newArgs, locator);
+        }
     }
 }

@@ -59,6 +59,10 @@ public final class AliasElimination implements Pass {
         for (Stmt s : m.body()) {
             if (s instanceof Stmt.Connect k) {
                 out.add(new Stmt.Connect(k.sink(), definingSource(k, names, pinNames, memo), k.locators()));
+            } else if (s instanceof Stmt.Print p) {
+                List<Expr> args = new ArrayList<>();
+                for (Expr a : p.args()) args.add(map(a, memo, pinNames));
+                out.add(p.with(map(p.enable(), memo, pinNames), args));
             } else {
                 Stmt.MemWrite w = (Stmt.MemWrite) s;
                 out.add(w.with(map(w.address(), memo, pinNames), map(w.data(), memo, pinNames),
@@ -90,6 +94,7 @@ public final class AliasElimination implements Pass {
             if (!s.attributes().isEmpty()) pinned.add(s);
         }
         for (Memory mem : m.memories()) if (mem.clock() instanceof Expr.Ref r) pinned.add(r.signal());
+        for (Stmt s : m.body()) if (s instanceof Stmt.Print p && p.clock() instanceof Expr.Ref r) pinned.add(r.signal());
         Map<Signal, Expr> values = new IdentityHashMap<>();
         Map<Signal, List<Locator>> where = new IdentityHashMap<>();
         for (Stmt s : m.body())
@@ -123,6 +128,10 @@ public final class AliasElimination implements Pass {
                     locs.addAll(k.locators());
                 }
                 out.add(new Stmt.Connect(k.sink(), Exprs.map(k.source(), memo, inline), locs));
+            } else if (s instanceof Stmt.Print p) {
+                List<Expr> args = new ArrayList<>();
+                for (Expr a : p.args()) args.add(Exprs.map(a, memo, inline));
+                out.add(p.with(Exprs.map(p.enable(), memo, inline), args));
             } else {
                 Stmt.MemWrite w = (Stmt.MemWrite) s;
                 out.add(w.with(Exprs.map(w.address(), memo, inline), Exprs.map(w.data(), memo, inline),

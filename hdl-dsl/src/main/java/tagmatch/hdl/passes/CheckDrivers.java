@@ -33,7 +33,8 @@ public final class CheckDrivers implements Pass {
         mine.addAll(m.instances());
         Map<Expr, Boolean> seen = new IdentityHashMap<>();
         for (Stmt s : m.body()) {
-            Locator where = s instanceof Stmt.Connect k ? k.locators().get(0) : ((Stmt.MemWrite) s).locator();
+            Locator where = s instanceof Stmt.Connect k ? k.locators().get(0)
+                    : s instanceof Stmt.Print p ? p.locator() : ((Stmt.MemWrite) s).locator();
             if (s instanceof Stmt.Connect k) {
                 checkSink(m, k.sink(), where, mine);
                 driven.add(k.sink());

@@ -30,6 +30,12 @@ public final class ConstantFolding implements Pass {
             for (Stmt s : m.body()) {
                 if (s instanceof Stmt.Connect k) {
                     out.add(new Stmt.Connect(k.sink(), fold(k.source(), memo), k.locators()));
+                } else if (s instanceof Stmt.Print p) {
+                    Expr en = fold(p.enable(), memo);
+                    if (en instanceof Expr.Lit l && l.isZero()) continue;
+                    List<Expr> args = new ArrayList<>();
+                    for (Expr a : p.args()) args.add(fold(a, memo));
+                    out.add(p.with(en, args));
                 } else {
                     Stmt.MemWrite w = (Stmt.MemWrite) s;
                     Expr en = fold(w.enable(), memo);

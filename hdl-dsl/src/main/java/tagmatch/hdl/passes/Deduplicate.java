@@ -77,6 +77,10 @@ public final class Deduplicate implements Pass {
         for (Stmt s : m.body()) {
             if (s instanceof Stmt.Connect k) {
                 out.add(new Stmt.Connect(remap(k.sink(), memo), remap(k.source(), memo), k.locators()));
+            } else if (s instanceof Stmt.Print p) {
+                List<Expr> args = new ArrayList<>();
+                for (Expr a : p.args()) args.add(remap(a, memo));
+                out.add(p.with(remap(p.enable(), memo), args));
             } else {
                 Stmt.MemWrite w = (Stmt.MemWrite) s;
                 out.add(w.with(remap(w.address(), memo), remap(w.data(), memo), remap(w.enable(), memo), remap(w.mask(), memo)));

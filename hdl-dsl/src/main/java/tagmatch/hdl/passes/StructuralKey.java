@@ -29,7 +29,7 @@ import java.util.Map;
  */
 final class StructuralKey {
     /** Marks where the next tokens start a new kind of thing, so that adjacent lists cannot run together. */
-    private enum Tag { PORT, LOCAL, MEMORY, INSTANCE, CONNECT, WHEN, SWITCH, WRITE, CHECK, END,
+    private enum Tag { PORT, LOCAL, MEMORY, INSTANCE, CONNECT, WHEN, SWITCH, WRITE, PRINT, CHECK, END,
         REF, INST_REF, LIT, OP, MUX, CASE, MEM_READ, INVALID, SHARED, FOREIGN }
 
     private final List<Object> tokens;
@@ -159,6 +159,13 @@ final class StructuralKey {
                     expr(w.enable());
                     expr(w.mask());
                     out.add(w.locator());
+                } else if (s instanceof Stmt.Print p) {
+                    out.add(Tag.PRINT);
+                    expr(p.clock());
+                    expr(p.enable());
+                    for (Expr a : p.args()) expr(a);
+                    out.add(p.format().verilog());
+                    out.add(p.locator());
                 } else if (s instanceof Stmt.When w) {
                     out.add(Tag.WHEN);
                     expr(w.cond());

@@ -21,7 +21,7 @@ import java.util.Set;
  * connection per sink: a mux tree (or a case, for switches) whose leaves are the values
  * connected on each path. A register not connected on a path keeps its value; a wire or output
  * not connected on a path gets {@link Expr.Invalid}, which {@link CheckDrivers} reports.
- * Memory writes get the path condition as their enable.
+ * Memory writes and prints get the path condition as their enable.
  */
 public final class WhenLowering implements Pass {
     @Override
@@ -87,6 +87,8 @@ public final class WhenLowering implements Pass {
                 }
             } else if (s instanceof Stmt.Switch sw) {
                 lowerSwitch(sw, scope, cond);
+            } else if (s instanceof Stmt.Print p) {
+                writes.add(p.with(and(cond, p.enable()), p.args()));
             } else {
                 Stmt.MemWrite mw = (Stmt.MemWrite) s;
                 writes.add(mw.with(mw.address(), mw.data(), and(cond, mw.enable()), mw.mask()));

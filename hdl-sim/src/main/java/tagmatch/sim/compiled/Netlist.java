@@ -348,6 +348,9 @@ final class Netlist {
                 writes.add(new MemWrite(s.memory(w.memory()), w.address(), w.data(), w.enable(), mask,
                         allocate(w.address().width()), allocate(w.memory().width()), allocate(1),
                         mask == null ? -1 : allocate(w.memory().width()), s, d));
+            } else if (st instanceof Stmt.Print) {
+                throw new IllegalArgumentException("the compiled backend cannot simulate the printf at "
+                        + ((Stmt.Print) st).locator() + " in " + s.path + s.def.name() + "; use the interpreter or Verilator");
             } else {
                 throw new IllegalArgumentException("cannot simulate module " + s.def.name()
                         + ": its body is not lowered (found " + st.getClass().getSimpleName() + "); elaborate it with Elaborator.elaborate");

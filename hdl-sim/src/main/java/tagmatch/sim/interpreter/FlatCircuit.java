@@ -44,6 +44,11 @@ final class FlatCircuit {
     final List<Assign> order = new ArrayList<>();
     final List<Reg> regs = new ArrayList<>();
     final List<MemWrite> memWrites = new ArrayList<>();
+
+    /** A {@code printf}: {@code args} with their widths, printed at the edge where {@code enable} is 1. */
+    record Print(tagmatch.hdl.ir.PrintFormat format, Eval.Node enable, List<Eval.Node> args, int[] widths, int clock) {}
+
+    final List<Print> prints = new ArrayList<>();
     final List<int[]> memories = new ArrayList<>(); // {depth, width}
     /** Initial words of each memory, from address 0. */
     final List<List<BigInteger>> memoryInit = new ArrayList<>();
@@ -268,6 +273,8 @@ final class FlatCircuit {
                 roots.add(w.data());
                 roots.add(w.enable());
                 roots.add(w.mask());
+            } else if (st instanceof Stmt.Print) {
+                roots.addAll(tagmatch.hdl.ir.Exprs.exprsOf(st));
             }
         }
         for (Signal s : def.locals()) {
@@ -359,6 +366,15 @@ final class FlatCircuit {
                     memWrites.add(new MemWrite(mi, mw.memory().depth(), mw.memory().width() > 64, mw.memory().width(),
                             cc.compile(mw.address()), cc.compile(mw.data()), cc.compile(mw.enable()),
                             mw.wholeWord() ? null : cc.compile(mw.mask()), mw.laneWidth(), clockSlot(c, mw.memory().clock())));
+                } else if (st instanceof Stmt.Print) {
+                    Stmt.Print p = (Stmt.Print) st;
+                    List<Eval.Node> args = new ArrayList<>();
+                    int[] widths = new int[p.args().size()];
+                    for (int i = 0; i < widths.length; i++) {
+                        args.add(cc.compile(p.args().get(i)));
+                        widths[i] = p.args().get(i).width();
+                    }
+                    prints.add(new Print(p.format(), cc.compile(p.enable()), args, widths, clockSlot(c, p.clock())));
                 } else {
                     throw new IllegalArgumentException("cannot simulate module " + c.def.name()
                             + ": its body is not lowered (found " + st.getClass().getSimpleName() + "); elaborate it with Elaborator.elaborate");
@@ -421,6 +437,7 @@ final class FlatCircuit {
                 domain.applyAsInt(r.clock()), r.asyncReset() == -1 ? -1 : domain.applyAsInt(r.asyncReset())));
         memWrites.replaceAll(w -> new MemWrite(w.memory(), w.depth(), w.wide(), w.width(), w.address(), w.data(), w.enable(),
                 w.mask(), w.lane(), domain.applyAsInt(w.clock())));
+        prints.replaceAll(p -> new Print(p.format(), p.enable(), p.args(), p.widths(), domain.applyAsInt(p.clock())));
         props.replaceAll(p -> p.clock() == -1 ? p
                 : new Prop(p.check(), p.instance(), p.enable(), p.predicate(), domain.applyAsInt(p.clock())));
         List<Signal> ports = circuit.top().portSignals();

@@ -28,6 +28,8 @@ public final class InterpreterSimulator extends AbstractSimulator {
     private final FlatCircuit.Assign[] order;
     private final FlatCircuit.Reg[] regs;
     private final FlatCircuit.MemWrite[] writes;
+    private final FlatCircuit.Print[] prints;
+    private java.io.PrintStream out = System.out;
     private final long[] nextN;
     private final BigInteger[] nextW;
     private final boolean[] regWrites;
@@ -58,6 +60,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
         this.order = fc.order.toArray(new FlatCircuit.Assign[0]);
         this.regs = fc.regs.toArray(new FlatCircuit.Reg[0]);
         this.writes = fc.memWrites.toArray(new FlatCircuit.MemWrite[0]);
+        this.prints = fc.prints.toArray(new FlatCircuit.Print[0]);
         this.nextN = new long[regs.length];
         this.nextW = new BigInteger[regs.length];
         this.regWrites = new boolean[regs.length];
@@ -157,6 +160,15 @@ public final class InterpreterSimulator extends AbstractSimulator {
     private void edge() {
         check(clocked);
         Eval.State s = st;
+        for (FlatCircuit.Print p : prints) {
+            if (rising[p.clock()] && p.enable().l(s) != 0) {
+                List<BigInteger> values = new java.util.ArrayList<>();
+                for (int i = 0; i < p.widths().length; i++) {
+                    values.add(Eval.extB(p.args().get(i), s, p.widths()[i]));
+                }
+                out.print(p.format().render(values));
+            }
+        }
         for (int i = 0; i < regs.length; i++) {
             FlatCircuit.Reg r = regs[i];
             if (!rising[r.clock()] && (r.asyncReset() < 0 || !rising[r.asyncReset()])) {
@@ -228,6 +240,11 @@ public final class InterpreterSimulator extends AbstractSimulator {
         }
         long k = keep.longValue();
         return (s.memN[w.memory()][addr] & k) | ((Long) data & ~k);
+    }
+
+    @Override
+    public void printTo(java.io.PrintStream stream) {
+        out = java.util.Objects.requireNonNull(stream, "stream");
     }
 
     @Override

@@ -1,0 +1,41 @@
+package tagmatch.sim;
+
+import static tagmatch.hdl.core.Hdl.*;
+
+import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Module;
+import tagmatch.hdl.core.UInt;
+
+/** Designs with {@code printf}s, and the one stimulus every backend runs them with. */
+public final class PrintDesigns {
+    private PrintDesigns() {}
+
+    /** A counter that prints itself in every radix, a wide value, and a percent sign, under a when and a condition. */
+    public static final class Counting extends Module {
+        public Counting() {
+            Bool en = input("en", Bool());
+            UInt n = regInit(UInt(8), 0).named("n");
+            when(en, () -> n.set(n.add(1)));
+            output("count", UInt(8)).set(n);
+            when(en, () -> printf(n.bits(0, 0).eq(lit(0, 1)), "n=%d hex=%x bin=%b wide=%h 100%%\n",
+                    n, n, n, cat(n, lit(0, 56), n)));
+            printf(n.eq(lit(7, 8)), "seven \"quoted\"\\ %d\t|", n.bits(2, 0));
+        }
+    }
+
+    /** Resets, then runs 40 cycles with {@code en} off every fifth. */
+    public static void drive(Simulator s) {
+        s.reset();
+        for (int i = 0; i < 40; i++) {
+            s.poke("en", i % 5 == 4 ? 0 : 1);
+            s.step();
+        }
+    }
+
+    /** Run in a child JVM: Verilator prints to this process's standard output, which the parent reads. */
+    public static void main(String[] args) {
+        try (Simulator s = Simulators.verilator(tagmatch.hdl.core.Elaborator.elaborate(Counting::new))) {
+            drive(s);
+        }
+    }
+}

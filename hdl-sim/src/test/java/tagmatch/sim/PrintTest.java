@@ -1,0 +1,74 @@
+package tagmatch.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tagmatch.hdl.backend.VerilogEmitter;
+import tagmatch.hdl.backend.VerilogTools;
+import tagmatch.hdl.core.Elaborator;
+import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.HdlException;
+
+/** {@code printf} prints the same text on the interpreter as Verilator prints from the emitted {@code $write}. */
+class PrintTest {
+
+    @Test
+    void interpreterPrintsWhatVerilatorPrints() throws Exception {
+        Circuit c = Elaborator.elaborate(PrintDesigns.Counting::new);
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        try (Simulator s = Simulators.interpreter(c)) {
+            s.printTo(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            PrintDesigns.drive(s);
+        }
+        String interpreted = captured.toString(StandardCharsets.UTF_8);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path")));
+        if (System.getProperty("tagmatch.cache") != null) {
+            cmd.add("-Dtagmatch.cache=" + System.getProperty("tagmatch.cache"));
+        }
+        cmd.add(PrintDesigns.class.getName());
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String verilated = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), verilated);
+        assertTrue(interpreted.contains("n=2 hex=2 bin=10 wide=20000000000000002 100%\n"), interpreted);
+        assertTrue(interpreted.contains("seven \"quoted\"\\ 7\t|"), interpreted);
+        assertEquals(verilated, interpreted);
+    }
+
+    @Test
+    void compiledBackendRefusesPrintfNamingIt() {
+        Circuit c = Elaborator.elaborate(PrintDesigns.Counting::new);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Simulators.compiled(c).close());
+        assertTrue(e.getMessage().contains("cannot simulate the printf at"), e.getMessage());
+    }
+
+    @Test
+    void badConversionIsNamed() {
+        HdlException e = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new tagmatch.hdl.core.Module() {
+            {
+                tagmatch.hdl.core.Hdl.printf(tagmatch.hdl.core.Hdl.TRUE(), "%s", tagmatch.hdl.core.Hdl.lit(1, 1));
+            }
+        }));
+        assertTrue(e.getMessage().contains("has %s at 0; the legal conversions are %d, %x, %h, %b and %%"), e.getMessage());
+    }
+
+    @Test
+    void printfVerilogIsCleanUnderVerilatorYosysAndIverilog(@TempDir Path dir) throws java.io.IOException {
+        Circuit c = Elaborator.elaborate(PrintDesigns.Counting::new);
+        List<Path> files = VerilogEmitter.writeFiles(c, dir);
+        String top = c.top().name();
+        for (VerilogTools.Result r : List.of(VerilogTools.verilatorLint(files, top), VerilogTools.yosys(files, top),
+                VerilogTools.iverilog(files, top))) {
+            assertTrue(r.ok(), () -> r.tool() + " rejected " + top + ":\n" + r.output());
+        }
+    }
+}
