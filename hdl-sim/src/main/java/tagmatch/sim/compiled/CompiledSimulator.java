@@ -37,6 +37,8 @@ final class CompiledSimulator extends AbstractSimulator {
     /** Every clock is a top input: nothing but a poke or the main edge makes one rise. */
     private final boolean inputClocksOnly;
     private final Netlist.Prop[] immediate;
+    private final Netlist.Print[] prints;
+    private java.io.PrintStream out = System.out;
     private final Netlist.Prop[][] clocked;
     private boolean dirty = true;
     private boolean primed;
@@ -89,10 +91,29 @@ final class CompiledSimulator extends AbstractSimulator {
             (p.domain() < 0 ? imm : byDomain.get(p.domain())).add(p);
         }
         immediate = imm.toArray(new Netlist.Prop[0]);
+        prints = nl.prints.toArray(new Netlist.Print[0]);
         clocked = new Netlist.Prop[nd][];
         for (int d = 0; d < nd; d++) {
             clocked[d] = byDomain.get(d).toArray(new Netlist.Prop[0]);
         }
+    }
+
+    /** Prints the domain's enabled printfs with the values before its edge. */
+    private void print(int domain) {
+        for (Netlist.Print p : prints) {
+            if (p.domain() == domain && v[p.enable()] != 0) {
+                List<java.math.BigInteger> values = new ArrayList<>();
+                for (int i = 0; i < p.args().length; i++) {
+                    values.add(WideOps.big(v, p.args()[i], p.widths()[i], false, p.widths()[i]));
+                }
+                out.print(p.format().render(values));
+            }
+        }
+    }
+
+    @Override
+    public void printTo(java.io.PrintStream stream) {
+        out = java.util.Objects.requireNonNull(stream, "stream");
     }
 
     private void check(Netlist.Prop[] props) {
@@ -154,6 +175,7 @@ final class CompiledSimulator extends AbstractSimulator {
         for (int d = 0; d < nd; d++) {
             if (rising[d]) {
                 check(clocked[d]);
+                print(d);
             }
         }
         for (int d = 0; d < nd; d++) {
@@ -175,6 +197,7 @@ final class CompiledSimulator extends AbstractSimulator {
             if (inputClocksOnly) {
                 // Raising a top clock input changes nothing but that clock: fire its domain directly.
                 check(clocked[main]);
+                print(main);
                 k.compute(main, v, m);
                 k.commit(main, v, m);
             } else {

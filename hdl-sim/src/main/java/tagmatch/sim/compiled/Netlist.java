@@ -75,6 +75,9 @@ final class Netlist {
         return parts.size() == 1 ? parts.get(0) : new Expr.Op(tagmatch.hdl.ir.PrimOp.CAT, parts, 0, 0, w.locator());
     }
 
+    /** A {@code printf}: the slots of its enable and values (of {@code widths} bits), printed at its domain's edge. */
+    record Print(tagmatch.hdl.ir.PrintFormat format, int enable, int[] args, int[] widths, int domain) {}
+
     /** One assert or assume of one instance; {@code domain} -1 for an immediate (unclocked) one. */
     record Prop(Check check, String instance, int enable, int predicate, int domain) {}
 
@@ -89,6 +92,7 @@ final class Netlist {
     final List<MemWrite> writes = new ArrayList<>();
     final List<Mem> mems = new ArrayList<>();
     final List<Prop> props = new ArrayList<>();
+    final List<Print> prints = new ArrayList<>();
     final List<Domain> domains = new ArrayList<>();
     final List<Constant> constants = new ArrayList<>();
     /** Offsets of the top ports in declaration order. */
@@ -220,6 +224,8 @@ final class Netlist {
             ports[i] = resolve(ports[i]);
         }
         props.replaceAll(p -> new Prop(p.check(), p.instance(), resolve(p.enable()), resolve(p.predicate()), p.domain()));
+        prints.replaceAll(p -> new Print(p.format(), resolve(p.enable()),
+                java.util.Arrays.stream(p.args()).map(this::resolve).toArray(), p.widths(), p.domain()));
         sort();
     }
 
@@ -349,8 +355,17 @@ final class Netlist {
                         allocate(w.address().width()), allocate(w.memory().width()), allocate(1),
                         mask == null ? -1 : allocate(w.memory().width()), s, d));
             } else if (st instanceof Stmt.Print) {
-                throw new IllegalArgumentException("the compiled backend cannot simulate the printf at "
-                        + ((Stmt.Print) st).locator() + " in " + s.path + s.def.name() + "; use the interpreter or Verilator");
+                Stmt.Print p = (Stmt.Print) st;
+                String name = s.path + "printf" + prints.size() + "_";
+                int en = printSlot(s, name + "en", p.enable(), 1);
+                int[] args = new int[p.args().size()];
+                int[] widths = new int[args.length];
+                for (int i = 0; i < args.length; i++) {
+                    widths[i] = p.args().get(i).width();
+                    args[i] = printSlot(s, name + i, p.args().get(i), widths[i]);
+                }
+                int d = clockDomain(s, p.clock(), topClock, "the printf at " + p.locator());
+                prints.add(new Print(p.format(), en, args, widths, d));
             } else {
                 throw new IllegalArgumentException("cannot simulate module " + s.def.name()
                         + ": its body is not lowered (found " + st.getClass().getSimpleName() + "); elaborate it with Elaborator.elaborate");
@@ -391,6 +406,14 @@ final class Netlist {
      * Decides the slots of a root expression computed into a destination of {@code width} bits:
      * a wide root as wide as its destination is computed there directly.
      */
+    /** A slot the combinational code fills with {@code x}, for the simulator to read at the edge. */
+    private int printSlot(Scope s, String name, Expr x, int width) {
+        int k = allocate(width);
+        root(s, x, width);
+        comb.add(new Assign(name, k, width, x, s, false));
+        return k;
+    }
+
     private void root(Scope s, Expr x, int width) {
         if (leaf(x) || s.located.containsKey(x)) {
             visit(s, x, false);
