@@ -18,7 +18,9 @@ import java.util.Map;
  * Evaluates operators whose operands are all literals, resolves muxes with a constant select
  * or equal branches, and applies the identities {@code x & 0}, {@code x & ~0}, {@code x | 0},
  * {@code x ^ 0} and {@code ~~x = x} (also through a concatenation: {@code ~{~a, b} = {a, ~b}}), and
- * drops a pad to the width its operand already has. Results keep their width and signedness exactly; unnamed values only (a value
+ * drops a pad to the width its operand already has. An unsigned comparison that its operand's
+ * range decides ({@code x >= 0}, {@code x < 0}, {@code x <= 255} for 8 bits) becomes that constant:
+ * Verilator's lint rejects it otherwise (UNSIGNED, CMPCONST). Results keep their width and signedness exactly; unnamed values only (a value
  * the user named stays visible in the Verilog).
  */
 public final class ConstantFolding implements Pass {
@@ -65,6 +67,8 @@ public final class ConstantFolding implements Pass {
         for (Expr a : op.args) allLit &= a instanceof Expr.Lit;
         if (allLit) return evaluate(op);
         if (op.op == PrimOp.NOT) return invert(op);
+        Expr.Lit decided = rangeDecided(op);
+        if (decided != null) return decided;
         // pad to the width it already has: a no-op, kept only when it carries a name
         if (op.op == PrimOp.PAD && op.args.get(0).width() == op.width()) return op.args.get(0);
         if (op.args.size() == 2 && (op.op == PrimOp.AND || op.op == PrimOp.OR || op.op == PrimOp.XOR)) {
@@ -96,6 +100,33 @@ public final class ConstantFolding implements Pass {
 
     private static boolean isUnnamedNot(Expr x) {
         return x instanceof Expr.Op op && op.op == PrimOp.NOT && op.name() == null;
+    }
+
+    /**
+     * The value of an unsigned comparison of a value {@code x} with a literal when every value
+     * {@code x} can hold gives the same answer, else null. Written with the literal on the right;
+     * a literal on the left is the mirrored comparison.
+     */
+    private static Expr.Lit rangeDecided(Expr.Op op) {
+        PrimOp p = op.op;
+        if (p != PrimOp.LT && p != PrimOp.LE && p != PrimOp.GT && p != PrimOp.GE) return null;
+        Expr a = op.args.get(0), b = op.args.get(1);
+        if (a.signed() || b.signed() || (a instanceof Expr.Lit) == (b instanceof Expr.Lit)) return null;
+        if (a instanceof Expr.Lit) {
+            p = p == PrimOp.LT ? PrimOp.GT : p == PrimOp.LE ? PrimOp.GE : p == PrimOp.GT ? PrimOp.LT : PrimOp.LE;
+            Expr t = a; a = b; b = t;
+        }
+        BigInteger c = ((Expr.Lit) b).value();
+        BigInteger max = mask(a.width());
+        Boolean r = null;
+        switch (p) {
+            case LT: if (c.signum() == 0) r = false; else if (c.compareTo(max) > 0) r = true; break;
+            case GE: if (c.signum() == 0) r = true; else if (c.compareTo(max) > 0) r = false; break;
+            case LE: if (c.compareTo(max) >= 0) r = true; break;
+            case GT: if (c.compareTo(max) >= 0) r = false; break;
+            default: break;
+        }
+        return r == null ? null : lit(bool(r), 1, false);
     }
 
     /** A value widened to {@code width} (the width of the mux it replaces). */

@@ -142,6 +142,22 @@ class ConstantFoldingTest {
     }
 
     @Test
+    void unsignedComparisonsDecidedByTheRangeOfTheirOperandAreConstants() {
+        assertEquals(u(1, 1), fold(op(PrimOp.GE, A8, u(0, 8))), "a8 >= 0");
+        assertEquals(u(0, 1), fold(op(PrimOp.LT, A8, u(0, 4))), "a8 < 0");
+        assertEquals(u(1, 1), fold(op(PrimOp.LE, A8, u(255, 8))), "a8 <= 255");
+        assertEquals(u(0, 1), fold(op(PrimOp.GT, A4, u(15, 8))), "a4 > 15");
+        assertEquals(u(1, 1), fold(op(PrimOp.LT, A4, u(16, 8))), "a4 < 16");
+        assertEquals(u(0, 1), fold(op(PrimOp.GT, u(0, 8), A8)), "0 > a8");
+        assertEquals(u(1, 1), fold(op(PrimOp.GE, u(15, 4), A4)), "15 >= a4");
+        // Decided by a value, not by the range, or signed: kept.
+        for (Expr.Op kept : List.of(op(PrimOp.LT, A8, u(1, 8)), op(PrimOp.LE, A8, u(254, 8)), op(PrimOp.GT, A4, u(14, 8)),
+                op(PrimOp.GE, S8, s(0, 8)), op(PrimOp.LT, S8, s(0, 8)), op(PrimOp.LT, A8, B8))) {
+            assertSame(kept, fold(kept), kept.toString());
+        }
+    }
+
+    @Test
     void andWithZeroIsZeroOnEitherSide() {
         assertEquals(u(0, 8), fold(op(PrimOp.AND, A8, u(0, 8))));
         assertEquals(u(0, 8), fold(op(PrimOp.AND, u(0, 8), A8)));
