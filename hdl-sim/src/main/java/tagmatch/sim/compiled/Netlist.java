@@ -139,7 +139,8 @@ final class Netlist {
                     if (i.definition().isExternal()) {
                         throw new IllegalArgumentException("cannot simulate instance " + path + i.name() + " of external module "
                                 + i.definition().name() + " on the compiled backend: its logic is Verilog outside the design; "
-                                + "simulate the design with Simulators.verilator, which compiles the module's sources in");
+                                + "simulate the design with Simulators.verilator, which compiles the module's sources in, or "
+                                + "with Simulators.interpreter(circuit, models) and a Java behavioural model of it");
                     }
                 children.put(i, new Scope(i.definition(), path + i.name() + "."));
             }

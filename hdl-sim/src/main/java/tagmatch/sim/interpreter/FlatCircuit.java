@@ -15,6 +15,10 @@ import tagmatch.hdl.ir.Memory;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
+import tagmatch.sim.BehaviouralModel;
+import tagmatch.sim.BehaviouralModels;
+import tagmatch.sim.ExternalInstance;
+import tagmatch.sim.ModelPorts;
 import tagmatch.sim.Words;
 
 /**
@@ -23,7 +27,9 @@ import tagmatch.sim.Words;
  * in dependency order once, registers with their next-state and synchronous-reset expressions,
  * and memory writes, each with the clock domain it belongs to: the signal its clock follows
  * through port connections and copies (the top's clock, a second clock input, or a clock that
- * logic or a register drives).
+ * logic or a register drives). An instance of an external module is its
+ * {@link BehaviouralModel}: its outputs are assignments that run the model, its clocks edges
+ * that step it.
  */
 final class FlatCircuit {
     /** {@code slot := source}, the source extended or truncated to the sink's width. */
@@ -49,6 +55,12 @@ final class FlatCircuit {
     record Print(tagmatch.hdl.ir.PrintFormat format, Eval.Node enable, List<Eval.Node> args, int[] widths, int clock) {}
 
     final List<Print> prints = new ArrayList<>();
+
+    /** A behavioural model's edge: {@code port} of {@code model} is a clock (or falling edge) of domain {@code clock}. */
+    record ModelEdge(ModelBinding model, String port, int clock) {}
+
+    final List<ModelEdge> modelEdges = new ArrayList<>();
+    private final BehaviouralModels models;
     final List<int[]> memories = new ArrayList<>(); // {depth, width}
     /** Initial words of each memory, from address 0. */
     final List<List<BigInteger>> memoryInit = new ArrayList<>();
@@ -83,7 +95,8 @@ final class FlatCircuit {
         final String path;
         final Map<Signal, Integer> slot = new IdentityHashMap<>();
         final Map<String, Signal> portByName = new java.util.HashMap<>();
-        final Map<Instance, Ctx> children = new IdentityHashMap<>();
+        /** In declaration order (Instance has identity equality), so models are made and errors found in that order. */
+        final Map<Instance, Ctx> children = new java.util.LinkedHashMap<>();
         final Map<Memory, Integer> mem = new IdentityHashMap<>();
 
         Ctx(ModuleDef def, String path) {
@@ -101,9 +114,12 @@ final class FlatCircuit {
                 memoryInit.add(m.init());
             }
             for (Instance i : def.instances()) {
-                if (i.definition().isExternal()) {
+                String module = i.definition().name();
+                if (i.definition().isExternal() && models.factory(module) == null) {
                     throw new IllegalArgumentException("cannot simulate instance " + path + i.name() + " of external module "
-                            + i.definition().name() + " on the interpreter: its logic is Verilog outside the design; "
+                            + module + " on the interpreter: its logic is Verilog outside the design and no behavioural "
+                            + "model of " + module + " was given (models are given for " + models.modules() + "); pass one "
+                            + "with Simulators.interpreter(circuit, BehaviouralModels.of(\"" + module + "\", ...)), or "
                             + "simulate the design with Simulators.verilator, which compiles the module's sources in");
                 }
                 children.put(i, new Ctx(i.definition(), path + i.name() + "."));
@@ -318,13 +334,18 @@ final class FlatCircuit {
         return List.of();
     }
 
-    FlatCircuit(Circuit circuit) {
+    FlatCircuit(Circuit circuit, BehaviouralModels models) {
+        this.models = models;
         Ctx top = new Ctx(circuit.top(), "");
         Deque<Ctx> work = new ArrayDeque<>();
         work.add(top);
         while (!work.isEmpty()) {
             Ctx c = work.poll();
             work.addAll(c.children.values());
+            if (c.def.isExternal()) {
+                bindModel(c);
+                continue;
+            }
             Compiler cc = new Compiler(c);
             java.util.Set<Signal> regsWithNext = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
             Map<Signal, Eval.Node> next = new IdentityHashMap<>();
@@ -438,6 +459,7 @@ final class FlatCircuit {
         memWrites.replaceAll(w -> new MemWrite(w.memory(), w.depth(), w.wide(), w.width(), w.address(), w.data(), w.enable(),
                 w.mask(), w.lane(), domain.applyAsInt(w.clock())));
         prints.replaceAll(p -> new Print(p.format(), p.enable(), p.args(), p.widths(), domain.applyAsInt(p.clock())));
+        modelEdges.replaceAll(e -> new ModelEdge(e.model(), e.port(), domain.applyAsInt(e.clock())));
         props.replaceAll(p -> p.clock() == -1 ? p
                 : new Prop(p.check(), p.instance(), p.enable(), p.predicate(), domain.applyAsInt(p.clock())));
         List<Signal> ports = circuit.top().portSignals();
@@ -447,6 +469,54 @@ final class FlatCircuit {
             portSlot[i] = top.slotOf(ports.get(i));
             portWide[i] = ports.get(i).width() > 64;
         }
+    }
+
+    /**
+     * Makes the model of an external instance and checks its ports. Outputs that share their
+     * combinational inputs are one assignment that runs the model, the first output's, reading
+     * those inputs; the group's other outputs are ordered after it. Each clock or falling edge
+     * the model declares is an edge of the domain of the signal driving that port.
+     */
+    private void bindModel(Ctx c) {
+        ExternalInstance at = new ExternalInstance(c.path.substring(0, c.path.length() - 1), c.def.name(),
+                c.def.external().parameters());
+        BehaviouralModel model = models.factory(c.def.name()).create(at);
+        ModelPorts ports = model.ports();
+        ports.check(at, c.def.ports());
+        ModelBinding binding = new ModelBinding(at, model, ports, name -> c.slotOf(c.portByName.get(name)));
+        Map<List<String>, List<ModelPorts.Entry>> groups = new java.util.LinkedHashMap<>();
+        for (ModelPorts.Entry e : ports.entries()) {
+            if (e.kind() == ModelPorts.Kind.OUTPUT) {
+                groups.computeIfAbsent(List.copyOf(new java.util.TreeSet<>(e.combinationalInputs())), k -> new ArrayList<>()).add(e);
+            } else if (e.kind() != ModelPorts.Kind.INPUT) {
+                int slot = c.slotOf(c.portByName.get(e.name()));
+                modelEdges.add(new ModelEdge(binding, e.name(), e.kind() == ModelPorts.Kind.FALLING_EDGE ? -3 - slot : slot));
+            }
+        }
+        for (Map.Entry<List<String>, List<ModelPorts.Entry>> g : groups.entrySet()) {
+            java.util.Set<String> names = new java.util.HashSet<>();
+            g.getValue().forEach(e -> names.add(e.name()));
+            BitSet[] reads = {new BitSet(), new BitSet()};
+            for (String in : g.getKey()) {
+                Signal s = c.portByName.get(in);
+                reads[s.width() > 64 ? 1 : 0].set(c.slotOf(s));
+            }
+            Signal first = c.portByName.get(g.getValue().get(0).name());
+            for (ModelPorts.Entry e : g.getValue()) {
+                Signal s = c.portByName.get(e.name());
+                int slot = c.slotOf(s);
+                boolean wide = s.width() > 64;
+                comb.add(new Assign(c.path + s.name(), slot, wide, s.width(),
+                        s == first ? binding.evaluation(s.name(), names) : slotNode(slot, s.width(), false)));
+                deps.add(s == first ? reads : firstRead(first, c.slotOf(first)));
+            }
+        }
+    }
+
+    private static BitSet[] firstRead(Signal first, int slot) {
+        BitSet[] reads = {new BitSet(), new BitSet()};
+        reads[first.width() > 64 ? 1 : 0].set(slot);
+        return reads;
     }
 
     /** The narrow slot of a clock signal, or -2 for the top's clock (a register built without one). */
