@@ -138,7 +138,12 @@ final class Netlist {
     }
 
     Netlist(Circuit circuit) {
-        hierarchy = new Hierarchy(circuit, this::allocate, "compiled backend");
+        hierarchy = new Hierarchy(circuit, this::allocate, (path, def) -> {
+            throw new IllegalArgumentException("cannot simulate instance " + path + " of external module " + def.name()
+                    + " on the compiled backend: its logic is Verilog outside the design; simulate the design with "
+                    + "Simulators.verilator, which compiles the module's sources in, or with "
+                    + "Simulators.interpreter(circuit, models) and a Java behavioural model of it");
+        });
         for (Hierarchy.Mem m : hierarchy.memories) {
             mems.add(new Mem(m.name(), m.memory().depth(), m.memory().width(), m.memory().init()));
         }

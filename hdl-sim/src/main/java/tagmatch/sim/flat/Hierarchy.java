@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.IntUnaryOperator;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.Expr;
@@ -38,15 +39,17 @@ public final class Hierarchy {
     /** One-bit copies between signals, sink slot to source slot. */
     private final Map<Integer, Integer> copyOf = new HashMap<>();
     private final IntUnaryOperator allocate;
-    private final String backend;
+    private final BiConsumer<String, ModuleDef> external;
 
     /**
      * Flattens {@code circuit}: {@code allocate} gives the slot of a value of a width (called for
-     * every signal, depth first in declaration order); {@code backend} names the simulator in errors.
+     * every signal, depth first in declaration order); {@code external} is shown every instance of
+     * an external module (its path and definition) and throws when the backend cannot simulate
+     * it; one it accepts is a scope of its ports alone.
      */
-    public Hierarchy(Circuit circuit, IntUnaryOperator allocate, String backend) {
+    public Hierarchy(Circuit circuit, IntUnaryOperator allocate, BiConsumer<String, ModuleDef> external) {
         this.allocate = allocate;
-        this.backend = backend;
+        this.external = external;
         top = new Scope(circuit.top(), "");
         Deque<Scope> work = new ArrayDeque<>(List.of(top));
         while (!work.isEmpty()) {
@@ -118,9 +121,7 @@ public final class Hierarchy {
             }
             for (Instance i : def.instances()) {
                 if (i.definition().isExternal()) {
-                    throw new IllegalArgumentException("cannot simulate instance " + path + i.name() + " of external module "
-                            + i.definition().name() + " on the " + backend + ": its logic is Verilog outside the design; "
-                            + "simulate the design with Simulators.verilator, which compiles the module's sources in");
+                    external.accept(path + i.name(), i.definition());
                 }
                 Scope c = new Scope(i.definition(), path + i.name() + ".");
                 childOf.put(i, c);
@@ -136,6 +137,9 @@ public final class Hierarchy {
             }
             return k;
         }
+
+        /** One of its ports by name, null when it has none of that name. */
+        public Signal port(String name) { return portByName.get(name); }
 
         /** The slot of a port of one of its children. */
         public int instancePort(Instance i, Signal port) {

@@ -11,6 +11,10 @@ import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.Memory;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
+import tagmatch.sim.BehaviouralModel;
+import tagmatch.sim.BehaviouralModels;
+import tagmatch.sim.ExternalInstance;
+import tagmatch.sim.ModelPorts;
 import tagmatch.sim.Words;
 import tagmatch.sim.flat.EvaluationOrder;
 import tagmatch.sim.flat.Hierarchy;
@@ -21,7 +25,9 @@ import tagmatch.sim.flat.Hierarchy;
  * in dependency order once, registers with their next-state and synchronous-reset expressions,
  * and memory writes, each with the clock domain it belongs to: the signal its clock follows
  * through port connections and copies (the top's clock, a second clock input, or a clock that
- * logic or a register drives).
+ * logic or a register drives). An instance of an external module is its
+ * {@link BehaviouralModel}: its outputs are assignments that run the model, its clocks edges
+ * that step it.
  */
 final class FlatCircuit {
     /** {@code slot := source}, the source extended or truncated to the sink's width. */
@@ -47,6 +53,12 @@ final class FlatCircuit {
     record Print(tagmatch.hdl.ir.PrintFormat format, Eval.Node enable, List<Eval.Node> args, int[] widths, int clock) {}
 
     final List<Print> prints = new ArrayList<>();
+
+    /** A behavioural model's edge: {@code port} of {@code model} is a clock (or falling edge) of domain {@code clock}. */
+    record ModelEdge(ModelBinding model, String port, int clock) {}
+
+    final List<ModelEdge> modelEdges = new ArrayList<>();
+    private final BehaviouralModels models;
     final List<int[]> memories = new ArrayList<>(); // {depth, width}
     /** Initial words of each memory, from address 0. */
     final List<List<BigInteger>> memoryInit = new ArrayList<>();
@@ -196,8 +208,18 @@ final class FlatCircuit {
         return n instanceof NarrowSlot ? ((NarrowSlot) n).k : ((SlotNode) n).k;
     }
 
-    FlatCircuit(Circuit circuit) {
-        Hierarchy h = new Hierarchy(circuit, w -> w > 64 ? wideSlots++ : narrowSlots++, "interpreter");
+    FlatCircuit(Circuit circuit, BehaviouralModels models) {
+        this.models = models;
+        Hierarchy h = new Hierarchy(circuit, w -> w > 64 ? wideSlots++ : narrowSlots++, (path, def) -> {
+            String module = def.name();
+            if (models.factory(module) == null) {
+                throw new IllegalArgumentException("cannot simulate instance " + path + " of external module "
+                        + module + " on the interpreter: its logic is Verilog outside the design and no behavioural "
+                        + "model of " + module + " was given (models are given for " + models.modules() + "); pass one "
+                        + "with Simulators.interpreter(circuit, BehaviouralModels.of(\"" + module + "\", ...)), or "
+                        + "simulate the design with Simulators.verilator, which compiles the module's sources in");
+            }
+        });
         for (Hierarchy.Mem m : h.memories) {
             memories.add(new int[] {m.memory().depth(), m.memory().width()});
             memoryInit.add(m.memory().init());
@@ -212,6 +234,10 @@ final class FlatCircuit {
             mainDomain = domain(h, topClock, false);
         }
         for (Hierarchy.Scope c : h.scopes) {
+            if (c.def.isExternal()) {
+                bindModel(h, c);
+                continue;
+            }
             Compiler cc = new Compiler(c);
             Map<Signal, Eval.Node> next = new IdentityHashMap<>();
             for (Stmt st : c.def.body()) {
@@ -286,6 +312,53 @@ final class FlatCircuit {
             portSlot[i] = h.top.signal(ports.get(i));
             portWide[i] = ports.get(i).width() > 64;
         }
+    }
+
+    /**
+     * Makes the model of an external instance and checks its ports. Outputs that share their
+     * combinational inputs are one assignment that runs the model, the first output's, reading
+     * those inputs; the group's other outputs are ordered after it. Each clock or falling edge
+     * the model declares is an edge of the domain of the signal driving that port.
+     */
+    private void bindModel(Hierarchy h, Hierarchy.Scope c) {
+        ExternalInstance at = new ExternalInstance(c.instanceName(), c.def.name(), c.def.external().parameters());
+        BehaviouralModel model = models.factory(c.def.name()).create(at);
+        ModelPorts ports = model.ports();
+        ports.check(at, c.def.ports());
+        ModelBinding binding = new ModelBinding(at, model, ports, name -> c.signal(c.port(name)));
+        Map<List<String>, List<ModelPorts.Entry>> groups = new java.util.LinkedHashMap<>();
+        for (ModelPorts.Entry e : ports.entries()) {
+            if (e.kind() == ModelPorts.Kind.OUTPUT) {
+                groups.computeIfAbsent(List.copyOf(new java.util.TreeSet<>(e.combinationalInputs())), k -> new ArrayList<>()).add(e);
+            } else if (e.kind() != ModelPorts.Kind.INPUT) {
+                int slot = c.signal(c.port(e.name()));
+                modelEdges.add(new ModelEdge(binding, e.name(), domain(h, slot, e.kind() == ModelPorts.Kind.FALLING_EDGE)));
+            }
+        }
+        for (Map.Entry<List<String>, List<ModelPorts.Entry>> g : groups.entrySet()) {
+            java.util.Set<String> names = new java.util.HashSet<>();
+            g.getValue().forEach(e -> names.add(e.name()));
+            BitSet[] reads = {new BitSet(), new BitSet()};
+            for (String in : g.getKey()) {
+                Signal s = c.port(in);
+                reads[s.width() > 64 ? 1 : 0].set(c.signal(s));
+            }
+            Signal first = c.port(g.getValue().get(0).name());
+            for (ModelPorts.Entry e : g.getValue()) {
+                Signal s = c.port(e.name());
+                int slot = c.signal(s);
+                boolean wide = s.width() > 64;
+                comb.add(new Assign(c.path + s.name(), slot, wide, s.width(),
+                        s == first ? binding.evaluation(s.name(), names) : slotNode(slot, s.width(), false)));
+                deps.add(s == first ? reads : firstRead(first, c.signal(first)));
+            }
+        }
+    }
+
+    private static BitSet[] firstRead(Signal first, int slot) {
+        BitSet[] reads = {new BitSet(), new BitSet()};
+        reads[first.width() > 64 ? 1 : 0].set(slot);
+        return reads;
     }
 
     /** The slots assignment {@code i} reads, as {@link #key}s. */
