@@ -4,6 +4,7 @@
  * and a batched {@link tagmatch.sim.Stimulus} run in one call), the design description
  * ({@link tagmatch.sim.SimDesign}), results, the VCD reader and the entry points
  * ({@link tagmatch.sim.Simulators}). The backends sit in {@code verilator} (build, cache, shim,
- * JNA runtime) and {@code interpreter}.
+ * JNA runtime), {@code compiled} and {@code interpreter}; the two Java ones share
+ * {@link tagmatch.sim.JvmSimulator} and its waveform ({@link tagmatch.sim.VcdWriter}).
  */
 package tagmatch.sim;

@@ -109,6 +109,8 @@ final class Netlist {
     /** Wires that are plain copies of another slot read that slot instead: sink slot to source slot. */
     private final Map<Integer, Integer> alias = new HashMap<>();
     private final int[] topInputs;
+    /** Every instance, the top first. */
+    private final List<Scope> scopes = new ArrayList<>();
 
     /** One instance of a module definition: where its signals, memories and own slots live. */
     final class Scope {
@@ -195,7 +197,6 @@ final class Netlist {
             }
         }
         topInputs = inputs.stream().mapToInt(Integer::intValue).toArray();
-        List<Scope> scopes = new ArrayList<>();
         Deque<Scope> work = new ArrayDeque<>(List.of(top));
         while (!work.isEmpty()) {
             Scope s = work.poll();
@@ -671,6 +672,15 @@ final class Netlist {
             }
             throw new IllegalArgumentException("cannot simulate: combinational loop through " + loop);
         }
+    }
+
+    /** The values a waveform shows, at the slots that hold them after copies are elided. */
+    List<tagmatch.sim.WaveSignal> waveSignals() {
+        List<tagmatch.sim.WaveSignal> out = new ArrayList<>();
+        for (Scope s : scopes) {
+            tagmatch.sim.WaveSignal.collect(s.instanceName(), s.def, k -> resolve(s.signal(k)), s::memory, out);
+        }
+        return out;
     }
 
     /** Clock domains by name, for messages. */

@@ -75,6 +75,8 @@ final class FlatCircuit {
     int narrowSlots;
     int wideSlots;
     private final List<Assign> comb = new ArrayList<>();
+    /** Every instance, the top first. */
+    private final List<Ctx> contexts = new ArrayList<>();
     private final List<BitSet[]> deps = new ArrayList<>();
 
     /** One instance of a module definition in the flattened hierarchy. */
@@ -318,12 +320,23 @@ final class FlatCircuit {
         return List.of();
     }
 
+    /** The values a waveform shows (a slot wider than 64 bits is a {@code BigInteger} slot). */
+    List<tagmatch.sim.WaveSignal> waveSignals() {
+        List<tagmatch.sim.WaveSignal> out = new ArrayList<>();
+        for (Ctx c : contexts) {
+            String instance = c.path.isEmpty() ? "" : c.path.substring(0, c.path.length() - 1);
+            tagmatch.sim.WaveSignal.collect(instance, c.def, c::slotOf, c.mem::get, out);
+        }
+        return out;
+    }
+
     FlatCircuit(Circuit circuit) {
         Ctx top = new Ctx(circuit.top(), "");
         Deque<Ctx> work = new ArrayDeque<>();
         work.add(top);
         while (!work.isEmpty()) {
             Ctx c = work.poll();
+            contexts.add(c);
             work.addAll(c.children.values());
             Compiler cc = new Compiler(c);
             java.util.Set<Signal> regsWithNext = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
