@@ -1,10 +1,11 @@
 package tagmatch.sim;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.function.ToIntFunction;
+import java.util.function.IntUnaryOperator;
 import tagmatch.hdl.ir.Memory;
-import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Signal;
+import tagmatch.sim.flat.Hierarchy;
 
 /**
  * One value a Java backend shows in its waveform: the instance it belongs to ({@code ""} for the
@@ -18,25 +19,28 @@ public record WaveSignal(String instance, String name, int width, int slot, int 
     static final int MAX_DEPTH = 32;
 
     /**
-     * Adds the traced values of one instance of {@code def}: every signal but the temporaries
-     * (named {@code _...}, which Verilator hides), and each word of a memory, named
-     * {@code mem[i]}, as {@code slot} and {@code memory} locate them in the backend.
+     * The values shown of every instance of a flattened hierarchy: every signal but the
+     * temporaries (named {@code _...}, which Verilator hides), at the slot {@code where} maps
+     * the hierarchy's slot to, and each word of a memory, named {@code mem[i]}.
      */
-    public static void collect(String instance, ModuleDef def, ToIntFunction<Signal> slot, ToIntFunction<Memory> memory,
-                               List<WaveSignal> out) {
-        for (Signal s : def.signals()) {
-            if (!s.name().startsWith("_")) {
-                out.add(new WaveSignal(instance, s.name(), s.width(), slot.applyAsInt(s), -1, 0));
+    public static List<WaveSignal> of(Hierarchy h, IntUnaryOperator where) {
+        List<WaveSignal> out = new ArrayList<>();
+        for (Hierarchy.Scope scope : h.scopes) {
+            String instance = scope.instanceName();
+            for (Signal s : scope.def.signals()) {
+                if (!s.name().startsWith("_")) {
+                    out.add(new WaveSignal(instance, s.name(), s.width(), where.applyAsInt(scope.signal(s)), -1, 0));
+                }
             }
-        }
-        for (Memory m : def.memories()) {
-            if (!m.name().startsWith("_") && m.depth() <= MAX_DEPTH) {
-                int k = memory.applyAsInt(m);
-                for (int a = 0; a < m.depth(); a++) {
-                    out.add(new WaveSignal(instance, m.name() + "[" + a + "]", m.width(), -1, k, a));
+            for (Memory m : scope.def.memories()) {
+                if (!m.name().startsWith("_") && m.depth() <= MAX_DEPTH) {
+                    for (int a = 0; a < m.depth(); a++) {
+                        out.add(new WaveSignal(instance, m.name() + "[" + a + "]", m.width(), -1, scope.memory(m), a));
+                    }
                 }
             }
         }
+        return out;
     }
 
     /** Words of 64 bits the value takes. */

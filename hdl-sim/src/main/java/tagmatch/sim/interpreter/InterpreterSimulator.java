@@ -3,10 +3,11 @@ package tagmatch.sim.interpreter;
 import java.math.BigInteger;
 import java.util.List;
 import tagmatch.hdl.ir.Circuit;
-import tagmatch.sim.JvmSimulator;
+import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.PropertyFailure;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.Simulator;
+import tagmatch.sim.JvmSimulator;
 import tagmatch.sim.WaveSignal;
 import tagmatch.sim.Words;
 
@@ -17,7 +18,8 @@ import tagmatch.sim.Words;
  * as Verilator's evaluation does: a second clock input rises when the testbench pokes it from 0
  * to 1 and the design is next evaluated. A register with an asynchronous reset also fires on its
  * reset's asserting edge (a falling one for active low), so the reset acts at that evaluation,
- * without a clock. An independent second opinion on what the Verilog means.
+ * without a clock. External modules run as the {@link BehaviouralModels} given. An independent
+ * second opinion on what the Verilog means.
  */
 public final class InterpreterSimulator extends JvmSimulator {
     private final FlatCircuit fc;
@@ -26,6 +28,7 @@ public final class InterpreterSimulator extends JvmSimulator {
     private final FlatCircuit.Reg[] regs;
     private final FlatCircuit.MemWrite[] writes;
     private final FlatCircuit.Print[] prints;
+    private final FlatCircuit.ModelEdge[] modelEdges;
     private java.io.PrintStream out = System.out;
     private final long[] nextN;
     private final BigInteger[] nextW;
@@ -45,7 +48,12 @@ public final class InterpreterSimulator extends JvmSimulator {
 
     /** An interpreter instance of {@code circuit}, which {@code design} describes (its ports and names). */
     public static InterpreterSimulator of(SimDesign design, Circuit circuit) {
-        return new InterpreterSimulator(design, new FlatCircuit(circuit));
+        return of(design, circuit, BehaviouralModels.none());
+    }
+
+    /** An interpreter instance of {@code circuit} whose external modules are simulated by {@code models}. */
+    public static InterpreterSimulator of(SimDesign design, Circuit circuit, BehaviouralModels models) {
+        return new InterpreterSimulator(design, new FlatCircuit(circuit, models));
     }
 
     private InterpreterSimulator(SimDesign design, FlatCircuit fc) {
@@ -56,6 +64,7 @@ public final class InterpreterSimulator extends JvmSimulator {
         this.regs = fc.regs.toArray(new FlatCircuit.Reg[0]);
         this.writes = fc.memWrites.toArray(new FlatCircuit.MemWrite[0]);
         this.prints = fc.prints.toArray(new FlatCircuit.Print[0]);
+        this.modelEdges = fc.modelEdges.toArray(new FlatCircuit.ModelEdge[0]);
         this.nextN = new long[regs.length];
         this.nextW = new BigInteger[regs.length];
         this.regWrites = new boolean[regs.length];
@@ -194,6 +203,11 @@ public final class InterpreterSimulator extends JvmSimulator {
                 addr[i] = -1;
             }
         }
+        for (FlatCircuit.ModelEdge m : modelEdges) {
+            if (rising[m.clock()]) {
+                m.model().edge(m.port(), s); // reads inputs only: nothing it sees has been updated yet
+            }
+        }
         for (int i = 0; i < regs.length; i++) {
             if (!regWrites[i]) {
                 continue;
@@ -270,7 +284,7 @@ public final class InterpreterSimulator extends JvmSimulator {
 
     @Override
     protected List<WaveSignal> waveSignals() {
-        return fc.waveSignals();
+        return fc.waveSignals;
     }
 
     @Override
