@@ -104,26 +104,8 @@ public final class FigureCommand implements Callable<Integer> {
     @Option(names = "--device", paramLabel = "D", description = "rtl (the generated Verilog under Verilator) or model (the cycle model) (default ${DEFAULT-VALUE})")
     String device = "rtl";
 
-    @Option(names = "--in-cache-ns", paramLabel = "NS", description = "software ns per entry traversed in cache (default ${DEFAULT-VALUE}, seed)")
-    double inCacheNs = NicLatency.seed().inCacheNs();
-
-    @Option(names = "--beyond-cache-ns", paramLabel = "NS", description = "software ns per entry beyond the cache (default ${DEFAULT-VALUE}, seed)")
-    double beyondCacheNs = NicLatency.seed().beyondCacheNs();
-
-    @Option(names = "--cache-entries", paramLabel = "N", description = "entries of one search that fit in cache (default ${DEFAULT-VALUE})")
-    int cacheEntries = NicLatency.seed().cacheEntries();
-
-    @Option(names = "--interaction-ns", paramLabel = "NS", description = "processor cost of one ALPU exchange (default ${DEFAULT-VALUE}, seed)")
-    double interactionNs = NicLatency.seed().interactionNs();
-
-    @Option(names = "--clock-mhz", paramLabel = "F", description = "ALPU clock, turning its cycles into ns (default ${DEFAULT-VALUE}, the seed's ASIC estimate)")
-    double clockMhz = NicLatency.seed().clockMhz();
-
-    @Option(names = "--overlap-ns", paramLabel = "NS", description = "figure 6: transfer time a receive's search overlaps (default ${DEFAULT-VALUE})")
-    double overlapNs = NicLatency.seed().overlapNs();
-
-    @Option(names = "--exposed-ns", paramLabel = "NS", description = "figure 6: ALPU exchange time the transfer does not hide (default ${DEFAULT-VALUE})")
-    double exposedNs = NicLatency.seed().exposedNs();
+    @Mixin
+    LatencyModelOptions latencyModel = new LatencyModelOptions();
 
     @Option(names = "--out", paramLabel = "DIR", description = "output directory (default figure-N)")
     Path out;
@@ -159,15 +141,7 @@ public final class FigureCommand implements Callable<Integer> {
         }
         if (fractions.isEmpty()) throw new UsageError("--fractions must name at least one fraction");
         LatencyFigure.Device dev = LatencyFigure.Device.valueOf(OptionCheck.oneOf("--device", device, "rtl", "model").toUpperCase(Locale.ROOT));
-        NicLatency model;
-        try {
-            model = new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlapNs, exposedNs);
-        } catch (IllegalArgumentException e) {
-            // NicLatency names its field (inCacheNs must ...): the option is --in-cache-ns
-            String field = e.getMessage().substring(0, e.getMessage().indexOf(' '));
-            throw OptionCheck.asOption("--" + field.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT), e);
-        }
-        LatencyFigure.Settings settings = new LatencyFigure.Settings(queue, cells, block, maxLength, step, fractions, dev, model);
+        LatencyFigure.Settings settings = new LatencyFigure.Settings(queue, cells, block, maxLength, step, fractions, dev, latencyModel.model());
         Path dir = out != null ? out : Path.of("figure-" + figure);
         PrintWriter o = spec.commandLine().getOut();
         List<String> files;
