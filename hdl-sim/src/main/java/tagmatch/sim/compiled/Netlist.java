@@ -480,6 +480,11 @@ final class Netlist {
         }
     }
 
+    /** The values a waveform shows, at the slots that hold them after copies are elided. */
+    List<tagmatch.sim.WaveSignal> waveSignals() {
+        return tagmatch.sim.WaveSignal.of(hierarchy, this::resolve);
+    }
+
     /** Clock domains by name, for messages. */
     Map<String, Integer> domainNames() {
         Map<String, Integer> m = new LinkedHashMap<>();
