@@ -41,7 +41,8 @@ outdir=$(cd "$outdir" && pwd)
 # DUMPI_TRACER_LIB: a tracer built elsewhere (the tests build their own); else build it here.
 lib=${DUMPI_TRACER_LIB:-$ROOT/tracer/target/libdumpi_tracer.so}
 if [[ -z ${DUMPI_TRACER_LIB:-} ]]; then   # make rebuilds it when a source changed
-  if command -v flock >/dev/null; then flock /tmp/tagmatch-build.lock make -s -C "$ROOT/tracer" >&2
+  mkdir -p "$ROOT/tracer/target"   # the lock lives beside what it guards, never in /tmp
+  if command -v flock >/dev/null; then flock "$ROOT/tracer/target/.make.lock" make -s -C "$ROOT/tracer" >&2
   else make -s -C "$ROOT/tracer" >&2; fi
 fi
 [[ -f $lib ]] || { echo "trace-mpi.sh: tracer library $lib not found" >&2; exit 1; }
