@@ -450,4 +450,9 @@ final class Netlist {
             reads(s, o, false, out);
         }
     }
+
+    /** The values a waveform shows, at the slots that hold them after copies are elided. */
+    List<tagmatch.sim.WaveSignal> waveSignals() {
+        return tagmatch.sim.WaveSignal.of(hierarchy, this::resolve);
+    }
 }

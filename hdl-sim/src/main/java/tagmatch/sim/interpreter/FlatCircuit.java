@@ -78,6 +78,8 @@ final class FlatCircuit {
     int wideSlots;
     private final List<Assign> comb = new ArrayList<>();
     private final List<BitSet[]> deps = new ArrayList<>();
+    /** The values a waveform shows (a slot wider than 64 bits is a {@code BigInteger} slot). */
+    final List<tagmatch.sim.WaveSignal> waveSignals;
 
     /**
      * Compiles one context's expressions, recording the slots they read. A subexpression used by
@@ -210,6 +212,7 @@ final class FlatCircuit {
                         + "simulate the design with Simulators.verilator, which compiles the module's sources in");
             }
         });
+        waveSignals = tagmatch.sim.WaveSignal.of(h, k -> k);
         for (Hierarchy.Mem m : h.memories) {
             memories.add(new int[] {m.memory().depth(), m.memory().width()});
             memoryInit.add(m.memory().init());
