@@ -41,7 +41,15 @@ public final class Simulators {
 
     /** One Java-interpreter instance of an elaborated (lowered) DSL circuit. */
     public static Simulator interpreter(Circuit circuit) {
-        return InterpreterSimulator.of(CircuitDesigns.of(circuit), circuit);
+        return interpreter(circuit, BehaviouralModels.none());
+    }
+
+    /**
+     * One Java-interpreter instance of a circuit whose external modules ({@code ExternalModule})
+     * run as the Java behavioural models given, one model object per instance.
+     */
+    public static Simulator interpreter(Circuit circuit, BehaviouralModels models) {
+        return InterpreterSimulator.of(CircuitDesigns.of(circuit), circuit, models);
     }
 
     /** Compiles an elaborated (lowered) DSL circuit to JVM bytecode; create instances with {@link CompiledModel#newInstance()}. */
@@ -59,10 +67,19 @@ public final class Simulators {
 
     /** One instance of {@code circuit} on the backend named {@code backend} (one of {@link #BACKENDS}). */
     public static Simulator of(String backend, Circuit circuit) {
+        return of(backend, circuit, BehaviouralModels.none());
+    }
+
+    /**
+     * One instance of {@code circuit} on the backend named {@code backend}; the interpreter runs
+     * its external modules as {@code models}, Verilator compiles their Verilog in, and the compiled
+     * backend refuses a design that has any.
+     */
+    public static Simulator of(String backend, Circuit circuit, BehaviouralModels models) {
         switch (backend) {
             case "verilator": return verilator(circuit);
             case "compiled": return compiled(circuit);
-            case "interpreter": return interpreter(circuit);
+            case "interpreter": return interpreter(circuit, models);
             default: throw new IllegalArgumentException("backend: '" + backend + "' is not one of " + BACKENDS);
         }
     }

@@ -120,6 +120,11 @@ class ClockDomainDifferentialTest {
 
     /** Random data inputs each cycle, random edges of every other clock and reset between steps. */
     static void agree(Circuit c, int cycles, long seed) {
+        agree(c, BehaviouralModels.none(), cycles, seed);
+    }
+
+    /** As {@link #agree(Circuit, int, long)}, the interpreter running the design's external modules as {@code models}. */
+    static void agree(Circuit c, BehaviouralModels models, int cycles, long seed) {
         SimDesign d = CircuitDesigns.of(c);
         Random random = new Random(seed);
         List<SimPort> inputs = new ArrayList<>();
@@ -133,7 +138,7 @@ class ClockDomainDifferentialTest {
             (control ? controls : inputs).add(p);
         }
         int pokes = 0;
-        try (Simulator v = Simulators.verilator(d); Simulator j = Simulators.interpreter(c)) {
+        try (Simulator v = Simulators.verilator(d); Simulator j = Simulators.interpreter(c, models)) {
             for (int cycle = 0; cycle < cycles; cycle++) {
                 for (SimPort p : inputs) {
                     BigInteger x = new BigInteger(p.width(), random);

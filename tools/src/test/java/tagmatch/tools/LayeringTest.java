@@ -24,7 +24,7 @@ class LayeringTest {
             "\\bFiles\\.|java\\.nio\\.file\\.Files|ProcessBuilder|\\bExec\\b|ExecutorService|Executors|new Thread\\b"
                     + "|tagmatch\\.hdl\\.ir\\.|VerilogEmitter");
 
-    /** Harnesses that time and draw what the modules below compute, held to the line limit only. */
+    /** Packages whose commands still check their paths with {@code Files} themselves: held to the line limit only. */
     private static final List<String> HARNESSES = List.of("bench", "figure");
 
     private static final Path ROOT = Path.of(System.getProperty("tagmatch.root", "..")).toAbsolutePath().normalize();

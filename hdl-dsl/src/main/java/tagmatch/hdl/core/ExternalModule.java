@@ -29,8 +29,9 @@ import java.util.Map;
  * d.clk.set(clk2);
  * }</pre>
  *
- * The interpreter refuses a design with an external module unless it is given a Java model of
- * it ({@code tagmatch.sim.ExternalModel}).
+ * The interpreter refuses a design with an external module unless it is given a Java behavioural
+ * model of it ({@code tagmatch.sim.BehaviouralModel}, registered by the Verilog name in
+ * {@code tagmatch.sim.BehaviouralModels}); the compiled backend refuses it.
  */
 public abstract class ExternalModule extends Module {
     private final String verilogName;

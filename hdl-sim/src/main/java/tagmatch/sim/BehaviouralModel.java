@@ -1,0 +1,56 @@
+package tagmatch.sim;
+
+/**
+ * A Java behavioural model of an external Verilog module ({@code tagmatch.hdl.core.ExternalModule}),
+ * which lets the interpreter simulate a design that instantiates the module. One model object
+ * stands for one instance and keeps that instance's state in its own fields.
+ *
+ * <pre>{@code
+ * final class AccumulatorModel implements BehaviouralModel {
+ *     private final long step;
+ *     private long q;                                            // the state: Verilog's q register
+ *
+ *     AccumulatorModel(ExternalInstance at) { step = at.number("STEP"); }
+ *
+ *     public ModelPorts ports() {
+ *         return ModelPorts.of().clock("clk").input("en", 1).input("d", 8)
+ *                 .output("q", 8)                                // a function of the state only
+ *                 .output("next", 8, "en", "d");                 // a function of en and d too
+ *     }
+ *
+ *     public void evaluate(ModelIo io) {
+ *         io.set("q", q);
+ *         io.set("next", io.get("en") != 0 ? (q + io.get("d") + step) & 0xff : q);
+ *     }
+ *
+ *     public void clockEdge(String clock, ModelIo io) {           // inputs as they are at the edge
+ *         if (io.get("en") != 0) q = (q + io.get("d") + step) & 0xff;
+ *     }
+ * }
+ * Simulator sim = Simulators.interpreter(circuit, BehaviouralModels.of("ext_acc", AccumulatorModel::new));
+ * }</pre>
+ *
+ * The contract, which the interpreter relies on to evaluate the design in the right order:
+ * <ul>
+ *   <li>{@link #ports()} names every port of the external module's declaration, with the same
+ *       direction and width (the interpreter refuses a model that does not match);</li>
+ *   <li>{@link #evaluate} sets the outputs from the model's state and, for an output declared
+ *       with combinational inputs, from those inputs only; it may be called several times per
+ *       evaluation of the design and must not change the state. An output keeps the last value
+ *       set;</li>
+ *   <li>{@link #clockEdge} is called once for each declared clock that rose (each declared
+ *       falling edge that fell) in an evaluation, with every input as it is at the edge and before
+ *       any register of the design takes its next value; it changes the state and sets no output
+ *       (the interpreter calls {@link #evaluate} after it).</li>
+ * </ul>
+ */
+public interface BehaviouralModel {
+    /** The ports this model implements: inputs, edges it waits on, outputs and their combinational inputs. */
+    ModelPorts ports();
+
+    /** Sets the outputs from the state and the declared combinational inputs. */
+    void evaluate(ModelIo io);
+
+    /** Takes the state to its next value at an edge of {@code port} (a declared clock or falling edge). */
+    default void clockEdge(String port, ModelIo io) {}
+}

@@ -1,0 +1,149 @@
+package tagmatch.sim.interpreter;
+
+import java.math.BigInteger;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToIntFunction;
+import tagmatch.sim.BehaviouralModel;
+import tagmatch.sim.ExternalInstance;
+import tagmatch.sim.ModelIo;
+import tagmatch.sim.ModelPorts;
+import tagmatch.sim.Words;
+
+/**
+ * One external-module instance bound to its {@link BehaviouralModel}: the model reads the
+ * instance's input slots and sets its output slots. The flattened circuit evaluates the model
+ * once per group of outputs that share their combinational inputs ({@link #evaluation}), each
+ * group in its place in the dependency order, so a registered output can feed logic that drives
+ * an input the model's combinational outputs read without forming a false loop.
+ */
+final class ModelBinding implements ModelIo {
+    private record Pin(int slot, boolean wide, int width, boolean input) {}
+
+    private final ExternalInstance at;
+    private final BehaviouralModel model;
+    private final Map<String, Pin> pins = new LinkedHashMap<>();
+    private Eval.State state;
+    /** The outputs the running evaluation stores; null during a clock edge, when none may be set. */
+    private Set<String> storing;
+
+    ModelBinding(ExternalInstance at, BehaviouralModel model, ModelPorts ports, ToIntFunction<String> slotOfPort) {
+        this.at = at;
+        this.model = model;
+        for (ModelPorts.Entry e : ports.entries()) {
+            pins.put(e.name(), new Pin(slotOfPort.applyAsInt(e.name()), e.width() > 64, e.width(), e.input()));
+        }
+    }
+
+    /**
+     * A node that runs the model's {@code evaluate}, stores the outputs of {@code group}, and
+     * yields the value of {@code first}, one of them.
+     */
+    Eval.Node evaluation(String first, Set<String> group) {
+        Pin p = pins.get(first);
+        return new Eval.Node(p.width(), false) {
+            @Override
+            long l(Eval.State s) {
+                run(s, group);
+                return p.wide() ? s.w[p.slot()].longValue() : s.n[p.slot()];
+            }
+
+            @Override
+            BigInteger b(Eval.State s) {
+                if (!p.wide()) {
+                    return Words.unsigned(l(s));
+                }
+                run(s, group);
+                return s.w[p.slot()];
+            }
+        };
+    }
+
+    private void run(Eval.State s, Set<String> group) {
+        state = s;
+        storing = group;
+        try {
+            model.evaluate(this);
+        } finally {
+            storing = null;
+        }
+    }
+
+    /** The model's clock edge on {@code port}, with the inputs as they are in {@code s} (before the edge's updates). */
+    void edge(String port, Eval.State s) {
+        state = s;
+        model.clockEdge(port, this);
+    }
+
+    @Override
+    public long get(String input) {
+        Pin p = pin(input, true);
+        if (p.wide()) {
+            throw new IllegalArgumentException(where() + ": input " + input + " is " + p.width() + " bits: read it with getWide");
+        }
+        return state.n[p.slot()];
+    }
+
+    @Override
+    public BigInteger getWide(String input) {
+        Pin p = pin(input, true);
+        return p.wide() ? state.w[p.slot()] : Words.unsigned(state.n[p.slot()]);
+    }
+
+    @Override
+    public void set(String output, long value) {
+        Pin p = pin(output, false);
+        if (p.width() < 64 && value >>> p.width() != 0) {
+            throw new IllegalArgumentException(where() + ": output " + output + " is " + p.width() + " bits, set to "
+                    + Long.toUnsignedString(value));
+        }
+        if (store(output)) {
+            if (p.wide()) {
+                state.w[p.slot()] = Words.unsigned(value);
+            } else {
+                state.n[p.slot()] = value;
+            }
+        }
+    }
+
+    @Override
+    public void set(String output, BigInteger value) {
+        Pin p = pin(output, false);
+        if (value.signum() < 0 || value.bitLength() > p.width()) {
+            throw new IllegalArgumentException(where() + ": output " + output + " is " + p.width() + " bits, set to " + value);
+        }
+        if (store(output)) {
+            if (p.wide()) {
+                state.w[p.slot()] = value;
+            } else {
+                state.n[p.slot()] = value.longValue();
+            }
+        }
+    }
+
+    /** Whether the running evaluation stores {@code output}; the other groups' evaluations store theirs. */
+    private boolean store(String output) {
+        if (storing == null) {
+            throw new IllegalStateException(where() + ": output " + output + " set in clockEdge; outputs are set in "
+                    + "evaluate, from the state clockEdge leaves");
+        }
+        return storing.contains(output);
+    }
+
+    private Pin pin(String name, boolean input) {
+        Pin p = pins.get(name);
+        if (p == null) {
+            throw new IllegalArgumentException(where() + " has no port " + name + "; its ports are " + pins.keySet());
+        }
+        if (p.input() != input) {
+            throw new IllegalArgumentException(where() + ": " + name + " is an " + (input ? "output" : "input")
+                    + (input ? ", which the model sets, not reads" : ", which the model reads, not sets"));
+        }
+        return p;
+    }
+
+    private String where() {
+        return "behavioural model of " + at.module() + " (instance " + at.path() + ")";
+    }
+}
