@@ -61,7 +61,8 @@ public final class DemoCommand implements Callable<Integer> {
             Map.entry("stream-fork", Map.of("outputs", "3", "width", "32")),
             Map.entry("stream-join", Map.of("inputs", "2", "width", "16")),
             Map.entry("lfsr", Map.of("width", "32")),
-            Map.entry("one-hot-decoder", Map.of("outputs", "16")));
+            Map.entry("one-hot-decoder", Map.of("outputs", "16")),
+            Map.entry("synchronizer", Map.of("width", "1")));
 
     @Override
     public Integer call() throws IOException {
