@@ -5,7 +5,9 @@
  * ({@link tagmatch.sim.SimDesign}), results, the VCD reader and the entry points
  * ({@link tagmatch.sim.Simulators}), and the Java behavioural models of external Verilog modules
  * that the interpreter runs in their place ({@link tagmatch.sim.BehaviouralModel},
- * {@link tagmatch.sim.ModelPorts}, {@link tagmatch.sim.BehaviouralModels}). The backends sit in {@code verilator} (build, cache, shim,
- * JNA runtime) and {@code interpreter}.
+ * {@link tagmatch.sim.ModelPorts}, {@link tagmatch.sim.BehaviouralModels}). The backends sit in
+ * {@code verilator} (build, cache, shim, JNA runtime), {@code compiled} and {@code interpreter};
+ * the two Java ones share {@link tagmatch.sim.JvmSimulator} and its waveform
+ * ({@link tagmatch.sim.VcdWriter}).
  */
 package tagmatch.sim;

@@ -1,7 +1,6 @@
 package tagmatch.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
@@ -104,16 +103,6 @@ class InterpreterVsVerilatorTest {
             assertEquals(res[0].stoppedBy(), res[i].stoppedBy());
             org.junit.jupiter.api.Assertions.assertArrayEquals(res[0].raw(), res[i].raw());
             assertEquals(after[0], after[i]);
-        }
-    }
-
-    @Test
-    void interpreterRefusesWaveforms() {
-        Circuit c = Elaborator.elaborate(OpsDesign::new);
-        try (Simulator s = Simulators.interpreter(c)) {
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.openVcd(java.nio.file.Path.of("x.vcd")));
-            assertEquals("openVcd: the interpreter does not write waveforms; use Simulators.verilator with "
-                    + "VerilatorOptions.withTrace(true)", e.getMessage());
         }
     }
 }

@@ -5,14 +5,93 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tagmatch.hdl.core.Elaborator;
+import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.verilator.VerilatorOptions;
 
 class VcdTest {
     @TempDir
     Path tmp;
+
+    /** Resets, pokes, peeks between pokes (two settles in one cycle), steps and a batched run with a wide input. */
+    private static void drive(Simulator s) {
+        s.reset(2);
+        s.poke("x", 3);
+        s.poke("we", 1);
+        s.step(2);
+        s.poke("x", 5);
+        s.peek("m");
+        s.poke("x", 6);
+        s.step(1);
+        s.poke("we", 0);
+        s.step(1);
+        Random r = new Random(7);
+        long[] rows = new long[40 * 4];
+        for (int i = 0; i < rows.length; i += 4) {
+            rows[i] = r.nextInt(256);
+            rows[i + 1] = r.nextInt(2);
+            rows[i + 2] = r.nextLong();
+            rows[i + 3] = r.nextLong() >>> 28;
+        }
+        s.run(Stimulus.builder().drive(s.port("x"), s.port("we"), s.port("d")).inputs(rows).build());
+    }
+
+    private Vcd dump(Simulator sim, String name) throws Exception {
+        Path file = tmp.resolve(name + ".vcd");
+        try (Simulator s = sim) {
+            s.openVcd(file);
+            drive(s);
+            s.closeVcd();
+        }
+        return Vcd.read(file);
+    }
+
+    @Test
+    void javaBackendsDumpTheValuesVerilatorDumpsUnderItsNames() throws Exception {
+        Circuit c = Elaborator.elaborate(WaveDesign::new);
+        Vcd verilator = dump(Simulators.verilator(c, VerilatorOptions.defaults().withTrace(true)), "verilator");
+        for (String backend : List.of("interpreter", "compiled")) {
+            Vcd java = dump(Simulators.of(backend, c), backend);
+            assertEquals(verilator.endTime(), java.endTime(), backend + ": last timestamp");
+            for (String name : List.of("WaveDesign.clk", "WaveDesign.d", "WaveDesign.WaveDesign.held",
+                    "WaveDesign.WaveDesign.ram[3]", "WaveDesign.WaveDesign.wide[0]", "WaveDesign.WaveDesign.first.sum",
+                    "WaveDesign.WaveDesign.first.w", "WaveDesign.WaveDesign.pair.inner.big", "WaveDesign.WaveDesign.pair.inner.acc", "WaveDesign.WaveDesign.pair.a")) {
+                assertTrue(java.signals().containsKey(name), backend + " dumps " + name + ": " + java.signals().keySet());
+            }
+            for (Vcd.Signal s : java.signals().values()) {
+                Vcd.Signal v = verilator.signals().get(s.name());
+                assertTrue(v != null, backend + " dumps " + s.name() + ", which Verilator does not");
+                assertEquals(v.width(), s.width(), backend + ": width of " + s.name());
+                for (long t = 0; t <= java.endTime(); t += 5) {
+                    assertEquals(v.valueAt(t), s.valueAt(t), backend + ": " + s.name() + " at time " + t);
+                }
+            }
+            // Verilator also shows the wires the emitted Verilog adds to connect an instance's ports
+            Set<String> missing = new TreeSet<>(verilator.signals().keySet());
+            missing.removeAll(java.signals().keySet());
+            missing.removeIf(name -> name.matches(".*\\.(first|pair|inner)_[^.]*"));
+            assertEquals(Set.of(), missing, backend + " leaves out values Verilator shows");
+        }
+    }
+
+    @Test
+    void javaBackendsWriteTheSameBytesForTheSameRun() throws Exception {
+        Circuit c = Elaborator.elaborate(WaveDesign::new);
+        for (String backend : List.of("interpreter", "compiled")) {
+            dump(Simulators.of(backend, c), backend + "1");
+            dump(Simulators.of(backend, c), backend + "2");
+            assertEquals(Files.readString(tmp.resolve(backend + "1.vcd")), Files.readString(tmp.resolve(backend + "2.vcd")),
+                    backend);
+        }
+    }
 
     @Test
     void waveformOfACounterShowsClockResetAndCount() throws Exception {

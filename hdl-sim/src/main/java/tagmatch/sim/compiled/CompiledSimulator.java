@@ -1,14 +1,12 @@
 package tagmatch.sim.compiled;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import tagmatch.sim.AbstractSimulator;
+import tagmatch.sim.JvmSimulator;
 import tagmatch.sim.PortHandle;
 import tagmatch.sim.PropertyFailure;
 import tagmatch.sim.SimDesign;
-import tagmatch.sim.Stimulus;
-import tagmatch.sim.StopCondition;
+import tagmatch.sim.WaveSignal;
 
 /**
  * A {@link tagmatch.sim.Simulator} running a design's compiled {@link Kernel}: two-state, all
@@ -19,7 +17,7 @@ import tagmatch.sim.StopCondition;
  * or registers rises when its settled value does, and the registers it drives see the values
  * from before that edge.
  */
-final class CompiledSimulator extends AbstractSimulator {
+final class CompiledSimulator extends JvmSimulator {
     /** Edge rounds in one evaluation before a clock that keeps toggling is reported. */
     private static final int MAX_ROUNDS = 10_000;
 
@@ -40,9 +38,7 @@ final class CompiledSimulator extends AbstractSimulator {
     private final Netlist.Print[] prints;
     private java.io.PrintStream out = System.out;
     private final Netlist.Prop[][] clocked;
-    private boolean dirty = true;
     private boolean primed;
-    private long cycle;
 
     CompiledSimulator(SimDesign design, Netlist nl, Kernel kernel) {
         super(design);
@@ -120,7 +116,7 @@ final class CompiledSimulator extends AbstractSimulator {
         for (Netlist.Prop p : props) {
             if (v[p.enable()] != 0 && v[p.predicate()] == 0) {
                 throw new PropertyFailure(p.check().kind().keyword, p.check().message(), p.check().locator().toString(),
-                        p.instance(), cycle, backend());
+                        p.instance(), currentCycle(), backend());
             }
         }
     }
@@ -133,13 +129,15 @@ final class CompiledSimulator extends AbstractSimulator {
     }
 
     /** Settles the logic for the current inputs, then runs every clock edge that settling made. */
-    private void settle() {
-        if (!dirty) {
-            return;
-        }
-        dirty = false;
+    @Override
+    protected void evaluate() {
         comb();
         edges();
+    }
+
+    @Override
+    protected void combinational() {
+        k.comb(v, m);
     }
 
     /**
@@ -163,7 +161,7 @@ final class CompiledSimulator extends AbstractSimulator {
             }
             if (round >= MAX_ROUNDS) {
                 throw new IllegalStateException("simulation of " + design.top() + " does not settle: a clock rose "
-                        + MAX_ROUNDS + " times in one evaluation at cycle " + cycle + " (a clock fed back from its own registers?)");
+                        + MAX_ROUNDS + " times in one evaluation at cycle " + currentCycle() + " (a clock fed back from its own registers?)");
             }
             fire();
             comb();
@@ -190,9 +188,8 @@ final class CompiledSimulator extends AbstractSimulator {
         }
     }
 
-    /** One cycle: settle with the clock low, then the main clock's rising edge. */
-    private void cycleOnce() {
-        settle();
+    @Override
+    protected void risingEdge() {
         if (main >= 0) {
             if (inputClocksOnly) {
                 // Raising a top clock input changes nothing but that clock: fire its domain directly.
@@ -207,14 +204,12 @@ final class CompiledSimulator extends AbstractSimulator {
                 v[clk] = 0;
             }
         }
-        cycle++;
-        dirty = true;
     }
 
     @Override
     protected void pokeRaw(int index, long value) {
         v[port[index]] = value & portMask[index];
-        dirty = true;
+        changed();
     }
 
     @Override
@@ -222,7 +217,7 @@ final class CompiledSimulator extends AbstractSimulator {
         int off = port[index];
         System.arraycopy(words, 0, v, off, words.length);
         WideOps.top(v, off, handles()[index].width());
-        dirty = true;
+        changed();
     }
 
     @Override
@@ -232,113 +227,26 @@ final class CompiledSimulator extends AbstractSimulator {
     }
 
     @Override
-    protected void peekWideRaw(int index, long[] words) {
+    protected void peekWideRaw(int index, long[] words, int offset) {
         settle();
-        System.arraycopy(v, port[index], words, 0, words.length);
+        System.arraycopy(v, port[index], words, offset, handles()[index].words());
     }
 
     @Override
-    protected void stepRaw(long n) {
-        for (long i = 0; i < n; i++) {
-            cycleOnce();
-        }
+    protected List<WaveSignal> waveSignals() {
+        return nl.waveSignals();
     }
 
     @Override
-    public long cycle() {
-        checkOpen();
-        return cycle;
-    }
-
-    @Override
-    protected long[] runRaw(Stimulus s, long[] out) {
-        PortHandle[] in = s.driveUnsafe();
-        PortHandle[] cap = s.captureUnsafe();
-        List<StopCondition> until = s.until();
-        long[] inputs = s.inputsUnsafe();
-        int inWords = Stimulus.rowWords(in);
-        int outWords = Stimulus.rowWords(cap);
-        int[] inOff = new int[in.length];
-        long[] inMask = new long[in.length];
-        int[] capOff = new int[cap.length];
-        for (int i = 0; i < in.length; i++) {
-            inOff[i] = port[in[i].index()];
-            inMask[i] = portMask[in[i].index()];
+    protected void read(WaveSignal s, long[] words, int offset) {
+        int n = s.words();
+        if (s.memory() < 0) {
+            System.arraycopy(v, s.slot(), words, offset, n);
+        } else {
+            System.arraycopy(m[s.memory()], s.address() * n, words, offset, n);
         }
-        for (int i = 0; i < cap.length; i++) {
-            capOff[i] = port[cap[i].index()];
-        }
-        int nu = until.size();
-        int[] uOff = new int[nu];
-        long[] uVal = new long[nu];
-        boolean[] uEq = new boolean[nu];
-        for (int i = 0; i < nu; i++) {
-            uOff[i] = port[until.get(i).port().index()];
-            uVal[i] = until.get(i).value();
-            uEq[i] = until.get(i).equal();
-        }
-        long rows = s.rows();
-        long max = s.maxCycles();
-        long c = 0;
-        int fired = -1;
-        while (c < max) {
-            if (c < rows) {
-                int p = (int) (c * inWords);
-                for (int i = 0; i < in.length; i++) {
-                    if (in[i].narrow()) {
-                        v[inOff[i]] = inputs[p] & inMask[i];
-                        p++;
-                    } else {
-                        int n = in[i].words();
-                        System.arraycopy(inputs, p, v, inOff[i], n);
-                        WideOps.top(v, inOff[i], in[i].width());
-                        p += n;
-                    }
-                }
-                dirty = true;
-            }
-            settle();
-            int q = (int) (c * outWords);
-            for (int i = 0; i < cap.length; i++) {
-                int n = cap[i].words();
-                if (n == 1) {
-                    out[q] = v[capOff[i]];
-                } else {
-                    System.arraycopy(v, capOff[i], out, q, n);
-                }
-                q += n;
-            }
-            for (int i = 0; i < nu; i++) {
-                if ((v[uOff[i]] == uVal[i]) == uEq[i]) {
-                    fired = i;
-                    break;
-                }
-            }
-            cycleOnce();
-            c++;
-            if (fired >= 0) {
-                break;
-            }
-        }
-        return new long[] {c, fired};
-    }
-
-    @Override
-    public void openVcd(Path file) {
-        throw new IllegalStateException("openVcd: the compiled backend does not write waveforms; "
-                + "use Simulators.verilator with VerilatorOptions.withTrace(true)");
-    }
-
-    @Override
-    public void closeVcd() {
-        // nothing is ever open
     }
 
     @Override
     public String backend() { return "compiled"; }
-
-    @Override
-    protected void closeRaw() {
-        // plain Java state: nothing to release
-    }
 }

@@ -1,11 +1,8 @@
 package tagmatch.sim.compiled;
 
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -14,11 +11,13 @@ import java.util.Map;
 import tagmatch.hdl.ir.Check;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.Expr;
-import tagmatch.hdl.ir.Instance;
+import tagmatch.hdl.ir.Exprs;
 import tagmatch.hdl.ir.Memory;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
+import tagmatch.sim.flat.EvaluationOrder;
+import tagmatch.sim.flat.Hierarchy;
 
 /**
  * A lowered circuit laid out for code generation: the hierarchy flattened into one array of
@@ -105,87 +104,50 @@ final class Netlist {
 
     private final List<Assign> comb = new ArrayList<>();
     private final Map<Integer, Integer> domainOf = new HashMap<>();
-    private final Map<Integer, Integer> copyOf = new HashMap<>();
+    private final Hierarchy hierarchy;
     /** Wires that are plain copies of another slot read that slot instead: sink slot to source slot. */
     private final Map<Integer, Integer> alias = new HashMap<>();
     private final int[] topInputs;
 
     /** One instance of a module definition: where its signals, memories and own slots live. */
     final class Scope {
+        final Hierarchy.Scope flat;
         final ModuleDef def;
         final String path;
-        private final Map<Signal, Integer> slot = new IdentityHashMap<>();
-        private final Map<String, Signal> portByName = new HashMap<>();
-        private final Map<Instance, Scope> children = new IdentityHashMap<>();
-        private final Map<Memory, Integer> mem = new IdentityHashMap<>();
         /** Expressions with a slot of their own (shared values, wide values, operands of wide operations). */
         private final Map<Expr, Integer> located = new IdentityHashMap<>();
-        private Map<Expr, Integer> uses;
 
-        Scope(ModuleDef def, String path) {
-            this.def = def;
-            this.path = path;
-            for (Signal s : def.signals()) {
-                slot.put(s, allocate(s.width()));
-                if (s.isPort()) {
-                    portByName.put(s.name(), s);
-                }
-            }
-            for (Memory m : def.memories()) {
-                mem.put(m, mems.size());
-                mems.add(new Mem(path + m.name(), m.depth(), m.width(), m.init()));
-            }
-            for (Instance i : def.instances()) {
-                    if (i.definition().isExternal()) {
-                        throw new IllegalArgumentException("cannot simulate instance " + path + i.name() + " of external module "
-                                + i.definition().name() + " on the compiled backend: its logic is Verilog outside the design; "
-                                + "simulate the design with Simulators.verilator, which compiles the module's sources in, or "
-                                + "with Simulators.interpreter(circuit, models) and a Java behavioural model of it");
-                    }
-                children.put(i, new Scope(i.definition(), path + i.name() + "."));
-            }
+        Scope(Hierarchy.Scope flat) {
+            this.flat = flat;
+            this.def = flat.def;
+            this.path = flat.path;
         }
 
-        int signal(Signal s) {
-            Integer k = slot.get(s);
-            if (k == null) {
-                throw new IllegalArgumentException("cannot simulate: signal " + s.name() + " is not declared in module " + def.name());
-            }
-            return k;
-        }
+        int signal(Signal s) { return flat.signal(s); }
 
-        int instancePort(Instance i, Signal port) {
-            Scope c = children.get(i);
-            if (c == null) {
-                throw new IllegalArgumentException("cannot simulate: instance " + i.name() + " is not declared in module " + def.name());
-            }
-            Signal p = c.portByName.get(port.name());
-            if (p == null) {
-                throw new IllegalArgumentException("cannot simulate: no port " + port.name() + " on " + c.def.name());
-            }
-            return c.slot.get(p);
-        }
-
-        int memory(Memory m) { return mem.get(m); }
+        int memory(Memory m) { return flat.memory(m); }
 
         /** The slot holding {@code x}'s value, or -1 when it is generated inline. */
         int location(Expr x) {
-            if (x instanceof Expr.Ref) {
-                return resolve(signal(((Expr.Ref) x).signal()));
-            }
-            if (x instanceof Expr.InstRef) {
-                Expr.InstRef r = (Expr.InstRef) x;
-                return resolve(instancePort(r.instance(), r.port()));
+            if (Hierarchy.isRef(x)) {
+                return resolve(flat.slot(x));
             }
             Integer k = located.get(x);
             return k == null ? -1 : k;
         }
-
-        String instanceName() { return path.isEmpty() ? "" : path.substring(0, path.length() - 1); }
     }
 
     Netlist(Circuit circuit) {
-        Scope top = new Scope(circuit.top(), "");
+        hierarchy = new Hierarchy(circuit, this::allocate, (path, def) -> {
+            throw new IllegalArgumentException("cannot simulate instance " + path + " of external module " + def.name()
+                    + " on the compiled backend: its logic is Verilog outside the design; simulate the design with "
+                    + "Simulators.verilator, which compiles the module's sources in, or with "
+                    + "Simulators.interpreter(circuit, models) and a Java behavioural model of it");
+        });
+        for (Hierarchy.Mem m : hierarchy.memories) {
+            mems.add(new Mem(m.name(), m.memory().depth(), m.memory().width(), m.memory().init()));
+        }
+        Hierarchy.Scope top = hierarchy.top;
         List<Signal> topPorts = circuit.top().portSignals();
         ports = new int[topPorts.size()];
         List<Integer> inputs = new ArrayList<>();
@@ -196,29 +158,10 @@ final class Netlist {
             }
         }
         topInputs = inputs.stream().mapToInt(Integer::intValue).toArray();
-        List<Scope> scopes = new ArrayList<>();
-        Deque<Scope> work = new ArrayDeque<>(List.of(top));
-        while (!work.isEmpty()) {
-            Scope s = work.poll();
-            scopes.add(s);
-            work.addAll(s.children.values());
-        }
-        // Copies first: a clock reaches a child through port connections, and registers group by its source.
-        for (Scope s : scopes) {
-            for (Stmt st : s.def.body()) {
-                if (st instanceof Stmt.Connect) {
-                    Stmt.Connect k = (Stmt.Connect) st;
-                    int src = k.source().width() == 1 && k.sink().width() == 1 ? s.location(k.source()) : -1;
-                    if (src >= 0 && !(k.sink() instanceof Expr.Ref && ((Expr.Ref) k.sink()).signal().kind() == Signal.Kind.REG)) {
-                        copyOf.put(s.location(k.sink()), src);
-                    }
-                }
-            }
-        }
         Signal topClock = circuit.top().clock();
         mainDomain = topClock == null ? -1 : domain(top.signal(topClock), topClock.name());
-        for (Scope s : scopes) {
-            lay(s, topClock == null ? -1 : top.signal(topClock));
+        for (Hierarchy.Scope s : hierarchy.scopes) {
+            lay(new Scope(s), topClock == null ? -1 : top.signal(topClock));
         }
         elideCopies();
         for (int i = 0; i < ports.length; i++) {
@@ -227,7 +170,14 @@ final class Netlist {
         props.replaceAll(p -> new Prop(p.check(), p.instance(), resolve(p.enable()), resolve(p.predicate()), p.domain()));
         prints.replaceAll(p -> new Print(p.format(), resolve(p.enable()),
                 java.util.Arrays.stream(p.args()).map(this::resolve).toArray(), p.widths(), p.domain()));
-        sort();
+        order.addAll(EvaluationOrder.of(comb, Assign::dst, this::reads, Assign::name));
+    }
+
+    /** The distinct slots an assignment reads. */
+    private long[] reads(Assign a) {
+        List<Integer> r = new ArrayList<>();
+        reads(a.scope(), a.source(), a.own(), r);
+        return new java.util.LinkedHashSet<>(r).stream().mapToLong(Integer::longValue).toArray();
     }
 
     /** Drops assignments that copy one slot to another of the same width; readers of the copy read the original. */
@@ -237,7 +187,7 @@ final class Netlist {
             Expr x = a.source();
             boolean copy = !a.own() && (x instanceof Expr.Ref || x instanceof Expr.InstRef) && x.width() == a.width();
             if (copy) {
-                alias.put(a.dst(), rawLocation(a.scope(), x));
+                alias.put(a.dst(), a.scope().flat.slot(x));
             } else {
                 kept.add(a);
             }
@@ -247,14 +197,6 @@ final class Netlist {
         for (Integer k : alias.keySet()) {
             resolve(k);
         }
-    }
-
-    private static int rawLocation(Scope s, Expr x) {
-        if (x instanceof Expr.Ref) {
-            return s.signal(((Expr.Ref) x).signal());
-        }
-        Expr.InstRef r = (Expr.InstRef) x;
-        return s.instancePort(r.instance(), r.port());
     }
 
     /** The slot a copy chain starting at {@code k} ends in. */
@@ -285,10 +227,7 @@ final class Netlist {
     java.util.BitSet wideWords() { return (java.util.BitSet) wide.clone(); }
 
     private int domain(int clockSlot, String name) {
-        int root = clockSlot;
-        for (int guard = 0; copyOf.containsKey(root) && guard < 1_000_000; guard++) {
-            root = copyOf.get(root);
-        }
+        int root = hierarchy.clockSource(clockSlot);
         Integer d = domainOf.get(root);
         if (d == null) {
             d = domains.size();
@@ -303,43 +242,21 @@ final class Netlist {
     }
 
     private int clockDomain(Scope s, Expr clock, int topClock, String what) {
-        if (clock == null) {
-            if (topClock < 0) {
-                throw new IllegalArgumentException("cannot simulate " + what + ": it has no clock and the top module has none");
-            }
-            return domain(topClock, "clk");
-        }
-        int k = s.location(clock);
-        if (k < 0 || clock.width() != 1) {
-            throw new IllegalArgumentException("cannot simulate " + what + ": its clock " + clock
-                    + " is not a 1-bit signal");
-        }
-        return domain(k, s.path + clock);
+        return domain(s.flat.clock(clock, topClock, what), clock == null ? "clk" : s.path + clock);
     }
 
     private void lay(Scope s, int topClock) {
-        s.uses = countUses(s.def);
         Map<Signal, Expr> next = new IdentityHashMap<>();
         for (Stmt st : s.def.body()) {
             if (st instanceof Stmt.Connect) {
                 Stmt.Connect k = (Stmt.Connect) st;
-                if (k.sink() instanceof Expr.Ref && ((Expr.Ref) k.sink()).signal().kind() == Signal.Kind.REG) {
-                    next.put(((Expr.Ref) k.sink()).signal(), k.source());
+                Signal reg = Hierarchy.register(k);
+                if (reg != null) {
+                    next.put(reg, k.source());
                     continue;
                 }
-                String name;
-                int width;
-                if (k.sink() instanceof Expr.Ref) {
-                    Signal sig = ((Expr.Ref) k.sink()).signal();
-                    name = s.path + sig.name();
-                    width = sig.width();
-                } else if (k.sink() instanceof Expr.InstRef) {
-                    Expr.InstRef r = (Expr.InstRef) k.sink();
-                    name = s.path + r.instance().name() + "." + r.port().name();
-                    width = r.port().width();
-                } else {
-                    throw new IllegalArgumentException("cannot simulate a connect to " + k.sink() + " in " + s.def.name());
-                }
+                String name = s.flat.sinkName(k.sink());
+                int width = k.sink().width();
                 root(s, k.source(), width);
                 comb.add(new Assign(name, s.location(k.sink()), width, k.source(), s, false));
             } else if (st instanceof Stmt.MemWrite) {
@@ -394,7 +311,7 @@ final class Netlist {
         for (Check k : s.def.checks()) {
             if (k.kind() != Check.Kind.COVER) {
                 int d = k.clock() == null ? -1 : clockDomain(s, k.clock(), topClock, "property \"" + k.message() + "\"");
-                props.add(new Prop(k, s.instanceName(), s.signal(k.enable()), s.signal(k.predicate()), d));
+                props.add(new Prop(k, s.flat.instanceName(), s.signal(k.enable()), s.signal(k.predicate()), d));
             }
         }
     }
@@ -420,7 +337,7 @@ final class Netlist {
             visit(s, x, false);
             return;
         }
-        if (s.uses.getOrDefault(x, 0) >= 2 || (x.width() > 64 && x.width() != width)) {
+        if (s.flat.uses().getOrDefault(x, 0) >= 2 || (x.width() > 64 && x.width() != width)) {
             visit(s, x, true);
             return;
         }
@@ -452,7 +369,7 @@ final class Netlist {
                     ? "2^20 bits or wider (a dynamic left shift by a 20-bit or wider amount)" : x.width() + " bits")
                     + "; values of at most " + MAX_WIDTH + " bits are simulated");
         }
-        boolean slot = asLocation || x.width() > 64 || s.uses.getOrDefault(x, 0) >= 2;
+        boolean slot = asLocation || x.width() > 64 || s.flat.uses().getOrDefault(x, 0) >= 2;
         int weight = children(s, x);
         if (slot) {
             locate(s, x);
@@ -540,64 +457,6 @@ final class Netlist {
         return w;
     }
 
-    /** How many parents reference each expression of a module. */
-    private static Map<Expr, Integer> countUses(ModuleDef def) {
-        Map<Expr, Integer> uses = new IdentityHashMap<>();
-        List<Expr> roots = new ArrayList<>();
-        for (Stmt st : def.body()) {
-            if (st instanceof Stmt.Connect) {
-                roots.add(((Stmt.Connect) st).source());
-            } else if (st instanceof Stmt.MemWrite) {
-                Stmt.MemWrite w = (Stmt.MemWrite) st;
-                roots.add(w.address());
-                roots.add(w.data());
-                roots.add(w.enable());
-            }
-        }
-        for (Signal r : def.locals()) {
-            if (r.kind() == Signal.Kind.REG && r.reset() != null) {
-                roots.add(r.reset());
-                roots.add(r.resetValue());
-            }
-        }
-        Deque<Expr> work = new ArrayDeque<>();
-        for (Expr x : roots) {
-            if (uses.merge(x, 1, Integer::sum) == 1) {
-                work.push(x);
-            }
-        }
-        while (!work.isEmpty()) {
-            for (Expr k : operands(work.pop())) {
-                if (uses.merge(k, 1, Integer::sum) == 1) {
-                    work.push(k);
-                }
-            }
-        }
-        return uses;
-    }
-
-    static List<Expr> operands(Expr x) {
-        if (x instanceof Expr.Op) {
-            return ((Expr.Op) x).args;
-        }
-        if (x instanceof Expr.Mux) {
-            Expr.Mux m = (Expr.Mux) x;
-            return List.of(m.cond(), m.whenTrue(), m.whenFalse());
-        }
-        if (x instanceof Expr.Case) {
-            Expr.Case c = (Expr.Case) x;
-            List<Expr> l = new ArrayList<>();
-            l.add(c.selector());
-            l.addAll(c.values());
-            l.add(c.otherwise());
-            return l;
-        }
-        if (x instanceof Expr.MemRead) {
-            return List.of(((Expr.MemRead) x).address());
-        }
-        return Collections.emptyList();
-    }
-
     /** The slots the inline code of {@code x} reads (x itself computed here when {@code top}). */
     static java.util.Set<Integer> slotsRead(Scope s, Expr x, boolean top) {
         List<Integer> r = new ArrayList<>();
@@ -616,62 +475,14 @@ final class Netlist {
             out.add(s.location(x));
             return;
         }
-        for (Expr o : operands(x)) {
+        for (Expr o : Exprs.children(x)) {
             reads(s, o, false, out);
         }
     }
 
-    /** Kahn's algorithm over "assignment A reads the slot assignment B writes". */
-    private void sort() {
-        int n = comb.size();
-        Map<Integer, Integer> writer = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            Integer prev = writer.put(comb.get(i).dst(), i);
-            if (prev != null) {
-                throw new IllegalArgumentException("cannot simulate: " + comb.get(i).name() + " has more than one driver");
-            }
-        }
-        int[] indegree = new int[n];
-        List<List<Integer>> users = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            users.add(new ArrayList<>());
-        }
-        for (int i = 0; i < n; i++) {
-            Assign a = comb.get(i);
-            List<Integer> r = new ArrayList<>();
-            reads(a.scope(), a.source(), a.own(), r);
-            for (int k : new java.util.LinkedHashSet<>(r)) {
-                Integer src = writer.get(k);
-                if (src != null) {
-                    indegree[i]++;
-                    users.get(src).add(i);
-                }
-            }
-        }
-        Deque<Integer> ready = new ArrayDeque<>();
-        for (int i = 0; i < n; i++) {
-            if (indegree[i] == 0) {
-                ready.add(i);
-            }
-        }
-        while (!ready.isEmpty()) {
-            int i = ready.poll();
-            order.add(comb.get(i));
-            for (int u : users.get(i)) {
-                if (--indegree[u] == 0) {
-                    ready.add(u);
-                }
-            }
-        }
-        if (order.size() != n) {
-            List<String> loop = new ArrayList<>();
-            for (int i = 0; i < n && loop.size() < 10; i++) {
-                if (indegree[i] > 0) {
-                    loop.add(comb.get(i).name());
-                }
-            }
-            throw new IllegalArgumentException("cannot simulate: combinational loop through " + loop);
-        }
+    /** The values a waveform shows, at the slots that hold them after copies are elided. */
+    List<tagmatch.sim.WaveSignal> waveSignals() {
+        return tagmatch.sim.WaveSignal.of(hierarchy, this::resolve);
     }
 
     /** Clock domains by name, for messages. */

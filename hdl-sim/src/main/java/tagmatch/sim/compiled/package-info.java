@@ -1,5 +1,6 @@
 /**
- * The compiled backend: a lowered circuit flattened into one array of 64-bit words
+ * The compiled backend: a lowered circuit, flattened by
+ * {@link tagmatch.sim.flat.Hierarchy}, laid out in one array of 64-bit words
  * ({@link tagmatch.sim.compiled.Netlist}), written as one JVM class with ASM
  * ({@link tagmatch.sim.compiled.KernelWriter}) and run in-process by
  * {@link tagmatch.sim.compiled.CompiledSimulator}. No native tools and no build wait; the JIT

@@ -1,18 +1,14 @@
 package tagmatch.sim.interpreter;
 
 import java.math.BigInteger;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.Expr;
-import tagmatch.hdl.ir.Instance;
 import tagmatch.hdl.ir.Memory;
-import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
 import tagmatch.sim.BehaviouralModel;
@@ -20,10 +16,12 @@ import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.ExternalInstance;
 import tagmatch.sim.ModelPorts;
 import tagmatch.sim.Words;
+import tagmatch.sim.flat.EvaluationOrder;
+import tagmatch.sim.flat.Hierarchy;
 
 /**
- * A lowered circuit compiled for the interpreter: the hierarchy flattened into value slots (one
- * per signal per instance), every combinational connect compiled to an {@link Eval.Node} and put
+ * A lowered circuit compiled for the interpreter: the hierarchy flattened ({@link Hierarchy}) into
+ * value slots (one per signal per instance, narrow and wide numbered apart), every combinational connect compiled to an {@link Eval.Node} and put
  * in dependency order once, registers with their next-state and synchronous-reset expressions,
  * and memory writes, each with the clock domain it belongs to: the signal its clock follows
  * through port connections and copies (the top's clock, a second clock input, or a clock that
@@ -79,8 +77,10 @@ final class FlatCircuit {
     final List<Boolean> domainFalling = new ArrayList<>();
     /** The domain of the top's clock, -1 without one. */
     int mainDomain = -1;
-    /** One-bit copies between narrow slots (sink to source), through which clocks reach children. */
-    private final Map<Integer, Integer> copyOf = new java.util.HashMap<>();
+    /** Domains by clock source slot, {@code -1 - slot} for a falling edge. */
+    private final Map<Integer, Integer> domainOf = new java.util.HashMap<>();
+    /** Narrow top input ports: a domain clocked by one changes only when the testbench pokes it. */
+    private final java.util.Set<Integer> inputs = new java.util.HashSet<>();
     /** Top ports in declaration order: slot and whether it is wide. */
     final int[] portSlot;
     final boolean[] portWide;
@@ -88,64 +88,8 @@ final class FlatCircuit {
     int wideSlots;
     private final List<Assign> comb = new ArrayList<>();
     private final List<BitSet[]> deps = new ArrayList<>();
-
-    /** One instance of a module definition in the flattened hierarchy. */
-    private final class Ctx {
-        final ModuleDef def;
-        final String path;
-        final Map<Signal, Integer> slot = new IdentityHashMap<>();
-        final Map<String, Signal> portByName = new java.util.HashMap<>();
-        /** In declaration order (Instance has identity equality), so models are made and errors found in that order. */
-        final Map<Instance, Ctx> children = new java.util.LinkedHashMap<>();
-        final Map<Memory, Integer> mem = new IdentityHashMap<>();
-
-        Ctx(ModuleDef def, String path) {
-            this.def = def;
-            this.path = path;
-            for (Signal s : def.signals()) {
-                slot.put(s, s.width() > 64 ? wideSlots++ : narrowSlots++);
-                if (s.isPort()) {
-                    portByName.put(s.name(), s);
-                }
-            }
-            for (Memory m : def.memories()) {
-                mem.put(m, memories.size());
-                memories.add(new int[] {m.depth(), m.width()});
-                memoryInit.add(m.init());
-            }
-            for (Instance i : def.instances()) {
-                String module = i.definition().name();
-                if (i.definition().isExternal() && models.factory(module) == null) {
-                    throw new IllegalArgumentException("cannot simulate instance " + path + i.name() + " of external module "
-                            + module + " on the interpreter: its logic is Verilog outside the design and no behavioural "
-                            + "model of " + module + " was given (models are given for " + models.modules() + "); pass one "
-                            + "with Simulators.interpreter(circuit, BehaviouralModels.of(\"" + module + "\", ...)), or "
-                            + "simulate the design with Simulators.verilator, which compiles the module's sources in");
-                }
-                children.put(i, new Ctx(i.definition(), path + i.name() + "."));
-            }
-        }
-
-        int slotOf(Signal s) {
-            Integer k = slot.get(s);
-            if (k == null) {
-                throw new IllegalArgumentException("signal " + s.name() + " is not declared in module " + def.name());
-            }
-            return k;
-        }
-
-        int slotOfInstancePort(Instance i, Signal port) {
-            Ctx c = children.get(i);
-            if (c == null) {
-                throw new IllegalArgumentException("instance " + i.name() + " is not declared in module " + def.name());
-            }
-            Signal p = c.portByName.get(port.name());
-            if (p == null) {
-                throw new IllegalArgumentException("no port " + port.name() + " on " + c.def.name());
-            }
-            return c.slot.get(p);
-        }
-    }
+    /** The values a waveform shows (a slot wider than 64 bits is a {@code BigInteger} slot). */
+    final List<tagmatch.sim.WaveSignal> waveSignals;
 
     /**
      * Compiles one context's expressions, recording the slots they read. A subexpression used by
@@ -153,15 +97,15 @@ final class FlatCircuit {
      * computed once per settle, so evaluation work stays linear in the size of the IR.
      */
     private final class Compiler implements Eval.Binder {
-        final Ctx ctx;
+        final Hierarchy.Scope ctx;
         final Map<Expr, Integer> uses;
         final Map<Expr, Eval.Node> temps = new IdentityHashMap<>();
         BitSet readsNarrow = new BitSet();
         BitSet readsWide = new BitSet();
 
-        Compiler(Ctx ctx) {
+        Compiler(Hierarchy.Scope ctx) {
             this.ctx = ctx;
-            this.uses = countUses(ctx.def);
+            this.uses = ctx.uses();
         }
 
         Eval.Node compile(Expr x) {
@@ -199,25 +143,15 @@ final class FlatCircuit {
 
         @Override
         public Eval.Node ref(Expr x) {
-            int k;
-            int w;
-            boolean signed = x.signed();
-            if (x instanceof Expr.Ref) {
-                Signal s = ((Expr.Ref) x).signal();
-                k = ctx.slotOf(s);
-                w = s.width();
-            } else {
-                Expr.InstRef r = (Expr.InstRef) x;
-                k = ctx.slotOfInstancePort(r.instance(), r.port());
-                w = r.port().width();
-            }
+            int k = ctx.slot(x);
+            int w = x.width();
             (w > 64 ? readsWide : readsNarrow).set(k);
-            return slotNode(k, w, signed);
+            return slotNode(k, w, x.signed());
         }
 
         @Override
         public Eval.Node memRead(Expr.MemRead r, Eval.Node address) {
-            int mi = ctx.mem.get(r.memory());
+            int mi = ctx.memory(r.memory());
             int depth = r.memory().depth();
             int w = r.memory().width();
             if (w > 64) {
@@ -276,117 +210,59 @@ final class FlatCircuit {
         return n instanceof NarrowSlot ? ((NarrowSlot) n).k : ((SlotNode) n).k;
     }
 
-    /** How many parents reference each expression of a module (the IR shares subexpressions). */
-    private static Map<Expr, Integer> countUses(ModuleDef def) {
-        Map<Expr, Integer> uses = new IdentityHashMap<>();
-        List<Expr> roots = new ArrayList<>();
-        for (Stmt st : def.body()) {
-            if (st instanceof Stmt.Connect) {
-                roots.add(((Stmt.Connect) st).source());
-            } else if (st instanceof Stmt.MemWrite) {
-                Stmt.MemWrite w = (Stmt.MemWrite) st;
-                roots.add(w.address());
-                roots.add(w.data());
-                roots.add(w.enable());
-                roots.add(w.mask());
-            } else if (st instanceof Stmt.Print) {
-                roots.addAll(tagmatch.hdl.ir.Exprs.exprsOf(st));
-            }
-        }
-        for (Signal s : def.locals()) {
-            if (s.kind() == Signal.Kind.REG) {
-                if (s.reset() != null) {
-                    roots.add(s.reset());
-                }
-                if (s.resetValue() != null) {
-                    roots.add(s.resetValue());
-                }
-            }
-        }
-        Deque<Expr> work = new ArrayDeque<>(roots);
-        while (!work.isEmpty()) {
-            Expr e = work.pop();
-            if (uses.merge(e, 1, Integer::sum) == 1) {
-                work.addAll(children(e));
-            }
-        }
-        return uses;
-    }
-
-    private static List<Expr> children(Expr e) {
-        if (e instanceof Expr.Op) {
-            return ((Expr.Op) e).args;
-        }
-        if (e instanceof Expr.Mux) {
-            Expr.Mux m = (Expr.Mux) e;
-            return List.of(m.cond(), m.whenTrue(), m.whenFalse());
-        }
-        if (e instanceof Expr.Case) {
-            Expr.Case c = (Expr.Case) e;
-            List<Expr> l = new ArrayList<>(c.values());
-            l.add(c.selector());
-            l.add(c.otherwise());
-            return l;
-        }
-        if (e instanceof Expr.MemRead) {
-            return List.of(((Expr.MemRead) e).address());
-        }
-        return List.of();
-    }
-
     FlatCircuit(Circuit circuit, BehaviouralModels models) {
         this.models = models;
-        Ctx top = new Ctx(circuit.top(), "");
-        Deque<Ctx> work = new ArrayDeque<>();
-        work.add(top);
-        while (!work.isEmpty()) {
-            Ctx c = work.poll();
-            work.addAll(c.children.values());
+        Hierarchy h = new Hierarchy(circuit, w -> w > 64 ? wideSlots++ : narrowSlots++, (path, def) -> {
+            String module = def.name();
+            if (models.factory(module) == null) {
+                throw new IllegalArgumentException("cannot simulate instance " + path + " of external module "
+                        + module + " on the interpreter: its logic is Verilog outside the design and no behavioural "
+                        + "model of " + module + " was given (models are given for " + models.modules() + "); pass one "
+                        + "with Simulators.interpreter(circuit, BehaviouralModels.of(\"" + module + "\", ...)), or "
+                        + "simulate the design with Simulators.verilator, which compiles the module's sources in");
+            }
+        });
+        waveSignals = tagmatch.sim.WaveSignal.of(h, k -> k);
+        for (Hierarchy.Mem m : h.memories) {
+            memories.add(new int[] {m.memory().depth(), m.memory().width()});
+            memoryInit.add(m.memory().init());
+        }
+        int topClock = circuit.top().clock() == null ? -1 : h.top.signal(circuit.top().clock());
+        for (Signal p : circuit.top().portSignals()) {
+            if (p.kind() == Signal.Kind.INPUT && p.width() <= 64) {
+                inputs.add(h.top.signal(p));
+            }
+        }
+        if (topClock >= 0) {
+            mainDomain = domain(h, topClock, false);
+        }
+        for (Hierarchy.Scope c : h.scopes) {
             if (c.def.isExternal()) {
-                bindModel(c);
+                bindModel(h, c);
                 continue;
             }
             Compiler cc = new Compiler(c);
-            java.util.Set<Signal> regsWithNext = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
             Map<Signal, Eval.Node> next = new IdentityHashMap<>();
             for (Stmt st : c.def.body()) {
                 if (st instanceof Stmt.Connect) {
                     Stmt.Connect k = (Stmt.Connect) st;
                     Eval.Node src = cc.compile(k.source());
-                    if (k.sink() instanceof Expr.Ref && ((Expr.Ref) k.sink()).signal().kind() == Signal.Kind.REG) {
-                        Signal r = ((Expr.Ref) k.sink()).signal();
-                        regsWithNext.add(r);
-                        next.put(r, src);
+                    Signal reg = Hierarchy.register(k);
+                    if (reg != null) {
+                        next.put(reg, src);
                         continue;
                     }
-                    int slot;
-                    int width;
-                    String name;
-                    if (k.sink() instanceof Expr.Ref) {
-                        Signal s = ((Expr.Ref) k.sink()).signal();
-                        slot = c.slotOf(s);
-                        width = s.width();
-                        name = c.path + s.name();
-                    } else if (k.sink() instanceof Expr.InstRef) {
-                        Expr.InstRef r = (Expr.InstRef) k.sink();
-                        slot = c.slotOfInstancePort(r.instance(), r.port());
-                        width = r.port().width();
-                        name = c.path + r.instance().name() + "." + r.port().name();
-                    } else {
-                        throw new IllegalArgumentException("cannot simulate a connect to " + k.sink() + " in " + c.def.name());
-                    }
-                    comb.add(new Assign(name, slot, width > 64, width, src));
-                    if (width == 1 && k.source().width() == 1 && (k.source() instanceof Expr.Ref || k.source() instanceof Expr.InstRef)) {
-                        copyOf.put(slot, k.source() instanceof Expr.Ref ? c.slotOf(((Expr.Ref) k.source()).signal())
-                                : c.slotOfInstancePort(((Expr.InstRef) k.source()).instance(), ((Expr.InstRef) k.source()).port()));
-                    }
+                    String name = c.sinkName(k.sink());
+                    int width = k.sink().width();
+                    comb.add(new Assign(name, c.slot(k.sink()), width > 64, width, src));
                     deps.add(new BitSet[] {cc.readsNarrow, cc.readsWide});
                 } else if (st instanceof Stmt.MemWrite) {
                     Stmt.MemWrite mw = (Stmt.MemWrite) st;
-                    int mi = c.mem.get(mw.memory());
-                    memWrites.add(new MemWrite(mi, mw.memory().depth(), mw.memory().width() > 64, mw.memory().width(),
+                    Memory m = mw.memory();
+                    int clock = domain(h, c.clock(m.clock(), topClock, "memory " + c.path + m.name()), false);
+                    memWrites.add(new MemWrite(c.memory(m), m.depth(), m.width() > 64, m.width(),
                             cc.compile(mw.address()), cc.compile(mw.data()), cc.compile(mw.enable()),
-                            mw.wholeWord() ? null : cc.compile(mw.mask()), mw.laneWidth(), clockSlot(c, mw.memory().clock())));
+                            mw.wholeWord() ? null : cc.compile(mw.mask()), mw.laneWidth(), clock));
                 } else if (st instanceof Stmt.Print) {
                     Stmt.Print p = (Stmt.Print) st;
                     List<Eval.Node> args = new ArrayList<>();
@@ -395,7 +271,8 @@ final class FlatCircuit {
                         args.add(cc.compile(p.args().get(i)));
                         widths[i] = p.args().get(i).width();
                     }
-                    prints.add(new Print(p.format(), cc.compile(p.enable()), args, widths, clockSlot(c, p.clock())));
+                    int clock = domain(h, c.clock(p.clock(), topClock, "the printf at " + p.locator()), false);
+                    prints.add(new Print(p.format(), cc.compile(p.enable()), args, widths, clock));
                 } else {
                     throw new IllegalArgumentException("cannot simulate module " + c.def.name()
                             + ": its body is not lowered (found " + st.getClass().getSimpleName() + "); elaborate it with Elaborator.elaborate");
@@ -403,9 +280,9 @@ final class FlatCircuit {
             }
             for (tagmatch.hdl.ir.Check k : c.def.checks()) {
                 if (k.kind() != tagmatch.hdl.ir.Check.Kind.COVER) {
-                    String inst = c.path.isEmpty() ? "" : c.path.substring(0, c.path.length() - 1);
-                    props.add(new Prop(k, inst, c.slotOf(k.enable()), c.slotOf(k.predicate()),
-                            k.clock() == null ? -1 : clockSlot(c, k.clock())));
+                    int clock = k.clock() == null ? -1
+                            : domain(h, c.clock(k.clock(), topClock, "property \"" + k.message() + "\""), false);
+                    props.add(new Prop(k, c.instanceName(), c.signal(k.enable()), c.signal(k.predicate()), clock));
                 }
             }
             for (Signal s : c.def.locals()) {
@@ -414,59 +291,28 @@ final class FlatCircuit {
                 }
                 Eval.Node rst = s.reset() == null ? null : cc.compile(s.reset());
                 Eval.Node rv = s.resetValue() == null ? null : cc.compile(s.resetValue());
-                // an asynchronous reset is one more edge to wait on: slot k rising is coded k, falling -3 - k
+                int clock = domain(h, c.clock(s.clock(), topClock, "register " + c.path + s.name()), false);
+                // an asynchronous reset is one more edge to wait on: its signal rising, or falling when active low
                 int async = -1;
                 if (s.reset() != null && s.asyncReset()) {
-                    int k = c.slotOf(Signal.resetSignal(s.reset()));
-                    async = Signal.resetActiveLow(s.reset()) ? -3 - k : k;
+                    async = domain(h, c.signal(Signal.resetSignal(s.reset())), Signal.resetActiveLow(s.reset()));
                 }
-                regs.add(new Reg(c.path + s.name(), c.slotOf(s), s.width() > 64, s.width(), next.get(s), rst, rv,
-                        clockSlot(c, s.clock()), async));
+                regs.add(new Reg(c.path + s.name(), c.signal(s), s.width() > 64, s.width(), next.get(s), rst, rv, clock, async));
             }
         }
-        sort(comb, deps);
-        int topClock = circuit.top().clock() == null ? -1 : top.slotOf(circuit.top().clock());
-        java.util.Set<Integer> inputs = new java.util.HashSet<>();
-        for (Signal p : circuit.top().portSignals()) {
-            if (p.kind() == Signal.Kind.INPUT && p.width() <= 64) {
-                inputs.add(top.slotOf(p));
-            }
+        List<Integer> sorted = new ArrayList<>();
+        for (int i = 0; i < comb.size(); i++) {
+            sorted.add(i);
         }
-        Map<Integer, Integer> domainOf = new java.util.HashMap<>();
-        java.util.function.IntUnaryOperator domain = coded -> {
-            boolean falling = coded <= -3;
-            int slot = falling ? -3 - coded : coded;
-            int root = slot < 0 ? topClock : slot;
-            if (root < 0) {
-                throw new IllegalArgumentException("cannot simulate a register or memory without a clock: the top module has none");
-            }
-            for (int n = 0; copyOf.containsKey(root) && n <= copyOf.size(); n++) {
-                root = copyOf.get(root);
-            }
-            final int r = root;
-            return domainOf.computeIfAbsent(falling ? -3 - r : r, k -> {
-                domainClock.add(r);
-                domainInput.add(inputs.contains(r));
-                domainFalling.add(falling);
-                return domainClock.size() - 1;
-            });
-        };
-        if (topClock >= 0) {
-            mainDomain = domain.applyAsInt(topClock);
+        for (int i : EvaluationOrder.of(sorted, i -> key(comb.get(i).wide(), comb.get(i).slot()), this::reads,
+                i -> comb.get(i).name())) {
+            order.add(comb.get(i));
         }
-        regs.replaceAll(r -> new Reg(r.name(), r.slot(), r.wide(), r.width(), r.next(), r.reset(), r.resetValue(),
-                domain.applyAsInt(r.clock()), r.asyncReset() == -1 ? -1 : domain.applyAsInt(r.asyncReset())));
-        memWrites.replaceAll(w -> new MemWrite(w.memory(), w.depth(), w.wide(), w.width(), w.address(), w.data(), w.enable(),
-                w.mask(), w.lane(), domain.applyAsInt(w.clock())));
-        prints.replaceAll(p -> new Print(p.format(), p.enable(), p.args(), p.widths(), domain.applyAsInt(p.clock())));
-        modelEdges.replaceAll(e -> new ModelEdge(e.model(), e.port(), domain.applyAsInt(e.clock())));
-        props.replaceAll(p -> p.clock() == -1 ? p
-                : new Prop(p.check(), p.instance(), p.enable(), p.predicate(), domain.applyAsInt(p.clock())));
         List<Signal> ports = circuit.top().portSignals();
         portSlot = new int[ports.size()];
         portWide = new boolean[ports.size()];
         for (int i = 0; i < portSlot.length; i++) {
-            portSlot[i] = top.slotOf(ports.get(i));
+            portSlot[i] = h.top.signal(ports.get(i));
             portWide[i] = ports.get(i).width() > 64;
         }
     }
@@ -477,20 +323,19 @@ final class FlatCircuit {
      * those inputs; the group's other outputs are ordered after it. Each clock or falling edge
      * the model declares is an edge of the domain of the signal driving that port.
      */
-    private void bindModel(Ctx c) {
-        ExternalInstance at = new ExternalInstance(c.path.substring(0, c.path.length() - 1), c.def.name(),
-                c.def.external().parameters());
+    private void bindModel(Hierarchy h, Hierarchy.Scope c) {
+        ExternalInstance at = new ExternalInstance(c.instanceName(), c.def.name(), c.def.external().parameters());
         BehaviouralModel model = models.factory(c.def.name()).create(at);
         ModelPorts ports = model.ports();
         ports.check(at, c.def.ports());
-        ModelBinding binding = new ModelBinding(at, model, ports, name -> c.slotOf(c.portByName.get(name)));
+        ModelBinding binding = new ModelBinding(at, model, ports, name -> c.signal(c.port(name)));
         Map<List<String>, List<ModelPorts.Entry>> groups = new java.util.LinkedHashMap<>();
         for (ModelPorts.Entry e : ports.entries()) {
             if (e.kind() == ModelPorts.Kind.OUTPUT) {
                 groups.computeIfAbsent(List.copyOf(new java.util.TreeSet<>(e.combinationalInputs())), k -> new ArrayList<>()).add(e);
             } else if (e.kind() != ModelPorts.Kind.INPUT) {
-                int slot = c.slotOf(c.portByName.get(e.name()));
-                modelEdges.add(new ModelEdge(binding, e.name(), e.kind() == ModelPorts.Kind.FALLING_EDGE ? -3 - slot : slot));
+                int slot = c.signal(c.port(e.name()));
+                modelEdges.add(new ModelEdge(binding, e.name(), domain(h, slot, e.kind() == ModelPorts.Kind.FALLING_EDGE)));
             }
         }
         for (Map.Entry<List<String>, List<ModelPorts.Entry>> g : groups.entrySet()) {
@@ -498,17 +343,17 @@ final class FlatCircuit {
             g.getValue().forEach(e -> names.add(e.name()));
             BitSet[] reads = {new BitSet(), new BitSet()};
             for (String in : g.getKey()) {
-                Signal s = c.portByName.get(in);
-                reads[s.width() > 64 ? 1 : 0].set(c.slotOf(s));
+                Signal s = c.port(in);
+                reads[s.width() > 64 ? 1 : 0].set(c.signal(s));
             }
-            Signal first = c.portByName.get(g.getValue().get(0).name());
+            Signal first = c.port(g.getValue().get(0).name());
             for (ModelPorts.Entry e : g.getValue()) {
-                Signal s = c.portByName.get(e.name());
-                int slot = c.slotOf(s);
+                Signal s = c.port(e.name());
+                int slot = c.signal(s);
                 boolean wide = s.width() > 64;
                 comb.add(new Assign(c.path + s.name(), slot, wide, s.width(),
                         s == first ? binding.evaluation(s.name(), names) : slotNode(slot, s.width(), false)));
-                deps.add(s == first ? reads : firstRead(first, c.slotOf(first)));
+                deps.add(s == first ? reads : firstRead(first, c.signal(first)));
             }
         }
     }
@@ -519,69 +364,28 @@ final class FlatCircuit {
         return reads;
     }
 
-    /** The narrow slot of a clock signal, or -2 for the top's clock (a register built without one). */
-    private static int clockSlot(Ctx c, Expr clock) {
-        if (clock == null) {
-            return -2;
+    /** The slots assignment {@code i} reads, as {@link #key}s. */
+    private long[] reads(int i) {
+        BitSet[] d = deps.get(i);
+        long[] keys = new long[d[0].cardinality() + d[1].cardinality()];
+        int n = 0;
+        for (int w = 0; w < 2; w++) {
+            for (int k = d[w].nextSetBit(0); k >= 0; k = d[w].nextSetBit(k + 1)) {
+                keys[n++] = key(w == 1, k);
+            }
         }
-        if (!(clock instanceof Expr.Ref) || clock.width() != 1) {
-            throw new IllegalArgumentException("cannot simulate a clock that is not a 1-bit signal: " + clock + " in " + c.def.name());
-        }
-        return c.slotOf(((Expr.Ref) clock).signal());
+        return keys;
     }
 
-    /** Kahn's algorithm over "assignment A reads the slot assignment B writes". */
-    private void sort(List<Assign> comb, List<BitSet[]> deps) {
-        int n = comb.size();
-        Map<Long, Integer> writer = new java.util.HashMap<>();
-        for (int i = 0; i < n; i++) {
-            Assign a = comb.get(i);
-            Integer prev = writer.put(key(a.wide(), a.slot()), i);
-            if (prev != null) {
-                throw new IllegalArgumentException("cannot simulate: " + a.name() + " has more than one driver");
-            }
-        }
-        int[] indegree = new int[n];
-        List<List<Integer>> users = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            users.add(new ArrayList<>());
-        }
-        for (int i = 0; i < n; i++) {
-            BitSet[] d = deps.get(i);
-            for (int w = 0; w < 2; w++) {
-                for (int k = d[w].nextSetBit(0); k >= 0; k = d[w].nextSetBit(k + 1)) {
-                    Integer src = writer.get(key(w == 1, k));
-                    if (src != null) {
-                        indegree[i]++;
-                        users.get(src).add(i);
-                    }
-                }
-            }
-        }
-        Deque<Integer> ready = new ArrayDeque<>();
-        for (int i = 0; i < n; i++) {
-            if (indegree[i] == 0) {
-                ready.add(i);
-            }
-        }
-        while (!ready.isEmpty()) {
-            int i = ready.poll();
-            order.add(comb.get(i));
-            for (int u : users.get(i)) {
-                if (--indegree[u] == 0) {
-                    ready.add(u);
-                }
-            }
-        }
-        if (order.size() != n) {
-            List<String> loop = new ArrayList<>();
-            for (int i = 0; i < n && loop.size() < 10; i++) {
-                if (indegree[i] > 0) {
-                    loop.add(comb.get(i).name());
-                }
-            }
-            throw new IllegalArgumentException("cannot simulate: combinational loop through " + loop);
-        }
+    /** The domain of a clock slot's rising edge, or its falling edge for an active-low asynchronous reset. */
+    private int domain(Hierarchy h, int clockSlot, boolean falling) {
+        int root = h.clockSource(clockSlot);
+        return domainOf.computeIfAbsent(falling ? -1 - root : root, k -> {
+            domainClock.add(root);
+            domainInput.add(inputs.contains(root));
+            domainFalling.add(falling);
+            return domainClock.size() - 1;
+        });
     }
 
     private static long key(boolean wide, int slot) { return (wide ? 1L << 32 : 0) | slot; }

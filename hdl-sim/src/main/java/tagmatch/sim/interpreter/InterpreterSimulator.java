@@ -1,17 +1,14 @@
 package tagmatch.sim.interpreter;
 
 import java.math.BigInteger;
-import java.nio.file.Path;
 import java.util.List;
 import tagmatch.hdl.ir.Circuit;
-import tagmatch.sim.AbstractSimulator;
 import tagmatch.sim.BehaviouralModels;
-import tagmatch.sim.PortHandle;
 import tagmatch.sim.PropertyFailure;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Stimulus;
-import tagmatch.sim.StopCondition;
+import tagmatch.sim.JvmSimulator;
+import tagmatch.sim.WaveSignal;
 import tagmatch.sim.Words;
 
 /**
@@ -24,7 +21,7 @@ import tagmatch.sim.Words;
  * without a clock. External modules run as the {@link BehaviouralModels} given. An independent
  * second opinion on what the Verilog means.
  */
-public final class InterpreterSimulator extends AbstractSimulator {
+public final class InterpreterSimulator extends JvmSimulator {
     private final FlatCircuit fc;
     private final Eval.State st;
     private final FlatCircuit.Assign[] order;
@@ -47,9 +44,7 @@ public final class InterpreterSimulator extends AbstractSimulator {
     private final int clk;
     /** Every clock is a top input: raising the main one fires only its own domain, without a settle. */
     private final boolean inputClocksOnly;
-    private boolean dirty = true;
     private boolean primed;
-    private long cycle;
 
     /** An interpreter instance of {@code circuit}, which {@code design} describes (its ports and names). */
     public static InterpreterSimulator of(SimDesign design, Circuit circuit) {
@@ -93,16 +88,13 @@ public final class InterpreterSimulator extends AbstractSimulator {
             }
             if (st.n[p.enable()] != 0 && st.n[p.predicate()] == 0) {
                 throw new PropertyFailure(p.check().kind().keyword, p.check().message(), p.check().locator().toString(),
-                        p.instance(), cycle, backend());
+                        p.instance(), currentCycle(), backend());
             }
         }
     }
 
-    private void settle() {
-        if (!dirty) {
-            return;
-        }
-        dirty = false;
+    @Override
+    protected void evaluate() {
         comb();
         edges();
     }
@@ -127,16 +119,15 @@ public final class InterpreterSimulator extends AbstractSimulator {
             }
             if (round >= 10_000) {
                 throw new IllegalStateException("simulation of " + design.top() + " does not settle: a clock rose 10000 times "
-                        + "in one evaluation at cycle " + cycle);
+                        + "in one evaluation at cycle " + currentCycle());
             }
             edge();
             comb();
         }
     }
 
-    /** One cycle: settle with the clock low, then the main clock's rising edge. */
-    private void cycleOnce() {
-        settle();
+    @Override
+    protected void risingEdge() {
         if (main >= 0) {
             if (inputClocksOnly) {
                 java.util.Arrays.fill(rising, false);
@@ -149,11 +140,15 @@ public final class InterpreterSimulator extends AbstractSimulator {
                 st.n[clk] = 0;
             }
         }
-        cycle++;
-        dirty = true;
     }
 
     private void comb() {
+        combinational();
+        check(immediate);
+    }
+
+    @Override
+    protected void combinational() {
         Eval.State s = st;
         for (FlatCircuit.Assign a : order) {
             if (a.wide()) {
@@ -162,7 +157,6 @@ public final class InterpreterSimulator extends AbstractSimulator {
                 s.n[a.slot()] = Eval.extL(a.source(), s, a.width());
             }
         }
-        check(immediate);
     }
 
     /** Registers and memory writes of the rising domains: every next value computed, then all committed. */
@@ -265,14 +259,14 @@ public final class InterpreterSimulator extends AbstractSimulator {
     protected void pokeRaw(int index, long value) {
         int w = handles()[index].width();
         st.n[fc.portSlot[index]] = value & Eval.mask(w);
-        dirty = true;
+        changed();
     }
 
     @Override
     protected void pokeWideRaw(int index, long[] words) {
         int w = handles()[index].width();
         st.w[fc.portSlot[index]] = Words.toBig(words).and(Eval.bigMask(w));
-        dirty = true;
+        changed();
     }
 
     @Override
@@ -282,94 +276,27 @@ public final class InterpreterSimulator extends AbstractSimulator {
     }
 
     @Override
-    protected void peekWideRaw(int index, long[] words) {
+    protected void peekWideRaw(int index, long[] words, int offset) {
         settle();
-        long[] w = Words.fromBig(st.w[fc.portSlot[index]], words.length);
-        System.arraycopy(w, 0, words, 0, words.length);
+        int n = handles()[index].words();
+        System.arraycopy(Words.fromBig(st.w[fc.portSlot[index]], n), 0, words, offset, n);
     }
 
     @Override
-    protected void stepRaw(long n) {
-        for (long i = 0; i < n; i++) {
-            cycleOnce();
+    protected List<WaveSignal> waveSignals() {
+        return fc.waveSignals;
+    }
+
+    @Override
+    protected void read(WaveSignal s, long[] words, int offset) {
+        if (s.width() > 64) {
+            BigInteger v = s.memory() < 0 ? st.w[s.slot()] : st.memW[s.memory()][s.address()];
+            System.arraycopy(Words.fromBig(v, s.words()), 0, words, offset, s.words());
+        } else {
+            words[offset] = s.memory() < 0 ? st.n[s.slot()] : st.memN[s.memory()][s.address()];
         }
-    }
-
-    @Override
-    public long cycle() {
-        checkOpen();
-        return cycle;
-    }
-
-    @Override
-    protected long[] runRaw(Stimulus s, long[] out) {
-        PortHandle[] in = s.driveUnsafe();
-        PortHandle[] cap = s.captureUnsafe();
-        List<StopCondition> until = s.until();
-        long[] inputs = s.inputsUnsafe();
-        int inWords = Stimulus.rowWords(in);
-        int outWords = Stimulus.rowWords(cap);
-        long rows = s.rows();
-        long c = 0;
-        int fired = -1;
-        while (c < s.maxCycles()) {
-            if (c < rows) {
-                int p = (int) (c * inWords);
-                for (PortHandle h : in) {
-                    if (h.narrow()) {
-                        pokeRaw(h.index(), inputs[p]);
-                    } else {
-                        long[] w = new long[h.words()];
-                        System.arraycopy(inputs, p, w, 0, w.length);
-                        pokeWideRaw(h.index(), w);
-                    }
-                    p += h.words();
-                }
-            }
-            settle();
-            int q = (int) (c * outWords);
-            for (PortHandle h : cap) {
-                if (h.narrow()) {
-                    out[q] = st.n[fc.portSlot[h.index()]];
-                } else {
-                    long[] w = Words.fromBig(st.w[fc.portSlot[h.index()]], h.words());
-                    System.arraycopy(w, 0, out, q, w.length);
-                }
-                q += h.words();
-            }
-            for (int k = 0; k < until.size(); k++) {
-                StopCondition u = until.get(k);
-                boolean eq = st.n[fc.portSlot[u.port().index()]] == u.value();
-                if (u.equal() == eq) {
-                    fired = k;
-                    break;
-                }
-            }
-            cycleOnce();
-            c++;
-            if (fired >= 0) {
-                break;
-            }
-        }
-        return new long[] {c, fired};
-    }
-
-    @Override
-    public void openVcd(Path file) {
-        throw new IllegalStateException("openVcd: the interpreter does not write waveforms; "
-                + "use Simulators.verilator with VerilatorOptions.withTrace(true)");
-    }
-
-    @Override
-    public void closeVcd() {
-        // nothing is ever open
     }
 
     @Override
     public String backend() { return "interpreter"; }
-
-    @Override
-    protected void closeRaw() {
-        // plain Java state: nothing to release
-    }
 }

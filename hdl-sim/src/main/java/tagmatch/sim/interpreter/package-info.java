@@ -1,6 +1,6 @@
 /**
- * The Java interpreter backend: {@link tagmatch.sim.interpreter.FlatCircuit} flattens a lowered
- * circuit into slots and dependency-ordered assignments once, {@link tagmatch.sim.interpreter.Eval}
+ * The Java interpreter backend: {@link tagmatch.sim.interpreter.FlatCircuit} compiles a lowered
+ * circuit, flattened by {@link tagmatch.sim.flat.Hierarchy}, into slots and dependency-ordered assignments once, {@link tagmatch.sim.interpreter.Eval}
  * evaluates them, {@link tagmatch.sim.interpreter.InterpreterSimulator} runs cycles. No native tools;
  * an independent second opinion on what the generated Verilog means.
  */

@@ -31,15 +31,12 @@ public final class RtlPins {
 
     /**
      * As {@link #open(AlpuConfig, Path)} on the backend named {@code backend} (one of
-     * {@link Simulators#BACKENDS}); only Verilator writes waveforms.
+     * {@link Simulators#BACKENDS}).
      */
     public static SimulatorPins open(AlpuConfig config, Path vcd, String backend) {
         Objects.requireNonNull(config, "config");
         if (!Simulators.BACKENDS.contains(backend)) {
             throw new IllegalArgumentException("backend: '" + backend + "' is not one of " + Simulators.BACKENDS);
-        }
-        if (vcd != null && !backend.equals("verilator")) {
-            throw new IllegalArgumentException("a VCD waveform needs the verilator backend; " + backend + " writes none");
         }
         Simulator sim = backend.equals("verilator")
                 ? Simulators.verilator(AlpuRtl.elaborate(config), VerilatorOptions.defaults().withTrace(vcd != null))

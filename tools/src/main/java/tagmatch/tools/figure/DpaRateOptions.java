@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 import tagmatch.process.UsageError;
+import tagmatch.bench.figure.DpaRateFigure;
+import tagmatch.bench.figure.MessageRateFigure;
 import tagmatch.tools.OptionCheck;
 
 /** The options of {@code tagmatch figure 8 --on dpa} (a picocli mixin), checked into the figure's setup. */

@@ -2,13 +2,11 @@ package tagmatch.tools.figure;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,25 +14,25 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
-import tagmatch.alpu.model.CycleTiming;
 import tagmatch.alpu.nic.NicLatency;
+import tagmatch.bench.figure.DpaRateFigure;
+import tagmatch.bench.figure.LatencyFigure;
+import tagmatch.bench.figure.MessageRateFigure;
+import tagmatch.dpa.DpaConfig;
+import tagmatch.dpa.DpaRun;
 import tagmatch.process.UsageError;
-import tagmatch.testbench.alpu.AlpuPins;
 import tagmatch.testbench.alpu.LatencyProbe;
-import tagmatch.testbench.alpu.ModelPins;
-import tagmatch.testbench.alpu.RtlPins;
 import tagmatch.tools.ForceOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
+import tagmatch.tools.Progress;
+import tagmatch.tools.Temp;
 
 /**
- * {@code tagmatch figure 5|6|8}. Figures 5 and 6 are seed 001's latency figures: the NIC
- * driver runs over the ALPU RTL under Verilator (or the cycle model) and counts entries
- * traversed and cycles per search; {@link NicLatency}, with the seed's values as defaults, turns
- * them into nanoseconds, and the command prints the break-even point and the flat region of each
- * ALPU size. Figure 8 is seed 000's message-rate ping-pong through the generated DPA handler
- * beside Open MPI on the CPU ({@link MessageRateFigure}). Each writes {@code figureN.md},
- * {@code figureN.csv} and {@code figureN.png}.
+ * {@code tagmatch figure 5|6|8}: seed 001's latency figures ({@link LatencyFigure}, with
+ * {@link NicLatency}'s parameters as options defaulting to the seed's) or seed 000's message rate
+ * ({@link MessageRateFigure} on this host, {@link DpaRateFigure} on the simulated DPA). Each
+ * writes {@code figureN.md}, {@code figureN.csv} and its plots, and prints its summary.
  */
 @Command(name = "figure",
         mixinStandardHelpOptions = true,
@@ -95,9 +93,6 @@ public final class FigureCommand implements Callable<Integer> {
     @Option(names = "--max-length", paramLabel = "L", description = "longest queue measured, 1..4096 (default ${DEFAULT-VALUE})")
     int maxLength = 512;
 
-    /** Lengths up to this are all measured, whatever --step says. */
-    static final int FINE = 12;
-
     @Option(names = "--step", paramLabel = "S", description = "queue lengths measured: 0 to 12 each, then S, 2S, ... up to --max-length (default ${DEFAULT-VALUE})")
     int step = 16;
 
@@ -109,26 +104,8 @@ public final class FigureCommand implements Callable<Integer> {
     @Option(names = "--device", paramLabel = "D", description = "rtl (the generated Verilog under Verilator) or model (the cycle model) (default ${DEFAULT-VALUE})")
     String device = "rtl";
 
-    @Option(names = "--in-cache-ns", paramLabel = "NS", description = "software ns per entry traversed in cache (default ${DEFAULT-VALUE}, seed)")
-    double inCacheNs = NicLatency.seed().inCacheNs();
-
-    @Option(names = "--beyond-cache-ns", paramLabel = "NS", description = "software ns per entry beyond the cache (default ${DEFAULT-VALUE}, seed)")
-    double beyondCacheNs = NicLatency.seed().beyondCacheNs();
-
-    @Option(names = "--cache-entries", paramLabel = "N", description = "entries of one search that fit in cache (default ${DEFAULT-VALUE})")
-    int cacheEntries = NicLatency.seed().cacheEntries();
-
-    @Option(names = "--interaction-ns", paramLabel = "NS", description = "processor cost of one ALPU exchange (default ${DEFAULT-VALUE}, seed)")
-    double interactionNs = NicLatency.seed().interactionNs();
-
-    @Option(names = "--clock-mhz", paramLabel = "F", description = "ALPU clock, turning its cycles into ns (default ${DEFAULT-VALUE}, the seed's ASIC estimate)")
-    double clockMhz = NicLatency.seed().clockMhz();
-
-    @Option(names = "--overlap-ns", paramLabel = "NS", description = "figure 6: transfer time a receive's search overlaps (default ${DEFAULT-VALUE})")
-    double overlapNs = NicLatency.seed().overlapNs();
-
-    @Option(names = "--exposed-ns", paramLabel = "NS", description = "figure 6: ALPU exchange time the transfer does not hide (default ${DEFAULT-VALUE})")
-    double exposedNs = NicLatency.seed().exposedNs();
+    @Mixin
+    LatencyModelOptions latencyModel = new LatencyModelOptions();
 
     @Option(names = "--out", paramLabel = "DIR", description = "output directory (default figure-N)")
     Path out;
@@ -163,38 +140,22 @@ public final class FigureCommand implements Callable<Integer> {
             if (!(f > 0 && f <= 1)) throw new UsageError("--fractions must be in (0, 1] each, got " + f);
         }
         if (fractions.isEmpty()) throw new UsageError("--fractions must name at least one fraction");
-        String dev = OptionCheck.oneOf("--device", device, "rtl", "model");
-        NicLatency model;
-        try {
-            model = new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlapNs, exposedNs);
-        } catch (IllegalArgumentException e) {
-            throw OptionCheck.asOption(LatencyFigure.optionOf(e.getMessage()), e);
-        }
+        LatencyFigure.Device dev = LatencyFigure.Device.valueOf(OptionCheck.oneOf("--device", device, "rtl", "model").toUpperCase(Locale.ROOT));
+        LatencyFigure.Settings settings = new LatencyFigure.Settings(queue, cells, block, maxLength, step, fractions, dev, latencyModel.model());
         Path dir = out != null ? out : Path.of("figure-" + figure);
-        // every length up to FINE, where the break-even lies, then every --step
-        java.util.TreeSet<Integer> lengths = new java.util.TreeSet<>();
-        for (int l = 0; l <= Math.min(FINE, maxLength); l++) lengths.add(l);
-        for (int l = 0; l <= maxLength; l += step) lengths.add(l);
-        lengths.add(maxLength);
-        Function<AlpuConfig, AlpuPins> opener = dev.equals("rtl") ? RtlPins::open : c -> new ModelPins(c, CycleTiming.SEED, 1);
-
         PrintWriter o = spec.commandLine().getOut();
-        String name = "figure" + figure;
+        List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out")) {
-            LatencyFigure fig = LatencyFigure.measure(queue, cells, block, List.copyOf(lengths), fractions, opener, model);
-            Files.writeString(dirOut.staging().resolve(name + ".md"), fig.markdown(), StandardCharsets.UTF_8);
-            Files.writeString(dirOut.staging().resolve(name + ".csv"), fig.csv(), StandardCharsets.UTF_8);
-            LatencyPlot.write(fig, dirOut.staging().resolve(name + ".png"));
-            dirOut.commit(name);
+            LatencyFigure fig = LatencyFigure.measure(settings, Progress::start);
+            files = fig.write(dirOut.staging());
+            dirOut.commit("figure" + figure);
             o.println(fig.describeModel());
             o.print(fig.summaryText());
         }
-        o.println("wrote " + dir + "/{" + name + ".md," + name + ".csv," + name + ".png}");
-        o.flush();
-        return 0;
+        return wrote(o, dir, files);
     }
 
-    /** Figure 8: validate, measure in a temporary directory, write the three files. */
+    /** Figure 8: validate, measure in a temporary directory, write the files. */
     private int messageRate() throws IOException {
         OptionCheck.range("--k", k, 1, 30000);
         OptionCheck.range("--repeat", repeat, 1, 1_000_000);
@@ -209,37 +170,36 @@ public final class FigureCommand implements Callable<Integer> {
         String where = OptionCheck.oneOf("--on", on, "host", "dpa");
         Path dir = out != null ? out : Path.of("figure-8");
         PrintWriter o = spec.commandLine().getOut();
-        String name = "figure8";
-        if (where.equals("dpa")) return messageRateOnDpa(dir, o, name);
+        MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, threads, bins);
+        if (where.equals("dpa")) return messageRateOnDpa(dir, o, host);
+        List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out");
-             tagmatch.tools.Temp temp = keepTemp.dir("figure-8", spec.commandLine().getErr())) {
-            MessageRateFigure fig = MessageRateFigure.measure(new MessageRateFigure.Setup(k, repeat, warmup, runs, threads, bins), temp.path());
-            Files.writeString(dirOut.staging().resolve(name + ".md"), fig.markdown(), StandardCharsets.UTF_8);
-            Files.writeString(dirOut.staging().resolve(name + ".csv"), fig.csv(), StandardCharsets.UTF_8);
-            MessageRatePlot.write(fig, dirOut.staging().resolve(name + ".png"));
-            dirOut.commit(name);
+             Temp temp = keepTemp.dir("figure-8", spec.commandLine().getErr())) {
+            MessageRateFigure fig = MessageRateFigure.measure(host, temp.path(), Progress::start);
+            files = fig.write(dirOut.staging());
+            dirOut.commit("figure8");
             o.print(fig.summaryText());
         }
-        o.println("wrote " + dir + "/{" + name + ".md," + name + ".csv," + name + ".png}");
-        o.flush();
-        return 0;
+        return wrote(o, dir, files);
     }
 
     /** Figure 8 from the simulated DPA's cycles, beside Open MPI on this machine. */
-    private int messageRateOnDpa(Path dir, PrintWriter o, String name) throws IOException {
-        tagmatch.dpa.DpaConfig cluster = tagmatch.dpa.DpaConfig.defaults();
-        DpaRateFigure.Setup setup = dpa.setup(cluster, k, new MessageRateFigure.Setup(k, repeat, warmup, runs, threads, bins));
+    private int messageRateOnDpa(Path dir, PrintWriter o, MessageRateFigure.Setup host) throws IOException {
+        DpaConfig cluster = DpaConfig.defaults();
+        DpaRateFigure.Setup setup = dpa.setup(cluster, k, host);
+        List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out");
-             tagmatch.tools.Temp temp = keepTemp.dir("figure-8-dpa", spec.commandLine().getErr())) {
-            DpaRateFigure fig = DpaRateFigure.measure(tagmatch.dpa.DpaRun.build(cluster), setup, temp.path());
-            Files.writeString(dirOut.staging().resolve(name + ".md"), fig.markdown(), StandardCharsets.UTF_8);
-            Files.writeString(dirOut.staging().resolve(name + ".csv"), fig.csv(), StandardCharsets.UTF_8);
-            fig.writeBars(dirOut.staging().resolve(name + ".png"));
-            fig.writeRateVsThreads(dirOut.staging().resolve(name + "-rate-vs-n.png"));
-            dirOut.commit(name);
+             Temp temp = keepTemp.dir("figure-8-dpa", spec.commandLine().getErr())) {
+            DpaRateFigure fig = DpaRateFigure.measure(DpaRun.build(cluster), setup, temp.path(), Progress::start);
+            files = fig.write(dirOut.staging());
+            dirOut.commit("figure8");
             o.print(fig.summaryText());
         }
-        o.println("wrote " + dir + "/{" + name + ".md," + name + ".csv," + name + ".png," + name + "-rate-vs-n.png}");
+        return wrote(o, dir, files);
+    }
+
+    private static int wrote(PrintWriter o, Path dir, List<String> files) {
+        o.println("wrote " + dir + "/{" + String.join(",", files) + "}");
         o.flush();
         return 0;
     }

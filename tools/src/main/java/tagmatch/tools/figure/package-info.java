@@ -1,6 +1,2 @@
-/**
- * {@code tagmatch figure}: seed 001's latency figures (5, posted receives; 6, unexpected
- * messages) from the NIC driver's entry counts over the ALPU and a latency model whose
- * parameters default to the seed's.
- */
+/** {@code tagmatch figure}: the adapter of the seeds' figures, which the {@code benchmarks} module measures and draws. */
 package tagmatch.tools.figure;

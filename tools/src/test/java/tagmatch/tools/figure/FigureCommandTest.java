@@ -1,7 +1,6 @@
 package tagmatch.tools.figure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -56,37 +55,7 @@ class FigureCommandTest {
     }
 
     @Test
-    void figureEightMeasuresTheHandlerBesideOpenMpiAndWritesTableCsvAndPlot() throws IOException {
-        Path out = tmp.resolve("fig8");
-        CliRun cli = new CliRun();
-        int code = cli.run("figure", "8", "--k", "10", "--repeat", "5", "--warmup", "1", "--runs", "1", "--threads", "2",
-                "--bins", "16", "--out", out.toString());
-        assertEquals(0, code, cli.err.toString());
-        for (String f : List.of("figure8.md", "figure8.csv", "figure8.png")) assertTrue(Files.size(out.resolve(f)) > 0, f);
-        List<String> csv = Files.readAllLines(out.resolve("figure8.csv"));
-        assertEquals(List.of("no-conflict", "fast-path", "slow-path", "in-order"), csv.subList(1, csv.size()).stream().map(l -> l.split(",")[0]).toList());
-        for (String line : csv.subList(1, csv.size())) {
-            String[] f = line.split(",");
-            assertTrue(Double.parseDouble(f[2]) > 0 && Double.parseDouble(f[3]) > 0, "both rates measured: " + line);
-        }
-        String md = Files.readString(out.resolve("figure8.md"));
-        assertTrue(md.contains("host threads stand in for the DPA threads"), md);
-        // the slow-path case runs the build without the fast path: it never resolves on it
-        String[] slow = rowOf(md, "conflict, slow path").split("\\|");
-        assertEquals("0", slow[8].trim(), "fast-path resolutions in the ablation build: " + String.join("|", slow));
-        // the seed's cases match every block optimistically
-        for (String seedCase : List.of("no conflict", "conflict, fast path", "conflict, slow path")) {
-            assertEquals("0", rowOf(md, seedCase).split("\\|")[10].trim(), seedCase + ": in-order messages");
-        }
-        assertTrue(cli.out.toString().contains("seed's order (no conflict > fast path > slow path) on the handler: "), cli.out.toString());
-    }
-
-    private static String rowOf(String md, String label) {
-        return md.lines().filter(l -> l.startsWith("| " + label + " |")).findFirst().orElseThrow();
-    }
-
-    @Test
-    void figureFiveWritesTableCsvAndPlotAndNamesTheBreakEven() throws IOException {
+    void figureFiveWritesItsFilesAndPrintsTheModelAndTheBreakEven() throws IOException {
         Path out = tmp.resolve("fig5");
         CliRun cli = new CliRun();
         int code = cli.run("figure", "5", "--device", "model", "--cells", "8,16", "--block", "4", "--max-length", "40", "--step", "4",
@@ -94,37 +63,8 @@ class FigureCommandTest {
         assertEquals(0, code, cli.err.toString());
         for (String f : List.of("figure5.md", "figure5.csv", "figure5.png")) assertTrue(Files.size(out.resolve(f)) > 0, f);
         String text = cli.out.toString();
+        assertTrue(text.startsWith("Model: 15 ns per entry traversed"), text);
         assertTrue(text.contains("ALPU 8 cells, 100% searched: break-even at 7 entries; flat at 98 ns up to 8 entries"), text);
-        assertTrue(text.contains("up to 8 entries"), text);
-        assertTrue(text.contains("up to 16 entries"), text);
-        String md = Files.readString(out.resolve("figure5.md"));
-        assertTrue(md.contains("| 40 | 100% | 600 |"), "40 entries at 15 ns each: " + md);
-        // lengths 0..12, then 16, 20, ... 40
-        assertEquals((13 + 7) * 2 + 1, Files.readAllLines(out.resolve("figure5.csv")).size(), "a line per length and size, and a header");
-    }
-
-    @Test
-    void figureSixHidesShortSearchesBehindTheTransfer() throws IOException {
-        Path out = tmp.resolve("fig6");
-        CliRun cli = new CliRun();
-        int code = cli.run("figure", "6", "--device", "model", "--cells", "8", "--block", "4", "--max-length", "8", "--step", "8",
-                "--fractions", "1", "--out", out.toString());
-        assertEquals(0, code, cli.err.toString());
-        String md = Files.readString(out.resolve("figure6.md"));
-        assertTrue(md.contains("| 8 | 100% | 1000 | 1030 |"), "list hidden by the 1000 ns transfer, ALPU 30 ns exposed: " + md);
-        assertTrue(cli.out.toString().contains("break-even at no measured length"), cli.out.toString());
-        assertFalse(md.contains("NaN"), md);
-    }
-
-    @Test
-    void breakEvenIsBisectedBetweenMeasuredLengths() throws IOException {
-        Path out = tmp.resolve("fig6b");
-        CliRun cli = new CliRun();
-        int code = cli.run("figure", "6", "--device", "model", "--cells", "64", "--block", "8", "--max-length", "96", "--step", "32",
-                "--fractions", "1", "--out", out.toString());
-        assertEquals(0, code, cli.err.toString());
-        // the list's search hides behind the 1000 ns transfer up to 66 entries; at 69 (1035 ns) it is first
-        // slower than the ALPU (30 ns exposed + the hidden rest = 1030 ns); only 64 and 96 were measured
-        assertTrue(cli.out.toString().contains("break-even at 69 entries"), cli.out.toString());
+        assertTrue(text.endsWith("wrote " + out + "/{figure5.md,figure5.csv,figure5.png}\n"), text);
     }
 }

@@ -1,0 +1,24 @@
+package tagmatch.tools.bench;
+
+import java.nio.file.Path;
+import tagmatch.process.UsageError;
+
+/** The {@code tagmatch} launcher of the checkout this jar was built in, for the benches that time whole processes. */
+final class Launcher {
+    private Launcher() {}
+
+    /**
+     * {@code <checkout>/tagmatch} when this runs from {@code <checkout>/tools/target/tagmatch.jar};
+     * otherwise an error telling {@code bench} to name one, ending with {@code orElse}.
+     */
+    static Path ofThisJar(String bench, String orElse) {
+        try {
+            Path here = Path.of(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (here.getFileName().toString().endsWith(".jar")) return here.getParent().getParent().getParent().resolve("tagmatch");
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            // fall through to the message below
+        }
+        throw new UsageError("--launcher is needed when " + bench + " does not run from the built jar "
+                + "(./tagmatch " + bench + " does), got none; name the tagmatch launcher" + orElse);
+    }
+}

@@ -1,0 +1,40 @@
+package tagmatch.tools.figure;
+
+import java.util.Locale;
+import picocli.CommandLine.Option;
+import tagmatch.alpu.nic.NicLatency;
+import tagmatch.tools.OptionCheck;
+
+/** The latency model's options of {@code tagmatch figure 5|6} (a picocli mixin), defaulting to the seed's values. */
+final class LatencyModelOptions {
+    @Option(names = "--in-cache-ns", paramLabel = "NS", description = "software ns per entry traversed in cache (default ${DEFAULT-VALUE}, seed)")
+    double inCacheNs = NicLatency.seed().inCacheNs();
+
+    @Option(names = "--beyond-cache-ns", paramLabel = "NS", description = "software ns per entry beyond the cache (default ${DEFAULT-VALUE}, seed)")
+    double beyondCacheNs = NicLatency.seed().beyondCacheNs();
+
+    @Option(names = "--cache-entries", paramLabel = "N", description = "entries of one search that fit in cache (default ${DEFAULT-VALUE})")
+    int cacheEntries = NicLatency.seed().cacheEntries();
+
+    @Option(names = "--interaction-ns", paramLabel = "NS", description = "processor cost of one ALPU exchange (default ${DEFAULT-VALUE}, seed)")
+    double interactionNs = NicLatency.seed().interactionNs();
+
+    @Option(names = "--clock-mhz", paramLabel = "F", description = "ALPU clock, turning its cycles into ns (default ${DEFAULT-VALUE}, the seed's ASIC estimate)")
+    double clockMhz = NicLatency.seed().clockMhz();
+
+    @Option(names = "--overlap-ns", paramLabel = "NS", description = "figure 6: transfer time a receive's search overlaps (default ${DEFAULT-VALUE})")
+    double overlapNs = NicLatency.seed().overlapNs();
+
+    @Option(names = "--exposed-ns", paramLabel = "NS", description = "figure 6: ALPU exchange time the transfer does not hide (default ${DEFAULT-VALUE})")
+    double exposedNs = NicLatency.seed().exposedNs();
+
+    /** The model these options describe; its check of a field ({@code inCacheNs must ...}) is worded as the option's ({@code --in-cache-ns}). */
+    NicLatency model() {
+        try {
+            return new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlapNs, exposedNs);
+        } catch (IllegalArgumentException e) {
+            String field = e.getMessage().substring(0, e.getMessage().indexOf(' '));
+            throw OptionCheck.asOption("--" + field.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT), e);
+        }
+    }
+}
