@@ -68,10 +68,10 @@ class HdlAndDemoCommandsTest {
         String o = out.toString();
         assertEquals(0, rc, o + err);
         assertTrue(o.contains("demo: all blocks generated and clean"), o);
-        for (var shown : DemoCommand.SHOWN) assertTrue(Files.isDirectory(dir.resolve("lib").resolve(shown.getKey())), shown.getKey());
+        for (var shown : tagmatch.hdl.lib.Showcase.all()) assertTrue(Files.isDirectory(dir.resolve("lib").resolve(shown.name())), shown.name());
         assertTrue(Files.exists(dir.resolve("alpu").resolve("alpu_prq.v")), o);
         // the timing the generator derives for the default configuration, not a number copied here
-        assertTrue(o.contains(RtlCommand.report(new RtlCommand.ConfigOptions().config(), "alpu_prq")), o);
+        assertTrue(o.contains(tagmatch.alpu.rtl.AlpuTiming.report(new RtlCommand.ConfigOptions().config(), "alpu_prq")), o);
         assertTrue(o.contains("every response and idle status as the datasheet requires"), o);
         assertTrue(Files.exists(dir.resolve("fw").resolve("otm.c")), o);
         assertTrue(o.contains("demo: everything generated, clean and equal to its reference"), o);

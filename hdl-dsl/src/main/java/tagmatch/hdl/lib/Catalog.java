@@ -1,10 +1,13 @@
 package tagmatch.hdl.lib;
 
+import tagmatch.hdl.backend.VerilogEmitter;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +41,9 @@ public final class Catalog {
         }
     }
 
+    /** A block written: its top module's name and how many modules it has. */
+    public record Emitted(String top, int modules) {}
+
     /** A generatable block. */
     public record Block(String name, String summary, List<Param> params, Function<Map<String, Integer>, Module> factory) {
         /** Parses and checks {@code key=value} settings; unset parameters take their defaults. */
@@ -70,6 +76,13 @@ public final class Catalog {
 
         public Circuit elaborate(Map<String, Integer> values) {
             return Elaborator.elaborate(() -> factory.apply(values));
+        }
+
+        /** Elaborates the block with {@code values} and writes it into {@code dir}, one Verilog file per module. */
+        public Emitted emit(Map<String, Integer> values, Path dir) throws IOException {
+            Circuit c = elaborate(values);
+            VerilogEmitter.writeFiles(c, dir);
+            return new Emitted(c.top().name(), c.modules().size());
         }
 
         public Circuit elaborateDefaults() {
