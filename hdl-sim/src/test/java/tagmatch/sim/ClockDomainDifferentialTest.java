@@ -12,17 +12,18 @@ import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
 
 /**
- * Several clocks and asynchronous resets mean the same on Verilator and the interpreter: the
- * main clock stepped by the backend, the other clocks and the resets poked by the testbench at
- * arbitrary points between steps, every output compared after every poke and every step.
+ * Several clocks and asynchronous resets mean the same on Verilator, the interpreter and the
+ * compiled backend: the main clock stepped by the backend, the other clocks and the resets poked
+ * by the testbench at arbitrary points between steps, every output compared after every poke and
+ * every step.
  */
 class ClockDomainDifferentialTest {
 
     @Test
     void aSecondClockHeldLowNeverClocksItsRegister() {
         Circuit c = Elaborator.elaborate(ClockDomainDesigns.SecondClockCounter::new);
-        for (Simulator s : new Simulator[] {Simulators.verilator(c), Simulators.interpreter(c)}) {
-            try (s) {
+        for (String backend : Simulators.BACKENDS) {
+            try (Simulator s = Simulators.of(backend, c)) {
                 s.step(10);
                 assertEquals(10, s.peek("main"), s.backend());
                 assertEquals(0, s.peek("second"), s.backend() + ": clk2 never rose");
@@ -46,8 +47,8 @@ class ClockDomainDifferentialTest {
     @Test
     void anAsynchronousResetActsWithoutAClockEdge() {
         Circuit c = Elaborator.elaborate(ClockDomainDesigns.FourResetKinds::new);
-        for (Simulator s : new Simulator[] {Simulators.verilator(c), Simulators.interpreter(c)}) {
-            try (s) {
+        for (String backend : Simulators.BACKENDS) {
+            try (Simulator s = Simulators.of(backend, c)) {
                 s.poke("r_n", 1);
                 s.poke("en", 1);
                 s.poke("d", 1);
@@ -77,8 +78,8 @@ class ClockDomainDifferentialTest {
         Circuit c = Elaborator.elaborate(ClockDomainDesigns::asyncFifo);
         agree(c, 3000, 9);
         // In order and nothing lost: the write clock poked fast, the read clock slow, then the reverse.
-        try (Simulator s = Simulators.interpreter(c); Simulator v = Simulators.verilator(c)) {
-            for (Simulator x : List.of(s, v)) {
+        for (String backend : Simulators.BACKENDS) {
+            try (Simulator x = Simulators.of(backend, c)) {
                 List<Long> got = new ArrayList<>();
                 long next = 0;
                 x.poke("wrst_n", 0);
@@ -118,13 +119,25 @@ class ClockDomainDifferentialTest {
         }
     }
 
-    /** Random data inputs each cycle, random edges of every other clock and reset between steps. */
+    /**
+     * Random data inputs each cycle, random edges of every other clock and reset between steps,
+     * on Verilator, the interpreter and the compiled backend.
+     */
     static void agree(Circuit c, int cycles, long seed) {
-        agree(c, BehaviouralModels.none(), cycles, seed);
+        try (Simulator j = Simulators.interpreter(c); Simulator k = Simulators.compiled(c)) {
+            agree(c, cycles, seed, j, k);
+        }
     }
 
-    /** As {@link #agree(Circuit, int, long)}, the interpreter running the design's external modules as {@code models}. */
+    /** As {@link #agree(Circuit, int, long)}, on Verilator and the interpreter running the design's external modules as {@code models}. */
     static void agree(Circuit c, BehaviouralModels models, int cycles, long seed) {
+        try (Simulator j = Simulators.interpreter(c, models)) {
+            agree(c, cycles, seed, j);
+        }
+    }
+
+    /** Drives Verilator and {@code others} alike, comparing every output of each with Verilator's. */
+    private static void agree(Circuit c, int cycles, long seed, Simulator... others) {
         SimDesign d = CircuitDesigns.of(c);
         Random random = new Random(seed);
         List<SimPort> inputs = new ArrayList<>();
@@ -138,14 +151,16 @@ class ClockDomainDifferentialTest {
             (control ? controls : inputs).add(p);
         }
         int pokes = 0;
-        try (Simulator v = Simulators.verilator(d); Simulator j = Simulators.interpreter(c, models)) {
+        try (Simulator v = Simulators.verilator(d)) {
             for (int cycle = 0; cycle < cycles; cycle++) {
                 for (SimPort p : inputs) {
                     BigInteger x = new BigInteger(p.width(), random);
                     v.poke(p.name(), x);
-                    j.poke(p.name(), x);
+                    for (Simulator j : others) {
+                        j.poke(p.name(), x);
+                    }
                 }
-                compare(d, v, j, cycle, "after the inputs");
+                compare(d, v, others, cycle, "after the inputs");
                 int edges = random.nextInt(4);
                 for (int e = 0; e < edges && !controls.isEmpty(); e++) {
                     SimPort p = controls.get(random.nextInt(controls.size()));
@@ -154,27 +169,32 @@ class ClockDomainDifferentialTest {
                     boolean asserted = p.name().endsWith("_n") ? now == 0 : now == 1;
                     long x = p.name().contains("clk") || random.nextInt(asserted ? 2 : 16) == 0 ? 1 - now : now;
                     v.poke(p.name(), x);
-                    j.poke(p.name(), x);
+                    for (Simulator j : others) {
+                        j.poke(p.name(), x);
+                    }
                     pokes++;
-                    compare(d, v, j, cycle, "after " + p.name() + " := " + x);
+                    compare(d, v, others, cycle, "after " + p.name() + " := " + x);
                 }
                 v.step();
-                j.step();
-                compare(d, v, j, cycle, "after the step");
+                for (Simulator j : others) {
+                    j.step();
+                }
+                compare(d, v, others, cycle, "after the step");
             }
         }
         assertTrue(controls.isEmpty() || pokes > cycles / 2, "the clocks and resets were hardly moved");
     }
 
-    private static void compare(SimDesign d, Simulator v, Simulator j, int cycle, String when) {
+    private static void compare(SimDesign d, Simulator v, Simulator[] others, int cycle, String when) {
         for (SimPort p : d.ports()) {
             if (p.input()) {
                 continue;
             }
             BigInteger a = v.peekWide(p.name());
-            BigInteger b = j.peekWide(p.name());
-            assertEquals(a, b, d.top() + " cycle " + cycle + " " + when + ": output " + p.name()
-                    + " differs between verilator (expected) and interpreter (actual)");
+            for (Simulator j : others) {
+                assertEquals(a, j.peekWide(p.name()), d.top() + " cycle " + cycle + " " + when + ": output " + p.name()
+                        + " differs between verilator (expected) and " + j.backend() + " (actual)");
+            }
         }
     }
 }

@@ -2,17 +2,15 @@ package tagmatch.tools;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import tagmatch.hdl.backend.VerilogEmitter;
+import tagmatch.alpu.rtl.AlpuRtl;
 import tagmatch.hdl.backend.VerilogTools;
-import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.Catalog;
+import tagmatch.hdl.lib.Showcase;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -45,29 +43,11 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--library-only", description = "only the library blocks (fast)")
     boolean libraryOnly;
 
-    /** The blocks the demo shows, with the parameters it uses. */
-    static final List<Map.Entry<String, Map<String, String>>> SHOWN = List.of(
-            Map.entry("fifo", Map.of("depth", "16", "width", "32")),
-            Map.entry("priority-tree", Map.of("inputs", "64", "width", "16", "radix", "4")),
-            Map.entry("priority-encoder", Map.of("width", "32")),
-            Map.entry("one-hot-mux", Map.of("inputs", "8", "width", "16")),
-            Map.entry("counter", Map.of("n", "10")),
-            Map.entry("pipe", Map.of("width", "32", "latency", "3")),
-            Map.entry("state-machine", Map.of("pattern", "0b1011", "length", "4")),
-            Map.entry("arbiter", Map.of("inputs", "4", "width", "32")),
-            Map.entry("round-robin-arbiter", Map.of("inputs", "4", "width", "32")),
-            Map.entry("stream-pipe", Map.of("width", "32")),
-            Map.entry("skid-buffer", Map.of("width", "32")),
-            Map.entry("stream-fork", Map.of("outputs", "3", "width", "32")),
-            Map.entry("stream-join", Map.of("inputs", "2", "width", "16")),
-            Map.entry("lfsr", Map.of("width", "32")),
-            Map.entry("one-hot-decoder", Map.of("outputs", "16")));
-
     @Override
     public Integer call() throws IOException {
         // Every option and output place is checked before the first step runs.
         OptionCheck.atLeast("--ops", ops, 1);
-        for (Map.Entry<String, Map<String, String>> shown : SHOWN) OutputDir.claim(out.resolve(shown.getKey()), false, "--out").close();
+        for (Showcase.Shown shown : Showcase.all()) OutputDir.claim(out.resolve(shown.name()), false, "--out").close();
         if (!libraryOnly) {
             OutputDir.claim(alpuOut, false, "--alpu-out").close();
             OutputDir.claim(firmwareOut, false, "--firmware-out").close();
@@ -76,25 +56,18 @@ public final class DemoCommand implements Callable<Integer> {
         o.println("tagmatch demo: standard-library blocks -> " + out);
         o.printf("%-20s %-24s %7s %6s  %-9s %-9s %-9s%n", "block", "top", "modules", "lines", "verilator", "yosys", "iverilog");
         boolean ok = true;
-        for (Map.Entry<String, Map<String, String>> shown : SHOWN) {
-            Catalog.Block b = Catalog.block(shown.getKey());
-            Circuit c = b.elaborate(b.resolve(shown.getValue()));
+        for (Showcase.Shown shown : Showcase.all()) {
+            Catalog.Emitted emitted;
             List<Path> files;
-            try (OutputDir dir = OutputDir.claim(out.resolve(b.name()), false, "--out")) {
-                VerilogEmitter.writeFiles(c, dir.staging());
-                files = dir.commit(b.name());
+            try (OutputDir dir = OutputDir.claim(out.resolve(shown.name()), false, "--out")) {
+                emitted = shown.emit(dir.staging());
+                files = dir.commit(shown.name());
             }
-            long lines = 0;
-            for (Path f : files) lines += Files.readAllLines(f).size();
-            List<VerilogTools.Result> rs = Lint.results(files, c.top().name());
-            o.printf("%-20s %-24s %7d %6d  %-9s %-9s %-9s%n", b.name(), c.top().name(), c.modules().size(), lines,
-                    verdict(rs.get(0)), verdict(rs.get(1)), verdict(rs.get(2)));
-            for (VerilogTools.Result r : rs) {
-                if (!r.ok()) {
-                    ok = false;
-                    o.println(r.output().indent(4));
-                }
-            }
+            Showcase.Row r = Showcase.check(shown, emitted, files);
+            o.printf("%-20s %-24s %7d %6d  %-9s %-9s %-9s%n", r.block(), r.top(), r.modules(), r.lines(),
+                    verdict(r.readers().get(0)), verdict(r.readers().get(1)), verdict(r.readers().get(2)));
+            for (VerilogTools.Result t : r.readers()) if (!t.ok()) o.println(t.output().indent(4));
+            ok &= r.ok();
         }
         o.println(ok ? "demo: all blocks generated and clean" : "demo: library blocks FAILED (see above)");
         if (!libraryOnly) ok &= mainJob(o);
@@ -107,11 +80,7 @@ public final class DemoCommand implements Callable<Integer> {
         o.println();
         o.println("== ALPU (seed 001): 256 cells, blocks of 8, PRQ, 42-bit match, 16-bit tag -> " + alpuOut);
         ok &= step(o, "rtl", "--out", alpuOut.toString(), "--report");
-        List<Path> files;
-        try (var listing = Files.list(alpuOut)) {
-            files = listing.filter(f -> f.getFileName().toString().matches("alpu_prq(_.*)?\\.v")).sorted().toList();
-        }
-        boolean clean = Lint.run(files, "alpu_prq", o);
+        boolean clean = Lint.run(AlpuRtl.filesIn(alpuOut, "alpu_prq"), "alpu_prq", o);
         ok &= clean;
         o.println("== ALPU co-simulation: Verilator through JNA, random traffic with backpressure, scoreboard R1-R9");
         ok &= step(o, "cosim", "alpu", "--ops", Integer.toString(ops));

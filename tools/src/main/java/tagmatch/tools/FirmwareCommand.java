@@ -9,13 +9,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.otm.OtmConfig;
-import tagmatch.otm.OtmFootprint;
 import tagmatch.otm.OtmGenerator;
 import tagmatch.otm.OtmHash;
 import tagmatch.process.UsageError;
-import tagmatch.process.UserError;
-import tagmatch.testbench.firmware.FirmwareBuild;
-import tagmatch.testbench.firmware.OtmLibrary;
+import tagmatch.testbench.firmware.FootprintReport;
 
 /** {@code tagmatch firmware}: generate the DPA optimistic tag matching firmware for one configuration. */
 @Command(name = "firmware",
@@ -69,7 +66,7 @@ public final class FirmwareCommand implements Callable<Integer> {
         }
         if (report) {
             try (Temp tmp = keepTemp.dir("firmware-report", spec.commandLine().getErr())) {
-                report(cfg, w, tmp.path());
+                w.print(FootprintReport.of(cfg, tmp.path()));
             }
         }
         w.flush();
@@ -90,31 +87,5 @@ public final class FirmwareCommand implements Callable<Integer> {
                     .replaceFirst("^pollBudget", "--poll-budget").replaceFirst("^inOrderRun", "--in-order-run");
             throw new UsageError(m, e);
         }
-    }
-
-    private static void report(OtmConfig cfg, PrintWriter w, Path tmp) {
-        long bytes;
-        try {
-            FirmwareBuild b = FirmwareBuild.generate(cfg, tmp);
-            bytes = OtmLibrary.load(b.artifact("lib", "libotm.so")).ctxBytes();
-        } catch (IllegalStateException | tagmatch.process.ToolException e) {
-            throw new UserError("cannot build the firmware to measure it: " + e.getMessage(), e);
-        }
-        OtmFootprint f = OtmFootprint.of(cfg);
-        if (f.total() != bytes) {
-            throw new IllegalStateException("breakdown " + f.total() + " B disagrees with otm_ctx_bytes() = " + bytes);
-        }
-        long seed = OtmFootprint.SEED_128_BINS_8K_RECVS;
-        w.printf("otm_ctx_bytes() = %d B (%.1f KiB) for %s%n", bytes, bytes / 1024.0, cfg.key());
-        w.printf("  receive index bins        %10d B%n", f.receiveBins());
-        w.printf("  receive descriptors       %10d B  (%d x %d B, the free list inside)%n", f.descriptors(), cfg.maxRecvs(), f.descriptors() / cfg.maxRecvs());
-        w.printf("  unexpected storage        %10d B  (%d messages, their index bins, free list)%n",
-                f.unexpected(), cfg.maxUnexpected());
-        w.printf("  rest (sync, threads, counters, padding) %d B%n", f.rest());
-        w.printf("like for like with the seed (bins + descriptors): %d B = %.1f KiB; seed's 128 bins / 8 K receives: "
-                + "%d B = %.1f KiB (3 x 128 x 20 B + 8192 x 64 B)%s%n", f.seedComparable(), f.seedComparable() / 1024.0,
-                seed, seed / 1024.0, cfg.bins() == 128 && cfg.maxRecvs() == 8192
-                        ? String.format(", ratio %.3f", f.seedComparable() / (double) seed) : " (run with --bins 128 --max-recvs 8192 to compare)");
-        w.printf("total with unexpected storage and the rest: %.1f KiB%n", bytes / 1024.0);
     }
 }

@@ -3,8 +3,6 @@ package tagmatch.tools;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tagmatch.hdl.backend.VerilogEmitter;
-import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.Catalog;
 import tagmatch.process.UsageError;
 
@@ -60,14 +58,12 @@ public final class HdlCommand implements Callable<Integer> {
         Map<String, Integer> values = b.resolve(params);
         if (out == null) throw new UsageError("--out DIR is required: where to write " + b.name());
         List<Path> files;
-        String top;
+        Catalog.Emitted emitted;
         try (OutputDir dir = force.claim(out, "--out")) {
-            Circuit c = b.elaborate(values);
-            top = c.top().name();
-            VerilogEmitter.writeFiles(c, dir.staging());
+            emitted = b.emit(values, dir.staging());
             files = dir.commit(b.name());
         }
         for (Path f : files) o.println("wrote " + f);
-        return lint ? (Lint.run(files, top, o) ? 0 : 1) : 0;
+        return lint ? (Lint.run(files, emitted.top(), o) ? 0 : 1) : 0;
     }
 }

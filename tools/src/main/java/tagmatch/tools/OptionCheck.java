@@ -50,6 +50,14 @@ public final class OptionCheck {
         throw new UsageError(option + " must be one of " + String.join(", ", legal) + ", got '" + value + "'");
     }
 
+    /** A directory the command will use, creating it if absent: it must not be a file. */
+    public static java.nio.file.Path directoryIfPresent(String option, java.nio.file.Path dir) {
+        if (dir != null && java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {
+            throw new UsageError(option + " must name a directory, but " + dir + " is a file");
+        }
+        return dir;
+    }
+
     /** A file the command will create or replace: its directory must exist and be writable, and it must not be a directory. */
     public static java.nio.file.Path writableFile(String option, java.nio.file.Path file) {
         java.nio.file.Path abs = file.toAbsolutePath().normalize();

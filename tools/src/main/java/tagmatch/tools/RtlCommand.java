@@ -124,10 +124,9 @@ public final class RtlCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         if (reference) {
             try (OutputDir dir = force.claim(out, "--out")) {
-                for (ReferenceDesigns.Design d : ReferenceDesigns.all()) {
-                    List<Path> files = AlpuRtl.write(d.config(), d.top(), dir.staging().resolve(d.top()));
-                    dir.commitFrom(dir.staging().resolve(d.top()), d.top());
-                    o.println("wrote " + out.resolve(d.top() + ".v") + " and " + (files.size() - 1) + " submodule files");
+                for (ReferenceDesigns.Written d : ReferenceDesigns.writeEach(dir.staging())) {
+                    dir.commitFrom(d.dir(), d.design().top());
+                    o.println("wrote " + out.resolve(d.design().top() + ".v") + " and " + (d.files().size() - 1) + " submodule files");
                 }
             }
             return 0;
@@ -144,17 +143,7 @@ public final class RtlCommand implements Callable<Integer> {
             dir.commit(name);
             o.println("wrote " + out.resolve(name + ".v") + " and " + (files.size() - 1) + " submodule files");
         }
-        if (report) o.print(report(cfg, name));
+        if (report) o.print(AlpuTiming.report(cfg, name));
         return 0;
-    }
-
-    /** The text of {@code --report}. */
-    static String report(AlpuConfig cfg, String name) {
-        AlpuTiming t = AlpuTiming.of(cfg);
-        return name + ": " + cfg.cells() + " cells, block " + cfg.block() + ", match " + cfg.matchWidth()
-                + " bits, tag " + cfg.tagWidth() + " bits, " + cfg.variant() + "\n"
-                + "  register stages " + cfg.pipelining().describe() + ", FIFO depths " + cfg.reqFifoDepth() + "/"
-                + cfg.cmdFifoDepth() + "/" + cfg.rspFifoDepth() + " (request/command/response)\n"
-                + t.describe().lines().map(l -> "  " + l + "\n").reduce("", String::concat);
     }
 }

@@ -4,23 +4,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import tagmatch.alpu.AlpuConfig;
-import tagmatch.eda.sweep.LocalRunner;
-import tagmatch.eda.sweep.ResultStore;
-import tagmatch.eda.sweep.Sweep;
-import tagmatch.eda.sweep.TableSweep;
+import tagmatch.eda.sweep.TableSweepRun;
 import tagmatch.eda.synth.AlpuSynthesis;
 import tagmatch.eda.synth.Ice40Pnr;
-import tagmatch.eda.synth.PaperFigures;
-import tagmatch.eda.synth.SynthReport;
 import tagmatch.eda.synth.YosysSynth;
 import tagmatch.process.UsageError;
-import tagmatch.process.UserError;
 import tagmatch.tools.sweep.SweepCommand;
-import tagmatch.tools.sweep.SweepSpecs;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,49 +99,22 @@ public final class SynthCommand implements Callable<Integer> {
             return 0;
         }
         if (table) return table(o);
-        YosysSynth yosys = new YosysSynth();
         AlpuConfig cfg = options.config();
-        SynthReport r;
+        String report;
         try (Progress p = Progress.start("synth", 1, "design")) {
             p.note(cfg.variant().defaultTop() + " " + cfg.cells() + " cells, block " + cfg.block());
-            r = AlpuSynthesis.synthesize(yosys, cfg, cfg.variant().defaultTop(), family);
+            report = AlpuSynthesis.synthesisSummary(cfg, cfg.variant().defaultTop(), family);
             p.step();
         }
-        o.println(r.summary());
-        PaperFigures.of(cfg).ifPresent(p -> o.printf("seed 001 prototype: %d LUTs, %d FFs (ours %.2fx LUTs, %.2fx FFs)%n", p.luts(),
-                p.flipFlops(), (double) r.luts() / p.luts(), (double) r.flipFlops() / p.flipFlops()));
+        o.print(report);
+        o.flush();
         return 0;
     }
 
-    /**
-     * {@code --table}: the spec's configurations as a sweep ({@link TableSweep}), resumable in
-     * {@code --out}; every option is checked before the first task runs.
-     */
+    /** {@code --table}: the spec's configurations as a sweep, resumable in {@code --out}. */
     private int table(PrintWriter o) throws IOException {
-        Sweep sweep;
-        String source;
-        if (tableSpec == null) {
-            sweep = SweepSpecs.load(SweepSpecs.TABLE_IV_V);
-            source = "data/sweeps/" + SweepSpecs.TABLE_IV_V;
-        } else {
-            if (!Files.isRegularFile(tableSpec)) throw new UsageError("--spec must be a sweep spec file, got " + tableSpec);
-            sweep = SweepCommand.parseSpec(Files.readAllLines(tableSpec), tableSpec.toString());
-            source = tableSpec.toString();
-        }
-        Path dir = out != null ? out : Path.of(Path.of(source).getFileName().toString().replaceFirst("\\.sweep$", ""));
-        if (spec.commandLine().getParseResult().hasMatchedOption("--family") && !family.equals(sweep.family())) {
-            // Another family is another sweep: by default it gets its own directory.
-            sweep = sweep.withFamily(family);
-            if (out == null) dir = Path.of(dir + "-" + family);
-        }
-        TableSweep t = TableSweep.of(sweep, source, only);
         int requested = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) OptionCheck.atLeast("--jobs", jobs, 1);
-        int workers = LocalRunner.workers(requested, LocalRunner.DEFAULT_MEM_PER_WORKER_MB);
-        try {
-            return t.run(ResultStore.open(dir), retryFailed, workers, o, Progress::start);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new UserError("synth --table was interrupted; run it again to resume from " + dir, e);
-        }
+        String newFamily = spec.commandLine().getParseResult().hasMatchedOption("--family") ? family : null;
+        return new TableSweepRun(tableSpec, out, newFamily, only, requested, retryFailed).run(SweepCommand::parseSpec, o, Progress::start);
     }
 }

@@ -35,7 +35,7 @@ class HdlAndDemoCommandsTest {
         assertEquals(2, run("hdl", "fido", "--out", target.toString()));
         assertEquals("tagmatch hdl: unknown block 'fido'; blocks are [fifo, priority-tree, priority-encoder, "
                 + "one-hot-mux, counter, pipe, state-machine, arbiter, round-robin-arbiter, stream-pipe, skid-buffer, stream-fork, "
-                + "stream-join, lfsr, one-hot-decoder]", err.toString().strip());
+                + "stream-join, lfsr, one-hot-decoder, synchronizer]", err.toString().strip());
         assertFalse(Files.exists(target));
     }
 
@@ -56,7 +56,8 @@ class HdlAndDemoCommandsTest {
         assertTrue(err.toString().contains("--out DIR is required"), err.toString());
         assertEquals(0, run("hdl", "--list"));
         for (String b : new String[] {"fifo", "priority-tree", "priority-encoder", "one-hot-mux", "counter", "pipe", "state-machine", "arbiter",
-                "round-robin-arbiter", "stream-pipe", "skid-buffer", "stream-fork", "stream-join", "lfsr", "one-hot-decoder"})
+                "round-robin-arbiter", "stream-pipe", "skid-buffer", "stream-fork", "stream-join", "lfsr", "one-hot-decoder",
+                "synchronizer"})
             assertTrue(out.toString().contains(b), out.toString());
     }
 
@@ -67,10 +68,10 @@ class HdlAndDemoCommandsTest {
         String o = out.toString();
         assertEquals(0, rc, o + err);
         assertTrue(o.contains("demo: all blocks generated and clean"), o);
-        for (var shown : DemoCommand.SHOWN) assertTrue(Files.isDirectory(dir.resolve("lib").resolve(shown.getKey())), shown.getKey());
+        for (var shown : tagmatch.hdl.lib.Showcase.all()) assertTrue(Files.isDirectory(dir.resolve("lib").resolve(shown.name())), shown.name());
         assertTrue(Files.exists(dir.resolve("alpu").resolve("alpu_prq.v")), o);
         // the timing the generator derives for the default configuration, not a number copied here
-        assertTrue(o.contains(RtlCommand.report(new RtlCommand.ConfigOptions().config(), "alpu_prq")), o);
+        assertTrue(o.contains(tagmatch.alpu.rtl.AlpuTiming.report(new RtlCommand.ConfigOptions().config(), "alpu_prq")), o);
         assertTrue(o.contains("every response and idle status as the datasheet requires"), o);
         assertTrue(Files.exists(dir.resolve("fw").resolve("otm.c")), o);
         assertTrue(o.contains("demo: everything generated, clean and equal to its reference"), o);

@@ -13,17 +13,28 @@ public final class TraceVerifier {
     private TraceVerifier() {}
 
     /** One report per trace, in order. */
-    public static List<StatusVerifier.Report> verify(List<TraceFiles.Trace> traces) {
-        List<StatusVerifier.Report> reports = new ArrayList<>();
-        for (TraceFiles.Trace t : traces) reports.add(verify(t));
-        return reports;
+    public record Verification(List<StatusVerifier.Report> reports) {
+        public Verification {
+            reports = List.copyOf(reports);
+        }
+
+        /** The table of every trace, then at most {@code maxCases} receives that do not agree, per trace. */
+        public String text(int maxCases) {
+            StringBuilder sb = new StringBuilder(VerifyReport.table(reports));
+            for (StatusVerifier.Report r : reports) sb.append(VerifyReport.cases(r, maxCases));
+            return sb.toString();
+        }
+
+        /** Receives that disagree with the recorded statuses where the recorded times leave no doubt. */
+        public long failures() {
+            return reports.stream().mapToLong(StatusVerifier.Report::failures).sum();
+        }
     }
 
-    /** The table of every trace, then at most {@code maxCases} receives that do not agree, per trace. */
-    public static String report(List<StatusVerifier.Report> reports, int maxCases) {
-        StringBuilder sb = new StringBuilder(VerifyReport.table(reports));
-        for (StatusVerifier.Report r : reports) sb.append(VerifyReport.cases(r, maxCases));
-        return sb.toString();
+    public static Verification verify(List<TraceFiles.Trace> traces) {
+        List<StatusVerifier.Report> reports = new ArrayList<>();
+        for (TraceFiles.Trace t : traces) reports.add(verify(t));
+        return new Verification(reports);
     }
 
     /** Reads each rank file once, into its operations and its completions. */

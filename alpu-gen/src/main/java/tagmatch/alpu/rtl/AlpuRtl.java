@@ -8,9 +8,11 @@ import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Namespace;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Elaborates one ALPU configuration under a chosen top-level name. Every other module of the
@@ -45,6 +47,16 @@ public final class AlpuRtl {
     /** Writes every module of the configuration into {@code dir}; returns the paths, top last. */
     public static List<Path> write(AlpuConfig cfg, String top, Path dir) throws IOException {
         return VerilogEmitter.writeFiles(elaborate(cfg, top), dir);
+    }
+
+    /** The files {@link #write} leaves for {@code top} in {@code dir}: {@code TOP.v} and {@code TOP_*.v}, sorted. */
+    public static List<Path> filesIn(Path dir, String top) throws IOException {
+        try (Stream<Path> listing = Files.list(dir)) {
+            return listing.filter(f -> {
+                String n = f.getFileName().toString();
+                return n.endsWith(".v") && (n.equals(top + ".v") || n.startsWith(top + "_"));
+            }).sorted().toList();
+        }
     }
 
     /** Refuses a top name that is not a plain Verilog identifier, naming the value and the rule. */

@@ -106,4 +106,13 @@ public record AlpuTiming(int matchLatency, int matchInterval, int insertInterval
                 + "START_ACK latency " + ackLatency + " cycles (START_INSERT accepted to response valid, idle unit)\n"
                 + "R9 bound " + r9Bound + " cycles with rsp_ready high";
     }
+
+    /** The configuration {@code top} is generated from, its stages and FIFOs, then its timing: the text of {@code tagmatch rtl --report}. */
+    public static String report(AlpuConfig cfg, String top) {
+        return top + ": " + cfg.cells() + " cells, block " + cfg.block() + ", match " + cfg.matchWidth()
+                + " bits, tag " + cfg.tagWidth() + " bits, " + cfg.variant() + "\n"
+                + "  register stages " + cfg.pipelining().describe() + ", FIFO depths " + cfg.reqFifoDepth() + "/"
+                + cfg.cmdFifoDepth() + "/" + cfg.rspFifoDepth() + " (request/command/response)\n"
+                + of(cfg).describe().lines().map(l -> "  " + l + "\n").reduce("", String::concat);
+    }
 }

@@ -41,13 +41,16 @@ public final class ReferenceDesigns {
         return files;
     }
 
-    /** Writes every reference design into {@code dir}; returns the tops' paths. */
-    public static List<Path> write(Path dir) throws IOException {
-        List<Path> tops = new ArrayList<>();
+    /** One design written: the directory it was written into and its files, the top's last. */
+    public record Written(Design design, Path dir, List<Path> files) {}
+
+    /** Writes each reference design into its own subdirectory of {@code dir}, named for its top. */
+    public static List<Written> writeEach(Path dir) throws IOException {
+        List<Written> out = new ArrayList<>();
         for (Design d : all()) {
-            List<Path> written = AlpuRtl.write(d.config(), d.top(), dir);
-            tops.add(written.get(written.size() - 1));
+            Path sub = dir.resolve(d.top());
+            out.add(new Written(d, sub, AlpuRtl.write(d.config(), d.top(), sub)));
         }
-        return tops;
+        return out;
     }
 }

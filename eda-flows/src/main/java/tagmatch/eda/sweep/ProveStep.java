@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.Optional;
 import tagmatch.alpu.rtl.AlpuProperties;
 import tagmatch.eda.prove.ProofReport;
+import tagmatch.eda.prove.PropertyCounts;
 import tagmatch.eda.prove.ProveTarget;
 import tagmatch.eda.prove.ProveTargets;
 import tagmatch.eda.prove.Prover;
 import tagmatch.eda.prove.Solver;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
-import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.process.Exec;
 import tagmatch.process.ScratchDir;
 
@@ -64,15 +64,14 @@ public final class ProveStep implements Step {
         ProveTarget t = target.get();
         int depth = settings.proveDepth() != null ? settings.proveDepth() : t.depth();
         Circuit c = Elaborator.elaborate(() -> new AlpuProperties(task.config()));
-        int[] n = new int[3];
-        for (ModuleDef m : c.modules()) for (var k : m.checks()) n[k.kind().ordinal()]++;
+        PropertyCounts n = PropertyCounts.of(c);
         fig.put("target", t.name());
         fig.put("solver", Solver.CVC5.id());
         fig.put("depth", depth);
         fig.put("method", ProveTarget.Method.BOUNDED.label());
-        fig.put("assertions", n[0]);
-        fig.put("assumptions", n[1]);
-        fig.put("covers", n[2]);
+        fig.put("assertions", n.assertions());
+        fig.put("assumptions", n.assumptions());
+        fig.put("covers", n.covers());
         // A bounded check at the sweep's depth: the target's unbounded proof (abc pdr) is sized for
         // its own small configuration; on a sweep's (wider keys, deeper FIFOs) it ran over ten minutes.
         StringWriter log = new StringWriter();

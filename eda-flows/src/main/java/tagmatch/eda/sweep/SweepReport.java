@@ -1,5 +1,9 @@
 package tagmatch.eda.sweep;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import tagmatch.alpu.AlpuConfig;
+import tagmatch.process.UsageError;
 
 /**
  * The merged view of a sweep: one row per configuration with each step's verdict and headline
@@ -19,7 +24,6 @@ import tagmatch.alpu.AlpuConfig;
  * task (a step that does not apply) is listed with its reason, and is not a failure.
  */
 public final class SweepReport {
-    /** One configuration: its cells and figures by column name, in column order. */
     /**
      * One configuration: its cells and figures by column name, in column order.
      *
@@ -136,6 +140,32 @@ public final class SweepReport {
 
     public List<String> failed() {
         return failed;
+    }
+
+    /**
+     * The report of the sweep in the results directory {@code dir}: its definition read from
+     * {@code sweep.args} by {@code reader}, its lines from the store.
+     */
+    public static SweepReport of(Path dir, double clockMhz, SweepSpecs.Reader reader) throws IOException {
+        Path args = dir.resolve("sweep.args");
+        if (!Files.isRegularFile(args)) throw new UsageError("DIR must be a sweep's results directory (with sweep.args), got " + dir);
+        ResultStore store = ResultStore.existing(dir);
+        Sweep sweep = reader.read(Files.readAllLines(args, StandardCharsets.UTF_8), args.toString());
+        return new SweepReport(sweep, store, clockMhz);
+    }
+
+    /** Writes {@code sweep.md}, {@code sweep.csv} and the PNG plots into {@code dir}; returns their names. */
+    public List<String> writeTo(Path dir) throws IOException {
+        List<String> files = new ArrayList<>(List.of("sweep.md", "sweep.csv"));
+        Files.writeString(dir.resolve("sweep.md"), markdown(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("sweep.csv"), csv(), StandardCharsets.UTF_8);
+        files.addAll(SweepPlots.write(this, dir));
+        return files;
+    }
+
+    /** No task is missing or failed: the sweep is complete. */
+    public boolean complete() {
+        return missing.isEmpty() && failed.isEmpty();
     }
 
     /** Tasks a step did not apply to (a design too big for the device, no proof target), with why. */

@@ -27,6 +27,16 @@ public final class AlpuSynthesis {
     }
 
     /**
+     * {@link #synthesize} and its figures beside the seed's prototype's where the configuration is
+     * one of them: the text of {@code tagmatch synth}.
+     */
+    public static String synthesisSummary(AlpuConfig cfg, String top, String family) throws IOException {
+        SynthReport r = synthesize(new YosysSynth(), cfg, top, family);
+        return r.summary() + "\n" + PaperFigures.of(cfg).map(p -> String.format("seed 001 prototype: %d LUTs, %d FFs (ours %.2fx LUTs, %.2fx FFs)%n",
+                p.luts(), p.flipFlops(), (double) r.luts() / p.luts(), (double) r.flipFlops() / p.flipFlops())).orElse("");
+    }
+
+    /**
      * Placed and routed on the iCE40 in a temporary directory removed afterwards. A design too big
      * for the device throws {@link Ice40Pnr.DoesNotFit}.
      */

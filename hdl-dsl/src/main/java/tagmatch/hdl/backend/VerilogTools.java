@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import tagmatch.process.Exec;
 import tagmatch.process.ScratchDir;
+import tagmatch.process.UserError;
 
 /**
  * Runs the open-source tools that read generated Verilog: Verilator's linter, yosys and Icarus
@@ -18,6 +19,18 @@ public final class VerilogTools {
     public record Result(String tool, int exitCode, String output) {
         public boolean ok() {
             return exitCode == 0;
+        }
+    }
+
+    /**
+     * The three readers every generated design must satisfy, in this order: Verilator's linter,
+     * yosys and Icarus Verilog.
+     */
+    public static List<Result> readers(List<Path> files, String top) {
+        try {
+            return List.of(verilatorLint(files, top), yosys(files, top), iverilog(files, top));
+        } catch (IllegalStateException e) {
+            throw new UserError(e.getMessage(), e);
         }
     }
 

@@ -1,10 +1,13 @@
 package tagmatch.hdl.lib;
 
+import tagmatch.hdl.backend.VerilogEmitter;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +16,15 @@ import java.util.function.Function;
 
 /**
  * The standard-library blocks that can be generated standalone ({@code tagmatch hdl <block>}),
- * with their integer parameters, defaults and legal ranges.
+ * with their integer parameters, defaults and legal ranges. A block has one clock, {@code clk},
+ * and a synchronous {@code rst} if it has state; the tests that walk the catalog (lint,
+ * four-state, every backend) step that clock and drive every other input as data.
+ *
+ * <pre>{@code
+ * Catalog.Block fifo = Catalog.block("fifo");
+ * Circuit c = fifo.elaborate(fifo.resolve(Map.of("depth", "16", "width", "0x20")));   // checked, defaults for the rest
+ * VerilogEmitter.writeFiles(c, Path.of("out"));
+ * }</pre>
  */
 public final class Catalog {
     private Catalog() {}
@@ -29,6 +40,9 @@ public final class Catalog {
                 throw new IllegalArgumentException("parameter " + name + " of " + block + " must be " + legal() + ", got " + v);
         }
     }
+
+    /** A block written: its top module's name and how many modules it has. */
+    public record Emitted(String top, int modules) {}
 
     /** A generatable block. */
     public record Block(String name, String summary, List<Param> params, Function<Map<String, Integer>, Module> factory) {
@@ -62,6 +76,13 @@ public final class Catalog {
 
         public Circuit elaborate(Map<String, Integer> values) {
             return Elaborator.elaborate(() -> factory.apply(values));
+        }
+
+        /** Elaborates the block with {@code values} and writes it into {@code dir}, one Verilog file per module. */
+        public Emitted emit(Map<String, Integer> values, Path dir) throws IOException {
+            Circuit c = elaborate(values);
+            VerilogEmitter.writeFiles(c, dir);
+            return new Emitted(c.top().name(), c.modules().size());
         }
 
         public Circuit elaborateDefaults() {
@@ -117,7 +138,11 @@ public final class Catalog {
                     p -> new Lfsr(p.get("width"), p.get("seed"))),
             new Block("one-hot-decoder", "index to one-hot lines (OneHotDecoder)",
                     List.of(new Param("outputs", 8, 2, 4096, false, "lines")),
-                    p -> new OneHotDecoder(p.get("outputs"))));
+                    p -> new OneHotDecoder(p.get("outputs"))),
+            new Block("synchronizer", "flip-flop chain bringing a signal from another clock into clk's (Synchronizer)",
+                    List.of(new Param("width", 1, 1, 4096, false, "bits: one, or a value that changes a bit at a time"),
+                            new Param("stages", 2, 2, 8, false, "flip-flops")),
+                    p -> new Synchronizer(p.get("width"), p.get("stages"))));
 
     public static List<Block> blocks() {
         return BLOCKS;

@@ -15,7 +15,9 @@ import tagmatch.sim.WaveSignal;
  * after each settle, as Verilator's evaluation does: a second clock input rises when the
  * testbench pokes it from 0 to 1 and the design is next evaluated; a clock derived from logic
  * or registers rises when its settled value does, and the registers it drives see the values
- * from before that edge.
+ * from before that edge. A register with an asynchronous reset also takes its value at its
+ * reset's asserting edge (a falling one for active low): a reset poked between clock edges acts
+ * when the design is next evaluated, without a clock.
  */
 final class CompiledSimulator extends JvmSimulator {
     /** Edge rounds in one evaluation before a clock that keeps toggling is reported. */
@@ -28,6 +30,8 @@ final class CompiledSimulator extends JvmSimulator {
     private final int[] port;
     private final long[] portMask;
     private final int[] clockSlot;
+    /** 1 for a domain that fires when its signal falls (an active-low asynchronous reset), else 0. */
+    private final long[] falling;
     private final long[] prev;
     private final boolean[] rising;
     private final int main;
@@ -68,9 +72,11 @@ final class CompiledSimulator extends JvmSimulator {
         }
         int nd = nl.domains.size();
         clockSlot = new int[nd];
+        falling = new long[nd];
         boolean inputs = true;
         for (int d = 0; d < nd; d++) {
             clockSlot[d] = nl.domains.get(d).clock();
+            falling[d] = nl.domains.get(d).falling() ? 1 : 0;
             inputs &= nl.domains.get(d).input();
         }
         inputClocksOnly = inputs;
@@ -102,7 +108,7 @@ final class CompiledSimulator extends JvmSimulator {
                 for (int i = 0; i < p.args().length; i++) {
                     values.add(WideOps.big(v, p.args()[i], p.widths()[i], false, p.widths()[i]));
                 }
-                out.print(p.format().render(values));
+                out.print(p.format().render(values, p.widths()));
             }
         }
     }
@@ -150,7 +156,7 @@ final class CompiledSimulator extends JvmSimulator {
         for (int round = 0; ; round++) {
             boolean any = false;
             for (int d = 0; d < nd; d++) {
-                long now = v[clockSlot[d]] & 1;
+                long now = (v[clockSlot[d]] & 1) ^ falling[d];
                 rising[d] = primed && prev[d] == 0 && now != 0;
                 prev[d] = now;
                 any |= rising[d];

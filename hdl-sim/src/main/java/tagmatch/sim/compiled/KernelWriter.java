@@ -100,7 +100,7 @@ final class KernelWriter {
             Section compute = new Section("p" + d + "_");
             Section commit = new Section("q" + d + "_");
             for (Netlist.Reg r : nl.regs) {
-                if (r.domain() == d) {
+                if (r.domain() == d || r.asyncDomain() == d) {
                     compute.statements.add(new Statement(() -> regNext(r), regReads(r)));
                     commit.statements.add(new Statement(() -> regCommit(r), java.util.Set.of(r.next())));
                 }
@@ -207,7 +207,7 @@ final class KernelWriter {
             writeReads(w).forEach(k -> readers.merge(k, 1, Integer::sum));
         }
         for (Netlist.Reg r : nl.regs) {
-            if (r.width() <= 64 && readers.getOrDefault(r.slot(), 0) == 1) {
+            if (r.width() <= 64 && r.asyncDomain() < 0 && readers.getOrDefault(r.slot(), 0) == 1) {
                 direct.add(r);
             }
         }

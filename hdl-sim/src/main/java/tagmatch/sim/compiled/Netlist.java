@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tagmatch.hdl.ir.Check;
@@ -42,9 +41,13 @@ final class Netlist {
      */
     record Assign(String name, int dst, int width, Expr source, Scope scope, boolean own) {}
 
-    /** A register: its value at {@code slot}, the value it takes at the edge computed into {@code next}. */
+    /**
+     * A register: its value at {@code slot}, the value it takes at the edge computed into
+     * {@code next}; it takes it at the edges of {@code domain} and, with an asynchronous reset,
+     * of {@code asyncDomain}, the reset's asserting edge (-1 without one).
+     */
     record Reg(String name, int slot, int next, int width, Expr nextValue, Expr reset, Expr resetValue, Scope scope,
-               int domain) {}
+               int domain, int asyncDomain) {}
 
     /**
      * A memory write, its operands computed into slots at the edge and applied after every register's;
@@ -80,9 +83,6 @@ final class Netlist {
     /** One assert or assume of one instance; {@code domain} -1 for an immediate (unclocked) one. */
     record Prop(Check check, String instance, int enable, int predicate, int domain) {}
 
-    /** The registers and memory writes clocked by one signal; {@code input}: the signal is a top input port. */
-    record Domain(int clock, boolean input, String name) {}
-
     /** A word pattern stored once at creation (a wide literal, or a narrow one a wide operation reads). */
     record Constant(int offset, long[] words) {}
 
@@ -92,7 +92,7 @@ final class Netlist {
     final List<Mem> mems = new ArrayList<>();
     final List<Prop> props = new ArrayList<>();
     final List<Print> prints = new ArrayList<>();
-    final List<Domain> domains = new ArrayList<>();
+    final List<Hierarchy.Domain> domains;
     final List<Constant> constants = new ArrayList<>();
     /** Offsets of the top ports in declaration order. */
     final int[] ports;
@@ -103,11 +103,9 @@ final class Netlist {
     private final java.util.BitSet wide = new java.util.BitSet();
 
     private final List<Assign> comb = new ArrayList<>();
-    private final Map<Integer, Integer> domainOf = new HashMap<>();
     private final Hierarchy hierarchy;
     /** Wires that are plain copies of another slot read that slot instead: sink slot to source slot. */
     private final Map<Integer, Integer> alias = new HashMap<>();
-    private final int[] topInputs;
 
     /** One instance of a module definition: where its signals, memories and own slots live. */
     final class Scope {
@@ -150,18 +148,13 @@ final class Netlist {
         Hierarchy.Scope top = hierarchy.top;
         List<Signal> topPorts = circuit.top().portSignals();
         ports = new int[topPorts.size()];
-        List<Integer> inputs = new ArrayList<>();
         for (int i = 0; i < ports.length; i++) {
             ports[i] = top.signal(topPorts.get(i));
-            if (topPorts.get(i).kind() == Signal.Kind.INPUT) {
-                inputs.add(ports[i]);
-            }
         }
-        topInputs = inputs.stream().mapToInt(Integer::intValue).toArray();
-        Signal topClock = circuit.top().clock();
-        mainDomain = topClock == null ? -1 : domain(top.signal(topClock), topClock.name());
+        domains = hierarchy.domains;
+        mainDomain = hierarchy.mainDomain;
         for (Hierarchy.Scope s : hierarchy.scopes) {
-            lay(new Scope(s), topClock == null ? -1 : top.signal(topClock));
+            lay(new Scope(s));
         }
         elideCopies();
         for (int i = 0; i < ports.length; i++) {
@@ -226,26 +219,7 @@ final class Netlist {
     /** Words that belong to values wider than 64 bits. */
     java.util.BitSet wideWords() { return (java.util.BitSet) wide.clone(); }
 
-    private int domain(int clockSlot, String name) {
-        int root = hierarchy.clockSource(clockSlot);
-        Integer d = domainOf.get(root);
-        if (d == null) {
-            d = domains.size();
-            boolean input = false;
-            for (int p : topInputs) {
-                input |= p == root;
-            }
-            domains.add(new Domain(root, input, name));
-            domainOf.put(root, d);
-        }
-        return d;
-    }
-
-    private int clockDomain(Scope s, Expr clock, int topClock, String what) {
-        return domain(s.flat.clock(clock, topClock, what), clock == null ? "clk" : s.path + clock);
-    }
-
-    private void lay(Scope s, int topClock) {
+    private void lay(Scope s) {
         Map<Signal, Expr> next = new IdentityHashMap<>();
         for (Stmt st : s.def.body()) {
             if (st instanceof Stmt.Connect) {
@@ -268,7 +242,7 @@ final class Netlist {
                 if (mask != null) {
                     root(s, mask, w.memory().width());
                 }
-                int d = clockDomain(s, w.memory().clock(), topClock, "memory " + s.path + w.memory().name());
+                int d = s.flat.clockDomain(w.memory().clock(), "memory " + s.path + w.memory().name());
                 writes.add(new MemWrite(s.memory(w.memory()), w.address(), w.data(), w.enable(), mask,
                         allocate(w.address().width()), allocate(w.memory().width()), allocate(1),
                         mask == null ? -1 : allocate(w.memory().width()), s, d));
@@ -282,7 +256,7 @@ final class Netlist {
                     widths[i] = p.args().get(i).width();
                     args[i] = printSlot(s, name + i, p.args().get(i), widths[i]);
                 }
-                int d = clockDomain(s, p.clock(), topClock, "the printf at " + p.locator());
+                int d = s.flat.clockDomain(p.clock(), "the printf at " + p.locator());
                 prints.add(new Print(p.format(), en, args, widths, d));
             } else {
                 throw new IllegalArgumentException("cannot simulate module " + s.def.name()
@@ -301,16 +275,13 @@ final class Netlist {
                 root(s, r.reset(), 1);
                 root(s, r.resetValue(), r.width());
             }
-            if (r.reset() != null && r.asyncReset()) {
-                throw new IllegalArgumentException("cannot simulate register " + s.path + r.name()
-                        + " on the compiled backend: its reset is asynchronous; use the interpreter or Verilator");
-            }
-            int d = clockDomain(s, r.clock(), topClock, "register " + s.path + r.name());
-            regs.add(new Reg(s.path + r.name(), s.signal(r), allocate(r.width()), r.width(), n, r.reset(), r.resetValue(), s, d));
+            int d = s.flat.clockDomain(r.clock(), "register " + s.path + r.name());
+            regs.add(new Reg(s.path + r.name(), s.signal(r), allocate(r.width()), r.width(), n, r.reset(), r.resetValue(), s, d,
+                    s.flat.asyncResetDomain(r)));
         }
         for (Check k : s.def.checks()) {
             if (k.kind() != Check.Kind.COVER) {
-                int d = k.clock() == null ? -1 : clockDomain(s, k.clock(), topClock, "property \"" + k.message() + "\"");
+                int d = k.clock() == null ? -1 : s.flat.clockDomain(k.clock(), "property \"" + k.message() + "\"");
                 props.add(new Prop(k, s.flat.instanceName(), s.signal(k.enable()), s.signal(k.predicate()), d));
             }
         }
@@ -483,14 +454,5 @@ final class Netlist {
     /** The values a waveform shows, at the slots that hold them after copies are elided. */
     List<tagmatch.sim.WaveSignal> waveSignals() {
         return tagmatch.sim.WaveSignal.of(hierarchy, this::resolve);
-    }
-
-    /** Clock domains by name, for messages. */
-    Map<String, Integer> domainNames() {
-        Map<String, Integer> m = new LinkedHashMap<>();
-        for (int i = 0; i < domains.size(); i++) {
-            m.put(domains.get(i).name(), i);
-        }
-        return m;
     }
 }

@@ -22,9 +22,9 @@ import tagmatch.hdl.ir.Stmt;
 /**
  * A lowered circuit's instance hierarchy flattened for a simulator: one {@link Scope} per
  * instance of a module, every signal of it at a slot the backend allocates, every memory at an
- * index in one list, and the one-bit copies through which a clock reaches the registers of a
- * child (a clock is known by the signal it is copied from: the top's clock, a second clock
- * input, or a clock that logic or a register drives).
+ * index in one list, and the clock domains: a clock reaches the registers of a child through
+ * one-bit copies, and is known by the signal it is copied from (the top's clock, a second clock
+ * input, a clock that logic or a register drives, or the asserting edge of an asynchronous reset).
  */
 public final class Hierarchy {
     /** A memory of one instance, named by its hierarchical path. */
@@ -36,6 +36,19 @@ public final class Hierarchy {
     public final List<Scope> scopes = new ArrayList<>();
     /** Every memory; {@link Scope#memory} indexes this list. */
     public final List<Mem> memories = new ArrayList<>();
+    /**
+     * A clock domain: what happens at the edges of one signal, rising, or falling for an active-low
+     * asynchronous reset; {@code input}: the signal is a top input port, so it changes only when
+     * the testbench pokes it.
+     */
+    public record Domain(int clock, boolean falling, boolean input) {}
+
+    /** Every clock domain, numbered in order of first use; the top's clock is the first. */
+    public final List<Domain> domains = new ArrayList<>();
+    /** The domain of the top's clock, -1 without one. */
+    public final int mainDomain;
+    private final Map<Integer, Integer> domainOf = new HashMap<>();
+    private final java.util.Set<Integer> topInputs = new java.util.HashSet<>();
     /** One-bit copies between signals, sink slot to source slot. */
     private final Map<Integer, Integer> copyOf = new HashMap<>();
     private final IntUnaryOperator allocate;
@@ -57,6 +70,11 @@ public final class Hierarchy {
             scopes.add(s);
             work.addAll(s.children);
         }
+        for (Signal p : circuit.top().portSignals()) {
+            if (p.kind() == Signal.Kind.INPUT) {
+                topInputs.add(top.signal(p));
+            }
+        }
         for (Scope s : scopes) {
             for (Stmt st : s.def.body()) {
                 if (st instanceof Stmt.Connect) {
@@ -67,6 +85,21 @@ public final class Hierarchy {
                 }
             }
         }
+        int topClock = circuit.top().clock() == null ? -1 : top.signal(circuit.top().clock());
+        mainDomain = topClock < 0 ? -1 : domain(topClock, false);
+    }
+
+    /**
+     * The domain of the rising edges of the signal at {@code clockSlot} (its falling edges when
+     * {@code falling}), known by the signal it is copied from: one domain however many wires
+     * carry it through the hierarchy.
+     */
+    public int domain(int clockSlot, boolean falling) {
+        int root = clockSource(clockSlot);
+        return domainOf.computeIfAbsent(falling ? -1 - root : root, k -> {
+            domains.add(new Domain(root, falling, topInputs.contains(root)));
+            return domains.size() - 1;
+        });
     }
 
     /** The register a connect gives its next value, or null when it drives a wire or a port. */
@@ -175,20 +208,31 @@ public final class Hierarchy {
         public int memory(Memory m) { return mem.get(m); }
 
         /**
-         * The slot of a clock signal, or {@code topClock} for a register or memory built without
-         * one; {@code what} names the clocked thing in the error for any other clock.
+         * The domain of a clock's rising edges, the top's clock for a register or memory built
+         * without one; {@code what} names the clocked thing in the error for any other clock.
          */
-        public int clock(Expr clock, int topClock, String what) {
+        public int clockDomain(Expr clock, String what) {
             if (clock == null) {
-                if (topClock < 0) {
+                if (mainDomain < 0) {
                     throw new IllegalArgumentException("cannot simulate " + what + ": it has no clock and the top module has none");
                 }
-                return topClock;
+                return mainDomain;
             }
             if (!isRef(clock) || clock.width() != 1) {
                 throw new IllegalArgumentException("cannot simulate " + what + ": its clock " + clock + " is not a 1-bit signal");
             }
-            return slot(clock);
+            return domain(slot(clock), false);
+        }
+
+        /**
+         * The domain of the asserting edges of a register's asynchronous reset (its signal rising,
+         * or falling when active low), -1 for a register without one.
+         */
+        public int asyncResetDomain(Signal register) {
+            if (register.reset() == null || !register.asyncReset()) {
+                return -1;
+            }
+            return domain(signal(Signal.resetSignal(register.reset())), Signal.resetActiveLow(register.reset()));
         }
 
         /** Its name as a property failure reports it: empty for the top, else {@code a.b}. */

@@ -67,20 +67,10 @@ final class FlatCircuit {
 
     /** One property of one instance: its enable and predicate slots (1-bit, narrow); clock -1 when immediate. */
     record Prop(tagmatch.hdl.ir.Check check, String instance, int enable, int predicate, int clock) {}
-    /**
-     * Clock domains: the narrow slot each one's clock is read from (a signal no copy drives), and
-     * whether that is a top input port. Reg, MemWrite and Prop {@code clock} fields index these.
-     */
-    final List<Integer> domainClock = new ArrayList<>();
-    final List<Boolean> domainInput = new ArrayList<>();
-    /** Whether a domain fires on its signal falling (an active-low asynchronous reset) rather than rising. */
-    final List<Boolean> domainFalling = new ArrayList<>();
+    /** Clock domains; Reg, MemWrite, Prop and ModelEdge {@code clock} fields index this. */
+    final List<Hierarchy.Domain> domains;
     /** The domain of the top's clock, -1 without one. */
-    int mainDomain = -1;
-    /** Domains by clock source slot, {@code -1 - slot} for a falling edge. */
-    private final Map<Integer, Integer> domainOf = new java.util.HashMap<>();
-    /** Narrow top input ports: a domain clocked by one changes only when the testbench pokes it. */
-    private final java.util.Set<Integer> inputs = new java.util.HashSet<>();
+    final int mainDomain;
     /** Top ports in declaration order: slot and whether it is wide. */
     final int[] portSlot;
     final boolean[] portWide;
@@ -227,15 +217,8 @@ final class FlatCircuit {
             memories.add(new int[] {m.memory().depth(), m.memory().width()});
             memoryInit.add(m.memory().init());
         }
-        int topClock = circuit.top().clock() == null ? -1 : h.top.signal(circuit.top().clock());
-        for (Signal p : circuit.top().portSignals()) {
-            if (p.kind() == Signal.Kind.INPUT && p.width() <= 64) {
-                inputs.add(h.top.signal(p));
-            }
-        }
-        if (topClock >= 0) {
-            mainDomain = domain(h, topClock, false);
-        }
+        domains = h.domains;
+        mainDomain = h.mainDomain;
         for (Hierarchy.Scope c : h.scopes) {
             if (c.def.isExternal()) {
                 bindModel(h, c);
@@ -259,7 +242,7 @@ final class FlatCircuit {
                 } else if (st instanceof Stmt.MemWrite) {
                     Stmt.MemWrite mw = (Stmt.MemWrite) st;
                     Memory m = mw.memory();
-                    int clock = domain(h, c.clock(m.clock(), topClock, "memory " + c.path + m.name()), false);
+                    int clock = c.clockDomain(m.clock(), "memory " + c.path + m.name());
                     memWrites.add(new MemWrite(c.memory(m), m.depth(), m.width() > 64, m.width(),
                             cc.compile(mw.address()), cc.compile(mw.data()), cc.compile(mw.enable()),
                             mw.wholeWord() ? null : cc.compile(mw.mask()), mw.laneWidth(), clock));
@@ -271,7 +254,7 @@ final class FlatCircuit {
                         args.add(cc.compile(p.args().get(i)));
                         widths[i] = p.args().get(i).width();
                     }
-                    int clock = domain(h, c.clock(p.clock(), topClock, "the printf at " + p.locator()), false);
+                    int clock = c.clockDomain(p.clock(), "the printf at " + p.locator());
                     prints.add(new Print(p.format(), cc.compile(p.enable()), args, widths, clock));
                 } else {
                     throw new IllegalArgumentException("cannot simulate module " + c.def.name()
@@ -280,8 +263,7 @@ final class FlatCircuit {
             }
             for (tagmatch.hdl.ir.Check k : c.def.checks()) {
                 if (k.kind() != tagmatch.hdl.ir.Check.Kind.COVER) {
-                    int clock = k.clock() == null ? -1
-                            : domain(h, c.clock(k.clock(), topClock, "property \"" + k.message() + "\""), false);
+                    int clock = k.clock() == null ? -1 : c.clockDomain(k.clock(), "property \"" + k.message() + "\"");
                     props.add(new Prop(k, c.instanceName(), c.signal(k.enable()), c.signal(k.predicate()), clock));
                 }
             }
@@ -291,13 +273,9 @@ final class FlatCircuit {
                 }
                 Eval.Node rst = s.reset() == null ? null : cc.compile(s.reset());
                 Eval.Node rv = s.resetValue() == null ? null : cc.compile(s.resetValue());
-                int clock = domain(h, c.clock(s.clock(), topClock, "register " + c.path + s.name()), false);
-                // an asynchronous reset is one more edge to wait on: its signal rising, or falling when active low
-                int async = -1;
-                if (s.reset() != null && s.asyncReset()) {
-                    async = domain(h, c.signal(Signal.resetSignal(s.reset())), Signal.resetActiveLow(s.reset()));
-                }
-                regs.add(new Reg(c.path + s.name(), c.signal(s), s.width() > 64, s.width(), next.get(s), rst, rv, clock, async));
+                int clock = c.clockDomain(s.clock(), "register " + c.path + s.name());
+                regs.add(new Reg(c.path + s.name(), c.signal(s), s.width() > 64, s.width(), next.get(s), rst, rv, clock,
+                        c.asyncResetDomain(s)));
             }
         }
         List<Integer> sorted = new ArrayList<>();
@@ -335,7 +313,7 @@ final class FlatCircuit {
                 groups.computeIfAbsent(List.copyOf(new java.util.TreeSet<>(e.combinationalInputs())), k -> new ArrayList<>()).add(e);
             } else if (e.kind() != ModelPorts.Kind.INPUT) {
                 int slot = c.signal(c.port(e.name()));
-                modelEdges.add(new ModelEdge(binding, e.name(), domain(h, slot, e.kind() == ModelPorts.Kind.FALLING_EDGE)));
+                modelEdges.add(new ModelEdge(binding, e.name(), h.domain(slot, e.kind() == ModelPorts.Kind.FALLING_EDGE)));
             }
         }
         for (Map.Entry<List<String>, List<ModelPorts.Entry>> g : groups.entrySet()) {
@@ -375,17 +353,6 @@ final class FlatCircuit {
             }
         }
         return keys;
-    }
-
-    /** The domain of a clock slot's rising edge, or its falling edge for an active-low asynchronous reset. */
-    private int domain(Hierarchy h, int clockSlot, boolean falling) {
-        int root = h.clockSource(clockSlot);
-        return domainOf.computeIfAbsent(falling ? -1 - root : root, k -> {
-            domainClock.add(root);
-            domainInput.add(inputs.contains(root));
-            domainFalling.add(falling);
-            return domainClock.size() - 1;
-        });
     }
 
     private static long key(boolean wide, int slot) { return (wide ? 1L << 32 : 0) | slot; }

@@ -10,6 +10,7 @@ import tagmatch.sim.Simulator;
 import tagmatch.sim.JvmSimulator;
 import tagmatch.sim.WaveSignal;
 import tagmatch.sim.Words;
+import tagmatch.sim.flat.Hierarchy;
 
 /**
  * A {@link Simulator} that interprets the lowered circuit IR in Java: cycle-based, two-state,
@@ -70,10 +71,10 @@ public final class InterpreterSimulator extends JvmSimulator {
         this.regWrites = new boolean[regs.length];
         this.clocked = fc.props.stream().filter(p -> p.check().clock() != null).toArray(FlatCircuit.Prop[]::new);
         this.immediate = fc.props.stream().filter(p -> p.check().clock() == null).toArray(FlatCircuit.Prop[]::new);
-        int nd = fc.domainClock.size();
-        clockSlot = fc.domainClock.stream().mapToInt(Integer::intValue).toArray();
-        falling = fc.domainFalling.stream().mapToLong(b -> b ? 1 : 0).toArray();
-        inputClocksOnly = fc.domainInput.stream().allMatch(b -> b);
+        int nd = fc.domains.size();
+        clockSlot = fc.domains.stream().mapToInt(Hierarchy.Domain::clock).toArray();
+        falling = fc.domains.stream().mapToLong(d -> d.falling() ? 1 : 0).toArray();
+        inputClocksOnly = fc.domains.stream().allMatch(Hierarchy.Domain::input);
         prev = new long[nd];
         rising = new boolean[nd];
         main = fc.mainDomain;
@@ -169,7 +170,7 @@ public final class InterpreterSimulator extends JvmSimulator {
                 for (int i = 0; i < p.widths().length; i++) {
                     values.add(Eval.extB(p.args().get(i), s, p.widths()[i]));
                 }
-                out.print(p.format().render(values));
+                out.print(p.format().render(values, p.widths()));
             }
         }
         for (int i = 0; i < regs.length; i++) {

@@ -2,27 +2,25 @@ package tagmatch.tools.sweep;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.eda.sweep.Grid;
 import tagmatch.eda.sweep.LocalRunner;
-import tagmatch.eda.sweep.ResultStore;
+import tagmatch.eda.sweep.LocalSweep;
 import tagmatch.eda.sweep.Seeds;
 import tagmatch.eda.sweep.Shard;
 import tagmatch.eda.sweep.SlurmOptions;
-import tagmatch.eda.sweep.SlurmRunner;
+import tagmatch.eda.sweep.SlurmSweep;
 import tagmatch.eda.sweep.Step;
 import tagmatch.eda.sweep.Steps;
 import tagmatch.eda.sweep.Sweep;
-import tagmatch.eda.sweep.SweepOutcome;
-import tagmatch.eda.sweep.Task;
+import tagmatch.eda.sweep.SweepResult;
+import tagmatch.eda.prove.TargetProof;
 import tagmatch.eda.synth.YosysSynth;
 import tagmatch.process.UsageError;
 import tagmatch.tools.OptionCheck;
@@ -137,24 +135,27 @@ public final class SweepCommand implements Callable<Integer> {
         Shard sh = shard == null ? Shard.ALL : parse("--shard", () -> Shard.parse(shard));
         int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) OptionCheck.atLeast("--jobs", jobs, 1);
         OptionCheck.atLeast("--mem-per-worker", memPerWorker, 64);
-        List<Task> tasks = sweep.tasks();
-        SlurmOptions so = slurmOptions(tasks.size());
+        SlurmOptions so = slurmOptions(sweep.tasks().size());
         if (slurm && shard != null) throw new UsageError("--shard only applies without --slurm (each array task picks its own shard), got " + shard);
         OptionCheck.requires(printSbatch, "--print-sbatch", slurm, "--slurm");
 
-        ResultStore store = ResultStore.open(out);
-        store.claim(sweep);
-        if (slurm) return slurm(store, so, tasks, o);
-
-        List<Task> mine = sh.of(tasks);
-        int pool = LocalRunner.workers(workers, memPerWorker);
-        long start = System.nanoTime();
-        LocalRunner.runMissing(store, sweep, mine, retryFailed, pool, "sweep " + sh, (todo, done) -> {
-            o.printf("sweep: %d configurations, steps %s, %d tasks; shard %s: %d tasks, %d already done, %d to run on %d workers%n",
-                    sweep.grid().configs().size(), String.join(",", steps), tasks.size(), sh, mine.size(), done, todo, pool);
-            o.flush();
-        }, Progress::start);
-        return summarize(store, mine, (System.nanoTime() - start) / 1_000_000_000L, o);
+        SweepResult r;
+        if (slurm) {
+            SlurmSweep.Settings s = new SlurmSweep.Settings(sweep, out, so, Duration.ofSeconds(pollSeconds));
+            if (printSbatch) {
+                SlurmSweep.Script script = SlurmSweep.writeScript(s);
+                o.print(script.text());
+                o.println("# written to " + script.path());
+                o.flush();
+                return 0;
+            }
+            r = SlurmSweep.run(s, o, Progress::start);
+        } else {
+            r = LocalSweep.run(new LocalSweep.Settings(sweep, out, sh, retryFailed, workers, memPerWorker), o, Progress::start);
+        }
+        o.print(r.text());
+        o.flush();
+        return r.succeeded() ? 0 : 1;
     }
 
     /**
@@ -186,7 +187,7 @@ public final class SweepCommand implements Callable<Integer> {
         OptionCheck.atLeast("--ops", ops, 1);
         family = OptionCheck.oneOf("--family", family, YosysSynth.FAMILIES.toArray(String[]::new));
         OptionCheck.atLeast("--pnr-seed", pnrSeed, 1);
-        if (proveDepth != null) OptionCheck.range("--prove-depth", proveDepth, 1, 200);
+        if (proveDepth != null) OptionCheck.range("--prove-depth", proveDepth, 1, TargetProof.MAX_DEPTH);
         return new Sweep(grid, st, sd, ops, family, pnrSeed, proveDepth);
     }
 
@@ -202,38 +203,11 @@ public final class SweepCommand implements Callable<Integer> {
         if (timeLimit != null && !SlurmOptions.TIME.matcher(timeLimit).matches())
             throw new UsageError("--time-limit must be in Slurm's format (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS), got '" + timeLimit + "'");
         OptionCheck.range("--cpus-per-task", cpusPerTask, 1, 4096);
-        long mem = memPerTask == null ? cpusPerTask * memPerWorker : OptionCheck.atLeast("--mem-per-task", memPerTask, 64);
-        int n = arrayTasks == null ? Math.min(taskCount, 100) : (int) OptionCheck.range("--array-tasks", arrayTasks, 1, taskCount);
+        long mem = memPerTask == null ? SlurmSweep.defaultTaskMemMb(cpusPerTask, memPerWorker) : OptionCheck.atLeast("--mem-per-task", memPerTask, 64);
+        int n = arrayTasks == null ? SlurmSweep.defaultArrayTasks(taskCount) : (int) OptionCheck.range("--array-tasks", arrayTasks, 1, taskCount);
         if (maxRunning != null) OptionCheck.range("--max-running", maxRunning, 1, n);
         OptionCheck.range("--poll", pollSeconds, 1, 3600);
         return new SlurmOptions(partition, account, timeLimit, cpusPerTask, mem, n, maxRunning);
-    }
-
-    private int slurm(ResultStore store, SlurmOptions so, List<Task> tasks, PrintWriter o) throws IOException, InterruptedException {
-        SlurmRunner runner = new SlurmRunner(store, so, Duration.ofSeconds(pollSeconds), o, Progress::start);
-        Path script = runner.writeScript(Math.max(64, so.memMb() / so.cpusPerTask()));
-        if (printSbatch) {
-            o.print(Files.readString(script));
-            o.println("# written to " + script);
-            o.flush();
-            return 0;
-        }
-        long start = System.nanoTime();
-        String job = runner.submit(script);
-        o.printf("sweep: %d tasks in %d array tasks: submitted job %s (%s); logs in %s%n", tasks.size(), so.arrayTasks(), job,
-                script, store.dir().resolve("slurm"));
-        o.flush();
-        Map<String, String> states = runner.follow(job, tasks);
-        runner.describe(states);
-        return summarize(store, tasks, (System.nanoTime() - start) / 1_000_000_000L, o);
-    }
-
-    /** Prints the outcome of {@code tasks} from the store; 0 when every one passed. */
-    private static int summarize(ResultStore store, List<Task> tasks, long seconds, PrintWriter o) {
-        SweepOutcome outcome = SweepOutcome.of(store, tasks);
-        o.print(outcome.text(seconds, store.dir()));
-        o.flush();
-        return outcome.succeeded() ? 0 : 1;
     }
 
     /** Runs a parser; its {@link IllegalArgumentException} becomes a usage error naming {@code option}. */

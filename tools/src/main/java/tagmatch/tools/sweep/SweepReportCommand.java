@@ -2,19 +2,13 @@ package tagmatch.tools.sweep;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tagmatch.eda.sweep.ResultStore;
-import tagmatch.eda.sweep.Sweep;
-import tagmatch.eda.sweep.SweepPlots;
 import tagmatch.eda.sweep.SweepReport;
 import tagmatch.process.UsageError;
 import tagmatch.tools.OutputDir;
@@ -41,28 +35,17 @@ public final class SweepReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!(clockMhz > 0 && clockMhz <= 10_000)) throw new UsageError("--clock-mhz must be in (0, 10000], got " + clockMhz);
-        Path args = dir.resolve("sweep.args");
-        if (!Files.isRegularFile(args)) throw new UsageError("DIR must be a sweep's results directory (with sweep.args), got " + dir);
-        ResultStore store = ResultStore.existing(dir);
-        Sweep sweep = definition(args);
-        SweepReport report = new SweepReport(sweep, store, clockMhz);
-        PrintWriter o = spec.commandLine().getOut();
-        List<String> files = new ArrayList<>(List.of("sweep.md", "sweep.csv"));
+        SweepReport report = SweepReport.of(dir, clockMhz, SweepCommand::parseSpec);
+        List<String> files;
         try (OutputDir out = OutputDir.claim(dir.resolve("report"), false, "DIR/report")) {
-            Files.writeString(out.staging().resolve("sweep.md"), report.markdown(), StandardCharsets.UTF_8);
-            Files.writeString(out.staging().resolve("sweep.csv"), report.csv(), StandardCharsets.UTF_8);
-            files.addAll(SweepPlots.write(report, out.staging()));
+            files = report.writeTo(out.staging());
             out.commit("sweep-report");
         }
+        PrintWriter o = spec.commandLine().getOut();
         o.print(report.markdown());
         o.println();
         o.println("wrote " + dir.resolve("report") + "/{" + String.join(",", files) + "}");
         o.flush();
-        return report.missing().isEmpty() && report.failed().isEmpty() ? 0 : 1;
-    }
-
-    /** The sweep recorded in {@code sweep.args}, parsed by the sweep command itself. */
-    static Sweep definition(Path args) throws IOException {
-        return SweepCommand.parseSpec(Files.readAllLines(args, StandardCharsets.UTF_8), args.toString());
+        return report.complete() ? 0 : 1;
     }
 }

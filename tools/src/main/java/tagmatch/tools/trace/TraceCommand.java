@@ -1,7 +1,6 @@
 package tagmatch.tools.trace;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine;
@@ -87,9 +86,7 @@ public final class TraceCommand implements Runnable {
         public void run() {
             OptionCheck.range("--threads", threads, 1, 64);
             if (noCache && cacheDir != null) throw new UsageError("--cache and --no-cache exclude each other");
-            if (cacheDir != null && Files.exists(cacheDir) && !Files.isDirectory(cacheDir)) {
-                throw new UsageError("--cache must name a directory, but " + cacheDir + " is a file");
-            }
+            OptionCheck.directoryIfPresent("--cache", cacheDir);
             TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
             for (int b : bins) OptionCheck.range("--bins", b, 1, 1 << 20);
             OptionCheck.atLeast("--parse-threads", parseThreads, 1);
@@ -142,9 +139,7 @@ public final class TraceCommand implements Runnable {
             if (cacheDir != null && parsing == DumpiReader.Parsing.GRAMMAR_ONLY) {
                 throw new UsageError("--cache only applies with --parser fast: the cache is filled by the fast path");
             }
-            if (cacheDir != null && Files.exists(cacheDir) && !Files.isDirectory(cacheDir)) {
-                throw new UsageError("--cache must name a directory, but " + cacheDir + " is a file");
-            }
+            OptionCheck.directoryIfPresent("--cache", cacheDir);
             TraceCache cache = cacheDir == null ? null : new TraceCache(cacheDir);
             PrintWriter stdout = spec.commandLine().getOut();
             ParseCheck.run(traces, parseThreads, parsing, cache, stdout::println);

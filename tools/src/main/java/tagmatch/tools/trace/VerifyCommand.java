@@ -9,7 +9,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tagmatch.process.UserError;
 import tagmatch.tools.OptionCheck;
-import tagmatch.trace.StatusVerifier;
 import tagmatch.trace.TraceFiles;
 import tagmatch.trace.TraceVerifier;
 
@@ -34,12 +33,11 @@ public final class VerifyCommand implements Runnable {
     @Override
     public void run() {
         OptionCheck.atLeast("--max-cases", maxCases, 0);
-        List<TraceFiles.Trace> found = TraceFiles.find(traces);
-        List<StatusVerifier.Report> reports = TraceVerifier.verify(found);
+        TraceVerifier.Verification v = TraceVerifier.verify(TraceFiles.find(traces));
         PrintWriter out = spec.commandLine().getOut();
-        out.print(TraceVerifier.report(reports, maxCases));
+        out.print(v.text(maxCases));
         out.flush();
-        long failures = reports.stream().mapToLong(StatusVerifier.Report::failures).sum();
+        long failures = v.failures();
         if (failures > 0) {
             throw new UserError(failures + (failures == 1 ? " receive disagrees" : " receives disagree") + " with the MPI library's statuses "
                     + "without an open arrival order (DISAGREE, UNIDENTIFIED or SIZE_DIFFERS above)");

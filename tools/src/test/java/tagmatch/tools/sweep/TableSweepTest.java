@@ -2,6 +2,7 @@ package tagmatch.tools.sweep;
 
 import tagmatch.eda.sweep.ResultLine;
 import tagmatch.eda.sweep.ResultStore;
+import tagmatch.eda.sweep.SweepSpecs;
 import tagmatch.eda.sweep.TableSweep;
 import tagmatch.eda.sweep.TaskVerdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -144,11 +145,11 @@ class TableSweepTest {
 
     @Test
     void theDefaultTableIsTheSeedsTwelveUnderTheirReferenceNames() {
-        TableSweep t = TableSweep.of(SweepSpecs.load(SweepSpecs.TABLE_IV_V), "data/sweeps/table-iv-v.sweep", List.of());
+        TableSweep t = TableSweep.of(SweepCommand.parseSpec(SweepSpecs.lines(SweepSpecs.TABLE_IV_V), "data/sweeps/table-iv-v.sweep"), "data/sweeps/table-iv-v.sweep", List.of());
         assertEquals(ReferenceDesigns.all().stream().map(ReferenceDesigns.Design::top).toList(),
                 t.entries().stream().map(TableSweep.Entry::name).toList());
         assertEquals(24, t.tasks().size());
-        TableSweep two = TableSweep.of(SweepSpecs.load(SweepSpecs.TABLE_IV_V), "x", List.of("alpu_umq_128x32", "alpu_prq_256x8"));
+        TableSweep two = TableSweep.of(SweepCommand.parseSpec(SweepSpecs.lines(SweepSpecs.TABLE_IV_V), "data/sweeps/table-iv-v.sweep"), "x", List.of("alpu_umq_128x32", "alpu_prq_256x8"));
         assertEquals(List.of("alpu_prq_256x8", "alpu_umq_128x32"), two.entries().stream().map(TableSweep.Entry::name).toList());
     }
 }
