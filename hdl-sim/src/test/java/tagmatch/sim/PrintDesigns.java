@@ -4,21 +4,24 @@ import static tagmatch.hdl.core.Hdl.*;
 
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Module;
+import tagmatch.hdl.core.SInt;
 import tagmatch.hdl.core.UInt;
 
 /** Designs with {@code printf}s, and the one stimulus every backend runs them with. */
 public final class PrintDesigns {
     private PrintDesigns() {}
 
-    /** A counter that prints itself in every radix, a wide value, and a percent sign, under a when and a condition. */
+    /** A counter that prints itself in every radix, a wide value, signed values, and a percent sign, under a when and a condition. */
     public static final class Counting extends Module {
         public Counting() {
             Bool en = input("en", Bool());
             UInt n = regInit(UInt(8), 0).named("n");
             when(en, () -> n.set(n.add(1)));
             output("count", UInt(8)).set(n);
-            when(en, () -> printf(n.bits(0, 0).eq(lit(0, 1)), "n=%d hex=%x bin=%b wide=%h 100%%\n",
-                    n, n, n, cat(n, lit(0, 56), n)));
+            SInt low = n.bits(3, 0).asSInt().named("low");
+            SInt wideLow = cat(n.bits(3, 0), lit(0, 62)).asSInt().named("wide_low");
+            when(en, () -> printf(n.bits(0, 0).eq(lit(0, 1)), "n=%d hex=%x bin=%b wide=%h 100%% signed %d %x %b %d\n",
+                    n, n, n, cat(n, lit(0, 56), n), low, low, low, wideLow));
             printf(n.eq(lit(7, 8)), "seven \"quoted\"\\ %d\t|", n.bits(2, 0));
         }
     }

@@ -35,8 +35,10 @@ class PrintTest {
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String verilated = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), verilated);
-        assertTrue(interpreted.contains("n=2 hex=2 bin=10 wide=20000000000000002 100%\n"), interpreted);
+        assertTrue(interpreted.contains("n=2 hex=2 bin=10 wide=20000000000000002 100% signed 2 2 10 "
+                + "9223372036854775808\n"), interpreted);
         assertTrue(interpreted.contains("seven \"quoted\"\\ 7\t|"), interpreted);
+        assertTrue(interpreted.contains("100% signed -8 8 1000 -36893488147419103232\n"), interpreted);
         assertEquals(verilated, interpreted, "interpreter");
         assertEquals(verilated, compiled, "compiled");
     }

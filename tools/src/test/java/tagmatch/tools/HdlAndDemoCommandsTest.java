@@ -35,7 +35,7 @@ class HdlAndDemoCommandsTest {
         assertEquals(2, run("hdl", "fido", "--out", target.toString()));
         assertEquals("tagmatch hdl: unknown block 'fido'; blocks are [fifo, priority-tree, priority-encoder, "
                 + "one-hot-mux, counter, pipe, state-machine, arbiter, round-robin-arbiter, stream-pipe, skid-buffer, stream-fork, "
-                + "stream-join, lfsr, one-hot-decoder]", err.toString().strip());
+                + "stream-join, lfsr, one-hot-decoder, synchronizer]", err.toString().strip());
         assertFalse(Files.exists(target));
     }
 
@@ -56,7 +56,8 @@ class HdlAndDemoCommandsTest {
         assertTrue(err.toString().contains("--out DIR is required"), err.toString());
         assertEquals(0, run("hdl", "--list"));
         for (String b : new String[] {"fifo", "priority-tree", "priority-encoder", "one-hot-mux", "counter", "pipe", "state-machine", "arbiter",
-                "round-robin-arbiter", "stream-pipe", "skid-buffer", "stream-fork", "stream-join", "lfsr", "one-hot-decoder"})
+                "round-robin-arbiter", "stream-pipe", "skid-buffer", "stream-fork", "stream-join", "lfsr", "one-hot-decoder",
+                "synchronizer"})
             assertTrue(out.toString().contains(b), out.toString());
     }
 

@@ -344,7 +344,10 @@ final class ModuleWriter {
     private void print(Stmt.Print p) {
         context = List.of(p.locator());
         StringBuilder call = new StringBuilder("$write(").append(p.format().verilog());
-        for (Expr a : p.args()) call.append(", ").append(named(a));
+        for (int i = 0; i < p.args().size(); i++) {
+            String value = named(p.args().get(i));
+            call.append(", ").append(p.format().signedDecimal(i) ? "$signed(" + value + ")" : value);
+        }
         call.append(");\n");
         boolean always = p.enable() instanceof Expr.Lit l && l.isAllOnes();
         procs.append("\n  always @(posedge ").append(e(p.clock())).append(") begin").append(comment(List.of(p.locator()))).append('\n')

@@ -351,7 +351,8 @@ public final class Hdl {
      * Prints {@code format} at each rising clock edge where {@code cond} is 1 (and the enclosing
      * {@code when}s hold), with the values just before the edge. Conversions: {@code %d} decimal,
      * {@code %x} or {@code %h} lower-case hexadecimal, {@code %b} binary, each in as few digits as
-     * the value needs and unsigned (a value's bits, see {@link Data#asUInt()}); {@code %%} is a
+     * the value needs, of the value's bits (see {@link Data#asUInt()}), except that {@code %d} of
+     * an {@link SInt} prints its signed value ({@code -5}), as {@code $display} does; {@code %%} is a
      * percent sign. No newline is added. Emitted as {@code $write}; the simulators print the same text.
      */
     public static void printf(Bool cond, String format, Data... args) {
@@ -366,7 +367,11 @@ public final class Hdl {
             throw new HdlException("printf format \"" + format + "\" has " + parsed.arguments() + " conversions but "
                     + args.length + " values were given", Builder.here());
         List<Expr> values = new ArrayList<>();
-        for (Data a : args) values.add(a.asUInt().ref());
-        Builder.add(new Stmt.Print(f.clock(), cond.ref(), parsed, values, Builder.here()));
+        boolean[] signed = new boolean[args.length];
+        for (int i = 0; i < args.length; i++) {
+            values.add(args[i].asUInt().ref());
+            signed[i] = args[i] instanceof SInt;
+        }
+        Builder.add(new Stmt.Print(f.clock(), cond.ref(), parsed.withSigned(signed), values, Builder.here()));
     }
 }

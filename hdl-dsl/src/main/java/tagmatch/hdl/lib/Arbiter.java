@@ -2,9 +2,7 @@ package tagmatch.hdl.lib;
 
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Data;
-import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
-import tagmatch.hdl.core.Vec;
 import tagmatch.hdl.ir.Widths;
 
 import java.util.ArrayList;
@@ -27,28 +25,12 @@ import static tagmatch.hdl.core.Hdl.*;
  *
  * Low inputs can starve high ones; {@link RoundRobinArbiter} shares the output fairly.
  */
-public final class Arbiter<T extends Data> extends Module {
+public final class Arbiter<T extends Data> extends StreamArbiter<T> {
     /** The arbitrated stream and the index of the input it carries this cycle. */
     public record Arbitrated<T extends Data>(Stream<T> out, UInt chosen) {}
 
-    public final Vec<Stream<T>> in;
-    public final Stream<T> out;
-    public final UInt chosen;
-
     public Arbiter(int inputs, T gen) {
-        int width = gen.width();
-        if (inputs < 2 || inputs > 1024) throw new IllegalArgumentException("Arbiter inputs must be 2..1024, got " + inputs);
-        if (width < 1 || width > Widths.MAX) throw new IllegalArgumentException("Arbiter width must be 1.." + Widths.MAX + ", got " + width);
-        param("inputs", inputs);
-        param("width", width);
-        in = input(Vec(inputs, () -> new Stream<>(typeOf(gen))));
-        out = output(new Stream<>(typeOf(gen)));
-        chosen = output(UInt(Widths.forCount(inputs)));
-        List<Stream<T>> ins = new ArrayList<>();
-        for (Stream<T> s : in) ins.add(s);
-        Arbitrated<T> a = of(ins);
-        out.connect(a.out());
-        chosen.set(a.chosen());
+        super(inputs, gen, Arbiter::of);
     }
 
     /** A fixed-priority arbiter of {@code ins} (input 0 first), inside the current module; drives every input's {@code ready}. */

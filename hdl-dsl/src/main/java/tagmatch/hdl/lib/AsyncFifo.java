@@ -28,6 +28,12 @@ import static tagmatch.hdl.core.Hdl.*;
  * {@code deq_bits} is a combinational read of the storage at the read pointer: a word becomes
  * visible only after its pointer has crossed, by which time it has been stable for two read
  * clocks. Depth is a power of two, at least 2.
+ *
+ * <p>Not a {@link Catalog} block: the catalog's blocks run on one stepped clock with every other
+ * input driven as data, and the generic checks that walk it would drive {@code wclk},
+ * {@code rclk} and the two resets as random data. The FIFO is checked instead with both clocks
+ * and resets poked at random between Verilator and the interpreter, and in order end to end
+ * ({@code ClockDomainDifferentialTest} in hdl-sim).
  */
 public final class AsyncFifo<T extends Data> extends Module {
     public final Bool wclk;

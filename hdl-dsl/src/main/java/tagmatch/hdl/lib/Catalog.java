@@ -16,7 +16,15 @@ import java.util.function.Function;
 
 /**
  * The standard-library blocks that can be generated standalone ({@code tagmatch hdl <block>}),
- * with their integer parameters, defaults and legal ranges.
+ * with their integer parameters, defaults and legal ranges. A block has one clock, {@code clk},
+ * and a synchronous {@code rst} if it has state; the tests that walk the catalog (lint,
+ * four-state, every backend) step that clock and drive every other input as data.
+ *
+ * <pre>{@code
+ * Catalog.Block fifo = Catalog.block("fifo");
+ * Circuit c = fifo.elaborate(fifo.resolve(Map.of("depth", "16", "width", "0x20")));   // checked, defaults for the rest
+ * VerilogEmitter.writeFiles(c, Path.of("out"));
+ * }</pre>
  */
 public final class Catalog {
     private Catalog() {}
@@ -130,7 +138,23 @@ public final class Catalog {
                     p -> new Lfsr(p.get("width"), p.get("seed"))),
             new Block("one-hot-decoder", "index to one-hot lines (OneHotDecoder)",
                     List.of(new Param("outputs", 8, 2, 4096, false, "lines")),
-                    p -> new OneHotDecoder(p.get("outputs"))));
+                    p -> new OneHotDecoder(p.get("outputs"))),
+            new Block("synchronizer", "flip-flop chain bringing a signal from another clock into clk's (Synchronizer)",
+                    List.of(new Param("width", 1, 1, 4096, false, "bits: one, or a value that changes a bit at a time"),
+                            new Param("stages", 2, 2, 8, false, "flip-flops")),
+                    p -> new Synchronizer(p.get("width"), p.get("stages"))));
+
+    /** Every block, its summary and each parameter's default, legal values and meaning: the text of {@code tagmatch hdl --list}. */
+    public static String listing() {
+        StringBuilder sb = new StringBuilder();
+        for (Block b : BLOCKS) {
+            sb.append(String.format("%-18s %s%n", b.name(), b.summary()));
+            for (Param p : b.params())
+                sb.append(String.format("    %-10s default %-6d legal %s%s  (%s)%n", p.name(), p.defaultValue(),
+                        p.powerOfTwo() ? "power of two in " : "", p.min() + ".." + p.max(), p.help()));
+        }
+        return sb.toString();
+    }
 
     public static List<Block> blocks() {
         return BLOCKS;

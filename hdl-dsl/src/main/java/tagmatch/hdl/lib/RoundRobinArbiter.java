@@ -2,9 +2,7 @@ package tagmatch.hdl.lib;
 
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Data;
-import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
-import tagmatch.hdl.core.Vec;
 import tagmatch.hdl.ir.Widths;
 
 import java.util.ArrayList;
@@ -27,25 +25,9 @@ import static tagmatch.hdl.core.Hdl.*;
  * The choice is two priority selections: the first valid input above the last granted one, else
  * the first valid input.
  */
-public final class RoundRobinArbiter<T extends Data> extends Module {
-    public final Vec<Stream<T>> in;
-    public final Stream<T> out;
-    public final UInt chosen;
-
+public final class RoundRobinArbiter<T extends Data> extends StreamArbiter<T> {
     public RoundRobinArbiter(int inputs, T gen) {
-        int width = gen.width();
-        if (inputs < 2 || inputs > 1024) throw new IllegalArgumentException("RoundRobinArbiter inputs must be 2..1024, got " + inputs);
-        if (width < 1 || width > Widths.MAX) throw new IllegalArgumentException("RoundRobinArbiter width must be 1.." + Widths.MAX + ", got " + width);
-        param("inputs", inputs);
-        param("width", width);
-        in = input(Vec(inputs, () -> new Stream<>(typeOf(gen))));
-        out = output(new Stream<>(typeOf(gen)));
-        chosen = output(UInt(Widths.forCount(inputs)));
-        List<Stream<T>> ins = new ArrayList<>();
-        for (Stream<T> s : in) ins.add(s);
-        Arbiter.Arbitrated<T> a = of(ins);
-        out.connect(a.out());
-        chosen.set(a.chosen());
+        super(inputs, gen, RoundRobinArbiter::of);
     }
 
     /** A round-robin arbiter of {@code ins}, inside the current module; drives every input's {@code ready}. */

@@ -12,6 +12,15 @@ import tagmatch.hdl.backend.VerilogTools;
  * The blocks {@code tagmatch demo} shows, each with the parameters it shows it with, and what it
  * finds on each: its top, its modules and lines of Verilog, and the verdicts of the three readers
  * ({@link VerilogTools#readers}).
+ *
+ * <pre>{@code
+ * for (Showcase.Shown shown : Showcase.all()) {
+ *     Path dir = out.resolve(shown.name());
+ *     Catalog.Emitted emitted = shown.emit(dir);
+ *     Showcase.Row row = Showcase.check(shown, emitted, List.of(dir.resolve(emitted.top() + ".v")));
+ *     System.out.println(row.block() + (row.ok() ? " clean" : " REJECTED"));
+ * }
+ * }</pre>
  */
 public final class Showcase {
     /** One block shown, with its parameters ({@code key=value} as {@code tagmatch hdl --param} takes them). */
@@ -51,6 +60,7 @@ public final class Showcase {
         SHOWN.put("stream-join", Map.of("inputs", "2", "width", "16"));
         SHOWN.put("lfsr", Map.of("width", "32"));
         SHOWN.put("one-hot-decoder", Map.of("outputs", "16"));
+        SHOWN.put("synchronizer", Map.of("width", "1"));
     }
 
     private Showcase() {}

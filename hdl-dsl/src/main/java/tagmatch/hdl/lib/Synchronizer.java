@@ -11,6 +11,8 @@ import static tagmatch.hdl.core.Hdl.*;
  * keeps them together and timing tools know them. The first flip-flop may go metastable; the
  * chain gives it a clock period to settle. Only for a single bit, or a value that changes one
  * bit at a time between samples (a Gray-coded count): other multi-bit values can be seen torn.
+ * As a module it has one clock, {@code clk} (the input simply comes from elsewhere), so it is the
+ * {@link Catalog} block {@code synchronizer}.
  *
  * <pre>{@code
  * Synchronizer s = instance(new Synchronizer(1));

@@ -14,7 +14,7 @@ class CatalogTest {
 
     @Test
     void unknownBlocksAndParametersNameTheLegalChoices() {
-        assertEquals("unknown block 'fido'; blocks are [fifo, priority-tree, priority-encoder, one-hot-mux, counter, pipe, state-machine, arbiter, round-robin-arbiter, stream-pipe, skid-buffer, stream-fork, stream-join, lfsr, one-hot-decoder]",
+        assertEquals("unknown block 'fido'; blocks are [fifo, priority-tree, priority-encoder, one-hot-mux, counter, pipe, state-machine, arbiter, round-robin-arbiter, stream-pipe, skid-buffer, stream-fork, stream-join, lfsr, one-hot-decoder, synchronizer]",
                 error(() -> Catalog.block("fido")));
         assertEquals("block fifo has no parameter 'size'; its parameters are [depth, width]",
                 error(() -> Catalog.block("fifo").resolve(Map.of("size", "4"))));

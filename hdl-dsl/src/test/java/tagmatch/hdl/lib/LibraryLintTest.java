@@ -65,7 +65,9 @@ class LibraryLintTest {
                 new Case("lfsr", Map.of("width", "64")),
                 new Case("one-hot-decoder", Map.of("outputs", "2")),
                 new Case("one-hot-decoder", Map.of("outputs", "6")),
-                new Case("one-hot-decoder", Map.of("outputs", "64")));
+                new Case("one-hot-decoder", Map.of("outputs", "64")),
+                new Case("synchronizer", Map.of("width", "1")),
+                new Case("synchronizer", Map.of("width", "8", "stages", "3")));
     }
 
     @ParameterizedTest

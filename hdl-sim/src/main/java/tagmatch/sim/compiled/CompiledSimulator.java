@@ -108,7 +108,7 @@ final class CompiledSimulator extends JvmSimulator {
                 for (int i = 0; i < p.args().length; i++) {
                     values.add(WideOps.big(v, p.args()[i], p.widths()[i], false, p.widths()[i]));
                 }
-                out.print(p.format().render(values));
+                out.print(p.format().render(values, p.widths()));
             }
         }
     }

@@ -170,7 +170,7 @@ public final class InterpreterSimulator extends JvmSimulator {
                 for (int i = 0; i < p.widths().length; i++) {
                     values.add(Eval.extB(p.args().get(i), s, p.widths()[i]));
                 }
-                out.print(p.format().render(values));
+                out.print(p.format().render(values, p.widths()));
             }
         }
         for (int i = 0; i < regs.length; i++) {
