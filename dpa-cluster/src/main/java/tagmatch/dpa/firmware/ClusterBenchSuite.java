@@ -174,13 +174,13 @@ public final class ClusterBenchSuite {
 
     /** Every measurement as CSV. */
     public String csv() {
-        StringBuilder sb = new StringBuilder("case,depth,implementation,threads,matched,cycles,cycles_per_message,messages_per_1e6_cycles,conflicts,fast,slow,in_order,retired,sim_seconds\n");
+        StringBuilder sb = new StringBuilder("case,depth,implementation,threads,matched,cycles,cycles_per_message,messages_per_1e6_cycles,conflicts,fast,slow,in_order,block_cycles,post_cycles,arrival_cycles,retired,sim_seconds\n");
         for (Row r : rows) {
             for (Map.Entry<Integer, ClusterBench.Measurement> e : r.byThreads().entrySet()) {
                 ClusterBench.Measurement m = e.getValue();
-                sb.append(String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%.2f,%.1f,%d,%d,%d,%d,%d,%.3f%n", r.kase().name().toLowerCase(Locale.ROOT), r.depth(),
+                sb.append(String.format(Locale.ROOT, "%s,%d,%s,%d,%d,%d,%.2f,%.1f,%d,%d,%d,%d,%d,%d,%d,%d,%.3f%n", r.kase().name().toLowerCase(Locale.ROOT), r.depth(),
                         r.impl(), e.getKey(), m.matched(), m.cycles(), m.cyclesPerMessage(), m.rate(), m.conflicts(), m.fast(), m.slow(), m.inOrder(),
-                        m.retired(), m.simSeconds()));
+                        m.blockCycles(), m.postCycles(), m.arrivalCycles(), m.retired(), m.simSeconds()));
             }
         }
         return sb.toString();

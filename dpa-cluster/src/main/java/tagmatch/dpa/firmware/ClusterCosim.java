@@ -60,7 +60,7 @@ public final class ClusterCosim {
     /** Runs {@code streams} on {@code harts} harts of {@code dpa} (the build's N must be at least that) and compares. */
     public static Outcome run(DpaRun dpa, FirmwareImage firmware, int harts, List<List<Event>> streams) {
         OtmConfig c = firmware.config();
-        DpaResult r = dpa.run(firmware.link(DriverInput.cosim(harts, streams), dpa.config().ramBytes()), DpaRun.Options.defaults().withHarts(harts));
+        DpaResult r = dpa.run(firmware.link(DriverInput.cosim(dpa.config(), harts, streams), dpa.config().ramBytes()), DpaRun.Options.defaults());
         int ops = 0;
         for (List<Event> s : streams) for (Event e : s) if (!(e instanceof Event.BlockEnd)) ops++;
         if (r.outcome() != DpaResult.Outcome.EXIT || r.exitCode() != 0) {

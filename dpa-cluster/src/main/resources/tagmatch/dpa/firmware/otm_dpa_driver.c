@@ -1,20 +1,27 @@
 /* otm_dpa_driver.c - the generated matcher (otm.c, unmodified) on the tagmatch DPA cluster.
  *
- * Every hart enters main(hartid) (crt0.S). Hart 0 plays the handler's thread 0: it applies the
- * host's posts between blocks, opens each block of up to N arrivals, matches the block's oldest
- * message itself and closes the block when the others are done. Harts 1..N-1 poll the block
- * word, as the handler's worker threads do, and match message `hartid` of each block. Every
- * spin-wait here executes `pause` between polls, so a waiting hart leaves its core's issue
- * slots to hart 0's serial work (otm.c's own barriers still spin).
+ * Every hart enters main(hartid) (crt0.S) and takes its matcher thread from its place in the
+ * cluster: thread t runs on core t % cores, as that core's hardware thread t / cores, so N
+ * threads spread over the cores (N = 4 uses one thread of each core) and hart 0 is thread 0.
+ * The harts of threads N and above return at once (crt0.S parks them). Thread 0 plays the
+ * handler's thread 0: it applies the host's posts between blocks, opens each block of up to N
+ * arrivals, matches the block's oldest message itself and closes the block when the others are
+ * done. Threads 1..N-1 poll the block word, as the handler's worker threads do, and match
+ * message t of each block. Every spin-wait here executes `pause` between polls (the workers'
+ * poll DPA_POLL_PAUSES of them), so a waiting hart leaves its core's issue slots to thread 0's
+ * serial work.
  *
  * What to do comes from dpa_input (linked in from input.bin, little-endian 64-bit words):
  *   mode   0 cosim: the events that follow, one result line each ("<status> <partner>") and an
  *               "S ..." line of otm_get_stats, as otm_driver prints them;
  *          1 bench on the firmware, 2 bench on the linked list (hart 0 alone): otm_bench's
  *               workloads (case, depth, messages), one line "matched M unexpected U cycles C
- *               conflicts C fast F slow L in_order I", C counted by mcycle on hart 0 around the
- *               matching loop (setup left out);
- *   threads N (harts matching; the run starts exactly these harts)
+ *               conflicts C fast F slow L in_order I blocks K posts P arrivals A", counted by mcycle on
+ *               hart 0: C the matching loop's cycles but the arrivals' (setup left out), of which K
+ *               in blocks (from opening to closing, list: ll_arrive) and P in reposting the
+ *               consumed receives, and A the cycles hart 0 spent generating the arrivals (the
+ *               network's part, left out of C as the handler's NIC lands them);
+ *   threads N (matcher threads);  cores, harts_per_core (the cluster's, for the spread above)
  *   case 0 nc, 1 conflict, 2 wild;  depth;  messages
  *   events E, then E events of four words: kind ('P' post, 'A' arrival, 'E' block end, 'I' a
  *   new communicator: the context is initialized again, after the previous one's "S" line), id, src, tag. */
@@ -27,7 +34,7 @@
 
 typedef struct { int64_t kind, id, src, tag; } dpa_event;
 typedef struct {
-    int64_t mode, threads, kase, depth, messages, events;
+    int64_t mode, threads, cores, harts_per_core, kase, depth, messages, events;
     dpa_event ev[];
 } dpa_params;
 extern const dpa_params dpa_input;
@@ -108,13 +115,24 @@ static void match(uint32_t tid)
     B.status[tid] = otm_match_msg(B.ctx, tid, B.msg[tid].src, B.msg[tid].tag, B.id[tid], &B.partner[tid]);
 }
 
+/* Pauses between two polls of a worker: a poll costs its core two issue slots, so pausing
+ * longer leaves more of them to thread 0 at the price of starting a block a little later. */
+#ifndef DPA_POLL_PAUSES
+#define DPA_POLL_PAUSES 4
+#endif
+
+static void poll_pause(void)
+{
+    for (int k = 0; k < DPA_POLL_PAUSES; k++) dpa_pause();
+}
+
 static void worker(uint32_t tid)
 {
     if (tid >= OTM_THREADS) return;   /* main checked it; said again for GCC's bounds analysis at N = 1 */
     uint64_t seen = 0;
     for (;;) {
         uint64_t w;
-        while ((w = __atomic_load_n(&B.word, __ATOMIC_ACQUIRE)) == seen) dpa_pause();
+        while ((w = __atomic_load_n(&B.word, __ATOMIC_ACQUIRE)) == seen) poll_pause();
         if (w == UINT64_MAX) return;
         seen = w;
         if (tid < (uint32_t)(w & 127u)) {
@@ -231,9 +249,10 @@ static void bench(uint32_t threads)
     for (uint32_t i = 0; i < depth; i++) post(i, keys[i]);
     uint32_t *pick = calloc(depth, sizeof *pick);
     for (uint32_t i = 0; i < depth; i++) pick[i] = i;
-    uint64_t matched = 0, unexpected = 0, msg_id = 0;
+    uint64_t matched = 0, unexpected = 0, msg_id = 0, arrivals = 0, blocks = 0, posts = 0;
     uint64_t c0 = dpa_cycles();
     while (matched + matched_at_post < messages) {
+        uint64_t t0 = dpa_cycles();
         for (uint32_t j = 0; j < n; j++) {
             uint32_t x = j + next_rand(depth - j), tmp = pick[j];
             pick[j] = pick[x];
@@ -244,12 +263,16 @@ static void bench(uint32_t threads)
             B.msg[j] = k;
             B.id[j] = msg_id + j;
         }
+        uint64_t t1 = dpa_cycles();
+        arrivals += t1 - t0;
         if (use_otm) {
             B.count = n;
             run_block();
         } else {
             for (uint32_t j = 0; j < n; j++) B.status[j] = ll_arrive(&ll, B.msg[j].src, B.msg[j].tag, msg_id + j, &B.partner[j]);
         }
+        uint64_t t2 = dpa_cycles();
+        blocks += t2 - t1;
         msg_id += n;
         for (uint32_t j = 0; j < n; j++) {
             if (B.status[j] == OTM_MATCHED) {
@@ -259,8 +282,9 @@ static void bench(uint32_t threads)
                 unexpected++;
             }
         }
+        posts += dpa_cycles() - t2;
     }
-    uint64_t cycles = dpa_cycles() - c0;
+    uint64_t cycles = dpa_cycles() - c0 - arrivals;
     otm_stats s = {0};
     if (use_otm) otm_get_stats(B.ctx, &s);
     dpa_puts("matched "); put_u(matched + matched_at_post);
@@ -270,6 +294,9 @@ static void bench(uint32_t threads)
     dpa_puts(" fast "); put_u(s.fast_path);
     dpa_puts(" slow "); put_u(s.slow_path);
     dpa_puts(" in_order "); put_u(s.in_order);
+    dpa_puts(" blocks "); put_u(blocks);
+    dpa_puts(" posts "); put_u(posts);
+    dpa_puts(" arrivals "); put_u(arrivals);
     dpa_putchar('\n');
 }
 
@@ -279,15 +306,21 @@ static unsigned char ctx_mem[2u << 20] __attribute__((aligned(64)));
 int main(unsigned long hartid)
 {
     uint32_t n = (uint32_t)dpa_input.threads;
+    uint64_t cores = (uint64_t)dpa_input.cores, per_core = (uint64_t)dpa_input.harts_per_core;
+    if (cores < 1 || per_core < 1) {
+        if (hartid == 0) dpa_puts("bad input: cores and harts_per_core must be 1 or more\n");
+        return 2;
+    }
+    uint32_t tid = (uint32_t)(hartid % per_core * cores + hartid / per_core);
     if (hartid != 0) {
-        if (hartid < n && dpa_input.mode != 2) {
+        if (tid < n && dpa_input.mode != 2) {
             while (__atomic_load_n(&B.ctx, __ATOMIC_ACQUIRE) == NULL) dpa_pause();
-            worker((uint32_t)hartid);
+            worker(tid);
         }
         return 0;
     }
-    if (n < 1 || n > OTM_THREADS || dpa_input.mode < 0 || dpa_input.mode > 2) {
-        dpa_puts("bad input: threads must be 1..OTM_THREADS, mode 0..2\n");
+    if (n < 1 || n > OTM_THREADS || n > cores * per_core || dpa_input.mode < 0 || dpa_input.mode > 2) {
+        dpa_puts("bad input: threads must be 1..OTM_THREADS and at most the cluster's harts, mode 0..2\n");
         return 2;
     }
     if (otm_ctx_bytes() > sizeof ctx_mem) {
