@@ -20,6 +20,19 @@ public record DpaResult(String console, Outcome outcome, long exitCode, DpaError
         return s;
     }
 
+    /**
+     * The exit code, the instructions each hart retired and in all, per cycle and per second of
+     * the {@code seconds} the run took: what {@code tagmatch dpa run} prints after the console.
+     */
+    public String summary(double seconds) {
+        StringBuilder perHart = new StringBuilder();
+        for (int h = 0; h < retired.size(); h++) perHart.append(h == 0 ? "" : " ").append(h).append(':').append(retired.get(h));
+        return String.format("exit code %d after %d cycles%n", exitCode, cycles)
+                + "instructions retired per hart: " + perHart + System.lineSeparator()
+                + String.format("total %d instructions, %.3f per cycle; simulated at %.2f M instructions/s (%.2f s)%n", totalRetired(),
+                totalRetired() / (double) Math.max(1, cycles), totalRetired() / seconds / 1e6, seconds);
+    }
+
     /** A hart that stopped on an error: which, where, on what instruction and why (RISC-V mcause code). */
     public record DpaError(int hart, long pc, long instruction, int cause) {
         public String describe() {

@@ -7,8 +7,6 @@ import tagmatch.sim.PortHandle;
 import tagmatch.sim.Simulator;
 import tagmatch.sim.Simulators;
 import tagmatch.sim.Stimulus;
-import tagmatch.sim.verilator.VerilatorModel;
-import tagmatch.sim.verilator.VerilatorOptions;
 
 import java.nio.charset.StandardCharsets;
 import java.io.ByteArrayOutputStream;
@@ -18,9 +16,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 
 /**
- * Runs bare-metal programs on a {@link DpaCluster} under Verilator. The model is built once per
+ * Runs bare-metal programs on a {@link DpaCluster} under Verilator (or another backend). The model is built once per
  * {@link DpaConfig} (and cached across processes by hdl-sim); each run gets a fresh instance, loads
  * the program through the load port, starts the harts and steps in batches that end only when the
  * console buffer fills, the program exits or a hart stops on an error, so a run costs a few native
@@ -64,17 +63,29 @@ public final class DpaRun implements AutoCloseable {
     }
 
     private final DpaConfig config;
-    private final VerilatorModel model;
+    private final Supplier<Simulator> instances;
 
-    private DpaRun(DpaConfig config, VerilatorModel model) {
+    private DpaRun(DpaConfig config, Supplier<Simulator> instances) {
         this.config = config;
-        this.model = model;
+        this.instances = instances;
     }
 
-    /** Elaborates the cluster and builds (or finds in the cache) its Verilator model. */
+    /**
+     * Elaborates the cluster and builds (or finds in the cache) its Verilator model: firmware runs
+     * millions of cycles, where Verilator's speed outweighs its build (a cold build of the default
+     * cluster takes seconds; the compiled backend runs it at about half Verilator's speed).
+     */
     public static DpaRun build(DpaConfig config) {
+        return build(config, "verilator");
+    }
+
+    /**
+     * Elaborates the cluster and makes it ready on {@code backend} (one of {@link Simulators#BACKENDS}):
+     * builds (or finds in the cache) its Verilator model, or compiles it to a JVM class.
+     */
+    public static DpaRun build(DpaConfig config, String backend) {
         Circuit circuit = Elaborator.elaborate(() -> new DpaCluster(config));
-        return new DpaRun(config, Simulators.verilatorModel(circuit, VerilatorOptions.defaults()));
+        return new DpaRun(config, Simulators.instances(backend, circuit));
     }
 
     public DpaConfig config() { return config; }
@@ -101,7 +112,7 @@ public final class DpaRun implements AutoCloseable {
         int harts = options.harts() == 0 ? config.harts() : options.harts();
         if (harts > config.harts())
             throw new IllegalArgumentException("--harts must be <= " + config.harts() + " (cores x threads), got " + harts);
-        try (Simulator sim = model.newInstance()) {
+        try (Simulator sim = instances.get()) {
             PortHandle run = sim.port("run");
             // the harts take their pc and whether they start from these while run is low
             sim.poke(run, 0);

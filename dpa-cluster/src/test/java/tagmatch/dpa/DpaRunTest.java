@@ -2,6 +2,7 @@ package tagmatch.dpa;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tagmatch.sim.Simulators;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,9 +14,17 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+/**
+ * Short programs on small clusters, on the default backend (compiled: these runs are shorter
+ * than a Verilator build of each cluster); the long firmware and ISA runs use Verilator.
+ */
 class DpaRunTest {
     @TempDir
     Path dir;
+
+    private static DpaRun build(DpaConfig cfg) {
+        return DpaRun.build(cfg, Simulators.defaultBackend());
+    }
 
     static Path source(Path dir, String name) throws IOException {
         Path p = dir.resolve(name);
@@ -29,7 +38,7 @@ class DpaRunTest {
     void helloPrintsAndExitsWithItsCode() throws IOException {
         DpaConfig cfg = new DpaConfig(1, 1, 1, 16);
         Path elf = BareMetal.compile(List.of(source(dir, "hello.c")), dir.resolve("hello.elf"), List.of("-O2"));
-        DpaRun dpa = DpaRun.build(cfg);
+        DpaRun dpa = build(cfg);
         DpaResult r = dpa.run(ElfImage.read(elf, cfg.ramBytes()), DpaRun.Options.defaults());
         assertEquals(DpaResult.Outcome.EXIT, r.outcome(), () -> String.valueOf(r.error() == null ? r : r.error().describe()));
         assertEquals("hello from the DPA\n", r.console());
@@ -40,7 +49,7 @@ class DpaRunTest {
     void hartsCountWithAmosAndAnLrScLock() throws IOException {
         DpaConfig cfg = new DpaConfig(2, 4, 2, 16);
         Path elf = BareMetal.compile(List.of(source(dir, "counter.c")), dir.resolve("counter.elf"), List.of("-O2", "-DHARTS=8"));
-        DpaRun dpa = DpaRun.build(cfg);
+        DpaRun dpa = build(cfg);
         List<Retirement> trace = new ArrayList<>();
         DpaResult r = dpa.run(ElfImage.read(elf, cfg.ramBytes()), DpaRun.Options.defaults());
         assertEquals(DpaResult.Outcome.EXIT, r.outcome(), () -> String.valueOf(r.error() == null ? r : r.error().describe()));
@@ -53,7 +62,7 @@ class DpaRunTest {
     void traceSpanningSeveralBatchesDeliversEveryRetirement() throws IOException {
         DpaConfig cfg = new DpaConfig(1, 1, 1, 16);
         Path elf = BareMetal.compile(List.of(source(dir, "loop.c")), dir.resolve("loop.elf"), List.of("-O2"));
-        DpaRun dpa = DpaRun.build(cfg);
+        DpaRun dpa = build(cfg);
         ElfImage image = ElfImage.read(elf, cfg.ramBytes());
         DpaResult plain = dpa.run(image, DpaRun.Options.defaults());
         List<Retirement> trace = new ArrayList<>();
@@ -69,7 +78,7 @@ class DpaRunTest {
     void pauseKeepsItsThreadFromIssuingForPauseCycles() throws IOException {
         DpaConfig cfg = new DpaConfig(1, 1, 1, 16);
         Path elf = BareMetal.compile(List.of(source(dir, "pause.c")), dir.resolve("pause.elf"), List.of("-O2"));
-        DpaResult r = DpaRun.build(cfg).run(ElfImage.read(elf, cfg.ramBytes()), DpaRun.Options.defaults());
+        DpaResult r = build(cfg).run(ElfImage.read(elf, cfg.ramBytes()), DpaRun.Options.defaults());
         assertEquals(DpaResult.Outcome.EXIT, r.outcome(), () -> String.valueOf(r.error() == null ? r : r.error().describe()));
         assertEquals(DpaCore.PAUSE_CYCLES, r.exitCode());
     }

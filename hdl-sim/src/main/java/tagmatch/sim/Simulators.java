@@ -65,6 +65,35 @@ public final class Simulators {
     /** The backend names {@link #of(String, Circuit)} accepts. */
     public static final java.util.List<String> BACKENDS = java.util.List.of("verilator", "compiled", "interpreter");
 
+    /** The system property that overrides {@link #defaultBackend()}, e.g. to run every default-backend test on Verilator. */
+    public static final String BACKEND_PROPERTY = "tagmatch.sim.backend";
+
+    /**
+     * The backend of tests and benches that do not compare backends: the system property
+     * {@value #BACKEND_PROPERTY} when set, else {@code compiled}, which has no build to wait for and
+     * so is faster all-in than a Verilator build for the runs they make.
+     */
+    public static String defaultBackend() {
+        String b = System.getProperty(BACKEND_PROPERTY, "compiled");
+        if (!BACKENDS.contains(b)) {
+            throw new IllegalArgumentException(BACKEND_PROPERTY + ": '" + b + "' is not one of " + BACKENDS);
+        }
+        return b;
+    }
+
+    /**
+     * Makes {@code circuit} ready to simulate on {@code backend} once (a Verilator build, a compiled
+     * class) and returns what creates independent instances of it.
+     */
+    public static java.util.function.Supplier<Simulator> instances(String backend, Circuit circuit) {
+        switch (backend) {
+            case "verilator": return verilatorModel(circuit, VerilatorOptions.defaults())::newInstance;
+            case "compiled": return compiledModel(circuit)::newInstance;
+            case "interpreter": return () -> interpreter(circuit);
+            default: throw new IllegalArgumentException("backend: '" + backend + "' is not one of " + BACKENDS);
+        }
+    }
+
     /** One instance of {@code circuit} on the backend named {@code backend} (one of {@link #BACKENDS}). */
     public static Simulator of(String backend, Circuit circuit) {
         return of(backend, circuit, BehaviouralModels.none());

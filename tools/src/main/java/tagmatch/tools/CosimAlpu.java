@@ -55,19 +55,11 @@ public final class CosimAlpu implements Callable<Integer> {
                     + String.join(",", sims));
         }
         PrintWriter w = spec.commandLine().getOut();
-        boolean passed = true;
-        for (String sim : sims) {
-            AlpuSoak s;
-            try (Progress pb = Progress.start("cosim alpu (" + sim + ")", ops, "transfers")) {
-                s = AlpuSoak.run(cfg, ops, seed, vcd, done -> pb.stepTo(Math.min(done, ops)), sim);
-            }
+        boolean passed = AlpuSoak.runEach(cfg, ops, seed, vcd, sims, Progress::start, s -> {
             w.println(s.verdict());
-            if (s.passed()) {
-                w.println(s.speed());
-            }
+            if (s.passed()) w.println(s.speed());
             w.flush();
-            passed &= s.passed();
-        }
+        });
         return passed ? 0 : 1;
     }
 }

@@ -45,12 +45,7 @@ public final class HdlCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         if (list) {
-            for (Catalog.Block b : Catalog.blocks()) {
-                o.printf("%-18s %s%n", b.name(), b.summary());
-                for (Catalog.Param p : b.params())
-                    o.printf("    %-10s default %-6d legal %s%s  (%s)%n", p.name(), p.defaultValue(),
-                            p.powerOfTwo() ? "power of two in " : "", p.min() + ".." + p.max(), p.help());
-            }
+            o.print(Catalog.listing());
             return 0;
         }
         if (block == null) throw new UsageError("name a block to emit; `tagmatch hdl --list` shows them");

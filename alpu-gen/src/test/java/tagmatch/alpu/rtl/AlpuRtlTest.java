@@ -1,6 +1,7 @@
 package tagmatch.alpu.rtl;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Pipelining;
 import tagmatch.alpu.Variant;
@@ -8,6 +9,8 @@ import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Port;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -93,5 +96,15 @@ class AlpuRtlTest {
         assertEquals("TOP must be a Verilog identifier ([A-Za-z_][A-Za-z0-9_]*, not a keyword, at most 200 characters), got '9bad'",
                 e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> AlpuRtl.elaborate(cfg, "module"));
+    }
+
+    @Test
+    void filesInAreTheTopAndItsSubmodulesAndNothingElse(@TempDir Path dir) throws Exception {
+        AlpuConfig cfg = AlpuConfig.of(4, 2, 4, 2, Variant.PRQ);
+        List<Path> written = AlpuRtl.write(cfg, "alpu_prq", dir);
+        AlpuRtl.write(cfg, "other", dir);
+        Files.writeString(dir.resolve("alpu_prqx.v"), "");
+        Files.writeString(dir.resolve("alpu_prq_notes.txt"), "");
+        assertEquals(written.stream().sorted().toList(), AlpuRtl.filesIn(dir, "alpu_prq"));
     }
 }

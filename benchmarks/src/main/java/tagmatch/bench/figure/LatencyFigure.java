@@ -28,7 +28,7 @@ public final class LatencyFigure {
     /** Lengths up to this are all measured, whatever the step: the break-even lies there. */
     public static final int FINE = 12;
 
-    /** What answers the NIC driver: the generated Verilog under Verilator, or the cycle model. */
+    /** What answers the NIC driver: the generated RTL on the default simulator backend, or the cycle model. */
     public enum Device {
         RTL, MODEL;
 

@@ -144,6 +144,18 @@ public final class Catalog {
                             new Param("stages", 2, 2, 8, false, "flip-flops")),
                     p -> new Synchronizer(p.get("width"), p.get("stages"))));
 
+    /** Every block, its summary and each parameter's default, legal values and meaning: the text of {@code tagmatch hdl --list}. */
+    public static String listing() {
+        StringBuilder sb = new StringBuilder();
+        for (Block b : BLOCKS) {
+            sb.append(String.format("%-18s %s%n", b.name(), b.summary()));
+            for (Param p : b.params())
+                sb.append(String.format("    %-10s default %-6d legal %s%s  (%s)%n", p.name(), p.defaultValue(),
+                        p.powerOfTwo() ? "power of two in " : "", p.min() + ".." + p.max(), p.help()));
+        }
+        return sb.toString();
+    }
+
     public static List<Block> blocks() {
         return BLOCKS;
     }

@@ -1,8 +1,11 @@
 package tagmatch.testbench.alpu;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import tagmatch.alpu.AlpuConfig;
+import tagmatch.process.ProgressMeter;
 
 /**
  * One soak of the generated ALPU RTL (Verilator, or another simulator backend) under random
@@ -34,6 +37,24 @@ public record AlpuSoak(String unit, long seed, BenchResult result, String violat
      */
     public static AlpuSoak run(AlpuConfig cfg, long ops, long seed, Path vcd, LongConsumer progress) {
         return run(cfg, ops, seed, vcd, progress, "verilator");
+    }
+
+    /**
+     * One soak on each of {@code backends}, one after the other, each with its own progress meter
+     * and handed to {@code done} as soon as it ends; true when every one passed.
+     */
+    public static boolean runEach(AlpuConfig cfg, long ops, long seed, Path vcd, List<String> backends, ProgressMeter.Factory progress,
+                                  Consumer<AlpuSoak> done) {
+        boolean passed = true;
+        for (String backend : backends) {
+            AlpuSoak s;
+            try (ProgressMeter p = progress.start("cosim alpu (" + backend + ")", ops, "transfers")) {
+                s = run(cfg, ops, seed, vcd, n -> p.stepTo(Math.min(n, ops)), backend);
+            }
+            done.accept(s);
+            passed &= s.passed();
+        }
+        return passed;
     }
 
     /** As {@link #run(AlpuConfig, long, long, Path, LongConsumer)} on the simulator backend named {@code backend}. */

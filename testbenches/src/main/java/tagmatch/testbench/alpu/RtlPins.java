@@ -10,23 +10,23 @@ import tagmatch.sim.Simulators;
 import tagmatch.sim.verilator.VerilatorOptions;
 
 /**
- * Opens the generated RTL of {@code tagmatch.alpu.rtl} under Verilator (or another backend of
- * {@link Simulators#BACKENDS}) as {@link AlpuPins}
- * ({@link SimulatorPins} over the compiled model), so a bench written for the model runs unchanged
+ * Opens the generated RTL of {@code tagmatch.alpu.rtl} on a simulator backend (the default one,
+ * {@link Simulators#defaultBackend()}, or any of {@link Simulators#BACKENDS}) as {@link AlpuPins}
+ * ({@link SimulatorPins} over the simulated unit), so a bench written for the model runs unchanged
  * against the RTL. The unit is reset for two cycles when opened; the bench's clock starts after
  * that. The R9 bound is the generator's own ({@link AlpuTiming}).
  */
 public final class RtlPins {
     private RtlPins() {}
 
-    /** Builds (or reuses from the build cache) the Verilator model of {@code config}. */
+    /** Opens the RTL of {@code config} on the default backend. */
     public static SimulatorPins open(AlpuConfig config) {
         return open(config, null);
     }
 
     /** As {@link #open(AlpuConfig)}, writing a VCD waveform to {@code vcd} when it is not null. */
     public static SimulatorPins open(AlpuConfig config, Path vcd) {
-        return open(config, vcd, "verilator");
+        return open(config, vcd, Simulators.defaultBackend());
     }
 
     /**

@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The generated RTL, on the compiled backend (faster all-in than cold Verilator builds of
- * these many configurations; it agrees with Verilator cycle by cycle in hdl-sim's differential
+ * The generated RTL, on the default backend (compiled: faster all-in than cold Verilator builds
+ * of these many configurations; it agrees with Verilator cycle by cycle in hdl-sim's differential
  * tests), passes random traffic with random backpressure through the scoreboard (rules R1-R9) for many configurations: sizes 2..256, blocks 2..32, a
  * block count that is not a power of two, match widths 1..128, both variants, every pipelining
  * option and several FIFO depths. The traffic includes bad commands, INSERTs into a full unit,
@@ -42,7 +42,7 @@ class RtlAlpuBenchTest {
         long afterHold = 0;
         for (AlpuConfig c : CONFIGS) {
             long seed = 500 + i++;
-            try (SimulatorPins pins = RtlPins.open(c, null, "compiled")) {
+            try (SimulatorPins pins = RtlPins.open(c)) {
                 AlpuBench b = new AlpuBench(pins, TrafficMix.FULL, seed);
                 int rounds = c.cells() > 64 ? 2 : 3;
                 for (int round = 0; round < rounds; round++) b.random(3_000).drain();

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The NIC driver of seed 001 section IV (software lists in front of a PRQ and a UMQ ALPU, insert
  * threshold, batched inserts, software search of the part not in the ALPU) running over the
- * generated RTL (on the compiled backend) gives exactly the reference matcher's matches on random MPI
+ * generated RTL (on the default backend) gives exactly the reference matcher's matches on random MPI
  * workloads with wildcards, including queues longer than the ALPUs.
  */
 class RtlNicTest {
@@ -46,8 +46,8 @@ class RtlNicTest {
                 WorkloadSpec spec = WorkloadSpec.of(kind).withSeed(seed).withSize(24).withRounds(3).withWildcardMix(0.4)
                         .withComms(2);
                 Workload w = Workloads.generate(spec);
-                try (SimulatorPins prq = RtlPins.open(AlpuConfig.seed(s[0], s[1], Variant.PRQ), null, "compiled");
-                     SimulatorPins umq = RtlPins.open(AlpuConfig.seed(s[0], s[1], Variant.UMQ), null, "compiled")) {
+                try (SimulatorPins prq = RtlPins.open(AlpuConfig.seed(s[0], s[1], Variant.PRQ));
+                     SimulatorPins umq = RtlPins.open(AlpuConfig.seed(s[0], s[1], Variant.UMQ))) {
                     AlpuNic nic = new AlpuNic(new PinsDevice(prq, seed, 0.25), new PinsDevice(umq, seed + 1, 0.25),
                             MatchLayout.DEFAULT, Capacities.UNBOUNDED, s[2]);
                     assertSameAsReference(nic, Capacities.UNBOUNDED, w.events(),

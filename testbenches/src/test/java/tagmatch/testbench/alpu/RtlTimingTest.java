@@ -59,7 +59,7 @@ class RtlTimingTest {
         for (AlpuConfig cfg : List.of(AlpuConfig.seed(256, 8, Variant.PRQ),
                 AlpuConfig.of(16, 4, 12, 8, Variant.PRQ).withPipelining(Pipelining.SEED))) {
             AlpuTiming t = AlpuTiming.of(cfg);
-            try (SimulatorPins p = RtlPins.open(cfg, null, "compiled")) {
+            try (SimulatorPins p = RtlPins.open(cfg)) {
                 List<PortOutputs> seen = new ArrayList<>();
                 // START_INSERT: R5 free count on an empty unit is CELLS.
                 long opened = offer(p, cmd(0, 0, 0), true, seen);
@@ -120,7 +120,7 @@ class RtlTimingTest {
         // cells held back until the cycle after the decision must not overtake it.
         AlpuConfig cfg = AlpuConfig.of(16, 4, 12, 8, Variant.PRQ).withPipelining(Pipelining.SEED);
         assertTrue(AlpuTiming.slotTags(cfg), "4-bit slots are narrower than 8-bit tags");
-        try (SimulatorPins p = RtlPins.open(cfg, null, "compiled")) {
+        try (SimulatorPins p = RtlPins.open(cfg)) {
             List<PortOutputs> seen = new ArrayList<>();
             offer(p, cmd(0, 0, 0), true, seen);
             waitResponse(p);
@@ -152,7 +152,7 @@ class RtlTimingTest {
     @Test
     void badCommandsSetErrorAndResetClearsIt() {
         AlpuConfig cfg = AlpuConfig.of(4, 2, 6, 4, Variant.PRQ);
-        try (SimulatorPins p = RtlPins.open(cfg, null, "compiled")) {
+        try (SimulatorPins p = RtlPins.open(cfg)) {
             List<PortOutputs> seen = new ArrayList<>();
             offer(p, cmd(1, 3, 1), true, seen); // INSERT outside insert mode
             for (int i = 0; i < 4; i++) cycle(p, idle());

@@ -13,7 +13,6 @@ import tagmatch.tools.Progress;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code tagmatch dpa run PROGRAM.elf}: one bare-metal program on the cluster; prints its console, exit code and counts. */
@@ -65,17 +64,8 @@ public final class DpaRunCommand implements Callable<Integer> {
         if (r.outcome() == DpaResult.Outcome.ERROR) throw new UserError(r.error().describe() + " after " + r.cycles() + " cycles");
         if (r.outcome() == DpaResult.Outcome.TIMEOUT)
             throw new UserError("no exit within --max-cycles " + maxCycles + " (" + r.totalRetired() + " instructions retired)");
-        w.printf("exit code %d after %d cycles%n", r.exitCode(), r.cycles());
-        w.println("instructions retired per hart: " + perHart(r.retired()));
-        w.printf("total %d instructions, %.3f per cycle; simulated at %.2f M instructions/s (%.2f s)%n", r.totalRetired(),
-                r.totalRetired() / (double) Math.max(1, r.cycles()), r.totalRetired() / seconds / 1e6, seconds);
+        w.print(r.summary(seconds));
         w.flush();
         return 0;
-    }
-
-    private static String perHart(List<Long> retired) {
-        StringBuilder s = new StringBuilder();
-        for (int h = 0; h < retired.size(); h++) s.append(h == 0 ? "" : " ").append(h).append(':').append(retired.get(h));
-        return s.toString();
     }
 }

@@ -101,7 +101,7 @@ public final class FigureCommand implements Callable<Integer> {
                     + "(default ${DEFAULT-VALUE})")
     List<Double> fractions = new ArrayList<>(List.of(0.5, 1.0));
 
-    @Option(names = "--device", paramLabel = "D", description = "rtl (the generated Verilog under Verilator) or model (the cycle model) (default ${DEFAULT-VALUE})")
+    @Option(names = "--device", paramLabel = "D", description = "rtl (the generated RTL, simulated) or model (the cycle model) (default ${DEFAULT-VALUE})")
     String device = "rtl";
 
     @Mixin
