@@ -1,0 +1,47 @@
+package example.tone;
+
+import tagmatch.sim.BehaviouralModel;
+import tagmatch.sim.ExternalInstance;
+import tagmatch.sim.ModelIo;
+import tagmatch.sim.ModelPorts;
+
+/** {@code crc8} in Java, for the interpreter: what {@code src/main/verilog/crc8.v} does. */
+final class Crc8Model implements BehaviouralModel {
+    private final int poly;
+    private long crc;
+
+    Crc8Model(ExternalInstance at) {
+        poly = (int) at.number("POLY");
+    }
+
+    /** The CRC after {@code d}, most significant bit first. */
+    static long step(long crc, long d, int poly) {
+        long x = crc ^ d;
+        for (int i = 0; i < 8; i++) {
+            x = (x & 0x80) != 0 ? ((x << 1) ^ poly) & 0xff : (x << 1) & 0xff;
+        }
+        return x;
+    }
+
+    @Override
+    public ModelPorts ports() {
+        return ModelPorts.of().clock("clk").fallingEdge("rst_n").input("en", 1).input("d", 8)
+                .output("crc", 8)
+                .output("next", 8, "d");
+    }
+
+    @Override
+    public void evaluate(ModelIo io) {
+        io.set("crc", crc);
+        io.set("next", step(crc, io.get("d"), poly));
+    }
+
+    @Override
+    public void clockEdge(String port, ModelIo io) {
+        if (io.get("rst_n") == 0) {
+            crc = 0;
+        } else if (io.get("en") != 0) {
+            crc = step(crc, io.get("d"), poly);
+        }
+    }
+}
