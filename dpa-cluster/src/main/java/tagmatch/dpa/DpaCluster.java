@@ -151,6 +151,12 @@ public final class DpaCluster extends Module {
         Vec<Bool> resvValid = regZero(Vec(harts, () -> Bool())).named("resv_valid");
         Vec<UInt> resvWord = reg(Vec(harts, () -> UInt(wb))).named("resv_word");
         when(run.not(), () -> { for (Bool v : resvValid) v.set(0); });
+        // a thread in wrs.nto waits while its hart's reservation lasts
+        for (int c = 0; c < nc; c++) {
+            Bool[] live = new Bool[cfg.threads()];
+            for (int t = 0; t < live.length; t++) live[live.length - 1 - t] = resvValid.get(c * cfg.threads() + t);
+            cores.get(c).reservedIn.set(live.length == 1 ? live[0] : cat(live));
+        }
 
         // ---- banks ----
         Bool[] granted = new Bool[nc];

@@ -18,8 +18,9 @@ import static tagmatch.hdl.core.Hdl.*;
  *
  * <p>A thread has at most one instruction in the pipeline, so there are no hazards to forward or
  * stall: a thread is ready when its previous instruction has left execute, its memory wait of
- * {@code latency} cycles (or of {@link #PAUSE_CYCLES} after a {@code pause}) is over and it is
- * not waiting for the divider. An instruction that
+ * {@code latency} cycles (or of {@link #PAUSE_CYCLES} after a {@code pause}) is over, it is
+ * not waiting for the divider, and it is not waiting in a Zawrs {@code wrs.nto} (until its hart's
+ * reservation is broken). An instruction that
  * cannot complete (its bank or the console granted another core, the divider is busy, or the
  * divider has just been started for it) leaves no effect and is fetched again later (a replay).
  * A multi-cycle divide retires when its thread re-executes it after the divider is done.
@@ -36,6 +37,8 @@ public final class DpaCore extends Module {
     static final int PAUSE_CYCLES = 16;
     /** {@code pause}: FENCE with pred = W, succ = 0, fm = 0, rd = rs1 = x0. */
     static final long PAUSE_INST = 0x0100000FL;
+    /** Zawrs {@code wrs.nto} and {@code wrs.sto} (SYSTEM, funct12 0x00D and 0x01D). */
+    static final long WRS_NTO_INST = 0x00D00073L, WRS_STO_INST = 0x01D00073L;
     static final int FETCH_FAULT = 1, ILLEGAL = 2, BREAKPOINT = 3, LOAD_MISALIGNED = 4, LOAD_FAULT = 5,
             STORE_MISALIGNED = 6, STORE_FAULT = 7, ECALL = 11;
 
@@ -73,6 +76,8 @@ public final class DpaCore extends Module {
     final UInt retireValue;
     final UInt probeThread;
     final UInt probeInstret;
+    /** Bit t: thread t's hart holds a valid LR reservation (the cluster keeps them). */
+    final UInt reservedIn;
 
     public DpaCore(DpaConfig cfg) {
         int h = cfg.threads();
@@ -114,6 +119,7 @@ public final class DpaCore extends Module {
         retireValue = output("retire_value", UInt(64));
         probeThread = h > 1 ? input("probe_thread", UInt(tb)) : null;
         probeInstret = output("probe_instret", UInt(64));
+        reservedIn = input("reserved", UInt(h));
 
         // ---- per-thread state ----
         Vec<UInt> pcs = reg(Vec(h, () -> UInt(64))).named("pc");
@@ -121,6 +127,7 @@ public final class DpaCore extends Module {
         Vec<Bool> parked = regZero(Vec(h, () -> Bool())).named("parked");
         Vec<Bool> inflight = regZero(Vec(h, () -> Bool())).named("inflight");
         Vec<Bool> waitDiv = regZero(Vec(h, () -> Bool())).named("wait_div");
+        Vec<Bool> waitResv = regZero(Vec(h, () -> Bool())).named("wait_resv");
         Vec<UInt> waitCnt = regZero(Vec(h, () -> UInt(8))).named("wait_cnt");
         Vec<UInt> instret = regZero(Vec(h, () -> UInt(64))).named("instret");
         Mem<UInt> rf = mem(h * 32, UInt(64)).named("regs");
@@ -131,7 +138,7 @@ public final class DpaCore extends Module {
         Bool[] readyBit = new Bool[h];
         for (int t = 0; t < h; t++)
             readyBit[t] = live.and(started.get(t)).and(parked.get(t).not()).and(inflight.get(t).not())
-                    .and(waitDiv.get(t).not()).and(waitCnt.get(t).eq(0));
+                    .and(waitDiv.get(t).not()).and(waitResv.get(t).not()).and(waitCnt.get(t).eq(0));
         ready.set(h == 1 ? readyBit[0] : cat(reversed(readyBit)));
         UInt sel = wire("sel", UInt(tb));
         sel.set(0);
@@ -301,12 +308,14 @@ public final class DpaCore extends Module {
                 parked.get(tt).set(0);
                 inflight.get(tt).set(0);
                 waitDiv.get(tt).set(0);
+                waitResv.get(tt).set(0);
                 waitCnt.get(tt).set(0);
                 instret.get(tt).set(0);
             }).otherwise(() -> {
                 when(waitCnt.get(tt).ne(0), () -> waitCnt.get(tt).set(waitCnt.get(tt).sub(1)));
                 when(fetched, () -> inflight.get(tt).set(1));
                 when(div.done.and(divOwner.eq(tt)), () -> waitDiv.get(tt).set(0));
+                when(reservedIn.bit(tt).not(), () -> waitResv.get(tt).set(0));
                 when(here, () -> {
                     inflight.get(tt).set(0);
                     when(divStart, () -> waitDiv.get(tt).set(1));
@@ -316,6 +325,8 @@ public final class DpaCore extends Module {
                         when(x.isMem, () -> waitCnt.get(tt).set(latency));
                         when(x.pause, () -> waitCnt.get(tt).set(PAUSE_CYCLES));
                         when(x.wfi, () -> parked.get(tt).set(1));
+                        // with no reservation there is nothing to wait for: wrs.nto ends at once
+                        when(x.waitReserved, () -> waitResv.get(tt).set(reservedIn.bit(tt)));
                     });
                 });
             });

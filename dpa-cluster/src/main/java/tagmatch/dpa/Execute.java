@@ -32,6 +32,8 @@ final class Execute {
     final Bool ebreak = wire("x_ebreak", Bool());
     final Bool wfi = wire("x_wfi", Bool());
     final Bool pause = wire("x_pause", Bool());
+    /** Zawrs wrs.nto: wait while the hart's reservation is valid. */
+    final Bool waitReserved = wire("x_wrs_nto", Bool());
 
     Execute(UInt inst, UInt pc, Bool compressed, UInt a, UInt b) {
         UInt opc = inst.bits(6, 0).named("opcode");
@@ -102,6 +104,7 @@ final class Execute {
         ebreak.set(0);
         wfi.set(0);
         pause.set(0);
+        waitReserved.set(0);
         Runnable ok = () -> legal.set(1);
         Bool mExt = f7.eq(1).named("is_m");
 
@@ -196,7 +199,10 @@ final class Execute {
                 when(f3.eq(0), () -> {
                     when(inst.eq(lit(0x00000073L, 32)), () -> { ok.run(); ecall.set(1); })
                         .elseWhen(inst.eq(lit(0x00100073L, 32)), () -> { ok.run(); ebreak.set(1); })
-                        .elseWhen(inst.eq(lit(0x10500073L, 32)), () -> { ok.run(); wfi.set(1); });
+                        .elseWhen(inst.eq(lit(0x10500073L, 32)), () -> { ok.run(); wfi.set(1); })
+                        .elseWhen(inst.eq(lit(DpaCore.WRS_NTO_INST, 32)), () -> { ok.run(); waitReserved.set(1); })
+                        // wrs.sto: a short wait, as long as a pause (an early end is legal)
+                        .elseWhen(inst.eq(lit(DpaCore.WRS_STO_INST, 32)), () -> { ok.run(); pause.set(1); });
                 }).elseWhen(f3.ne(4), () -> {
                     // counters are read-only here: csrrw/csrrwi, or a set/clear with a nonzero source, is illegal
                     Bool writes = f3.bits(1, 0).eq(1).or(rs1f.ne(0));

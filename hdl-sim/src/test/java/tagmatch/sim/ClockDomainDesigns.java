@@ -62,6 +62,22 @@ final class ClockDomainDesigns {
         }
     }
 
+    /** A register of each reset kind that is never assigned: it holds, and takes its reset value. */
+    static final class HoldingRegisters extends Module {
+        HoldingRegisters() {
+            Bool clk2 = input("clk2", Bool());
+            Bool r = input("r", Bool());
+            Bool rn = input("r_n", Bool());
+            ResetKind[] kinds = ResetKind.values();
+            for (int i = 0; i < kinds.length; i++) {
+                int k = i;
+                UInt[] held = new UInt[1];
+                domain(clk2, kinds[i].activeLow ? rn : r, kinds[i]).run(() -> held[0] = regInit(UInt(8), 0x50 + k).named("held_" + k));
+                output("h" + i, UInt(8)).set(held[0]);
+            }
+        }
+    }
+
     /** A flag brought into clk's domain through two flip-flops. */
     static final class SyncFlag extends Module {
         SyncFlag() {

@@ -68,6 +68,26 @@ class ClockDomainDifferentialTest {
     }
 
     @Test
+    void aRegisterThatOnlyHoldsTakesItsResetValue() {
+        Circuit c = Elaborator.elaborate(ClockDomainDesigns.HoldingRegisters::new);
+        agree(c, 300, 4);
+        for (String backend : Simulators.BACKENDS) {
+            try (Simulator s = Simulators.of(backend, c)) {
+                s.poke("r_n", 1);
+                assertEquals(0, s.peek("h1"), backend + ": never reset yet");
+                s.poke("r", 1);
+                s.poke("r_n", 0);
+                assertEquals(0x52, s.peek("h2"), backend + ": asynchronous, active high: reset without a clock");
+                assertEquals(0x53, s.peek("h3"), backend + ": asynchronous, active low: reset without a clock");
+                assertEquals(0, s.peek("h0"), backend + ": synchronous: waits for the clock");
+                s.poke("clk2", 1);
+                assertEquals(0x50, s.peek("h0"), backend + ": synchronous, active high, at the clock");
+                assertEquals(0x51, s.peek("h1"), backend + ": synchronous, active low, at the clock");
+            }
+        }
+    }
+
+    @Test
     void twoFlipFlopSynchronizerAgrees() {
         Circuit c = Elaborator.elaborate(ClockDomainDesigns.SyncFlag::new);
         agree(c, 500, 2);

@@ -2,15 +2,19 @@ package tagmatch.sim;
 
 import static tagmatch.hdl.core.Hdl.*;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import tagmatch.hdl.core.Bits;
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Bundle;
+import tagmatch.hdl.core.ClockDomain;
 import tagmatch.hdl.core.HwEnum;
 import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.Module;
+import tagmatch.hdl.core.ReadDuringWrite;
+import tagmatch.hdl.core.ResetKind;
 import tagmatch.hdl.core.SInt;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.core.Vec;
@@ -18,10 +22,14 @@ import tagmatch.hdl.core.Vec;
 /**
  * A random small circuit drawn from a seed, over every construct the DSL emits: unsigned,
  * signed and Bool values of 1 to 130 bits through every operator, mux, when/elseWhen/otherwise,
- * switch, registers with and without reset, a memory, an enum state machine, a bundle and a
- * Vec register with dynamic indexing, and (when asked) registers and a memory clocked by a
- * second clock input {@code clk2} or by a clock divided from it. The same seed always builds
- * the same circuit.
+ * switch, registers with and without reset, a memory (any depth from 1, initial contents or
+ * none, whole-word or lane-masked writes, one or two write ports, combinational and registered
+ * reads, old or new data on a read during a write), a ROM, an enum state machine, a bundle and
+ * a Vec register with dynamic indexing, and (when asked) registers and a memory clocked by a
+ * second clock input {@code clk2} or by a clock divided from it, registers on {@code clk2} with
+ * a synchronous active-low reset, an asynchronous reset active high ({@code arst}), active low
+ * ({@code arst_n}) or driven by a register of the main clock. The same seed always builds the
+ * same circuit.
  */
 final class RandomCircuit extends Module {
     private static final int[] WIDTHS = {1, 2, 3, 5, 7, 8, 13, 16, 31, 32, 33, 47, 63, 64, 65, 80, 100, 127, 128, 129, 130};
@@ -39,13 +47,28 @@ final class RandomCircuit extends Module {
     /** The circuit's inputs and outputs, in declaration order, for a batch to wire through. */
     final List<Bits> inputs = new ArrayList<>();
     final List<Bits> outputs = new ArrayList<>();
-    /** The second clock input, or null. */
+    /** The second clock input and the resets of its domains (active high, active low), or null. */
     final Bool clk2;
+    final Bool arst;
+    final Bool arstN;
 
     RandomCircuit(long seed, boolean secondClock) {
         r = new Random(seed);
         param("seed", seed);
         clk2 = secondClock ? input("clk2", Bool()) : null;
+        arst = secondClock ? input("arst", Bool()) : null;
+        arstN = secondClock ? input("arst_n", Bool()) : null;
+        // clk2 with the module's reset, or in a domain with a reset of its own
+        List<java.util.function.Consumer<Runnable>> second = new ArrayList<>();
+        if (secondClock) {
+            Bool registered = regInit(Bool(), 0).named("arst_q");
+            registered.set(arst);
+            second.add(body -> withClock(clk2, body));
+            for (ClockDomain d : List.of(domain(clk2, arstN, ResetKind.SYNC_LOW), domain(clk2, arst, ResetKind.ASYNC_HIGH),
+                    domain(clk2, arstN, ResetKind.ASYNC_LOW), domain(clk2, registered, ResetKind.ASYNC_HIGH))) {
+                second.add(d::run);
+            }
+        }
         int nIn = 3 + r.nextInt(4);
         for (int i = 0; i < nIn; i++) {
             Bits in = input("in" + i, type(width(), r.nextInt(3)));
@@ -57,34 +80,39 @@ final class RandomCircuit extends Module {
         List<Bits> regs = new ArrayList<>();
         for (int i = 0; i < nReg; i++) {
             Bits type = type(width(), r.nextInt(3));
-            boolean second = clk2 != null && r.nextInt(3) == 0;
+            int dom = clk2 == null ? -1 : r.nextInt(8) - 3; // -3..-1: the main clock; 0..4: a domain of clk2
+            boolean reset = dom >= 2 || r.nextBoolean();
             Bits[] reg = new Bits[1];
-            Runnable make = () -> reg[0] = r.nextBoolean() ? reg(type) : regInit(type, r.nextInt(1 << Math.min(type.width() - (type.signed() ? 1 : 0), 12)));
-            if (second) {
-                withClock(clk2, make);
+            Runnable make = () -> reg[0] = reset ? regInit(type, r.nextInt(1 << Math.min(type.width() - (type.signed() ? 1 : 0), 12)))
+                    : reg(type);
+            if (dom >= 0) {
+                second.get(dom).accept(make);
             } else {
                 make.run();
             }
             Bits q = reg[0].named("r" + i);
             regs.add(q);
             pool.add(q);
-            later.add(() -> drive(q, second));
+            later.add(() -> drive(q));
         }
-        Mem<UInt> m = null;
-        int depth = new int[] {2, 4, 8, 16}[r.nextInt(4)];
+        int depth = new int[] {1, 2, 3, 4, 5, 6, 8, 12, 16}[r.nextInt(9)];
         int mw = width();
         boolean memSecond = clk2 != null && r.nextInt(3) == 0;
-        Mem<?>[] made = new Mem<?>[1];
-        Runnable makeMem = () -> made[0] = mem(depth, UInt(mw)).named("m");
-        if (memSecond) {
-            withClock(clk2, makeMem);
-        } else {
-            makeMem.run();
+        java.util.function.Consumer<Runnable> onMemClock = body -> {
+            if (memSecond) {
+                withClock(clk2, body);
+            } else {
+                body.run();
+            }
+        };
+        List<Mem<UInt>> made = new ArrayList<>();
+        onMemClock.accept(() -> made.add(mem(depth, UInt(mw)).named("m")));
+        Mem<UInt> m = made.get(0);
+        if (r.nextBoolean()) {
+            m.init(words(1 + r.nextInt(depth), mw));
         }
-        @SuppressWarnings("unchecked")
-        Mem<UInt> mem = (Mem<UInt>) made[0];
-        m = mem;
-        int aw = 32 - Integer.numberOfLeadingZeros(Math.max(1, depth - 1));
+        int aw = addressWidth(depth);
+        int lanes = lanes(mw);
 
         HwEnum<Mode> state = regInit(Enum(Mode.class, r.nextBoolean() ? HwEnum.Encoding.BINARY : HwEnum.Encoding.ONE_HOT), Mode.IDLE)
                 .named("state");
@@ -99,7 +127,7 @@ final class RandomCircuit extends Module {
         if (clk2 != null && r.nextBoolean()) {
             // A clock divided from clk2: registers on it see a clock edge every other clk2 edge.
             Bool[] half = new Bool[1];
-            withClock(clk2, () -> half[0] = regInit(Bool(), 0).named("clk2_half"));
+            second.get(r.nextInt(4)).accept(() -> half[0] = regInit(Bool(), 0).named("clk2_half"));
             half[0].set(half[0].not());
             divided = half[0];
         }
@@ -109,13 +137,37 @@ final class RandomCircuit extends Module {
             pool.add(expr());
         }
         pool.add(m.read(fit(pick(), aw, false).asUInt()));
+        if (r.nextBoolean()) {
+            ReadDuringWrite rdw = r.nextBoolean() ? ReadDuringWrite.OLD : ReadDuringWrite.NEW;
+            UInt at = fit(pick(), aw, false).asUInt();
+            Bool enable = cond();
+            onMemClock.accept(() -> pool.add(m.readSync(at, enable, rdw)));
+        }
+        if (r.nextInt(3) == 0) {
+            int romWidth = width();
+            int romDepth = 1 + r.nextInt(6);
+            Mem<UInt> table = rom(UInt(romWidth), words(romDepth, romWidth)).named("table");
+            pool.add(table.read(fit(pick(), addressWidth(romDepth), false).asUInt()));
+        }
         pool.add(vec.at(fit(pick(), 2, false).asUInt()));
 
         for (Runnable l : later) {
             l.run();
         }
-        Mem<UInt> fm = m;
-        when(cond(), () -> fm.write(fit(pick(), aw, false).asUInt(), (UInt) fit(pick(), mw, false)));
+        int writePorts = 1 + r.nextInt(2);
+        for (int i = 0; i < writePorts; i++) {
+            UInt at = fit(pick(), aw, false).asUInt();
+            UInt data = (UInt) fit(pick(), mw, false);
+            boolean masked = lanes > 1 && r.nextBoolean();
+            UInt mask = fit(pick(), lanes, false).asUInt();
+            when(cond(), () -> {
+                if (masked) {
+                    m.write(at, data, mask);
+                } else {
+                    m.write(at, data);
+                }
+            });
+        }
         switchOn(state)
                 .is(Mode.IDLE, () -> when(cond(), () -> state.set(Mode.RUN)))
                 .is(Mode.RUN, () -> when(cond(), () -> state.set(Mode.WAIT)).elseWhen(cond(), () -> state.set(Mode.DONE)))
@@ -153,6 +205,28 @@ final class RandomCircuit extends Module {
 
     private int width() { return WIDTHS[r.nextInt(WIDTHS.length)]; }
 
+    private static int addressWidth(int depth) { return Math.max(1, 32 - Integer.numberOfLeadingZeros(depth - 1)); }
+
+    /** {@code n} random words of {@code w} bits. */
+    private BigInteger[] words(int n, int w) {
+        BigInteger[] out = new BigInteger[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = new BigInteger(w, r);
+        }
+        return out;
+    }
+
+    /** A random number of write-mask lanes that divides {@code w} into equal lanes, 1 for none. */
+    private int lanes(int w) {
+        List<Integer> divisors = new ArrayList<>();
+        for (int k = 2; k <= w; k++) {
+            if (w % k == 0) {
+                divisors.add(k);
+            }
+        }
+        return divisors.isEmpty() ? 1 : divisors.get(r.nextInt(divisors.size()));
+    }
+
     /** kind 0: UInt, 1: SInt, 2: Bool (width 1). */
     private static Bits type(int width, int kind) {
         return kind == 2 ? Bool() : kind == 1 ? SInt(width) : UInt(width);
@@ -189,7 +263,7 @@ final class RandomCircuit extends Module {
         }
     }
 
-    private void drive(Bits q, boolean second) {
+    private void drive(Bits q) {
         Runnable body;
         switch (r.nextInt(3)) {
             case 0: {

@@ -4,9 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tagmatch.eda.prove.ProveTarget;
 import tagmatch.eda.prove.ProveTargets;
-import tagmatch.sim.Vcd;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -14,41 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code tagmatch prove}: every listed target proves, its broken twin fails with a counterexample. */
+/** {@code tagmatch prove}: its options, its listing and the fault {@code --broken} picks (the proofs themselves: {@code TargetProofTest}). */
 class ProveCommandTest {
-    @Test
-    void everyTargetIsProvenAndEveryCoverReached() {
-        for (ProveTarget t : ProveTargets.all()) {
-            if (!t.inCi()) continue; // minutes each: proven by command, timings in docs/formal.md; their faults run below
-            CliRun r = new CliRun();
-            int code = r.run("prove", t.name());
-            String out = r.out.toString();
-            assertEquals(0, code, t.name() + ":\n" + out + r.err);
-            assertTrue(out.contains(t.unbounded() ? "PROVEN:" : "BOUNDED:"), out);
-            assertTrue(out.contains("covers reached within"), out);
-            assertFalse(out.contains("never reached"), out);
-        }
-    }
-
-    @Test
-    void everyBrokenTargetFailsWithACounterexampleNamingTheProperty(@TempDir Path dir) throws IOException {
-        for (ProveTarget t : ProveTargets.all()) {
-            for (int n = 1; n <= t.faults().size(); n++) {
-                CliRun r = new CliRun();
-                Path vcd = dir.resolve(t.name() + "-" + n + ".vcd");
-                int code = r.run("prove", t.name(), "--broken=" + n, "--vcd", vcd.toString());
-                String out = r.out.toString();
-                assertEquals(1, code, t.name() + " fault " + n + ":\n" + out + r.err);
-                assertTrue(out.contains("BROKEN ON PURPOSE: " + t.fault(n).description()), out);
-                assertTrue(out.matches("(?s).*(bmc|pdr) +FAILED at step \\d+: assert \"[^\"]+\" @\\[\\w+(Properties|Rules)\\.java:\\d+\\].*"), out);
-                assertTrue(out.contains("FAILED: counterexample"), out);
-                assertTrue(out.matches("(?s).*\\n +cycle .*\\n +0 .*"), "a table with a row per cycle:\n" + out);
-                Vcd trace = Vcd.read(vcd);
-                assertTrue(trace.signals().keySet().stream().anyMatch(x -> x.startsWith("tagmatch_formal.")), trace.signals().keySet().toString());
-            }
-        }
-    }
-
     @Test
     void brokenWithoutANumberIsTheFirstFault() {
         CliRun r = new CliRun();

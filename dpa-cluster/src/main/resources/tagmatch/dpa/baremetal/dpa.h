@@ -27,6 +27,18 @@ static inline unsigned long dpa_instret(void) {
    other threads for a few cycles; for spin-wait loops. */
 static inline void dpa_pause(void) { __asm__ volatile(".insn i 0x0F, 0, x0, x0, 0x010"); }
 
+/* lr.d with acquire: loads *p and reserves its 8-byte word for this hart. */
+static inline unsigned long dpa_load_reserved(const unsigned long *p) {
+    unsigned long v;
+    __asm__ volatile("lr.d.aq %0, (%1)" : "=r"(v) : "r"(p) : "memory");
+    return v;
+}
+
+/* Zawrs `wrs.nto` (GCC 12 has no mnemonic): the hart takes no issue slots while the
+   reservation of its last dpa_load_reserved lasts, that is until another hart writes the word;
+   with no reservation it returns at once. For spin-waits: reserve, test, wait. */
+static inline void dpa_wrs_nto(void) { __asm__ volatile(".insn i 0x73, 0, x0, x0, 0x00d" ::: "memory"); }
+
 static inline void dpa_putchar(char c) { *DPA_CONSOLE = (unsigned char) c; }
 
 static inline void dpa_puts(const char *s) {

@@ -7,9 +7,10 @@
  * handler's thread 0: it applies the host's posts between blocks, opens each block of up to N
  * arrivals, matches the block's oldest message itself and closes the block when the others are
  * done. Threads 1..N-1 poll the block word, as the handler's worker threads do, and match
- * message t of each block. Every spin-wait here executes `pause` between polls (the workers'
- * poll DPA_POLL_PAUSES of them), so a waiting hart leaves its core's issue slots to thread 0's
- * serial work.
+ * message t of each block. The block word and the count of finished messages are waited for
+ * with lr.d and Zawrs wrs.nto (dpa.h): a waiting hart takes no issue slots of its core, which
+ * are thread 0's serial work's, until the word is written. Built with -DDPA_WAIT_PAUSE, the
+ * waits poll with `pause` instead (four between two polls: each pause is itself an issue slot).
  *
  * What to do comes from dpa_input (linked in from input.bin, little-endian 64-bit words):
  *   mode   0 cosim: the events that follow, one result line each ("<status> <partner>") and an
@@ -115,15 +116,21 @@ static void match(uint32_t tid)
     B.status[tid] = otm_match_msg(B.ctx, tid, B.msg[tid].src, B.msg[tid].tag, B.id[tid], &B.partner[tid]);
 }
 
-/* Pauses between two polls of a worker: a poll costs its core two issue slots, so pausing
- * longer leaves more of them to thread 0 at the price of starting a block a little later. */
-#ifndef DPA_POLL_PAUSES
-#define DPA_POLL_PAUSES 4
-#endif
-
-static void poll_pause(void)
+/* Waits until *p differs from v and returns it. */
+static uint64_t wait_change(uint64_t *p, uint64_t v)
 {
-    for (int k = 0; k < DPA_POLL_PAUSES; k++) dpa_pause();
+    uint64_t w;
+#ifdef DPA_WAIT_PAUSE
+    while ((w = __atomic_load_n(p, __ATOMIC_ACQUIRE)) == v) {
+        dpa_pause();
+        dpa_pause();
+        dpa_pause();
+        dpa_pause();
+    }
+#else
+    while ((w = dpa_load_reserved((unsigned long *)p)) == v) dpa_wrs_nto();
+#endif
+    return w;
 }
 
 static void worker(uint32_t tid)
@@ -131,8 +138,7 @@ static void worker(uint32_t tid)
     if (tid >= OTM_THREADS) return;   /* main checked it; said again for GCC's bounds analysis at N = 1 */
     uint64_t seen = 0;
     for (;;) {
-        uint64_t w;
-        while ((w = __atomic_load_n(&B.word, __ATOMIC_ACQUIRE)) == seen) poll_pause();
+        uint64_t w = wait_change(&B.word, seen);
         if (w == UINT64_MAX) return;
         seen = w;
         if (tid < (uint32_t)(w & 127u)) {
@@ -150,7 +156,7 @@ static void run_block(void)
     __atomic_store_n(&B.done, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&B.word, ++generation << 7 | B.count, __ATOMIC_RELEASE);
     match(0);
-    while (__atomic_load_n(&B.done, __ATOMIC_ACQUIRE) != B.count - 1u) dpa_pause();
+    for (uint64_t d = 0; d != B.count - 1u;) d = wait_change(&B.done, d);
     otm_block_end(B.ctx);
 }
 

@@ -79,12 +79,19 @@ final class ModuleWriter {
 
         FormalSection formal = new FormalSection(this, m);
         declareNamedValues(formal);
+        java.util.Set<Signal> assigned = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (Stmt s : m.body()) {
             if (formal.owns(s)) continue;
-            if (s instanceof Stmt.Connect k) connect(k);
-            else if (s instanceof Stmt.Print p) print(p);
+            if (s instanceof Stmt.Connect k) {
+                connect(k);
+                if (k.sink() instanceof Expr.Ref ref) assigned.add(ref.signal());
+            } else if (s instanceof Stmt.Print p) print(p);
             else memWrite((Stmt.MemWrite) s);
         }
+        // A register that only ever holds still takes its reset value: its block has the reset alone.
+        for (Signal s : m.locals())
+            if (s.kind() == Signal.Kind.REG && s.reset() != null && !assigned.contains(s) && !m.isFormal(s))
+                register(s, new Expr.Ref(s), List.of(s.locator()));
         String formalText = formal.write();
 
         StringBuilder out = new StringBuilder();
