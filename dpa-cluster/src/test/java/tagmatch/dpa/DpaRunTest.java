@@ -87,7 +87,7 @@ class DpaRunTest {
     void wrsNtoWaitsWithoutIssuingUntilAnotherHartWritesTheReservedWord() throws IOException {
         DpaConfig cfg = new DpaConfig(1, 2, 1, 16);
         Path elf = BareMetal.compile(List.of(source(dir, "wrs.c")), dir.resolve("wrs.elf"), List.of("-O2"));
-        DpaResult r = DpaRun.build(cfg).run(ElfImage.read(elf, cfg.ramBytes()), DpaRun.Options.defaults());
+        DpaResult r = build(cfg).run(ElfImage.read(elf, cfg.ramBytes()), DpaRun.Options.defaults());
         assertEquals(DpaResult.Outcome.EXIT, r.outcome(), () -> String.valueOf(r.error() == null ? r : r.error().describe()));
         // a spinning hart would retire hundreds in 2000 cycles: lr, wrs.nto, then lr and the exit test after the store
         assertTrue(r.exitCode() < 10, "hart 1 retired " + r.exitCode() + " instructions while waiting (100: woke too late)");
