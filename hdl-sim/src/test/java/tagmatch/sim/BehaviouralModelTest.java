@@ -15,6 +15,7 @@ import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.ResetKind;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.HdlException;
 
 /**
  * External modules on the interpreter through Java behavioural models: Verilator runs the
@@ -56,9 +57,18 @@ class BehaviouralModelTest {
         final UInt wrot = output("wrot", UInt(70));
 
         Mac(int shift) {
+            this(shift, true);
+        }
+
+        /** With {@code declarePaths} false the DSL is not told of the combinational outputs (only the model is). */
+        Mac(int shift, boolean declarePaths) {
             super("ext_mac");
             parameter("SHIFT", shift);
             inline(MAC);
+            if (declarePaths) {
+                combinational(sum, a, b);
+                combinational(wrot, w);
+            }
         }
     }
 
@@ -169,6 +179,7 @@ class BehaviouralModelTest {
         assertTrue(m.contains("acc is output [15] in the model, output [16] in the declaration"), m);
         assertTrue(m.contains("it has input [2] z, which the declaration does not"), m);
         assertTrue(m.contains("output sum depends on c, which is not an input of the model"), m);
+        assertTrue(m.contains("output sum depends combinationally on b in the declaration, not in the model"), m);
         assertTrue(m.contains("the declaration has input [1] clk, input [1] rst_n"), m);
     }
 
@@ -201,11 +212,11 @@ class BehaviouralModelTest {
         }
     }
 
-    /** A loop that closes only through a model's declared combinational path (the Verilog's loop check cannot see it). */
+    /** A loop that closes through the combinational sum of the external module. */
     static final class Loop extends Module {
-        Loop() {
+        Loop(boolean declarePaths) {
             Bool clk2 = input("clk2", Bool());
-            Mac m = instance("m", new Mac(1));
+            Mac m = instance("m", new Mac(1, declarePaths));
             m.clk.set(clk2);
             m.rstN.set(TRUE());
             m.en.set(FALSE());
@@ -217,8 +228,14 @@ class BehaviouralModelTest {
     }
 
     @Test
-    void aLoopThroughAModelIsNamed() {
-        Circuit c = Elaborator.elaborate(Loop::new);
+    void aLoopThroughADeclaredPathIsFoundAtElaboration() {
+        String m = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Loop(true))).getMessage();
+        assertTrue(m.contains("combinational loop in module Loop: "), m);
+    }
+
+    @Test
+    void aLoopThroughAPathOnlyTheModelDeclaresIsNamedByTheInterpreter() {
+        Circuit c = Elaborator.elaborate(() -> new Loop(false));
         String m = assertThrows(IllegalArgumentException.class, () -> Simulators.interpreter(c, MODELS)).getMessage();
         assertTrue(m.startsWith("cannot simulate: combinational loop through ["), m);
         assertTrue(m.contains("m.sum") && m.contains("m.a"), m);
