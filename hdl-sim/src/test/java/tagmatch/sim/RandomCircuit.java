@@ -239,6 +239,19 @@ final class RandomCircuit extends Module {
         return x.signed() == signed ? x : signed ? x.asSInt() : x.asUInt();
     }
 
+    /**
+     * A value of the pool other than {@code x}, of its signedness, to compare with it: a value
+     * compared with itself is a constant, and a named one (every value of the pool is named)
+     * stays in the Verilog, where Verilator's lint rejects an unsigned comparison it decides.
+     */
+    private Bits pickOther(Bits x) {
+        Bits y = pick();
+        for (int i = 0; i < 16 && y == x; i++) {
+            y = pick();
+        }
+        return y.signed() == x.signed() ? y : x.signed() ? y.asSInt() : y.asUInt();
+    }
+
     /** {@code x} as exactly {@code w} bits of the given kind: extended by its own kind, or truncated. */
     private static Bits fit(Bits x, int w, boolean signed) {
         Bits y = x;
@@ -257,7 +270,7 @@ final class RandomCircuit extends Module {
             case 1: return x.bit(r.nextInt(x.width()));
             case 2: return x.xorR();
             default: {
-                Bits y = pick(x.signed());
+                Bits y = pickOther(x);
                 return r.nextBoolean() ? x.lt(y) : x.eq(y);
             }
         }
@@ -314,7 +327,7 @@ final class RandomCircuit extends Module {
             }
             case 5: v = s ? ((SInt) x).not() : x.asUInt().not(); break;
             case 6: {
-                Bits y = pick(s);
+                Bits y = pickOther(x);
                 switch (r.nextInt(6)) {
                     case 0: v = x.eq(y); break;
                     case 1: v = x.ne(y); break;
