@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Short programs on small clusters, on the default backend (compiled: these runs are shorter
- * than a Verilator build of each cluster); the long firmware and ISA runs use Verilator.
+ * than a Verilator build of each cluster), and one traced on both backends; the long firmware
+ * and ISA runs use Verilator.
  */
 class DpaRunTest {
     @TempDir
@@ -56,6 +57,24 @@ class DpaRunTest {
         assertEquals("amo 400 lock 400 div -13871 rem -48 mul -109876463\n", r.console());
         assertEquals(0, r.exitCode());
         assertEquals(8, r.retired().stream().filter(n -> n > 0).count());
+    }
+
+    /** The differential check of the default backend on the cluster: the long runs use Verilator. */
+    @Test
+    void verilatorAndTheCompiledBackendRetireTheSameInstructionsInTheSameCycles() throws IOException {
+        DpaConfig cfg = new DpaConfig(2, 4, 2, 16);
+        Path elf = BareMetal.compile(List.of(source(dir, "counter.c")), dir.resolve("counter.elf"), List.of("-O2", "-DHARTS=8"));
+        ElfImage image = ElfImage.read(elf, cfg.ramBytes());
+        List<Retirement> verilator = new ArrayList<>();
+        List<Retirement> compiled = new ArrayList<>();
+        DpaResult v = DpaRun.build(cfg, "verilator").trace(image, DpaRun.Options.defaults(), verilator::add);
+        DpaResult c = DpaRun.build(cfg, "compiled").trace(image, DpaRun.Options.defaults(), compiled::add);
+        assertEquals(DpaResult.Outcome.EXIT, v.outcome());
+        assertEquals(v, c);
+        assertEquals(verilator.size(), compiled.size(), "retirements");
+        for (int i = 0; i < verilator.size(); i++) {
+            assertEquals(verilator.get(i), compiled.get(i), "retirement " + i);
+        }
     }
 
     @Test

@@ -23,5 +23,6 @@ public final class GrayEncoder extends ExternalModule {
                 "    assign gray = bin ^ (bin >> 1);",
                 "endmodule",
                 ""));
+        combinational(gray, bin);    // an assign: gray follows bin without a register
     }
 }

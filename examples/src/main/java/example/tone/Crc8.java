@@ -28,5 +28,6 @@ public final class Crc8 extends ExternalModule {
         super("crc8");
         parameter("POLY", poly);
         source(SOURCE);
+        combinational(next, d);      // next is computed from d without a register
     }
 }

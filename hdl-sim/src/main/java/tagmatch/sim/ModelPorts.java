@@ -76,10 +76,11 @@ public final class ModelPorts {
 
     /**
      * Checks the declaration against the external module's ports: the same names, directions and
-     * widths, and every combinational input an input. The error names the instance, what differs
-     * and the declared ports.
+     * widths, every combinational input an input, and every path the module declares
+     * ({@code combinational}: output to its inputs) declared here too. The error names the
+     * instance, what differs and the declared ports.
      */
-    public void check(ExternalInstance at, List<Port> declared) {
+    public void check(ExternalInstance at, List<Port> declared, Map<String, ? extends java.util.Collection<String>> combinational) {
         List<String> wrong = new ArrayList<>();
         Map<String, Port> byName = new LinkedHashMap<>();
         for (Port p : declared) {
@@ -104,6 +105,14 @@ public final class ModelPorts {
                 }
             }
         }
+        combinational.forEach((out, ins) -> {
+            Entry e = ports.get(out);
+            for (String in : ins) {
+                if (e != null && !e.combinationalInputs().contains(in)) {
+                    wrong.add("output " + out + " depends combinationally on " + in + " in the declaration, not in the model");
+                }
+            }
+        });
         if (!wrong.isEmpty()) {
             List<String> legal = new ArrayList<>();
             for (Port p : declared) {

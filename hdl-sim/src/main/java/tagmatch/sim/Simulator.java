@@ -58,7 +58,10 @@ public interface Simulator extends AutoCloseable {
     /** Runs a whole stimulus program in one call. */
     BatchResult run(Stimulus stimulus);
 
-    /** Starts writing a VCD waveform to {@code file} (Verilator backend built with trace on). */
+    /**
+     * Starts writing a VCD waveform to {@code file}, under the same hierarchical names on every
+     * backend (a Verilator model must be built with trace on; the Java backends need nothing).
+     */
     void openVcd(Path file);
 
     /** Finishes and closes the waveform file, if one is open. */

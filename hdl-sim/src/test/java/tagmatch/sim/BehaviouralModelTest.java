@@ -15,6 +15,7 @@ import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.ResetKind;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.hdl.ir.HdlException;
 
 /**
  * External modules on the interpreter through Java behavioural models: Verilator runs the
@@ -56,9 +57,18 @@ class BehaviouralModelTest {
         final UInt wrot = output("wrot", UInt(70));
 
         Mac(int shift) {
+            this(shift, true);
+        }
+
+        /** With {@code declarePaths} false the DSL is not told of the combinational outputs (only the model is). */
+        Mac(int shift, boolean declarePaths) {
             super("ext_mac");
             parameter("SHIFT", shift);
             inline(MAC);
+            if (declarePaths) {
+                combinational(sum, a, b);
+                combinational(wrot, w);
+            }
         }
     }
 
@@ -79,10 +89,14 @@ class BehaviouralModelTest {
 
         @Override
         public void evaluate(ModelIo io) {
-            io.set("sum", io.get("a") + io.get("b"));
+            if (io.evaluates("sum")) {
+                io.set("sum", io.get("a") + io.get("b"));
+            }
             io.set("acc", acc);
-            BigInteger w = io.getWide("w");
-            io.set("wrot", w.shiftRight(1).or(w.testBit(0) ? BigInteger.ONE.shiftLeft(69) : BigInteger.ZERO));
+            if (io.evaluates("wrot")) {
+                BigInteger w = io.getWide("w");
+                io.set("wrot", w.shiftRight(1).or(w.testBit(0) ? BigInteger.ONE.shiftLeft(69) : BigInteger.ZERO));
+            }
         }
 
         @Override
@@ -169,6 +183,7 @@ class BehaviouralModelTest {
         assertTrue(m.contains("acc is output [15] in the model, output [16] in the declaration"), m);
         assertTrue(m.contains("it has input [2] z, which the declaration does not"), m);
         assertTrue(m.contains("output sum depends on c, which is not an input of the model"), m);
+        assertTrue(m.contains("output sum depends combinationally on b in the declaration, not in the model"), m);
         assertTrue(m.contains("the declaration has input [1] clk, input [1] rst_n"), m);
     }
 
@@ -201,11 +216,41 @@ class BehaviouralModelTest {
         }
     }
 
-    /** A loop that closes only through a model's declared combinational path (the Verilog's loop check cannot see it). */
+    @Test
+    void anInputReadInEvaluateButNotDeclaredIsRefusedWithTheFix() {
+        Circuit c = Elaborator.elaborate(Top::new);
+        BehaviouralModels lagging = BehaviouralModels.of("ext_mac", at -> new MacModel(at) {
+            @Override
+            public void evaluate(ModelIo io) {
+                super.evaluate(io);
+                if (io.evaluates("sum")) {
+                    io.set("sum", io.get("a") + io.get("b") + io.get("en"));  // en is declared for no output
+                }
+            }
+        });
+        try (Simulator s = Simulators.interpreter(c, lagging)) {
+            String m = assertThrows(IllegalStateException.class, () -> s.peek("s2")).getMessage();
+            assertTrue(m.startsWith("behavioural model of ext_mac (instance m1) read input en in evaluate while "
+                    + "computing [sum], which are not declared to depend on en"), m);
+            assertTrue(m.contains("declare it in output(name, width, combinationalInputs...)"), m);
+        }
+        BehaviouralModels readingOtherGroups = BehaviouralModels.of("ext_mac", at -> new MacModel(at) {
+            @Override
+            public void evaluate(ModelIo io) {
+                io.set("acc", io.get("a"));  // acc is declared registered: it may read no input
+            }
+        });
+        try (Simulator s = Simulators.interpreter(c, readingOtherGroups)) {
+            String m = assertThrows(IllegalStateException.class, () -> s.peek("acc1")).getMessage();
+            assertTrue(m.contains("read input a in evaluate while computing [acc]"), m);
+        }
+    }
+
+    /** A loop that closes through the combinational sum of the external module. */
     static final class Loop extends Module {
-        Loop() {
+        Loop(boolean declarePaths) {
             Bool clk2 = input("clk2", Bool());
-            Mac m = instance("m", new Mac(1));
+            Mac m = instance("m", new Mac(1, declarePaths));
             m.clk.set(clk2);
             m.rstN.set(TRUE());
             m.en.set(FALSE());
@@ -217,8 +262,14 @@ class BehaviouralModelTest {
     }
 
     @Test
-    void aLoopThroughAModelIsNamed() {
-        Circuit c = Elaborator.elaborate(Loop::new);
+    void aLoopThroughADeclaredPathIsFoundAtElaboration() {
+        String m = assertThrows(HdlException.class, () -> Elaborator.elaborate(() -> new Loop(true))).getMessage();
+        assertTrue(m.contains("combinational loop in module Loop: "), m);
+    }
+
+    @Test
+    void aLoopThroughAPathOnlyTheModelDeclaresIsNamedByTheInterpreter() {
+        Circuit c = Elaborator.elaborate(() -> new Loop(false));
         String m = assertThrows(IllegalArgumentException.class, () -> Simulators.interpreter(c, MODELS)).getMessage();
         assertTrue(m.startsWith("cannot simulate: combinational loop through ["), m);
         assertTrue(m.contains("m.sum") && m.contains("m.a"), m);

@@ -83,6 +83,19 @@ class VcdTest {
     }
 
     @Test
+    void aWaveformThatCannotBeWrittenIsRefusedNamingTheFile() {
+        Circuit c = Elaborator.elaborate(WaveDesign::new);
+        Path file = tmp.resolve("missing").resolve("w.vcd");
+        for (String backend : List.of("interpreter", "compiled")) {
+            try (Simulator s = Simulators.of(backend, c)) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.openVcd(file));
+                assertTrue(e.getMessage().startsWith("openVcd: could not open " + file + " for writing"), e.getMessage());
+                s.step(1); // the simulator runs on without a waveform
+            }
+        }
+    }
+
+    @Test
     void javaBackendsWriteTheSameBytesForTheSameRun() throws Exception {
         Circuit c = Elaborator.elaborate(WaveDesign::new);
         for (String backend : List.of("interpreter", "compiled")) {

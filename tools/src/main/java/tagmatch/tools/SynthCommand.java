@@ -115,6 +115,6 @@ public final class SynthCommand implements Callable<Integer> {
     private int table(PrintWriter o) throws IOException {
         int requested = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) OptionCheck.atLeast("--jobs", jobs, 1);
         String newFamily = spec.commandLine().getParseResult().hasMatchedOption("--family") ? family : null;
-        return new TableSweepRun(tableSpec, out, newFamily, only, requested, retryFailed).run(SweepCommand::parseSpec, o, Progress::start);
+        return new TableSweepRun(tableSpec, out, newFamily, only, requested, retryFailed).run(SweepCommand::parseSpec, o, Progress::start) ? 0 : 1;
     }
 }

@@ -32,6 +32,33 @@ class CosimAlpuTest {
     }
 
     @Test
+    void theCompiledBackendsWaveformOfASoakShowsWhatVerilatorsShows(@TempDir Path dir) throws Exception {
+        String[] soak = {"cosim", "alpu", "--cells", "4", "--block", "2", "--match-width", "3", "--tag-width", "2",
+                "--variant", "umq", "--ops", "300", "--seed", "3", "--vcd"};
+        Path v = dir.resolve("verilator.vcd");
+        Path c = dir.resolve("compiled.vcd");
+        assertEquals(0, run(concat(soak, v.toString(), "--sim", "verilator")), err.toString());
+        assertEquals(0, run(concat(soak, c.toString(), "--sim", "compiled")), err.toString());
+        tagmatch.sim.Vcd verilator = tagmatch.sim.Vcd.read(v);
+        tagmatch.sim.Vcd compiled = tagmatch.sim.Vcd.read(c);
+        assertEquals(verilator.endTime(), compiled.endTime());
+        assertTrue(compiled.signals().size() > 20, "ports and internal signals: " + compiled.signals().keySet());
+        for (tagmatch.sim.Vcd.Signal s : compiled.signals().values()) {
+            tagmatch.sim.Vcd.Signal w = verilator.signals().get(s.name());
+            assertTrue(w != null, s.name() + " is not in Verilator's waveform");
+            for (long t = 0; t <= compiled.endTime(); t += 5) {
+                assertEquals(w.valueAt(t), s.valueAt(t), s.name() + " at time " + t);
+            }
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+
+    @Test
     void theSameSoakPassesOnTheCompiledBackendAndOnVerilatorWithEachOnesSpeed() {
         assertEquals(0, run("cosim", "alpu", "--cells", "4", "--block", "2", "--match-width", "3", "--tag-width", "2",
                 "--ops", "800", "--seed", "4", "--sim", "compiled,verilator"), err.toString());

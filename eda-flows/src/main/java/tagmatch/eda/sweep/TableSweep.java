@@ -70,10 +70,10 @@ public record TableSweep(Sweep sweep, List<Entry> entries) {
 
     /**
      * Runs what {@code store} does not hold yet on {@code workers} workers, printing each synthesis
-     * as it finishes, then the table; 0 when every configuration synthesized, 1 otherwise (the
-     * failed ones are named, and the table holds the others).
+     * as it finishes, then the table; true when every configuration synthesized (the failed ones
+     * are named, and the table holds the others).
      */
-    public int run(ResultStore store, boolean retryFailed, int workers, PrintWriter o, ProgressMeter.Factory progress)
+    public boolean run(ResultStore store, boolean retryFailed, int workers, PrintWriter o, ProgressMeter.Factory progress)
             throws IOException, InterruptedException {
         store.claim(sweep);
         Map<AlpuConfig, String> names = new LinkedHashMap<>();
@@ -120,7 +120,7 @@ public record TableSweep(Sweep sweep, List<Entry> entries) {
         if (!failed.isEmpty()) o.println("(tagmatch synth --table --retry-failed runs them again)");
         o.printf("results in %s (tagmatch sweep report %s)%n", store.dir().resolve("results"), store.dir());
         o.flush();
-        return failed.isEmpty() ? 0 : 1;
+        return failed.isEmpty();
     }
 
     /** One synthesis as {@code tagmatch synth} prints it, with its run time. */

@@ -29,9 +29,9 @@ public record TableSweepRun(Path spec, Path out, String family, List<String> onl
 
     /**
      * Reads the spec with {@code reader}, checks everything before the first task runs, runs what
-     * the directory does not hold yet and prints the table; 0 when every design synthesized.
+     * the directory does not hold yet and prints the table; true when every design synthesized.
      */
-    public int run(SweepSpecs.Reader reader, PrintWriter o, ProgressMeter.Factory progress) throws IOException {
+    public boolean run(SweepSpecs.Reader reader, PrintWriter o, ProgressMeter.Factory progress) throws IOException {
         Sweep sweep;
         String source;
         if (spec == null) {

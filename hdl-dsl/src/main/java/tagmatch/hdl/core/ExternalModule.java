@@ -2,6 +2,7 @@ package tagmatch.hdl.core;
 
 import tagmatch.hdl.ir.External;
 import tagmatch.hdl.ir.HdlException;
+import tagmatch.hdl.ir.Signal;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,6 +29,9 @@ import java.util.Map;
  * Divider d = instance(new Divider(5));
  * d.clk.set(clk2);
  * }</pre>
+ *
+ * An output that the Verilog computes combinationally from inputs is declared with
+ * {@link #combinational} ({@code combinational(sum, a, b)}), so that a loop through it is found.
  *
  * The interpreter refuses a design with an external module unless it is given a Java behavioural
  * model of it ({@code tagmatch.sim.BehaviouralModel}, registered by the Verilog name in
@@ -89,6 +93,29 @@ public abstract class ExternalModule extends Module {
                     Locators.here());
         inline = verilog.endsWith("\n") ? verilog : verilog + "\n";
         update();
+    }
+
+    /**
+     * Declares that {@code output} depends combinationally on {@code inputs}: the module's Verilog
+     * has a path from each of them to it through no register. The loop check then sees a loop
+     * that closes through this module, and the interpreter holds a behavioural model to the same
+     * paths. Without a declaration an external module is taken to have no such path.
+     */
+    protected final void combinational(Bits output, Bits... inputs) {
+        port(output, Signal.Kind.OUTPUT, "combinational(output, ...)");
+        Map<Signal, java.util.Set<Signal>> paths = new LinkedHashMap<>(def.combinationalPaths());
+        java.util.Set<Signal> from = new java.util.LinkedHashSet<>(paths.getOrDefault(output.signal, java.util.Set.of()));
+        for (Bits in : inputs) from.add(port(in, Signal.Kind.INPUT, "combinational(..., inputs)"));
+        paths.put(output.signal, from);
+        def.combinationalPaths(paths);
+    }
+
+    private Signal port(Bits b, Signal.Kind kind, String where) {
+        Signal s = b.signal;
+        if (s == null || s.owner() != def || s.kind() != kind)
+            throw new HdlException(where + " of " + verilogName + " takes " + (kind == Signal.Kind.INPUT ? "input" : "output")
+                    + " ports of this module, declared before the call; got " + b, Locators.here());
+        return s;
     }
 
     private void update() {

@@ -19,7 +19,8 @@ import java.util.Map;
  * or equal branches, and applies the identities {@code x & 0}, {@code x & ~0}, {@code x | 0},
  * {@code x ^ 0} and {@code ~~x = x} (also through a concatenation: {@code ~{~a, b} = {a, ~b}}), and
  * drops a pad to the width its operand already has. An unsigned comparison that its operand's
- * range decides ({@code x >= 0}, {@code x < 0}, {@code x <= 255} for 8 bits) becomes that constant:
+ * range decides ({@code x >= 0}, {@code x < 0}, {@code x <= 255} for 8 bits) becomes that constant,
+ * as does a comparison of a value with itself ({@code x < x}, {@code x == x}):
  * Verilator's lint rejects it otherwise (UNSIGNED, CMPCONST). Results keep their width and signedness exactly; unnamed values only (a value
  * the user named stays visible in the Verilog).
  */
@@ -68,6 +69,8 @@ public final class ConstantFolding implements Pass {
         if (allLit) return evaluate(op);
         if (op.op == PrimOp.NOT) return invert(op);
         Expr.Lit decided = rangeDecided(op);
+        if (decided != null) return decided;
+        decided = selfComparison(op);
         if (decided != null) return decided;
         // pad to the width it already has: a no-op, kept only when it carries a name
         if (op.op == PrimOp.PAD && op.args.get(0).width() == op.width()) return op.args.get(0);
@@ -127,6 +130,14 @@ public final class ConstantFolding implements Pass {
             default: break;
         }
         return r == null ? null : lit(bool(r), 1, false);
+    }
+
+    /** The value of a comparison of a value with itself, else null. */
+    private static Expr.Lit selfComparison(Expr.Op op) {
+        PrimOp p = op.op;
+        boolean reflexive = p == PrimOp.EQ || p == PrimOp.LE || p == PrimOp.GE;
+        if (!reflexive && p != PrimOp.NE && p != PrimOp.LT && p != PrimOp.GT) return null;
+        return op.args.get(0).equals(op.args.get(1)) ? lit(bool(reflexive), 1, false) : null;
     }
 
     /** A value widened to {@code width} (the width of the mux it replaces). */

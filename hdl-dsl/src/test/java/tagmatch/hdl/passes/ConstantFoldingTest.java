@@ -158,6 +158,18 @@ class ConstantFoldingTest {
     }
 
     @Test
+    void aValueComparedWithItselfIsAConstant() {
+        PrimOp[] ops = {PrimOp.EQ, PrimOp.NE, PrimOp.LT, PrimOp.LE, PrimOp.GT, PrimOp.GE};
+        int[] expected = {1, 0, 0, 1, 0, 1};
+        for (int i = 0; i < ops.length; i++) {
+            assertEquals(u(expected[i], 1), fold(op(ops[i], A8, A8)), "a8 " + ops[i] + " a8");
+            assertEquals(u(expected[i], 1), fold(op(ops[i], S8, S8)), "s8 " + ops[i] + " s8");
+        }
+        Expr.Op kept = op(PrimOp.LT, A8, B8);
+        assertSame(kept, fold(kept), "two values");
+    }
+
+    @Test
     void andWithZeroIsZeroOnEitherSide() {
         assertEquals(u(0, 8), fold(op(PrimOp.AND, A8, u(0, 8))));
         assertEquals(u(0, 8), fold(op(PrimOp.AND, u(0, 8), A8)));

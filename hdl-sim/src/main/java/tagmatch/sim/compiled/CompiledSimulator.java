@@ -7,6 +7,7 @@ import tagmatch.sim.PortHandle;
 import tagmatch.sim.PropertyFailure;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.WaveSignal;
+import tagmatch.sim.flat.ClockEdges;
 
 /**
  * A {@link tagmatch.sim.Simulator} running a design's compiled {@link Kernel}: two-state, all
@@ -29,20 +30,15 @@ final class CompiledSimulator extends JvmSimulator {
     private final long[][] m;
     private final int[] port;
     private final long[] portMask;
-    private final int[] clockSlot;
-    /** 1 for a domain that fires when its signal falls (an active-low asynchronous reset), else 0. */
-    private final long[] falling;
-    private final long[] prev;
+    private final ClockEdges edges;
+    /** Which domains have an edge now: {@code edges.rising}. */
     private final boolean[] rising;
     private final int main;
     private final int clk;
-    /** Every clock is a top input: nothing but a poke or the main edge makes one rise. */
-    private final boolean inputClocksOnly;
     private final Netlist.Prop[] immediate;
     private final Netlist.Print[] prints;
     private java.io.PrintStream out = System.out;
     private final Netlist.Prop[][] clocked;
-    private boolean primed;
 
     CompiledSimulator(SimDesign design, Netlist nl, Kernel kernel) {
         super(design);
@@ -71,17 +67,8 @@ final class CompiledSimulator extends JvmSimulator {
             portMask[i] = WideOps.mask(Math.min(64, hs[i].width()));
         }
         int nd = nl.domains.size();
-        clockSlot = new int[nd];
-        falling = new long[nd];
-        boolean inputs = true;
-        for (int d = 0; d < nd; d++) {
-            clockSlot[d] = nl.domains.get(d).clock();
-            falling[d] = nl.domains.get(d).falling() ? 1 : 0;
-            inputs &= nl.domains.get(d).input();
-        }
-        inputClocksOnly = inputs;
-        prev = new long[nd];
-        rising = new boolean[nd];
+        edges = new ClockEdges(nl.domains);
+        rising = edges.rising;
         main = nl.mainDomain;
         clk = clockHandle() == null ? -1 : port[clockHandle().index()];
         List<Netlist.Prop> imm = new ArrayList<>();
@@ -152,17 +139,8 @@ final class CompiledSimulator extends JvmSimulator {
      * first evaluation only records the clocks' values, as Verilator's first {@code eval} does.
      */
     private void edges() {
-        int nd = clockSlot.length;
         for (int round = 0; ; round++) {
-            boolean any = false;
-            for (int d = 0; d < nd; d++) {
-                long now = (v[clockSlot[d]] & 1) ^ falling[d];
-                rising[d] = primed && prev[d] == 0 && now != 0;
-                prev[d] = now;
-                any |= rising[d];
-            }
-            primed = true;
-            if (!any) {
+            if (!edges.sample(v)) {
                 return;
             }
             if (round >= MAX_ROUNDS) {
@@ -175,7 +153,7 @@ final class CompiledSimulator extends JvmSimulator {
     }
 
     private void fire() {
-        int nd = clockSlot.length;
+        int nd = rising.length;
         for (int d = 0; d < nd; d++) {
             if (rising[d]) {
                 check(clocked[d]);
@@ -197,7 +175,7 @@ final class CompiledSimulator extends JvmSimulator {
     @Override
     protected void risingEdge() {
         if (main >= 0) {
-            if (inputClocksOnly) {
+            if (edges.inputsOnly) {
                 // Raising a top clock input changes nothing but that clock: fire its domain directly.
                 check(clocked[main]);
                 print(main);

@@ -305,7 +305,9 @@ final class FlatCircuit {
         ExternalInstance at = new ExternalInstance(c.instanceName(), c.def.name(), c.def.external().parameters());
         BehaviouralModel model = models.factory(c.def.name()).create(at);
         ModelPorts ports = model.ports();
-        ports.check(at, c.def.ports());
+        Map<String, List<String>> paths = new java.util.LinkedHashMap<>();
+        c.def.combinationalPaths().forEach((out, ins) -> paths.put(out.name(), ins.stream().map(Signal::name).toList()));
+        ports.check(at, c.def.ports(), paths);
         ModelBinding binding = new ModelBinding(at, model, ports, name -> c.signal(c.port(name)));
         Map<List<String>, List<ModelPorts.Entry>> groups = new java.util.LinkedHashMap<>();
         for (ModelPorts.Entry e : ports.entries()) {
@@ -330,7 +332,7 @@ final class FlatCircuit {
                 int slot = c.signal(s);
                 boolean wide = s.width() > 64;
                 comb.add(new Assign(c.path + s.name(), slot, wide, s.width(),
-                        s == first ? binding.evaluation(s.name(), names) : slotNode(slot, s.width(), false)));
+                        s == first ? binding.evaluation(s.name(), names, g.getKey()) : slotNode(slot, s.width(), false)));
                 deps.add(s == first ? reads : firstRead(first, c.signal(first)));
             }
         }

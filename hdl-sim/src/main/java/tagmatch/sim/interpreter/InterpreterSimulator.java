@@ -10,7 +10,7 @@ import tagmatch.sim.Simulator;
 import tagmatch.sim.JvmSimulator;
 import tagmatch.sim.WaveSignal;
 import tagmatch.sim.Words;
-import tagmatch.sim.flat.Hierarchy;
+import tagmatch.sim.flat.ClockEdges;
 
 /**
  * A {@link Simulator} that interprets the lowered circuit IR in Java: cycle-based, two-state,
@@ -36,16 +36,11 @@ public final class InterpreterSimulator extends JvmSimulator {
     private final boolean[] regWrites;
     private final FlatCircuit.Prop[] clocked;
     private final FlatCircuit.Prop[] immediate;
-    private final int[] clockSlot;
-    /** 1 for a domain that fires when its signal falls (an active-low asynchronous reset), else 0. */
-    private final long[] falling;
-    private final long[] prev;
+    private final ClockEdges edges;
+    /** Which domains have an edge now: {@code edges.rising}. */
     private final boolean[] rising;
     private final int main;
     private final int clk;
-    /** Every clock is a top input: raising the main one fires only its own domain, without a settle. */
-    private final boolean inputClocksOnly;
-    private boolean primed;
 
     /** An interpreter instance of {@code circuit}, which {@code design} describes (its ports and names). */
     public static InterpreterSimulator of(SimDesign design, Circuit circuit) {
@@ -71,12 +66,8 @@ public final class InterpreterSimulator extends JvmSimulator {
         this.regWrites = new boolean[regs.length];
         this.clocked = fc.props.stream().filter(p -> p.check().clock() != null).toArray(FlatCircuit.Prop[]::new);
         this.immediate = fc.props.stream().filter(p -> p.check().clock() == null).toArray(FlatCircuit.Prop[]::new);
-        int nd = fc.domains.size();
-        clockSlot = fc.domains.stream().mapToInt(Hierarchy.Domain::clock).toArray();
-        falling = fc.domains.stream().mapToLong(d -> d.falling() ? 1 : 0).toArray();
-        inputClocksOnly = fc.domains.stream().allMatch(Hierarchy.Domain::input);
-        prev = new long[nd];
-        rising = new boolean[nd];
+        edges = new ClockEdges(fc.domains);
+        rising = edges.rising;
         main = fc.mainDomain;
         clk = clockHandle() == null ? -1 : fc.portSlot[clockHandle().index()];
     }
@@ -107,15 +98,7 @@ public final class InterpreterSimulator extends JvmSimulator {
      */
     private void edges() {
         for (int round = 0; ; round++) {
-            boolean any = false;
-            for (int d = 0; d < clockSlot.length; d++) {
-                long now = (st.n[clockSlot[d]] & 1) ^ falling[d];
-                rising[d] = primed && prev[d] == 0 && now != 0;
-                prev[d] = now;
-                any |= rising[d];
-            }
-            primed = true;
-            if (!any) {
+            if (!edges.sample(st.n)) {
                 return;
             }
             if (round >= 10_000) {
@@ -130,9 +113,9 @@ public final class InterpreterSimulator extends JvmSimulator {
     @Override
     protected void risingEdge() {
         if (main >= 0) {
-            if (inputClocksOnly) {
-                java.util.Arrays.fill(rising, false);
-                rising[main] = true;
+            if (edges.inputsOnly) {
+                // Raising a top clock input changes nothing but that clock: fire its domain directly.
+                edges.only(main);
                 edge();
             } else {
                 st.n[clk] = 1;
