@@ -33,7 +33,9 @@ final class Crc8Model implements BehaviouralModel {
     @Override
     public void evaluate(ModelIo io) {
         io.set("crc", crc);
-        io.set("next", step(crc, io.get("d"), poly));
+        if (io.evaluates("next")) {
+            io.set("next", step(crc, io.get("d"), poly));
+        }
     }
 
     @Override

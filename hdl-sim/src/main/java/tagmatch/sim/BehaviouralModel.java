@@ -20,7 +20,9 @@ package tagmatch.sim;
  *
  *     public void evaluate(ModelIo io) {
  *         io.set("q", q);
- *         io.set("next", io.get("en") != 0 ? (q + io.get("d") + step) & 0xff : q);
+ *         if (io.evaluates("next")) {                            // only then may en and d be read
+ *             io.set("next", io.get("en") != 0 ? (q + io.get("d") + step) & 0xff : q);
+ *         }
  *     }
  *
  *     public void clockEdge(String clock, ModelIo io) {           // inputs as they are at the edge
@@ -36,8 +38,10 @@ package tagmatch.sim;
  *       direction and width (the interpreter refuses a model that does not match);</li>
  *   <li>{@link #evaluate} sets the outputs from the model's state and, for an output declared
  *       with combinational inputs, from those inputs only; it may be called several times per
- *       evaluation of the design and must not change the state. An output keeps the last value
- *       set;</li>
+ *       evaluation of the design, once per group of outputs sharing their combinational inputs,
+ *       and must not change the state. A call may read only the inputs declared for the outputs
+ *       it {@linkplain ModelIo#evaluates evaluates} (another read throws rather than return a
+ *       value the evaluation order has not computed yet). An output keeps the last value set;</li>
  *   <li>{@link #clockEdge} is called once for each declared clock that rose (each declared
  *       falling edge that fell) in an evaluation, with every input as it is at the edge and before
  *       any register of the design takes its next value; it changes the state and sets no output

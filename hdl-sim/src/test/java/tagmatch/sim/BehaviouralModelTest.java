@@ -89,10 +89,14 @@ class BehaviouralModelTest {
 
         @Override
         public void evaluate(ModelIo io) {
-            io.set("sum", io.get("a") + io.get("b"));
+            if (io.evaluates("sum")) {
+                io.set("sum", io.get("a") + io.get("b"));
+            }
             io.set("acc", acc);
-            BigInteger w = io.getWide("w");
-            io.set("wrot", w.shiftRight(1).or(w.testBit(0) ? BigInteger.ONE.shiftLeft(69) : BigInteger.ZERO));
+            if (io.evaluates("wrot")) {
+                BigInteger w = io.getWide("w");
+                io.set("wrot", w.shiftRight(1).or(w.testBit(0) ? BigInteger.ONE.shiftLeft(69) : BigInteger.ZERO));
+            }
         }
 
         @Override
@@ -209,6 +213,36 @@ class BehaviouralModelTest {
             s.poke("clk2", 1);
             String m = assertThrows(IllegalStateException.class, () -> s.peek("acc1")).getMessage();
             assertTrue(m.contains("output acc set in clockEdge; outputs are set in evaluate"), m);
+        }
+    }
+
+    @Test
+    void anInputReadInEvaluateButNotDeclaredIsRefusedWithTheFix() {
+        Circuit c = Elaborator.elaborate(Top::new);
+        BehaviouralModels lagging = BehaviouralModels.of("ext_mac", at -> new MacModel(at) {
+            @Override
+            public void evaluate(ModelIo io) {
+                super.evaluate(io);
+                if (io.evaluates("sum")) {
+                    io.set("sum", io.get("a") + io.get("b") + io.get("en"));  // en is declared for no output
+                }
+            }
+        });
+        try (Simulator s = Simulators.interpreter(c, lagging)) {
+            String m = assertThrows(IllegalStateException.class, () -> s.peek("s2")).getMessage();
+            assertTrue(m.startsWith("behavioural model of ext_mac (instance m1) read input en in evaluate while "
+                    + "computing [sum], which are not declared to depend on en"), m);
+            assertTrue(m.contains("declare it in output(name, width, combinationalInputs...)"), m);
+        }
+        BehaviouralModels readingOtherGroups = BehaviouralModels.of("ext_mac", at -> new MacModel(at) {
+            @Override
+            public void evaluate(ModelIo io) {
+                io.set("acc", io.get("a"));  // acc is declared registered: it may read no input
+            }
+        });
+        try (Simulator s = Simulators.interpreter(c, readingOtherGroups)) {
+            String m = assertThrows(IllegalStateException.class, () -> s.peek("acc1")).getMessage();
+            assertTrue(m.contains("read input a in evaluate while computing [acc]"), m);
         }
     }
 

@@ -240,9 +240,9 @@ final class RandomCircuit extends Module {
     }
 
     /**
-     * A value of the pool other than {@code x}, of its signedness, to compare with it: a value
-     * compared with itself is a constant, and a named one (every value of the pool is named)
-     * stays in the Verilog, where Verilator's lint rejects an unsigned comparison it decides.
+     * A value of the pool other than {@code x}, of its signedness, to combine with it: {@code x - x},
+     * {@code x ^ x} and {@code x < x} are constants, and a named one (every value of the pool is
+     * named) stays in the Verilog, where Verilator's lint rejects an unsigned comparison it decides.
      */
     private Bits pickOther(Bits x) {
         Bits y = pick();
@@ -310,16 +310,16 @@ final class RandomCircuit extends Module {
         boolean s = x.signed();
         Bits v;
         switch (r.nextInt(16)) {
-            case 0: v = s ? ((SInt) x).add((SInt) pick(true)) : x.asUInt().add(pick(false).asUInt()); break;
-            case 1: v = s ? ((SInt) x).subExpand((SInt) pick(true)) : x.asUInt().addExpand(pick(false).asUInt()); break;
-            case 2: v = s ? ((SInt) x).sub((SInt) pick(true)) : x.asUInt().subExpand(pick(false).asUInt()); break;
+            case 0: v = s ? ((SInt) x).add((SInt) pickOther(x)) : x.asUInt().add(pickOther(x).asUInt()); break;
+            case 1: v = s ? ((SInt) x).subExpand((SInt) pickOther(x)) : x.asUInt().addExpand(pickOther(x).asUInt()); break;
+            case 2: v = s ? ((SInt) x).sub((SInt) pickOther(x)) : x.asUInt().subExpand(pickOther(x).asUInt()); break;
             case 3: {
                 Bits y = pick(s);
                 v = x.width() + y.width() > 140 ? x : s ? ((SInt) x).mul((SInt) y) : x.asUInt().mul(y.asUInt());
                 break;
             }
             case 4: {
-                Bits y = pick(s);
+                Bits y = pickOther(x);
                 int k = r.nextInt(3);
                 v = s ? (k == 0 ? ((SInt) x).and((SInt) y) : k == 1 ? ((SInt) x).or((SInt) y) : ((SInt) x).xor((SInt) y))
                         : (k == 0 ? x.asUInt().and(y.asUInt()) : k == 1 ? x.asUInt().or(y.asUInt()) : x.asUInt().xor(y.asUInt()));

@@ -116,7 +116,7 @@ public final class Hierarchy {
     }
 
     /** The slot a one-bit signal's value is copied from, through every copy: where a clock really comes from. */
-    public int clockSource(int slot) {
+    private int clockSource(int slot) {
         int root = slot;
         for (int n = 0; copyOf.containsKey(root); n++) {
             if (n > copyOf.size()) {

@@ -332,7 +332,7 @@ final class FlatCircuit {
                 int slot = c.signal(s);
                 boolean wide = s.width() > 64;
                 comb.add(new Assign(c.path + s.name(), slot, wide, s.width(),
-                        s == first ? binding.evaluation(s.name(), names) : slotNode(slot, s.width(), false)));
+                        s == first ? binding.evaluation(s.name(), names, g.getKey()) : slotNode(slot, s.width(), false)));
                 deps.add(s == first ? reads : firstRead(first, c.signal(first)));
             }
         }
