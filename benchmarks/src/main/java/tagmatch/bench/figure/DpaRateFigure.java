@@ -106,8 +106,9 @@ public final class DpaRateFigure {
     String describe() {
         return String.format(Locale.ROOT,
                 "Simulated DPA: the generated matcher (otm.c, unmodified, gcc -O2 rv64imac) on the tagmatch DPA cluster (%s, memory latency "
-                        + "%d cycles) under Verilator, N harts matching blocks of N messages with %d receives kept posted (otm_bench's "
-                        + "workloads; %d matched messages per run). Cycles are counted by mcycle and turned into messages per second at an "
+                        + "%d cycles) under Verilator, N harts (spread over the cores, waiting in wrs.nto) matching blocks of N messages with %d receives "
+                        + "kept posted (otm_bench's workloads; %d matched messages per run). Cycles are counted by mcycle, less the "
+                        + "generation of the arrivals (the network's part), and turned into messages per second at an "
                         + "ASSUMED clock of %.2f GHz (the clock of the BlueField-3 DPA's cores as this project assumes it; seed 000 runs "
                         + "32 of its 256 threads). These are simulated cycles, not a measurement on a DPA. "
                         + "MPI on the CPU: the ping-pong of k = %d messages between two Open MPI ranks, measured on this machine "

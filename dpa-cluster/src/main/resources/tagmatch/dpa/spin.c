@@ -1,11 +1,13 @@
 /* A speed workload: every hart runs N iterations of integer arithmetic on a stack array
    (multiplies, loads, stores, branches), then hart 0 waits for all HARTS and exits 0.
-   The figure in docs/dpa.md (simulation speed) comes from it. */
+   SimulatorSpeed (tagmatch bench dpa) and the figure in docs/dpa.md (simulation speed) come from it. */
 #include "dpa.h"
 #ifndef HARTS
 #define HARTS 32
 #endif
+#ifndef N
 #define N 20000
+#endif
 static volatile int arrived;
 static volatile long sink[HARTS * 8];
 int main(unsigned long hart) {
