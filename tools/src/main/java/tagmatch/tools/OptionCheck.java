@@ -50,6 +50,12 @@ public final class OptionCheck {
         throw new UsageError(option + " must be one of " + String.join(", ", legal) + ", got '" + value + "'");
     }
 
+    /** A path the command will read: it must exist. */
+    public static java.nio.file.Path exists(String option, java.nio.file.Path path, String what) {
+        if (!java.nio.file.Files.exists(path)) throw new UsageError(option + " must name " + what + ", got " + path + ", which does not exist");
+        return path;
+    }
+
     /** A directory the command will use, creating it if absent: it must not be a file. */
     public static java.nio.file.Path directoryIfPresent(String option, java.nio.file.Path dir) {
         if (dir != null && java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir)) {

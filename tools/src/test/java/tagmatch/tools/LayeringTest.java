@@ -24,9 +24,6 @@ class LayeringTest {
             "\\bFiles\\.|java\\.nio\\.file\\.Files|ProcessBuilder|\\bExec\\b|ExecutorService|Executors|new Thread\\b"
                     + "|tagmatch\\.hdl\\.ir\\.|VerilogEmitter");
 
-    /** Packages whose commands still check their paths with {@code Files} themselves: held to the line limit only. */
-    private static final List<String> HARNESSES = List.of("bench", "figure");
-
     private static final Path ROOT = Path.of(System.getProperty("tagmatch.root", "..")).toAbsolutePath().normalize();
 
     @Test
@@ -56,7 +53,6 @@ class LayeringTest {
         List<String> offenders;
         try (Stream<Path> files = Files.walk(main)) {
             offenders = files.filter(p -> p.toString().endsWith(".java"))
-                    .filter(p -> !HARNESSES.contains(main.relativize(p).getName(0).toString()))
                     .filter(p -> read(p).contains("@Command"))
                     .flatMap(p -> read(p).lines().filter(l -> DOMAIN_WORK.matcher(l).find())
                             .map(l -> ROOT.relativize(p) + ": " + l.strip()))

@@ -1,7 +1,6 @@
 package tagmatch.tools.bench;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
@@ -59,12 +58,8 @@ public final class HdlBench implements Callable<Integer> {
                     throw new UsageError("--alpu-cells must be multiples of 16 in 16..4096 (or 0 to skip), got " + n);
                 }
             }
-            Path l = launcher != null ? launcher : Launcher.ofThisJar("bench hdl", ", or --alpu-cells 0 to skip the ALPU");
-            if (!Files.isExecutable(l)) throw new UsageError("--launcher must be the executable tagmatch launcher, got " + l);
-            Path jar = l.toAbsolutePath().getParent().resolve("tools").resolve("target").resolve("tagmatch.jar");
-            if (!Files.isRegularFile(jar)) {
-                throw new UsageError("--launcher must sit in a checkout with a built tools/target/tagmatch.jar, got " + l);
-            }
+            Path l = Launcher.checked(launcher, "bench hdl", ", or --alpu-cells 0 to skip the ALPU");
+            Path jar = Launcher.jarBeside(l);
             AlpuProcessBenchmark.Settings settings = new AlpuProcessBenchmark.Settings(l.toAbsolutePath(), jar, Arrays.stream(alpuCells).boxed().toList(), runs);
             try (Temp work = keepTemp.dir("bench-hdl", spec.commandLine().getErr())) {
                 out.print(AlpuProcessBenchmark.measure(settings, work.path(), Progress::start).text());

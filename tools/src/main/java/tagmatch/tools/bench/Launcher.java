@@ -1,5 +1,6 @@
 package tagmatch.tools.bench;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import tagmatch.process.UsageError;
 
@@ -20,5 +21,21 @@ final class Launcher {
         }
         throw new UsageError("--launcher is needed when " + bench + " does not run from the built jar "
                 + "(./tagmatch " + bench + " does), got none; name the tagmatch launcher" + orElse);
+    }
+
+    /** {@code given}, or this checkout's launcher when none is given; it must be executable. */
+    static Path checked(Path given, String bench, String orElse) {
+        Path l = given != null ? given : ofThisJar(bench, orElse);
+        if (!Files.isExecutable(l)) throw new UsageError("--launcher must be the executable tagmatch launcher, got " + l);
+        return l;
+    }
+
+    /** The built jar of the checkout {@code launcher} sits in; it must exist. */
+    static Path jarBeside(Path launcher) {
+        Path jar = launcher.toAbsolutePath().getParent().resolve("tools").resolve("target").resolve("tagmatch.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new UsageError("--launcher must sit in a checkout with a built tools/target/tagmatch.jar, got " + launcher);
+        }
+        return jar;
     }
 }

@@ -2,7 +2,6 @@ package tagmatch.tools.bench;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +11,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tagmatch.bench.trace.TraceBenchReport;
 import tagmatch.bench.trace.TraceBenchmark;
-import tagmatch.process.UsageError;
 import tagmatch.process.UserError;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
@@ -42,11 +40,10 @@ public final class TraceBench implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         OptionCheck.atLeast("--runs", runs, 1);
-        Path l = launcher != null ? launcher : Launcher.ofThisJar("bench trace", "");
-        if (!Files.isExecutable(l)) throw new UsageError("--launcher must be the executable tagmatch launcher, got " + l);
+        Path l = Launcher.checked(launcher, "bench trace", "");
         List<Path> what = traces.isEmpty() ? List.of(l.toAbsolutePath().getParent().resolve("data").resolve("traces")) : traces;
         for (Path t : what) {
-            if (!Files.exists(t)) throw new UsageError("TRACE must name a trace directory or rank file, got " + t + ", which does not exist");
+            OptionCheck.exists("TRACE", t, "a trace directory or rank file");
         }
         TraceBenchReport report;
         try (Temp work = keepTemp.dir("bench-trace", spec.commandLine().getErr())) {
