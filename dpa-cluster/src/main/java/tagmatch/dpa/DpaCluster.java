@@ -22,7 +22,8 @@ import static tagmatch.hdl.core.Hdl.*;
  *
  * <p>Programs are written through the load port ({@code load_en}, {@code load_word},
  * {@code load_data}) while {@code run} is low; raising {@code run} starts every hart below
- * {@code active_harts} at {@code boot_pc}. {@code stop} rises when the console buffer is full
+ * {@code active_harts} at {@code boot_pc} one cycle later (the cluster registers {@code run}; that cycle
+ * counts in neither {@code cycles} nor any hart's state). {@code stop} rises when the console buffer is full
  * (the runner drains it with {@code console_clear}), a hart stored to the exit register, or a hart
  * hit an error (an illegal instruction, ecall, ebreak, a fault), which freezes the cluster.
  */
@@ -36,7 +37,7 @@ public final class DpaCluster extends Module {
         param("banks", cfg.banks());
         param("ram_mib", cfg.ramMib());
         int nc = cfg.cores(), hb = cfg.hartBits(), wb = cfg.wordBits(), tb = cfg.threadBits();
-        Bool run = input("run", Bool());
+        Bool runIn = input("run", Bool());
         UInt bootPc = input("boot_pc", UInt(64));
         UInt activeHarts = input("active_harts", UInt(hb + 1));
         UInt latency = input("latency", UInt(8));
@@ -67,6 +68,12 @@ public final class DpaCluster extends Module {
             traceRd.add(output("trace" + c + "_rd", UInt(5)));
             traceValue.add(output("trace" + c + "_value", UInt(64)));
         }
+
+        // Every block sees run through a register, so no combinational logic reads a top-level input that
+        // changes while the harts run (console_clear aside): Verilator re-evaluates all logic fed by
+        // inputs on every eval, twice a cycle, and run gates every core.
+        Bool run = regInit(Bool(), 0).named("running");
+        run.set(runIn);
 
         Mem<UInt> ram = mem(cfg.ramWords(), UInt(64)).named("ram");
         when(loadEn, () -> ram.write(loadWord, loadData));

@@ -120,8 +120,7 @@ public final class DpaRun implements AutoCloseable {
             sim.poke("active_harts", harts);
             sim.poke("latency", options.latency());
             sim.reset(1);
-            load(sim, program);
-            sim.poke(run, 1);
+            load(sim, program, run);
 
             PortHandle stop = sim.port("stop"), clear = sim.port("console_clear");
             PortHandle count = sim.port("console_count"), data = sim.port("console_data"), cycles = sim.port("cycles");
@@ -162,8 +161,11 @@ public final class DpaRun implements AutoCloseable {
         }
     }
 
-    /** Writes every word the segments' file bytes touch through the load port, in one batch. */
-    private void load(Simulator sim, ElfImage program) {
+    /**
+     * Writes every word the segments' file bytes touch through the load port, in one batch whose last
+     * cycle raises {@code run}: the cluster registers it, so the harts start in the cycle after the batch.
+     */
+    private void load(Simulator sim, ElfImage program, PortHandle run) {
         // a fresh instance's RAM is zero (Verilator's --x-initial 0), so .bss needs no writes
         Map<Long, Long> words = new TreeMap<>();
         for (ElfImage.Segment seg : program.segments()) {
@@ -174,9 +176,9 @@ public final class DpaRun implements AutoCloseable {
                 words.merge(addr >>> 3, (d[i] & 0xFFL) << sh, (x, y) -> x | y);
             }
         }
-        Stimulus.Builder s = Stimulus.builder().drive(sim.port("load_en"), sim.port("load_word"), sim.port("load_data"));
-        for (Map.Entry<Long, Long> e : words.entrySet()) s.row(1, e.getKey(), e.getValue());
-        s.row(0, 0, 0);
+        Stimulus.Builder s = Stimulus.builder().drive(run, sim.port("load_en"), sim.port("load_word"), sim.port("load_data"));
+        for (Map.Entry<Long, Long> e : words.entrySet()) s.row(0, 1, e.getKey(), e.getValue());
+        s.row(1, 0, 0, 0);
         sim.run(s.build());
     }
 
