@@ -2,6 +2,7 @@ package tagmatch.sim.compiled;
 
 import java.util.ArrayList;
 import java.util.List;
+import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.JvmSimulator;
 import tagmatch.sim.PortHandle;
 import tagmatch.sim.PropertyFailure;
@@ -39,12 +40,15 @@ final class CompiledSimulator extends JvmSimulator {
     private final Netlist.Print[] prints;
     private java.io.PrintStream out = System.out;
     private final Netlist.Prop[][] clocked;
+    /** The external instances' models; null without any, so the kernel settles in one call. */
+    private final InstanceModels models;
 
-    CompiledSimulator(SimDesign design, Netlist nl, Kernel kernel) {
+    CompiledSimulator(SimDesign design, Netlist nl, Kernel kernel, BehaviouralModels behavioural) {
         super(design);
         this.nl = nl;
         this.k = kernel;
         v = new long[nl.size];
+        models = nl.externals.isEmpty() ? null : new InstanceModels(nl, behavioural, v);
         for (Netlist.Constant c : nl.constants) {
             System.arraycopy(c.words(), 0, v, c.offset(), c.words().length);
         }
@@ -115,7 +119,7 @@ final class CompiledSimulator extends JvmSimulator {
     }
 
     private void comb() {
-        k.comb(v, m);
+        combinational();
         if (immediate.length > 0) {
             check(immediate);
         }
@@ -130,7 +134,11 @@ final class CompiledSimulator extends JvmSimulator {
 
     @Override
     protected void combinational() {
-        k.comb(v, m);
+        if (models == null) {
+            k.comb(v, m);
+        } else {
+            models.settle(k, v, m);
+        }
     }
 
     /**
@@ -158,6 +166,9 @@ final class CompiledSimulator extends JvmSimulator {
             if (rising[d]) {
                 check(clocked[d]);
                 print(d);
+                if (models != null) {
+                    models.edge(d);
+                }
             }
         }
         for (int d = 0; d < nd; d++) {
@@ -179,6 +190,9 @@ final class CompiledSimulator extends JvmSimulator {
                 // Raising a top clock input changes nothing but that clock: fire its domain directly.
                 check(clocked[main]);
                 print(main);
+                if (models != null) {
+                    models.edge(main);
+                }
                 k.compute(main, v, m);
                 k.commit(main, v, m);
             } else {
