@@ -16,6 +16,7 @@ import tagmatch.hdl.core.ResetKind;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.HdlException;
+import tagmatch.sim.compiled.CompiledModel;
 
 /**
  * External modules on the Java backends through behavioural models: Verilator runs the module's
@@ -224,6 +225,23 @@ class BehaviouralModelTest {
                 assertTrue(m.contains("output acc set in clockEdge; outputs are set in evaluate"), m);
             }
         }
+    }
+
+    @Test
+    void aFactoryWhoseModelsChangeTheirPortsIsRefusedByTheCompiledInstance() {
+        Circuit c = Elaborator.elaborate(Top::new);
+        int[] made = {0};
+        BehaviouralModels changing = BehaviouralModels.of("ext_mac", at -> made[0]++ < 2 ? new MacModel(at) : new MacModel(at) {
+            @Override
+            public ModelPorts ports() {
+                return ModelPorts.of().clock("clk").fallingEdge("rst_n").input("en", 1).input("a", 8).input("b", 8)
+                        .input("w", 70).output("sum", 9, "a", "b", "en").output("acc", 16).output("wrot", 70, "w");
+            }
+        });
+        CompiledModel compiled = Simulators.compiledModel(c, changing);
+        String m = assertThrows(IllegalStateException.class, compiled::newInstance).getMessage();
+        assertEquals("behavioural model of ext_mac (instance m1) declares other ports than the model made when the design "
+                + "was compiled: the factory of a module must make models with the same ports", m);
     }
 
     @Test

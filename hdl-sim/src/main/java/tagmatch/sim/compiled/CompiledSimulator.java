@@ -19,7 +19,8 @@ import tagmatch.sim.flat.ClockEdges;
  * or registers rises when its settled value does, and the registers it drives see the values
  * from before that edge. A register with an asynchronous reset also takes its value at its
  * reset's asserting edge (a falling one for active low): a reset poked between clock edges acts
- * when the design is next evaluated, without a clock.
+ * when the design is next evaluated, without a clock. External modules run as behavioural
+ * models through a {@link ModelledKernel}.
  */
 final class CompiledSimulator extends JvmSimulator {
     /** Edge rounds in one evaluation before a clock that keeps toggling is reported. */
@@ -40,15 +41,13 @@ final class CompiledSimulator extends JvmSimulator {
     private final Netlist.Print[] prints;
     private java.io.PrintStream out = System.out;
     private final Netlist.Prop[][] clocked;
-    /** The external instances' models; null without any, so the kernel settles in one call. */
-    private final InstanceModels models;
 
-    CompiledSimulator(SimDesign design, Netlist nl, Kernel kernel, BehaviouralModels behavioural) {
+    /** An instance of {@code nl}, compiled to {@code kernel}, its external instances run as {@code models}. */
+    CompiledSimulator(SimDesign design, Netlist nl, Kernel kernel, BehaviouralModels models) {
         super(design);
         this.nl = nl;
-        this.k = kernel;
         v = new long[nl.size];
-        models = nl.externals.isEmpty() ? null : new InstanceModels(nl, behavioural, v);
+        this.k = nl.externals.isEmpty() ? kernel : new ModelledKernel(kernel, nl, models, v);
         for (Netlist.Constant c : nl.constants) {
             System.arraycopy(c.words(), 0, v, c.offset(), c.words().length);
         }
@@ -119,7 +118,7 @@ final class CompiledSimulator extends JvmSimulator {
     }
 
     private void comb() {
-        combinational();
+        k.comb(v, m);
         if (immediate.length > 0) {
             check(immediate);
         }
@@ -134,11 +133,7 @@ final class CompiledSimulator extends JvmSimulator {
 
     @Override
     protected void combinational() {
-        if (models == null) {
-            k.comb(v, m);
-        } else {
-            models.settle(k, v, m);
-        }
+        k.comb(v, m);
     }
 
     /**
@@ -166,9 +161,6 @@ final class CompiledSimulator extends JvmSimulator {
             if (rising[d]) {
                 check(clocked[d]);
                 print(d);
-                if (models != null) {
-                    models.edge(d);
-                }
             }
         }
         for (int d = 0; d < nd; d++) {
@@ -190,9 +182,6 @@ final class CompiledSimulator extends JvmSimulator {
                 // Raising a top clock input changes nothing but that clock: fire its domain directly.
                 check(clocked[main]);
                 print(main);
-                if (models != null) {
-                    models.edge(main);
-                }
                 k.compute(main, v, m);
                 k.commit(main, v, m);
             } else {

@@ -25,7 +25,9 @@ import tagmatch.sim.flat.Hierarchy;
  * A lowered circuit laid out for code generation: the hierarchy flattened into one array of
  * 64-bit words (every signal of every instance at an offset, wide ones over several words),
  * every combinational connect as an assignment in dependency order, registers and memory writes
- * grouped by the clock that drives them, and the properties to check.
+ * grouped by the clock that drives them, and the properties to check. An external instance's
+ * behavioural model is evaluated once per output group ({@link tagmatch.sim.BoundModel.Group}) at
+ * its place in the order: the combinational code stops there ({@link #evaluations}).
  *
  * <p>An expression is generated inline into its assignment unless it gets a slot of its own: when
  * several parents share it (the IR is a DAG; computing it once keeps the work linear), when it

@@ -4,11 +4,14 @@ import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.BoundModel;
 
 /**
- * The behavioural models of one compiled instance, bound to its state array: evaluated between
- * the kernel's combinational segments, in the order the interpreter evaluates them, and given the
- * clock edges of their domains.
+ * A design's kernel with the behavioural models of one compiled instance, bound to its state
+ * array: they are evaluated between the kernel's combinational segments, in the order the
+ * interpreter evaluates them, and given the clock edges of their domains before the registers'
+ * next values are computed (the edge reads the inputs as they settled; next values go to slots
+ * of their own, so computing another domain first changes nothing it reads).
  */
-final class InstanceModels {
+final class ModelledKernel implements Kernel {
+    private final Kernel k;
     private final CompiledBinding[] evalModel;
     private final BoundModel.Group[] evalGroup;
     private final CompiledBinding[] edgeModel;
@@ -16,7 +19,8 @@ final class InstanceModels {
     private final int[] edgeDomain;
 
     /** A model per external instance of {@code nl}, made by {@code models}, over the state {@code v}. */
-    InstanceModels(Netlist nl, BehaviouralModels models, long[] v) {
+    ModelledKernel(Kernel kernel, Netlist nl, BehaviouralModels models, long[] v) {
+        k = kernel;
         CompiledBinding[] bound = new CompiledBinding[nl.externals.size()];
         int edges = 0;
         for (int i = 0; i < bound.length; i++) {
@@ -51,8 +55,9 @@ final class InstanceModels {
         }
     }
 
-    /** Settles the logic: each segment of the kernel's combinational code, then the model evaluation that follows it. */
-    void settle(Kernel k, long[] v, long[][] m) {
+    /** Each segment of the kernel's combinational code, then the model evaluation that follows it. */
+    @Override
+    public void comb(long[] v, long[][] m) {
         k.combSegment(0, v, m);
         for (int i = 0; i < evalModel.length; i++) {
             evalModel[i].evaluate(evalGroup[i]);
@@ -60,12 +65,19 @@ final class InstanceModels {
         }
     }
 
-    /** The clock edges of {@code domain}, with the inputs as the settled state has them. */
-    void edge(int domain) {
+    /** The models' clock edges of {@code domain}, then the kernel's next values. */
+    @Override
+    public void compute(int domain, long[] v, long[][] m) {
         for (int i = 0; i < edgeModel.length; i++) {
             if (edgeDomain[i] == domain) {
                 edgeModel[i].edge(edgePort[i]);
             }
         }
+        k.compute(domain, v, m);
+    }
+
+    @Override
+    public void commit(int domain, long[] v, long[][] m) {
+        k.commit(domain, v, m);
     }
 }
