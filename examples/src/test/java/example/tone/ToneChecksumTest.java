@@ -24,9 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The design the library promises can be written from its README: an external Verilog module,
  * an asynchronous active-low reset, two clocks and an initialised memory. Its Verilog is clean
- * for Verilator's lint, yosys and Icarus; Verilator (with {@code crc8.v}) and the interpreter
- * (with {@link Crc8Model}) give the same outputs at every step, and the CRC is always the CRC of
- * the samples counted so far.
+ * for Verilator's lint, yosys and Icarus; Verilator (with {@code crc8.v}), the interpreter and
+ * the compiled backend (with {@link Crc8Model}) give the same outputs at every step, and the CRC
+ * is always the CRC of the samples counted so far.
  */
 class ToneChecksumTest {
     private static final int STEPS = 1500;
@@ -44,11 +44,14 @@ class ToneChecksumTest {
     void theVerilogAndTheJavaModelAgreeAndEverySampleIsChecked() {
         Circuit c = Elaborator.elaborate(ToneChecksum::new);
         List<long[]> verilated = run(Simulators.verilator(c));
-        List<long[]> interpreted = run(Simulators.interpreter(c, BehaviouralModels.of("crc8", Crc8Model::new)));
-        for (int i = 0; i < STEPS; i++)
-            assertEquals(List.of(verilated.get(i)[0], verilated.get(i)[1], verilated.get(i)[2]),
-                    List.of(interpreted.get(i)[0], interpreted.get(i)[1], interpreted.get(i)[2]),
-                    "count, crc, preview at step " + i + ": Verilator (expected), interpreter (actual)");
+        BehaviouralModels models = BehaviouralModels.of("crc8", Crc8Model::new);
+        for (String backend : List.of("interpreter", "compiled")) {
+            List<long[]> modelled = run(Simulators.of(backend, c, models));
+            for (int i = 0; i < STEPS; i++)
+                assertEquals(List.of(verilated.get(i)[0], verilated.get(i)[1], verilated.get(i)[2]),
+                        List.of(modelled.get(i)[0], modelled.get(i)[1], modelled.get(i)[2]),
+                        "count, crc, preview at step " + i + ": Verilator (expected), " + backend + " (actual)");
+        }
         long samples = verilated.get(STEPS - 1)[0];
         assertTrue(samples > 100, "samples through: " + samples);
     }

@@ -32,7 +32,7 @@ package tagmatch.sim;
  * Simulator sim = Simulators.interpreter(circuit, BehaviouralModels.of("ext_acc", AccumulatorModel::new));
  * }</pre>
  *
- * The contract, which the interpreter relies on to evaluate the design in the right order:
+ * The contract, which the interpreter and the compiled backend rely on to evaluate the design in the right order:
  * <ul>
  *   <li>{@link #ports()} names every port of the external module's declaration, with the same
  *       direction and width (the interpreter refuses a model that does not match);</li>

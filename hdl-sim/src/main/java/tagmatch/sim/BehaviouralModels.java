@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Which {@link BehaviouralModel} stands for each external module on the interpreter, keyed by
+ * Which {@link BehaviouralModel} stands for each external module on the Java backends, keyed by
  * the module's Verilog name: {@code BehaviouralModels.of("ext_acc", AccumulatorModel::new)
  * .with("vendor_pll", at -> new PllModel())}. Each instance of the module gets its own model,
  * made by the factory from the instance's path and parameters. Immutable.

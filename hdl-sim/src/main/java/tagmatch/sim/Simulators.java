@@ -57,9 +57,22 @@ public final class Simulators {
         return CompiledModel.of(circuit);
     }
 
+    /**
+     * Compiles a circuit whose external modules run as the Java behavioural models given; each
+     * instance makes its own model object per external instance.
+     */
+    public static CompiledModel compiledModel(Circuit circuit, BehaviouralModels models) {
+        return CompiledModel.of(CircuitDesigns.of(circuit), circuit, models);
+    }
+
     /** One instance of an elaborated (lowered) DSL circuit compiled to JVM bytecode. */
     public static Simulator compiled(Circuit circuit) {
         return compiledModel(circuit).newInstance();
+    }
+
+    /** One compiled instance of a circuit whose external modules run as the Java behavioural models given. */
+    public static Simulator compiled(Circuit circuit, BehaviouralModels models) {
+        return compiledModel(circuit, models).newInstance();
     }
 
     /** The backend names {@link #of(String, Circuit)} accepts. */
@@ -100,14 +113,14 @@ public final class Simulators {
     }
 
     /**
-     * One instance of {@code circuit} on the backend named {@code backend}; the interpreter runs
-     * its external modules as {@code models}, Verilator compiles their Verilog in, and the compiled
-     * backend refuses a design that has any.
+     * One instance of {@code circuit} on the backend named {@code backend}; the interpreter and
+     * the compiled backend run its external modules as {@code models}, Verilator compiles their
+     * Verilog in.
      */
     public static Simulator of(String backend, Circuit circuit, BehaviouralModels models) {
         switch (backend) {
             case "verilator": return verilator(circuit);
-            case "compiled": return compiled(circuit);
+            case "compiled": return compiled(circuit, models);
             case "interpreter": return interpreter(circuit, models);
             default: throw new IllegalArgumentException("backend: '" + backend + "' is not one of " + BACKENDS);
         }

@@ -16,13 +16,17 @@ import tagmatch.hdl.core.ResetKind;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.HdlException;
+import tagmatch.sim.compiled.CompiledModel;
 
 /**
- * External modules on the interpreter through Java behavioural models: Verilator runs the
- * module's Verilog, the interpreter the model, and every output agrees after every poke and
- * step; a missing or mismatched model is refused with what is wrong.
+ * External modules on the Java backends through behavioural models: Verilator runs the module's
+ * Verilog, the interpreter and the compiled backend the model, and every output agrees after
+ * every poke and step; a missing or mismatched model is refused with what is wrong, on both.
  */
 class BehaviouralModelTest {
+    /** The backends that run behavioural models. */
+    static final List<String> JAVA_BACKENDS = List.of("interpreter", "compiled");
+
     /** A combinational sum, an accumulator with an asynchronous active-low reset, and a wide rotation. */
     static final String MAC = """
             module ext_mac #(parameter SHIFT = 1) (
@@ -157,13 +161,14 @@ class BehaviouralModelTest {
     @Test
     void aMissingModelIsNamedWithHowToGiveOne() {
         Circuit c = Elaborator.elaborate(Top::new);
-        String m = assertThrows(IllegalArgumentException.class,
-                () -> Simulators.interpreter(c, BehaviouralModels.of("other", MacModel::new))).getMessage();
-        assertTrue(m.contains("cannot simulate instance m1 of external module ext_mac on the interpreter"), m);
-        assertTrue(m.contains("no behavioural model of ext_mac was given (models are given for [other])"), m);
-        assertTrue(m.contains("Simulators.interpreter(circuit, BehaviouralModels.of(\"ext_mac\", ...))"), m);
-        String compiled = assertThrows(IllegalArgumentException.class, () -> Simulators.compiled(c)).getMessage();
-        assertTrue(compiled.contains("or with Simulators.interpreter(circuit, models) and a Java behavioural model"), compiled);
+        for (String backend : JAVA_BACKENDS) {
+            String m = assertThrows(IllegalArgumentException.class,
+                    () -> Simulators.of(backend, c, BehaviouralModels.of("other", MacModel::new))).getMessage();
+            String on = backend.equals("compiled") ? "compiled backend" : backend;
+            assertTrue(m.contains("cannot simulate instance m1 of external module ext_mac on the " + on), m);
+            assertTrue(m.contains("models are given for [other]"), m);
+            assertTrue(m.contains("Simulators." + backend + "(circuit, BehaviouralModels.of(\"ext_mac\", ...))"), m);
+        }
     }
 
     @Test
@@ -176,15 +181,17 @@ class BehaviouralModelTest {
                         .output("sum", 9, "a", "c").output("acc", 15).output("wrot", 70, "w").input("z", 2);
             }
         };
-        String m = assertThrows(IllegalArgumentException.class,
-                () -> Simulators.interpreter(c, BehaviouralModels.of("ext_mac", at -> wrong))).getMessage();
-        assertTrue(m.startsWith("behavioural model of ext_mac (instance m1) does not match the module's ports: "), m);
-        assertTrue(m.contains("it lacks input [70] w"), m);
-        assertTrue(m.contains("acc is output [15] in the model, output [16] in the declaration"), m);
-        assertTrue(m.contains("it has input [2] z, which the declaration does not"), m);
-        assertTrue(m.contains("output sum depends on c, which is not an input of the model"), m);
-        assertTrue(m.contains("output sum depends combinationally on b in the declaration, not in the model"), m);
-        assertTrue(m.contains("the declaration has input [1] clk, input [1] rst_n"), m);
+        for (String backend : JAVA_BACKENDS) {
+            String m = assertThrows(IllegalArgumentException.class,
+                    () -> Simulators.of(backend, c, BehaviouralModels.of("ext_mac", at -> wrong))).getMessage();
+            assertTrue(m.startsWith("behavioural model of ext_mac (instance m1) does not match the module's ports: "), m);
+            assertTrue(m.contains("it lacks input [70] w"), m);
+            assertTrue(m.contains("acc is output [15] in the model, output [16] in the declaration"), m);
+            assertTrue(m.contains("it has input [2] z, which the declaration does not"), m);
+            assertTrue(m.contains("output sum depends on c, which is not an input of the model"), m);
+            assertTrue(m.contains("output sum depends combinationally on b in the declaration, not in the model"), m);
+            assertTrue(m.contains("the declaration has input [1] clk, input [1] rst_n"), m);
+        }
     }
 
     @Test
@@ -197,9 +204,11 @@ class BehaviouralModelTest {
                 io.set("acc", 1 << 16);
             }
         });
-        try (Simulator s = Simulators.interpreter(c, overflowing)) {
-            String m = assertThrows(IllegalArgumentException.class, () -> s.peek("acc1")).getMessage();
-            assertEquals("behavioural model of ext_mac (instance m1): output acc is 16 bits, set to 65536", m);
+        for (String backend : JAVA_BACKENDS) {
+            try (Simulator s = Simulators.of(backend, c, overflowing)) {
+                String m = assertThrows(IllegalArgumentException.class, () -> s.peek("acc1")).getMessage();
+                assertEquals("behavioural model of ext_mac (instance m1): output acc is 16 bits, set to 65536", m);
+            }
         }
         BehaviouralModels settingOnEdge = BehaviouralModels.of("ext_mac", at -> new MacModel(at) {
             @Override
@@ -207,13 +216,32 @@ class BehaviouralModelTest {
                 io.set("acc", 1);
             }
         });
-        try (Simulator s = Simulators.interpreter(c, settingOnEdge)) {
-            s.poke("rst_n", 1);
-            s.peek("acc1");
-            s.poke("clk2", 1);
-            String m = assertThrows(IllegalStateException.class, () -> s.peek("acc1")).getMessage();
-            assertTrue(m.contains("output acc set in clockEdge; outputs are set in evaluate"), m);
+        for (String backend : JAVA_BACKENDS) {
+            try (Simulator s = Simulators.of(backend, c, settingOnEdge)) {
+                s.poke("rst_n", 1);
+                s.peek("acc1");
+                s.poke("clk2", 1);
+                String m = assertThrows(IllegalStateException.class, () -> s.peek("acc1")).getMessage();
+                assertTrue(m.contains("output acc set in clockEdge; outputs are set in evaluate"), m);
+            }
         }
+    }
+
+    @Test
+    void aFactoryWhoseModelsChangeTheirPortsIsRefusedByTheCompiledInstance() {
+        Circuit c = Elaborator.elaborate(Top::new);
+        int[] made = {0};
+        BehaviouralModels changing = BehaviouralModels.of("ext_mac", at -> made[0]++ < 2 ? new MacModel(at) : new MacModel(at) {
+            @Override
+            public ModelPorts ports() {
+                return ModelPorts.of().clock("clk").fallingEdge("rst_n").input("en", 1).input("a", 8).input("b", 8)
+                        .input("w", 70).output("sum", 9, "a", "b", "en").output("acc", 16).output("wrot", 70, "w");
+            }
+        });
+        CompiledModel compiled = Simulators.compiledModel(c, changing);
+        String m = assertThrows(IllegalStateException.class, compiled::newInstance).getMessage();
+        assertEquals("behavioural model of ext_mac (instance m1) declares other ports than the model made when the design "
+                + "was compiled: the factory of a module must make models with the same ports", m);
     }
 
     @Test
@@ -228,11 +256,13 @@ class BehaviouralModelTest {
                 }
             }
         });
-        try (Simulator s = Simulators.interpreter(c, lagging)) {
-            String m = assertThrows(IllegalStateException.class, () -> s.peek("s2")).getMessage();
-            assertTrue(m.startsWith("behavioural model of ext_mac (instance m1) read input en in evaluate while "
-                    + "computing [sum], which are not declared to depend on en"), m);
-            assertTrue(m.contains("declare it in output(name, width, combinationalInputs...)"), m);
+        for (String backend : JAVA_BACKENDS) {
+            try (Simulator s = Simulators.of(backend, c, lagging)) {
+                String m = assertThrows(IllegalStateException.class, () -> s.peek("s2")).getMessage();
+                assertTrue(m.startsWith("behavioural model of ext_mac (instance m1) read input en in evaluate while "
+                        + "computing [sum], which are not declared to depend on en"), m);
+                assertTrue(m.contains("declare it in output(name, width, combinationalInputs...)"), m);
+            }
         }
         BehaviouralModels readingOtherGroups = BehaviouralModels.of("ext_mac", at -> new MacModel(at) {
             @Override
@@ -240,9 +270,11 @@ class BehaviouralModelTest {
                 io.set("acc", io.get("a"));  // acc is declared registered: it may read no input
             }
         });
-        try (Simulator s = Simulators.interpreter(c, readingOtherGroups)) {
-            String m = assertThrows(IllegalStateException.class, () -> s.peek("acc1")).getMessage();
-            assertTrue(m.contains("read input a in evaluate while computing [acc]"), m);
+        for (String backend : JAVA_BACKENDS) {
+            try (Simulator s = Simulators.of(backend, c, readingOtherGroups)) {
+                String m = assertThrows(IllegalStateException.class, () -> s.peek("acc1")).getMessage();
+                assertTrue(m.contains("read input a in evaluate while computing [acc]"), m);
+            }
         }
     }
 
@@ -268,10 +300,12 @@ class BehaviouralModelTest {
     }
 
     @Test
-    void aLoopThroughAPathOnlyTheModelDeclaresIsNamedByTheInterpreter() {
+    void aLoopThroughAPathOnlyTheModelDeclaresIsNamedByTheSimulator() {
         Circuit c = Elaborator.elaborate(() -> new Loop(false));
-        String m = assertThrows(IllegalArgumentException.class, () -> Simulators.interpreter(c, MODELS)).getMessage();
-        assertTrue(m.startsWith("cannot simulate: combinational loop through ["), m);
-        assertTrue(m.contains("m.sum") && m.contains("m.a"), m);
+        for (String backend : JAVA_BACKENDS) {
+            String m = assertThrows(IllegalArgumentException.class, () -> Simulators.of(backend, c, MODELS)).getMessage();
+            assertTrue(m.startsWith("cannot simulate: combinational loop through ["), m);
+            assertTrue(m.contains("m.sum") && m.contains("m.a"), m);
+        }
     }
 }

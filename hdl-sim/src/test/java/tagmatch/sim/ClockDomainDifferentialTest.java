@@ -149,10 +149,10 @@ class ClockDomainDifferentialTest {
         }
     }
 
-    /** As {@link #agree(Circuit, int, long)}, on Verilator and the interpreter running the design's external modules as {@code models}. */
+    /** As {@link #agree(Circuit, int, long)}, the Java backends running the design's external modules as {@code models}. */
     static void agree(Circuit c, BehaviouralModels models, int cycles, long seed) {
-        try (Simulator j = Simulators.interpreter(c, models)) {
-            agree(c, cycles, seed, j);
+        try (Simulator j = Simulators.interpreter(c, models); Simulator k = Simulators.compiled(c, models)) {
+            agree(c, cycles, seed, j, k);
         }
     }
 

@@ -33,9 +33,9 @@ import java.util.Map;
  * An output that the Verilog computes combinationally from inputs is declared with
  * {@link #combinational} ({@code combinational(sum, a, b)}), so that a loop through it is found.
  *
- * The interpreter refuses a design with an external module unless it is given a Java behavioural
- * model of it ({@code tagmatch.sim.BehaviouralModel}, registered by the Verilog name in
- * {@code tagmatch.sim.BehaviouralModels}); the compiled backend refuses it.
+ * The interpreter and the compiled backend refuse a design with an external module unless they
+ * are given a Java behavioural model of it ({@code tagmatch.sim.BehaviouralModel}, registered by
+ * the Verilog name in {@code tagmatch.sim.BehaviouralModels}).
  */
 public abstract class ExternalModule extends Module {
     private final String verilogName;
@@ -98,7 +98,7 @@ public abstract class ExternalModule extends Module {
     /**
      * Declares that {@code output} depends combinationally on {@code inputs}: the module's Verilog
      * has a path from each of them to it through no register. The loop check then sees a loop
-     * that closes through this module, and the interpreter holds a behavioural model to the same
+     * that closes through this module, and the Java backends hold a behavioural model to the same
      * paths. Without a declaration an external module is taken to have no such path.
      */
     protected final void combinational(Bits output, Bits... inputs) {

@@ -3,6 +3,7 @@ package tagmatch.sim.compiled;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.CircuitDesigns;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.Simulator;
@@ -17,9 +18,11 @@ public final class CompiledModel {
     private final Netlist netlist;
     private final Kernel kernel;
     private final int classBytes;
+    private final BehaviouralModels models;
 
-    private CompiledModel(SimDesign design, Netlist netlist, Kernel kernel, int classBytes) {
+    private CompiledModel(SimDesign design, Netlist netlist, Kernel kernel, int classBytes, BehaviouralModels models) {
         this.design = design;
+        this.models = models;
         this.netlist = netlist;
         this.kernel = kernel;
         this.classBytes = classBytes;
@@ -32,12 +35,20 @@ public final class CompiledModel {
 
     /** Compiles {@code circuit}, which {@code design} describes (its ports and names). */
     public static CompiledModel of(SimDesign design, Circuit circuit) {
-        Netlist nl = new Netlist(circuit);
+        return of(design, circuit, BehaviouralModels.none());
+    }
+
+    /**
+     * Compiles {@code circuit}, whose external modules run as {@code models}: each instance of the
+     * compiled design makes its own model of each external instance.
+     */
+    public static CompiledModel of(SimDesign design, Circuit circuit, BehaviouralModels models) {
+        Netlist nl = new Netlist(circuit, models);
         byte[] bytes = KernelWriter.write(nl);
         try {
             MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClass(bytes, true);
             Kernel k = (Kernel) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class)).invoke();
-            return new CompiledModel(design, nl, k, bytes.length);
+            return new CompiledModel(design, nl, k, bytes.length, models);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -47,7 +58,7 @@ public final class CompiledModel {
 
     /** A new instance, all state zero. */
     public Simulator newInstance() {
-        return new CompiledSimulator(design, netlist, kernel);
+        return new CompiledSimulator(design, netlist, kernel, models);
     }
 
     public SimDesign design() { return design; }

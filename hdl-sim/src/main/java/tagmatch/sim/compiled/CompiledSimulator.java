@@ -2,6 +2,7 @@ package tagmatch.sim.compiled;
 
 import java.util.ArrayList;
 import java.util.List;
+import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.JvmSimulator;
 import tagmatch.sim.PortHandle;
 import tagmatch.sim.PropertyFailure;
@@ -18,7 +19,8 @@ import tagmatch.sim.flat.ClockEdges;
  * or registers rises when its settled value does, and the registers it drives see the values
  * from before that edge. A register with an asynchronous reset also takes its value at its
  * reset's asserting edge (a falling one for active low): a reset poked between clock edges acts
- * when the design is next evaluated, without a clock.
+ * when the design is next evaluated, without a clock. External modules run as behavioural
+ * models through a {@link ModelledKernel}.
  */
 final class CompiledSimulator extends JvmSimulator {
     /** Edge rounds in one evaluation before a clock that keeps toggling is reported. */
@@ -40,11 +42,12 @@ final class CompiledSimulator extends JvmSimulator {
     private java.io.PrintStream out = System.out;
     private final Netlist.Prop[][] clocked;
 
-    CompiledSimulator(SimDesign design, Netlist nl, Kernel kernel) {
+    /** An instance of {@code nl}, compiled to {@code kernel}, its external instances run as {@code models}. */
+    CompiledSimulator(SimDesign design, Netlist nl, Kernel kernel, BehaviouralModels models) {
         super(design);
         this.nl = nl;
-        this.k = kernel;
         v = new long[nl.size];
+        this.k = nl.externals.isEmpty() ? kernel : new ModelledKernel(kernel, nl, models, v);
         for (Netlist.Constant c : nl.constants) {
             System.arraycopy(c.words(), 0, v, c.offset(), c.words().length);
         }

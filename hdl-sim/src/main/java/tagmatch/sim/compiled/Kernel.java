@@ -10,6 +10,14 @@ package tagmatch.sim.compiled;
 interface Kernel {
     void comb(long[] v, long[][] m);
 
+    /**
+     * One segment of {@code comb}, generated only for a design with behavioural models: the
+     * models' evaluations ({@link Netlist#evaluations}) run between segments.
+     */
+    default void combSegment(int segment, long[] v, long[][] m) {
+        throw new UnsupportedOperationException("a design without behavioural models settles in one comb");
+    }
+
     void compute(int domain, long[] v, long[][] m);
 
     void commit(int domain, long[] v, long[][] m);

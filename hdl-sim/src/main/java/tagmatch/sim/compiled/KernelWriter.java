@@ -91,11 +91,16 @@ final class KernelWriter {
 
     private List<Section> sections() {
         List<Section> all = new ArrayList<>();
-        Section comb = new Section("c");
-        for (Netlist.Assign a : nl.order) {
-            comb.statements.add(new Statement(() -> assign(a), Netlist.slotsRead(a.scope(), a.source(), a.own())));
+        int from = 0;
+        for (int i = 0; i < segments(); i++) {
+            int to = i < nl.evaluations.size() ? nl.evaluations.get(i).at() : nl.order.size();
+            Section comb = new Section(i == 0 ? "c" : "s" + i + "_");
+            for (Netlist.Assign a : nl.order.subList(from, to)) {
+                comb.statements.add(new Statement(() -> assign(a), Netlist.slotsRead(a.scope(), a.source(), a.own())));
+            }
+            all.add(comb);
+            from = to;
         }
-        all.add(comb);
         for (int d = 0; d < nl.domains.size(); d++) {
             Section compute = new Section("p" + d + "_");
             Section commit = new Section("q" + d + "_");
@@ -141,17 +146,28 @@ final class KernelWriter {
         for (Section sec : sections) {
             names.add(planning ? plan(sec) : emit(sec));
         }
-        dispatch("comb", names.get(0));
+        int n = segments();
+        List<String> comb = new ArrayList<>();
+        names.subList(0, n).forEach(comb::addAll);
+        dispatch("comb", comb);
+        if (n > 1) {
+            domainSwitch("combSegment", names.subList(0, n));
+        }
         List<List<String>> compute = new ArrayList<>();
         List<List<String>> commit = new ArrayList<>();
         for (int d = 0; d < nl.domains.size(); d++) {
-            compute.add(names.get(1 + 2 * d));
-            commit.add(names.get(2 + 2 * d));
+            compute.add(names.get(n + 2 * d));
+            commit.add(names.get(n + 1 + 2 * d));
         }
         domainSwitch("compute", compute);
         domainSwitch("commit", commit);
         cw.visitEnd();
         return cw.toByteArray();
+    }
+
+    /** Combinational segments: one, and one more after each model evaluation. */
+    private int segments() {
+        return 1 + nl.evaluations.size();
     }
 
     private List<String> plan(Section sec) {
@@ -297,7 +313,7 @@ final class KernelWriter {
         m.visitEnd();
     }
 
-    /** {@code public void name(int d, long[] v, long[][] m)}: a table switch to domain d's dispatcher. */
+    /** {@code public void name(int d, long[] v, long[][] m)}: a table switch to the dispatcher of the d-th list (a domain's, or a segment's). */
     private void domainSwitch(String name, List<List<String>> perDomain) {
         List<String> targets = new ArrayList<>();
         for (int d = 0; d < perDomain.size(); d++) {

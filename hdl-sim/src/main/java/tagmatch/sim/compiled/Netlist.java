@@ -15,6 +15,9 @@ import tagmatch.hdl.ir.Memory;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
+import tagmatch.sim.BehaviouralModels;
+import tagmatch.sim.BoundModel;
+import tagmatch.sim.ModelPorts;
 import tagmatch.sim.flat.EvaluationOrder;
 import tagmatch.sim.flat.Hierarchy;
 
@@ -22,7 +25,9 @@ import tagmatch.sim.flat.Hierarchy;
  * A lowered circuit laid out for code generation: the hierarchy flattened into one array of
  * 64-bit words (every signal of every instance at an offset, wide ones over several words),
  * every combinational connect as an assignment in dependency order, registers and memory writes
- * grouped by the clock that drives them, and the properties to check.
+ * grouped by the clock that drives them, and the properties to check. An external instance's
+ * behavioural model is evaluated once per output group ({@link tagmatch.sim.BoundModel.Group}) at
+ * its place in the order: the combinational code stops there ({@link #evaluations}).
  *
  * <p>An expression is generated inline into its assignment unless it gets a slot of its own: when
  * several parents share it (the IR is a DAG; computing it once keeps the work linear), when it
@@ -86,7 +91,23 @@ final class Netlist {
     /** A word pattern stored once at creation (a wide literal, or a narrow one a wide operation reads). */
     record Constant(int offset, long[] words) {}
 
+    /**
+     * An external instance: its scope, the model made when compiling (whose ports every instance's
+     * model must have), and its clock ports with their domains.
+     */
+    record External(Hierarchy.Scope scope, CompiledBinding prototype, List<String> clocks, int[] clockDomains) {}
+
+    /** Model {@code external} evaluates its group {@code group} after the first {@code at} assignments of {@link #order}. */
+    record Evaluation(int at, int external, int group) {}
+
+    /** A model output in the order: the first of group {@code group} (the others -1), reading {@code reads}. */
+    private record Step(int external, int group, int[] reads) {}
+
+    /** The combinational assignments in evaluation order, the models' evaluations left out. */
     final List<Assign> order = new ArrayList<>();
+    /** Where the combinational code stops for a model's evaluation, in order. */
+    final List<Evaluation> evaluations = new ArrayList<>();
+    final List<External> externals = new ArrayList<>();
     final List<Reg> regs = new ArrayList<>();
     final List<MemWrite> writes = new ArrayList<>();
     final List<Mem> mems = new ArrayList<>();
@@ -104,6 +125,8 @@ final class Netlist {
 
     private final List<Assign> comb = new ArrayList<>();
     private final Hierarchy hierarchy;
+    private final BehaviouralModels models;
+    private final Map<Assign, Step> steps = new IdentityHashMap<>();
     /** Wires that are plain copies of another slot read that slot instead: sink slot to source slot. */
     private final Map<Integer, Integer> alias = new HashMap<>();
 
@@ -135,12 +158,13 @@ final class Netlist {
         }
     }
 
-    Netlist(Circuit circuit) {
+    /** {@code circuit} laid out, its external modules run as {@code models}. */
+    Netlist(Circuit circuit, BehaviouralModels models) {
+        this.models = models;
         hierarchy = new Hierarchy(circuit, this::allocate, (path, def) -> {
-            throw new IllegalArgumentException("cannot simulate instance " + path + " of external module " + def.name()
-                    + " on the compiled backend: its logic is Verilog outside the design; simulate the design with "
-                    + "Simulators.verilator, which compiles the module's sources in, or with "
-                    + "Simulators.interpreter(circuit, models) and a Java behavioural model of it");
+            if (models.factory(def.name()) == null) {
+                throw BoundModel.unmodelled(path, def.name(), models, "compiled backend", "Simulators.compiled");
+            }
         });
         for (Hierarchy.Mem m : hierarchy.memories) {
             mems.add(new Mem(m.name(), m.memory().depth(), m.memory().width(), m.memory().init()));
@@ -154,7 +178,11 @@ final class Netlist {
         domains = hierarchy.domains;
         mainDomain = hierarchy.mainDomain;
         for (Hierarchy.Scope s : hierarchy.scopes) {
-            lay(new Scope(s));
+            if (s.def.isExternal()) {
+                external(s);
+            } else {
+                lay(new Scope(s));
+            }
         }
         elideCopies();
         for (int i = 0; i < ports.length; i++) {
@@ -163,11 +191,53 @@ final class Netlist {
         props.replaceAll(p -> new Prop(p.check(), p.instance(), resolve(p.enable()), resolve(p.predicate()), p.domain()));
         prints.replaceAll(p -> new Print(p.format(), resolve(p.enable()),
                 java.util.Arrays.stream(p.args()).map(this::resolve).toArray(), p.widths(), p.domain()));
-        order.addAll(EvaluationOrder.of(comb, Assign::dst, this::reads, Assign::name));
+        for (Assign a : EvaluationOrder.of(comb, Assign::dst, this::reads, Assign::name)) {
+            Step st = steps.get(a);
+            if (st == null) {
+                order.add(a);
+            } else if (st.group() >= 0) {
+                evaluations.add(new Evaluation(order.size(), st.external(), st.group()));
+            }
+        }
+    }
+
+    /**
+     * An external instance's model outputs as assignments without code, for the order: the first
+     * output of each group reads the group's inputs and stands for its evaluation; the others read
+     * the first, so what reads them follows the evaluation too.
+     */
+    private void external(Hierarchy.Scope c) {
+        CompiledBinding model = new CompiledBinding(c, models, k -> k);
+        List<String> clocks = new ArrayList<>();
+        List<Integer> clockDomains = new ArrayList<>();
+        for (ModelPorts.Entry e : model.ports().entries()) {
+            if (e.kind() == ModelPorts.Kind.CLOCK || e.kind() == ModelPorts.Kind.FALLING_EDGE) {
+                clocks.add(e.name());
+                clockDomains.add(hierarchy.domain(model.slot(e.name()), e.kind() == ModelPorts.Kind.FALLING_EDGE));
+            }
+        }
+        int index = externals.size();
+        externals.add(new External(c, model, clocks, clockDomains.stream().mapToInt(Integer::intValue).toArray()));
+        Scope s = new Scope(c);
+        List<BoundModel.Group> groups = model.groups();
+        for (int g = 0; g < groups.size(); g++) {
+            BoundModel.Group group = groups.get(g);
+            String first = group.outputs().get(0);
+            int[] inputs = group.inputs().stream().mapToInt(model::slot).toArray();
+            for (String out : group.outputs()) {
+                Assign a = new Assign(c.path + out, model.slot(out), model.width(out), null, s, false);
+                comb.add(a);
+                steps.put(a, out.equals(first) ? new Step(index, g, inputs) : new Step(index, -1, new int[] {model.slot(first)}));
+            }
+        }
     }
 
     /** The distinct slots an assignment reads. */
     private long[] reads(Assign a) {
+        Step st = steps.get(a);
+        if (st != null) {
+            return java.util.Arrays.stream(st.reads()).map(this::resolve).distinct().asLongStream().toArray();
+        }
         List<Integer> r = new ArrayList<>();
         reads(a.scope(), a.source(), a.own(), r);
         return new java.util.LinkedHashSet<>(r).stream().mapToLong(Integer::longValue).toArray();

@@ -11,9 +11,8 @@ import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.Memory;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
-import tagmatch.sim.BehaviouralModel;
+import tagmatch.sim.BoundModel;
 import tagmatch.sim.BehaviouralModels;
-import tagmatch.sim.ExternalInstance;
 import tagmatch.sim.ModelPorts;
 import tagmatch.sim.Words;
 import tagmatch.sim.flat.EvaluationOrder;
@@ -26,7 +25,7 @@ import tagmatch.sim.flat.Hierarchy;
  * and memory writes, each with the clock domain it belongs to: the signal its clock follows
  * through port connections and copies (the top's clock, a second clock input, or a clock that
  * logic or a register drives). An instance of an external module is its
- * {@link BehaviouralModel}: its outputs are assignments that run the model, its clocks edges
+ * {@link tagmatch.sim.BehaviouralModel}: its outputs are assignments that run the model, its clocks edges
  * that step it.
  */
 final class FlatCircuit {
@@ -205,11 +204,7 @@ final class FlatCircuit {
         Hierarchy h = new Hierarchy(circuit, w -> w > 64 ? wideSlots++ : narrowSlots++, (path, def) -> {
             String module = def.name();
             if (models.factory(module) == null) {
-                throw new IllegalArgumentException("cannot simulate instance " + path + " of external module "
-                        + module + " on the interpreter: its logic is Verilog outside the design and no behavioural "
-                        + "model of " + module + " was given (models are given for " + models.modules() + "); pass one "
-                        + "with Simulators.interpreter(circuit, BehaviouralModels.of(\"" + module + "\", ...)), or "
-                        + "simulate the design with Simulators.verilator, which compiles the module's sources in");
+                throw BoundModel.unmodelled(path, module, models, "interpreter", "Simulators.interpreter");
             }
         });
         waveSignals = tagmatch.sim.WaveSignal.of(h, k -> k);
@@ -302,37 +297,26 @@ final class FlatCircuit {
      * the model declares is an edge of the domain of the signal driving that port.
      */
     private void bindModel(Hierarchy h, Hierarchy.Scope c) {
-        ExternalInstance at = new ExternalInstance(c.instanceName(), c.def.name(), c.def.external().parameters());
-        BehaviouralModel model = models.factory(c.def.name()).create(at);
-        ModelPorts ports = model.ports();
-        Map<String, List<String>> paths = new java.util.LinkedHashMap<>();
-        c.def.combinationalPaths().forEach((out, ins) -> paths.put(out.name(), ins.stream().map(Signal::name).toList()));
-        ports.check(at, c.def.ports(), paths);
-        ModelBinding binding = new ModelBinding(at, model, ports, name -> c.signal(c.port(name)));
-        Map<List<String>, List<ModelPorts.Entry>> groups = new java.util.LinkedHashMap<>();
-        for (ModelPorts.Entry e : ports.entries()) {
-            if (e.kind() == ModelPorts.Kind.OUTPUT) {
-                groups.computeIfAbsent(List.copyOf(new java.util.TreeSet<>(e.combinationalInputs())), k -> new ArrayList<>()).add(e);
-            } else if (e.kind() != ModelPorts.Kind.INPUT) {
-                int slot = c.signal(c.port(e.name()));
-                modelEdges.add(new ModelEdge(binding, e.name(), h.domain(slot, e.kind() == ModelPorts.Kind.FALLING_EDGE)));
+        ModelBinding binding = new ModelBinding(c, models);
+        for (ModelPorts.Entry e : binding.ports().entries()) {
+            if (e.kind() == ModelPorts.Kind.CLOCK || e.kind() == ModelPorts.Kind.FALLING_EDGE) {
+                modelEdges.add(new ModelEdge(binding, e.name(),
+                        h.domain(binding.slot(e.name()), e.kind() == ModelPorts.Kind.FALLING_EDGE)));
             }
         }
-        for (Map.Entry<List<String>, List<ModelPorts.Entry>> g : groups.entrySet()) {
-            java.util.Set<String> names = new java.util.HashSet<>();
-            g.getValue().forEach(e -> names.add(e.name()));
+        for (BoundModel.Group g : binding.groups()) {
             BitSet[] reads = {new BitSet(), new BitSet()};
-            for (String in : g.getKey()) {
+            for (String in : g.inputs()) {
                 Signal s = c.port(in);
                 reads[s.width() > 64 ? 1 : 0].set(c.signal(s));
             }
-            Signal first = c.port(g.getValue().get(0).name());
-            for (ModelPorts.Entry e : g.getValue()) {
-                Signal s = c.port(e.name());
+            Signal first = c.port(g.outputs().get(0));
+            for (String out : g.outputs()) {
+                Signal s = c.port(out);
                 int slot = c.signal(s);
                 boolean wide = s.width() > 64;
                 comb.add(new Assign(c.path + s.name(), slot, wide, s.width(),
-                        s == first ? binding.evaluation(s.name(), names, g.getKey()) : slotNode(slot, s.width(), false)));
+                        s == first ? binding.evaluation(g) : slotNode(slot, s.width(), false)));
                 deps.add(s == first ? reads : firstRead(first, c.signal(first)));
             }
         }
