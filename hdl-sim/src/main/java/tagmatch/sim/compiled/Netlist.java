@@ -42,7 +42,8 @@ final class Netlist {
 
     /**
      * {@code dst := source}, extended or truncated to {@code width}; {@code own}: {@code dst} is
-     * the slot of {@code source} itself (a shared or wide value computed once).
+     * the slot of {@code source} itself (a shared or wide value computed once). A behavioural
+     * model's output has no {@code source}: it is ordered as a {@code Step}, never generated.
      */
     record Assign(String name, int dst, int width, Expr source, Scope scope, boolean own) {}
 
