@@ -77,13 +77,22 @@ final class Execute {
         when(f3.eq(1), () -> aluW.set(shiftLeft(a32, sh5)))
             .elseWhen(f3.eq(5), () -> aluW.set(mux(arith, srlw.or(mux(a32.msb(), ones(32).shr(sh5).not(), lit(0, 32))), srlw)));
 
-        // one unsigned 64 x 64 product; a signed operand's high half is corrected by subtracting the other
-        // operand when it is negative (mulh: both, mulhsu: rs1's)
-        UInt product = a.mul(b).named("product");
+        // one unsigned 64 x 64 product, from four 32 x 32 partial products: a simulator computes each in one
+        // machine multiply, where a 128-bit product takes a loop over 32-bit limbs every cycle. A signed
+        // operand's high half is corrected by subtracting the other operand when it is negative (mulh: both,
+        // mulhsu: rs1's)
+        UInt aLo = a.bits(31, 0), aHi = a.bits(63, 32), bLo = b.bits(31, 0), bHi = b.bits(63, 32);
+        UInt ll = aLo.mul(bLo).named("mul_ll");
+        UInt lh = aLo.mul(bHi).named("mul_lh");
+        UInt hl = aHi.mul(bLo).named("mul_hl");
+        UInt hh = aHi.mul(bHi).named("mul_hh");
+        UInt mid = ll.bits(63, 32).pad(34).add(lh.bits(31, 0).pad(34)).add(hl.bits(31, 0).pad(34)).named("mul_mid");
+        UInt productLo = cat(mid.bits(31, 0), ll.bits(31, 0)).named("mul_lo");
+        UInt productHi = hh.add(lh.bits(63, 32).pad(64)).add(hl.bits(63, 32).pad(64)).add(mid.bits(33, 32).pad(64)).named("mul_hi");
         Bool signA = f3.eq(1).or(f3.eq(2)).and(a.msb()).named("mul_neg_a");
         Bool signB = f3.eq(1).and(b.msb()).named("mul_neg_b");
-        UInt high = product.bits(127, 64).sub(mux(signA, b, lit(0, 64))).sub(mux(signB, a, lit(0, 64))).named("mul_high");
-        UInt mulValue = mux(f3.eq(0), product.bits(63, 0), high).named("mul_value");
+        UInt high = productHi.sub(mux(signA, b, lit(0, 64))).sub(mux(signB, a, lit(0, 64))).named("mul_high");
+        UInt mulValue = mux(f3.eq(0), productLo, high).named("mul_value");
 
         Bool eq = a.eq(b).named("eq");
         Bool lt = a.asSInt().lt(b.asSInt()).named("lt");
@@ -186,7 +195,7 @@ final class Execute {
                     .elseWhen(f7.eq(0x20), () -> when(f3.eq(0).or(f3.eq(5)), ok))
                     .elseWhen(mExt, () -> {
                         when(f3.eq(0).or(f3.bit(2)), ok);
-                        value.set(sext(product.bits(31, 0), 64));
+                        value.set(sext(ll.bits(31, 0), 64));
                         isDiv.set(f3.bit(2));
                     });
             })
