@@ -29,6 +29,11 @@ public final class ClusterBench {
         public double simulatedInstructionsPerSecond() {
             return retired / simSeconds;
         }
+
+        /** Cycles the simulation ran per second of wall time. */
+        public double simulatedCyclesPerSecond() {
+            return totalCycles / simSeconds;
+        }
     }
 
     /** Runs {@code kase} at {@code depth} on {@code harts} harts ({@code firmware} false: the list on hart 0). */

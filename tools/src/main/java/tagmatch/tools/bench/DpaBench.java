@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.SimulatorSpeed;
+import tagmatch.dpa.firmware.ClusterBench;
 import tagmatch.dpa.firmware.ClusterBenchSuite;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
@@ -97,12 +98,13 @@ public final class DpaBench implements Callable<Integer> {
             out.println("in-order blocks against optimistic matching");
             out.print(suite.inOrderDecision());
             out.println();
+            ClusterBench.Measurement slowest = suite.slowestSimulation();
+            out.printf(java.util.Locale.ROOT, "simulator, the firmware at N = %d (slowest run): %.2f M retired instructions per second, %.2f M cycles "
+                    + "per second; target 1 M instructions/s: %s%n", setup.maxThreads(), slowest.simulatedInstructionsPerSecond() / 1e6,
+                    slowest.simulatedCyclesPerSecond() / 1e6, slowest.simulatedInstructionsPerSecond() >= 1e6 ? "MET" : "MISSED");
             SimulatorSpeed.Speed speed = SimulatorSpeed.measure(dpa, temp.path());
             out.printf(java.util.Locale.ROOT, "simulator, every hart busy (spin.c on %d harts): %.2f M retired instructions per second, %.2f M cycles "
-                    + "per second; target 1 M instructions/s: %s%n", cfg.harts(), speed.instructionsPerSecond() / 1e6, speed.cyclesPerSecond() / 1e6,
-                    speed.instructionsPerSecond() >= 1e6 ? "MET" : "MISSED");
-            out.printf(java.util.Locale.ROOT, "simulator, the firmware runs at N = %d (best): %.2f M retired instructions per second "
-                    + "(waiting harts sleep in wrs.nto and retire nothing)%n", setup.maxThreads(), suite.simulatedInstructionsPerSecond() / 1e6);
+                    + "per second%n", cfg.harts(), speed.instructionsPerSecond() / 1e6, speed.cyclesPerSecond() / 1e6);
             out.flush();
         }
         return 0;
