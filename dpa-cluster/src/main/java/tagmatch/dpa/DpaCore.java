@@ -123,11 +123,12 @@ public final class DpaCore extends Module {
 
         // ---- per-thread state ----
         Vec<UInt> pcs = reg(Vec(h, () -> UInt(64))).named("pc");
-        Vec<Bool> started = regZero(Vec(h, () -> Bool())).named("started");
-        Vec<Bool> parked = regZero(Vec(h, () -> Bool())).named("parked");
-        Vec<Bool> inflight = regZero(Vec(h, () -> Bool())).named("inflight");
-        Vec<Bool> waitDiv = regZero(Vec(h, () -> Bool())).named("wait_div");
-        Vec<Bool> waitResv = regZero(Vec(h, () -> Bool())).named("wait_resv");
+        // the threads' flags as words, bit t for thread t: a simulator updates all threads' in one operation
+        UInt started = regInit(UInt(h), 0).named("started");
+        UInt parked = regInit(UInt(h), 0).named("parked");
+        UInt inflight = regInit(UInt(h), 0).named("inflight");
+        UInt waitDiv = regInit(UInt(h), 0).named("wait_div");
+        UInt waitResv = regInit(UInt(h), 0).named("wait_resv");
         Vec<UInt> waitCnt = regZero(Vec(h, () -> UInt(8))).named("wait_cnt");
         Vec<UInt> instret = regZero(Vec(h, () -> UInt(64))).named("instret");
         Mem<UInt> rf = mem(h * 32, UInt(64)).named("regs");
@@ -135,11 +136,10 @@ public final class DpaCore extends Module {
 
         // ---- fetch: round robin over ready threads ----
         UInt ready = wire("ready", UInt(h));
-        Bool[] readyBit = new Bool[h];
-        for (int t = 0; t < h; t++)
-            readyBit[t] = live.and(started.get(t)).and(parked.get(t).not()).and(inflight.get(t).not())
-                    .and(waitDiv.get(t).not()).and(waitResv.get(t).not()).and(waitCnt.get(t).eq(0));
-        ready.set(h == 1 ? readyBit[0] : cat(reversed(readyBit)));
+        Bool[] idle = new Bool[h];
+        for (int t = 0; t < h; t++) idle[t] = waitCnt.get(t).eq(0);
+        UInt waiting = parked.or(inflight).or(waitDiv).or(waitResv).named("waiting");
+        ready.set(mux(live, started.and(waiting.not()).and(word(idle)), lit(0, h)));
         UInt sel = wire("sel", UInt(tb));
         sel.set(0);
         if (h > 1) {
@@ -298,39 +298,53 @@ public final class DpaCore extends Module {
         probeInstret.set(h > 1 ? instret.at(probeThread) : instret.get(0));
 
         // ---- per-thread updates (the execute stage's come last: they win) ----
+        UInt fetchedBit = mux(issue, oneHot(sel, h), lit(0, h)).named("fetched_bit");
+        UInt hereBit = mux(dxValid, oneHot(dxThread, h), lit(0, h)).named("here_bit");
+        UInt retiredBit = mux(retire, hereBit, lit(0, h)).named("retired_bit");
+        Bool[] starts = new Bool[h];
+        for (int t = 0; t < h; t++) starts[t] = hartBase.pad(hb + 1).add(lit(t, hb + 1)).lt(activeHarts);
+        when(run.not(), () -> {
+            started.set(word(starts));
+            parked.set(0);
+            inflight.set(0);
+            waitDiv.set(0);
+            waitResv.set(0);
+        }).otherwise(() -> {
+            inflight.set(inflight.or(fetchedBit).and(hereBit.not()));
+            waitDiv.set(waitDiv.and(mux(div.done, oneHot(divOwner, h), lit(0, h)).not()).or(mux(divStart, hereBit, lit(0, h))));
+            // with no reservation there is nothing to wait for: wrs.nto ends at once
+            waitResv.set(waitResv.and(reservedIn).or(mux(x.waitReserved, retiredBit.and(reservedIn), lit(0, h))));
+            parked.set(parked.or(mux(x.wfi, retiredBit, lit(0, h))));
+        });
         for (int t = 0; t < h; t++) {
             int tt = t;
-            Bool fetched = issue.and(sel.eq(t));
             Bool here = dxValid.and(dxThread.eq(t));
             when(run.not(), () -> {
                 pcs.get(tt).set(bootPc);
-                started.get(tt).set(hartBase.pad(hb + 1).add(lit(tt, hb + 1)).lt(activeHarts));
-                parked.get(tt).set(0);
-                inflight.get(tt).set(0);
-                waitDiv.get(tt).set(0);
-                waitResv.get(tt).set(0);
                 waitCnt.get(tt).set(0);
                 instret.get(tt).set(0);
             }).otherwise(() -> {
                 when(waitCnt.get(tt).ne(0), () -> waitCnt.get(tt).set(waitCnt.get(tt).sub(1)));
-                when(fetched, () -> inflight.get(tt).set(1));
-                when(div.done.and(divOwner.eq(tt)), () -> waitDiv.get(tt).set(0));
-                when(reservedIn.bit(tt).not(), () -> waitResv.get(tt).set(0));
-                when(here, () -> {
-                    inflight.get(tt).set(0);
-                    when(divStart, () -> waitDiv.get(tt).set(1));
-                    when(retire, () -> {
-                        pcs.get(tt).set(x.target);
-                        instret.get(tt).set(instret.get(tt).add(1));
-                        when(x.isMem, () -> waitCnt.get(tt).set(latency));
-                        when(x.pause, () -> waitCnt.get(tt).set(PAUSE_CYCLES));
-                        when(x.wfi, () -> parked.get(tt).set(1));
-                        // with no reservation there is nothing to wait for: wrs.nto ends at once
-                        when(x.waitReserved, () -> waitResv.get(tt).set(reservedIn.bit(tt)));
-                    });
+                when(here.and(retire), () -> {
+                    pcs.get(tt).set(x.target);
+                    instret.get(tt).set(instret.get(tt).add(1));
+                    when(x.isMem, () -> waitCnt.get(tt).set(latency));
+                    when(x.pause, () -> waitCnt.get(tt).set(PAUSE_CYCLES));
                 });
             });
         }
+    }
+
+    /** Bit t set when {@code index} is t, of {@code threads} bits. */
+    private static UInt oneHot(UInt index, int threads) {
+        Bool[] bits = new Bool[threads];
+        for (int t = 0; t < threads; t++) bits[t] = index.eq(t);
+        return word(bits);
+    }
+
+    /** The bits as a word, {@code bits[0]} its least significant. */
+    private static UInt word(Bool[] bits) {
+        return bits.length == 1 ? bits[0] : cat(reversed(bits));
     }
 
     private static UInt regIndex(int threads, UInt thread, UInt reg) {
