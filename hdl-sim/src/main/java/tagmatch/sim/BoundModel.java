@@ -94,6 +94,21 @@ public abstract class BoundModel implements ModelIo {
         return groups;
     }
 
+    /** A clock or falling-edge port of the model and the clock domain of {@code hierarchy} it fires in. */
+    public record Edge(String port, int domain) {}
+
+    /** The model's clock and falling-edge ports, each with its domain in {@code hierarchy}. */
+    public final List<Edge> edges(Hierarchy hierarchy) {
+        List<Edge> edges = new ArrayList<>();
+        for (ModelPorts.Entry e : ports().entries()) {
+            boolean falling = e.kind() == ModelPorts.Kind.FALLING_EDGE;
+            if (falling || e.kind() == ModelPorts.Kind.CLOCK) {
+                edges.add(new Edge(e.name(), hierarchy.domain(slot(e.name()), falling)));
+            }
+        }
+        return edges;
+    }
+
     /** The slot of {@code port}, as the backend gave it. */
     public final int slot(String port) {
         return pins.get(port).slot();

@@ -31,7 +31,7 @@ final class ModelledKernel implements Kernel {
                         + "design was compiled: the factory of a module must make models with the same ports");
             }
             bound[i].attach(v);
-            edges += e.clocks().size();
+            edges += e.edges().size();
         }
         int n = nl.evaluations.size();
         evalModel = new CompiledBinding[n];
@@ -46,11 +46,10 @@ final class ModelledKernel implements Kernel {
         edgeDomain = new int[edges];
         int k = 0;
         for (int i = 0; i < bound.length; i++) {
-            Netlist.External e = nl.externals.get(i);
-            for (int j = 0; j < e.clocks().size(); j++, k++) {
+            for (BoundModel.Edge edge : nl.externals.get(i).edges()) {
                 edgeModel[k] = bound[i];
-                edgePort[k] = e.clocks().get(j);
-                edgeDomain[k] = e.clockDomains()[j];
+                edgePort[k] = edge.port();
+                edgeDomain[k++] = edge.domain();
             }
         }
     }

@@ -17,7 +17,6 @@ import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
 import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.BoundModel;
-import tagmatch.sim.ModelPorts;
 import tagmatch.sim.flat.EvaluationOrder;
 import tagmatch.sim.flat.Hierarchy;
 
@@ -96,7 +95,7 @@ final class Netlist {
      * An external instance: its scope, the model made when compiling (whose ports every instance's
      * model must have), and its clock ports with their domains.
      */
-    record External(Hierarchy.Scope scope, CompiledBinding prototype, List<String> clocks, int[] clockDomains) {}
+    record External(Hierarchy.Scope scope, CompiledBinding prototype, List<BoundModel.Edge> edges) {}
 
     /** Model {@code external} evaluates its group {@code group} after the first {@code at} assignments of {@link #order}. */
     record Evaluation(int at, int external, int group) {}
@@ -209,16 +208,8 @@ final class Netlist {
      */
     private void external(Hierarchy.Scope c) {
         CompiledBinding model = new CompiledBinding(c, models, k -> k);
-        List<String> clocks = new ArrayList<>();
-        List<Integer> clockDomains = new ArrayList<>();
-        for (ModelPorts.Entry e : model.ports().entries()) {
-            if (e.kind() == ModelPorts.Kind.CLOCK || e.kind() == ModelPorts.Kind.FALLING_EDGE) {
-                clocks.add(e.name());
-                clockDomains.add(hierarchy.domain(model.slot(e.name()), e.kind() == ModelPorts.Kind.FALLING_EDGE));
-            }
-        }
         int index = externals.size();
-        externals.add(new External(c, model, clocks, clockDomains.stream().mapToInt(Integer::intValue).toArray()));
+        externals.add(new External(c, model, model.edges(hierarchy)));
         Scope s = new Scope(c);
         List<BoundModel.Group> groups = model.groups();
         for (int g = 0; g < groups.size(); g++) {

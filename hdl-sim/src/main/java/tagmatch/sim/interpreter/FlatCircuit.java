@@ -13,7 +13,6 @@ import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
 import tagmatch.sim.BoundModel;
 import tagmatch.sim.BehaviouralModels;
-import tagmatch.sim.ModelPorts;
 import tagmatch.sim.Words;
 import tagmatch.sim.flat.EvaluationOrder;
 import tagmatch.sim.flat.Hierarchy;
@@ -298,11 +297,8 @@ final class FlatCircuit {
      */
     private void bindModel(Hierarchy h, Hierarchy.Scope c) {
         ModelBinding binding = new ModelBinding(c, models);
-        for (ModelPorts.Entry e : binding.ports().entries()) {
-            if (e.kind() == ModelPorts.Kind.CLOCK || e.kind() == ModelPorts.Kind.FALLING_EDGE) {
-                modelEdges.add(new ModelEdge(binding, e.name(),
-                        h.domain(binding.slot(e.name()), e.kind() == ModelPorts.Kind.FALLING_EDGE)));
-            }
+        for (BoundModel.Edge e : binding.edges(h)) {
+            modelEdges.add(new ModelEdge(binding, e.port(), e.domain()));
         }
         for (BoundModel.Group g : binding.groups()) {
             BitSet[] reads = {new BitSet(), new BitSet()};
