@@ -1,4 +1,4 @@
-package tagmatch.dpa.firmware;
+package tagmatch.testbench.dpa;
 
 /** The workloads of {@code otm_bench}, in the order the driver numbers them. */
 public enum BenchCase {

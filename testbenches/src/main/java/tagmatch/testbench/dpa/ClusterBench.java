@@ -1,4 +1,4 @@
-package tagmatch.dpa.firmware;
+package tagmatch.testbench.dpa;
 
 import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;

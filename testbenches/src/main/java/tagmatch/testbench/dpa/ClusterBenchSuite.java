@@ -1,4 +1,4 @@
-package tagmatch.dpa.firmware;
+package tagmatch.testbench.dpa;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package tagmatch.dpa.firmware;
+package tagmatch.testbench.dpa;
 
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

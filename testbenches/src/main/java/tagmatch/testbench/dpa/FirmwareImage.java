@@ -1,4 +1,4 @@
-package tagmatch.dpa.firmware;
+package tagmatch.testbench.dpa;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,7 +41,7 @@ public final class FirmwareImage {
             OtmGenerator.write(config, dir);
             for (String r : RESOURCES) {
                 try (InputStream in = FirmwareImage.class.getResourceAsStream(r)) {
-                    if (in == null) throw new IllegalStateException("resource tagmatch/dpa/firmware/" + r + " is missing");
+                    if (in == null) throw new IllegalStateException("resource tagmatch/testbench/dpa/" + r + " is missing");
                     Files.copy(in, dir.resolve(r), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
