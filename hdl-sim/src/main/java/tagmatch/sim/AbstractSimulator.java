@@ -195,9 +195,10 @@ public abstract class AbstractSimulator implements Simulator {
         if (cycles < 1) {
             throw new IllegalArgumentException("reset: cycles = " + cycles + " must be >= 1");
         }
-        pokeRaw(reset.index(), 1);
+        long asserted = design.resetActiveLow() ? 0 : 1;
+        pokeRaw(reset.index(), asserted);
         stepRaw(cycles);
-        pokeRaw(reset.index(), 0);
+        pokeRaw(reset.index(), 1 - asserted);
     }
 
     @Override

@@ -28,6 +28,6 @@ public final class CircuitDesigns {
         }
         return new SimDesign(top.name(), VerilogEmitter.emit(circuit), ports,
                 top.clock() == null ? null : top.clock().name(), top.reset() == null ? null : top.reset().name(),
-                List.copyOf(sources));
+                top.resetActiveLow(), List.copyOf(sources));
     }
 }

@@ -7,11 +7,18 @@ import java.util.Set;
 /**
  * What a simulator needs to know about a design: the top module's name, its complete Verilog
  * source, its ports (in a fixed order that defines {@link PortHandle#index()}), the names of the
- * clock and the active-high reset input ({@code null} when the design has none), and the Verilog
- * files of external modules it instantiates (compiled in with it; part of the build's cache key).
+ * clock and the reset input ({@code null} when the design has none), whether the reset is asserted
+ * at 0, and the Verilog files of external modules it instantiates (compiled in with it; part of the
+ * build's cache key).
  */
 public record SimDesign(String top, String verilog, List<SimPort> ports, String clock, String reset,
-                        List<java.nio.file.Path> sources) {
+                        boolean resetActiveLow, List<java.nio.file.Path> sources) {
+    /** A design with an active-high reset. */
+    public SimDesign(String top, String verilog, List<SimPort> ports, String clock, String reset,
+                     List<java.nio.file.Path> sources) {
+        this(top, verilog, ports, clock, reset, false, sources);
+    }
+
     /** A design wholly in {@code verilog}. */
     public SimDesign(String top, String verilog, List<SimPort> ports, String clock, String reset) {
         this(top, verilog, ports, clock, reset, List.of());

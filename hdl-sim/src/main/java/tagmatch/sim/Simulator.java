@@ -47,7 +47,7 @@ public interface Simulator extends AutoCloseable {
 
     default void step() { step(1); }
 
-    /** Holds the reset input high for {@code cycles} cycles, then low again. */
+    /** Asserts the reset input for {@code cycles} cycles (high, or low for an active-low reset), then releases it. */
     void reset(int cycles);
 
     default void reset() { reset(1); }

@@ -28,12 +28,16 @@ final class Builder {
         final Module module;
         final ModuleDef def;
         final Deque<List<Stmt>> blocks = new ArrayDeque<>();
-        Expr resetOverride;
         Expr clockOverride;
-        /** Whether registers described now reset asynchronously (a domain with an ASYNC_* reset). */
-        boolean asyncReset;
+        /** The reset in force as an active-high condition, or null for the module's implicit one. */
+        Expr resetOverride;
+        /** The reset signal in force as given (0 asserts it for an active-low kind), or null for the implicit one. */
+        Expr resetSignalOverride;
+        /** How the reset in force acts. */
+        ResetKind resetKind;
         /** The domain in force, or null for the module's implicit one. */
         ClockDomain domain;
+        private Expr implicitCondition;
         /** Work left until the constructor has run (a transparent read needs every write of its memory). */
         final List<Runnable> finishers = new ArrayList<>();
 
@@ -41,6 +45,7 @@ final class Builder {
             this.module = module;
             this.def = def;
             blocks.push(def.body());
+            resetKind = kindOf(def);
         }
 
         void add(Stmt s) {
@@ -61,9 +66,44 @@ final class Builder {
             return clockOverride != null ? clockOverride : new Expr.Ref(def.clockPort());
         }
 
+        /** The reset in force as an active-high condition. */
         Expr reset() {
-            return resetOverride != null ? resetOverride : new Expr.Ref(def.resetPort());
+            if (resetOverride != null) return resetOverride;
+            if (implicitCondition == null) {
+                Expr r = new Expr.Ref(def.resetPort());
+                implicitCondition = def.resetActiveLow() ? ClockDomain.inverse(r, !def.resetAsync()) : r;
+            }
+            return implicitCondition;
         }
+
+        /** The reset signal in force as given, for a child's reset port. */
+        Expr resetSignal() {
+            return resetSignalOverride != null ? resetSignalOverride : new Expr.Ref(def.resetPort());
+        }
+
+        /** The clock in force as a value. */
+        Bool clockValue() {
+            Expr c = clock();
+            return c instanceof Expr.Ref ref ? viewOf(ref.signal()) : new Bool(c);
+        }
+
+        /** The reset signal in force as a value. */
+        Bool resetValue() {
+            Expr r = resetSignal();
+            if (r instanceof Expr.Ref ref) return viewOf(ref.signal());
+            return new Bool(r);
+        }
+
+        private Bool viewOf(tagmatch.hdl.ir.Signal s) {
+            Bool b = new Bool();
+            b.bind(s, module);
+            return b;
+        }
+    }
+
+    static ResetKind kindOf(ModuleDef def) {
+        return def.resetAsync() ? (def.resetActiveLow() ? ResetKind.ASYNC_LOW : ResetKind.ASYNC_HIGH)
+                : (def.resetActiveLow() ? ResetKind.SYNC_LOW : ResetKind.SYNC_HIGH);
     }
 
     static Builder start() {

@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * A clock, a reset and how the reset acts: the registers and memories described inside
  * {@link #run} (or {@link Hdl#withDomain}) belong to it. Outside any domain a module uses its
- * implicit {@code clk} and synchronous active-high {@code rst}.
+ * implicit {@code clk} and {@code rst} (synchronous, active high, unless the module chooses
+ * another kind with {@code super(ResetKind...)} or inherits one from the domain it is built in).
  *
  * <pre>{@code
  * Bool wclk = input("wclk", Bool());
@@ -18,10 +19,13 @@ import java.util.List;
  * write.run(() -> count = regInit(UInt(4), 0));   // always @(posedge wclk or negedge wrst_n)
  * }</pre>
  *
- * A child module instantiated inside a domain gets the domain's clock on its {@code clk} and the
- * domain's reset, as an active-high condition, on its {@code rst}; the child's own registers
- * stay synchronous unless the child declares a domain of its own from ports (as the library's
- * {@code AsyncFifo} does).
+ * A child module constructed and instantiated inside a domain inherits it, as Chisel's
+ * {@code withClockAndReset} scopes do: the domain's clock drives the child's {@code clk}, and the
+ * child's implicit reset is of the domain's {@link ResetKind} ({@code rst_n} for an active-low one),
+ * driven by the domain's reset. A child overrides this by naming its own kind
+ * ({@code super(ResetKind.SYNC_HIGH)} in its constructor) or by declaring a domain of its own
+ * from ports (as the library's {@code AsyncFifo} does). {@link Hdl#currentDomain()} is the domain
+ * in force, the module's implicit one outside any {@code run}.
  */
 public final class ClockDomain {
     final Bool clock;
@@ -52,29 +56,39 @@ public final class ClockDomain {
     /** The reset as an active-high condition: the signal, or its inverse for an active-low reset. */
     Expr condition() {
         if (reset == null) return null;
-        if (!kind.activeLow) return reset.ref();
-        Expr.Op asserted = new Expr.Op(PrimOp.NOT, List.of(reset.ref()), 0, 0, Locators.here());
-        if (!kind.async) asserted.name("reset");  // the synchronous condition is a wire of its own
+        return kind.activeLow ? inverse(reset.ref(), !kind.async) : reset.ref();
+    }
+
+    /** {@code !reset}; the synchronous condition is a wire of its own, named {@code reset}. */
+    static Expr inverse(Expr reset, boolean nameIt) {
+        Expr.Op asserted = new Expr.Op(PrimOp.NOT, List.of(reset), 0, 0, Locators.here());
+        if (nameIt) asserted.name("reset");
         return asserted;
     }
 
-    /** Describes {@code body} in this domain. */
+    /**
+     * Describes {@code body} in this domain. Children instantiated in it inherit its clock and its
+     * reset kind: their implicit reset is of the same kind and is driven by this domain's reset.
+     */
     public void run(Runnable body) {
         Builder.Frame f = Builder.frame();
         Expr savedClock = f.clockOverride;
         Expr savedReset = f.resetOverride;
-        boolean savedAsync = f.asyncReset;
+        Expr savedSignal = f.resetSignalOverride;
+        ResetKind savedKind = f.resetKind;
         ClockDomain savedDomain = f.domain;
         f.clockOverride = clock.ref();
         f.resetOverride = reset == null ? null : condition();
-        f.asyncReset = kind != null && kind.async;
+        f.resetSignalOverride = reset == null ? null : reset.ref();
+        f.resetKind = reset == null ? Builder.kindOf(f.def) : kind;
         f.domain = this;
         try {
             body.run();
         } finally {
             f.clockOverride = savedClock;
             f.resetOverride = savedReset;
-            f.asyncReset = savedAsync;
+            f.resetSignalOverride = savedSignal;
+            f.resetKind = savedKind;
             f.domain = savedDomain;
         }
     }

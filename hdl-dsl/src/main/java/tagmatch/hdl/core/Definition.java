@@ -51,7 +51,8 @@ public final class Definition<T extends Module> {
     @SuppressWarnings("unchecked")
     public static <P, T extends Module> Definition<T> of(Class<T> generator, P params, Function<? super P, ? extends T> make) {
         Builder b = Builder.active();
-        List<Object> key = List.of(generator, params);
+        Builder.Frame here = Builder.frameOrNull();
+        List<Object> key = List.of(generator, params, here == null ? ResetKind.SYNC_HIGH : here.resetKind);
         Definition<?> known = b.definitions.get(key);
         if (known != null) return (Definition<T>) known;
         Definition<T> made = of(() -> make.apply(params));

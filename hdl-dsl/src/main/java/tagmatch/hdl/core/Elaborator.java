@@ -88,7 +88,33 @@ public final class Elaborator {
             }
         }
         if (m instanceof ExternalModule e) e.checkPortsOnly();
+        else claimNamedPorts(m);
         m.def.name(m.desiredName());
+    }
+
+    /**
+     * A 1-bit input named {@code clk} (or like the implicit reset) becomes the module's clock (or
+     * reset) when the module has none yet; otherwise the two would clash, and the user is told how
+     * to make one of them.
+     */
+    private static void claimNamedPorts(Module m) {
+        ModuleDef def = m.def;
+        for (tagmatch.hdl.ir.Signal s : List.copyOf(def.portSignals())) {
+            if (s == def.clock() || s == def.reset()) continue;
+            boolean clock = ModuleDef.CLOCK.equals(s.name());
+            if (!clock && !def.resetName().equals(s.name())) continue;
+            String what = clock ? "clock" : "reset";
+            String where = "port '" + s.name() + "' of " + m.getClass().getSimpleName();
+            if (s.kind() != tagmatch.hdl.ir.Signal.Kind.INPUT || s.width() != 1)
+                throw new HdlException(where + " takes the name of the module's implicit " + what
+                        + " input but is not a 1-bit input: give it another name", s.locator());
+            if (clock ? def.clock() != null : def.reset() != null)
+                throw new HdlException(where + " is named like the implicit " + what + ", which the module also uses: declare it as input(\""
+                        + s.name() + "\", Bool()) to make it that " + what + ", use " + what
+                        + "() instead of a port, or give the port another name", s.locator());
+            if (clock) def.adoptClock(s);
+            else def.adoptReset(s);
+        }
     }
 
     private static void nameValue(Module m, Object v, String name) {

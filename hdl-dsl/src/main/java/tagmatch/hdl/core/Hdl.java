@@ -167,7 +167,7 @@ public final class Hdl {
                 throw new HdlException("register " + b.describe() + " has a reset value but its clock domain (clock "
                         + f.domain.clock.describe() + ") has no reset: give the domain a reset, or use reg(...)", Builder.here());
             s.registerTiming(f.clock(), inits == null ? null : f.reset(), inits == null ? null : inits.get(i));
-            s.asyncReset(inits != null && f.asyncReset);
+            s.asyncReset(inits != null && f.resetKind.async);
             b.bind(s, f.module);
         }
         return type;
@@ -234,14 +234,21 @@ public final class Hdl {
         return i;
     }
 
-    /** Adds an instance of {@code def} to {@code parent} with its clock and reset wired to the parent's. */
+    /**
+     * Adds an instance of {@code def} to {@code parent} with its clock and reset wired to the
+     * domain in force: the reset signal as it is, or inverted where the child's implicit reset is
+     * of the other polarity.
+     */
     private static tagmatch.hdl.ir.Instance place(Builder.Frame parent, tagmatch.hdl.ir.ModuleDef def) {
         tagmatch.hdl.ir.Instance inst = new tagmatch.hdl.ir.Instance(null, def, Builder.here());
         parent.def.addInstance(inst);
         if (def.clock() != null)
             parent.add(new Stmt.Connect(new Expr.InstRef(inst, def.clock()), parent.clock(), inst.locator()));
-        if (def.reset() != null)
-            parent.add(new Stmt.Connect(new Expr.InstRef(inst, def.reset()), parent.reset(), inst.locator()));
+        if (def.reset() != null) {
+            Expr r = parent.resetSignal();
+            if (def.resetActiveLow() != parent.resetKind.activeLow) r = new Expr.Op(PrimOp.NOT, List.of(r), 0, 0, inst.locator());
+            parent.add(new Stmt.Connect(new Expr.InstRef(inst, def.reset()), r, inst.locator()));
+        }
         return inst;
     }
 
@@ -255,19 +262,56 @@ public final class Hdl {
         return new Switch(selector);
     }
 
-    /** Registers described in {@code body} use {@code reset} (synchronous, active high) instead of the module's {@code rst}. */
+    /**
+     * Registers described in {@code body} use {@code reset} (synchronous, active high) instead of
+     * the module's {@code rst}; children built in {@code body} inherit it.
+     */
     public static void withReset(Bool reset, Runnable body) {
         Builder.Frame f = Builder.frame();
         Expr saved = f.resetOverride;
-        boolean savedAsync = f.asyncReset;
+        Expr savedSignal = f.resetSignalOverride;
+        ResetKind savedKind = f.resetKind;
         f.resetOverride = reset.ref();
-        f.asyncReset = false;
+        f.resetSignalOverride = f.resetOverride;
+        f.resetKind = ResetKind.SYNC_HIGH;
         try {
             body.run();
         } finally {
             f.resetOverride = saved;
-            f.asyncReset = savedAsync;
+            f.resetSignalOverride = savedSignal;
+            f.resetKind = savedKind;
         }
+    }
+
+    /**
+     * The clock in force: the module's implicit {@code clk} (created on first use), or the clock of
+     * the domain or {@code withClock} being described.
+     */
+    public static Bool clock() {
+        return Builder.frame().clockValue();
+    }
+
+    /**
+     * The reset signal in force, as it is (0 asserts an active-low one): the module's implicit
+     * {@code rst} or {@code rst_n} (created on first use), or the reset of the domain being described.
+     */
+    public static Bool reset() {
+        return Builder.frame().resetValue();
+    }
+
+    /** The reset kind in force: the module's implicit one, or the kind of the domain being described. */
+    public static ResetKind resetKind() {
+        return Builder.frame().resetKind;
+    }
+
+    /**
+     * The domain in force as a value: {@code withDomain(currentDomain(), ...)} describes more in it,
+     * from a nested domain for instance. Outside any domain it is the implicit clock and reset.
+     */
+    public static ClockDomain currentDomain() {
+        Builder.Frame f = Builder.frame();
+        if (f.domain != null) return f.domain;
+        return new ClockDomain(f.clockValue(), f.resetValue(), f.resetKind);
     }
 
     /** A clock domain: {@code clock} (a port or wire), {@code reset} and how it acts (see {@link ClockDomain}). */

@@ -27,16 +27,33 @@ import java.util.Map;
  * }</pre>
  *
  * Ports, wires and registers held in fields are named after the field; a module gets an
- * implicit {@code clk} and synchronous active-high {@code rst} input once it needs them.
+ * implicit {@code clk} and reset input once it needs them ({@link Hdl#clock()} and
+ * {@link Hdl#reset()} reach them as values). The reset is synchronous and active high ({@code rst})
+ * unless the module names another {@link ResetKind} ({@code super(ResetKind.ASYNC_LOW)}: an
+ * asynchronous {@code rst_n}) or is built inside a domain whose kind it then inherits. An input
+ * {@code Bool} the module names {@code clk} or {@code rst} ({@code rst_n}) is that clock or reset.
  */
 public abstract class Module {
     final ModuleDef def;
     Module parentModule;
     Instance instance;
 
+    /** A module whose implicit reset is of the kind in force where it is built (synchronous, active high at the top). */
     protected Module() {
+        this(null);
+    }
+
+    /**
+     * A module whose implicit reset acts as {@code implicitReset} says, whatever its parent uses:
+     * {@code super(ResetKind.ASYNC_LOW)} gives {@code always @(posedge clk or negedge rst_n)} and an
+     * input {@code rst_n}; the simulators' {@code reset()} drives it low.
+     */
+    protected Module(ResetKind implicitReset) {
         Builder b = Builder.active();
         def = new ModuleDef(getClass().getSimpleName(), getClass().getName(), Map.of(), Locators.here());
+        Builder.Frame parent = Builder.frameOrNull();
+        ResetKind kind = implicitReset != null ? implicitReset : parent != null ? parent.resetKind : ResetKind.SYNC_HIGH;
+        def.implicitResetKind(kind.async, kind.activeLow);
         b.push(this, def);
     }
 
@@ -65,11 +82,28 @@ public abstract class Module {
         return port(type, Direction.OUT);
     }
 
+    /**
+     * An input named {@code name}. A {@code Bool} named {@code clk}, or named like the implicit
+     * reset ({@code rst}, {@code rst_n} for an active-low kind), is that clock or reset: registers
+     * outside any domain use it and the simulators' {@code step()} and {@code reset()} drive it.
+     */
     protected final <T extends Data> T input(String name, T type) {
+        if (!(this instanceof ExternalModule) && (name.equals(ModuleDef.CLOCK) || name.equals(def.resetName()))) {
+            if (!(type instanceof Bool) || type.isHardware())
+                throw new tagmatch.hdl.ir.HdlException("input '" + name + "' of " + getClass().getSimpleName()
+                        + " is the module's implicit " + (name.equals(ModuleDef.CLOCK) ? "clock" : "reset")
+                        + " and must be a fresh Bool(), got " + type.describe(), Locators.here());
+            ((Bool) type).bind(name.equals(ModuleDef.CLOCK) ? def.clockPort() : def.resetPort(), this);
+            return type;
+        }
         return input(type).named(name);
     }
 
     protected final <T extends Data> T output(String name, T type) {
+        if (!(this instanceof ExternalModule) && (name.equals(ModuleDef.CLOCK) || name.equals(def.resetName())))
+            throw new tagmatch.hdl.ir.HdlException("output '" + name + "' of " + getClass().getSimpleName()
+                    + " takes the name of the module's implicit " + (name.equals(ModuleDef.CLOCK) ? "clock" : "reset")
+                    + " input: give the output another name", Locators.here());
         return output(type).named(name);
     }
 

@@ -26,6 +26,9 @@ public final class ModuleDef {
     private final Set<Signal> formal = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private Signal clock;
     private Signal reset;
+    /** How the implicit reset acts: at once or at the clock edge, asserted at 1 or at 0. */
+    private boolean resetAsync;
+    private boolean resetActiveLow;
     /** Synthesis attributes, written {@code (* key = "value" *)} before {@code module}. */
     private final Map<String, String> attributes = new LinkedHashMap<>();
     private External external;
@@ -90,9 +93,46 @@ public final class ModuleDef {
         locals.removeIf(gone::contains);
     }
 
-    /** The names of every module's clock and synchronous reset ports. */
+    /** The names of a module's implicit clock and reset ports (the reset {@code rst_n} when active low). */
     public static final String CLOCK = "clk";
     public static final String RESET = "rst";
+    public static final String RESET_LOW = "rst_n";
+
+    /** Chooses how the implicit reset acts; fixed once the reset port exists. */
+    public void implicitResetKind(boolean async, boolean activeLow) {
+        if (reset != null && (async != resetAsync || activeLow != resetActiveLow))
+            throw new IllegalStateException("the implicit reset of " + name + " already exists");
+        resetAsync = async;
+        resetActiveLow = activeLow;
+    }
+
+    /** Whether the implicit reset is asynchronous. */
+    public boolean resetAsync() { return resetAsync; }
+
+    /** Whether the implicit reset is asserted at 0 (its port is then {@code rst_n}). */
+    public boolean resetActiveLow() { return resetActiveLow; }
+
+    /** The implicit reset port's name for the chosen kind. */
+    public String resetName() { return resetActiveLow ? RESET_LOW : RESET; }
+
+    /**
+     * Makes {@code port}, a 1-bit input the user declared and named {@code clk}, the module's
+     * clock, when no implicit clock exists yet.
+     */
+    public void adoptClock(Signal port) {
+        if (clock != null || !ports.contains(port)) throw new IllegalStateException("cannot adopt " + port + " as the clock");
+        clock = port;
+        ports.remove(port);
+        ports.add(0, port);
+    }
+
+    /** {@link #adoptClock} for the reset port (named for the implicit reset's kind). */
+    public void adoptReset(Signal port) {
+        if (reset != null || !ports.contains(port)) throw new IllegalStateException("cannot adopt " + port + " as the reset");
+        reset = port;
+        ports.remove(port);
+        ports.add(clock == null ? 0 : 1, port);
+    }
 
     /** Creates the clock and reset inputs on first use, ahead of the other ports. */
     public Signal clockPort() {
@@ -107,8 +147,8 @@ public final class ModuleDef {
     public Signal resetPort() {
         if (reset == null) {
             clockPort();
-            reset = new Signal(this, Signal.Kind.INPUT, RESET, 1, false, locator);
-            reset.name(RESET, true);
+            reset = new Signal(this, Signal.Kind.INPUT, resetName(), 1, false, locator);
+            reset.name(resetName(), true);
             ports.add(1, reset);
         }
         return reset;
