@@ -13,7 +13,7 @@ final class Lint {
     static boolean run(List<Path> files, String top, PrintWriter out) {
         boolean ok = true;
         for (VerilogTools.Result r : VerilogTools.readers(files, top)) {
-            out.printf("  %-10s %s%n", r.tool(), r.ok() ? "clean" : "FAILED");
+            out.printf("  %-10s %s%n", r.tool(), r.ok() ? "clean" : r.ran() ? "WARNED" : "FAILED");
             if (!r.ok()) {
                 out.println(r.output().indent(4));
                 ok = false;

@@ -340,7 +340,10 @@ final class ModuleWriter {
         return sb.toString();
     }
 
-    /** {@code $write} at the clock edge: the values it prints are those before the edge's updates. */
+    /**
+     * {@code $write} at the clock edge, under {@code ifndef SYNTHESIS}: the values it prints are
+     * those before the edge's updates.
+     */
     private void print(Stmt.Print p) {
         context = List.of(p.locator());
         StringBuilder call = new StringBuilder("$write(").append(p.format().verilog());
@@ -350,8 +353,9 @@ final class ModuleWriter {
         }
         call.append(");\n");
         boolean always = p.enable() instanceof Expr.Lit l && l.isAllOnes();
-        procs.append("\n  always @(posedge ").append(e(p.clock())).append(") begin").append(comment(List.of(p.locator()))).append('\n')
-                .append(always ? "    " : "    if (" + e(p.enable()) + ") ").append(call).append("  end\n");
+        // Synthesis tools skip it instead of warning that a system task outside initial is unsupported.
+        procs.append("\n`ifndef SYNTHESIS\n  always @(posedge ").append(e(p.clock())).append(") begin").append(comment(List.of(p.locator()))).append('\n')
+                .append(always ? "    " : "    if (" + e(p.enable()) + ") ").append(call).append("  end\n`endif\n");
     }
 
     private void memWrite(Stmt.MemWrite w) {

@@ -17,14 +17,35 @@ public final class VerilogTools {
 
     /** What a tool said. */
     public record Result(String tool, int exitCode, String output) {
+        /** Whether the tool accepted the files without a single warning. */
         public boolean ok() {
+            return exitCode == 0 && warnings().isEmpty();
+        }
+
+        /** Whether the tool ran to the end, warnings or not. */
+        public boolean ran() {
             return exitCode == 0;
+        }
+
+        /** The lines of the output that warn (yosys {@code Warning:}, Verilator {@code %Warning-}, iverilog {@code warning:}). */
+        public List<String> warnings() {
+            List<String> out = new ArrayList<>();
+            for (String line : output.split("\n"))
+                if (line.toLowerCase(java.util.Locale.ROOT).contains("warning")) out.add(line.strip());
+            return out;
+        }
+
+        /** The verdict in a word, then the output: {@code yosys: 1 warning(s)}. */
+        public String verdict() {
+            if (exitCode != 0) return tool + ": failed (exit " + exitCode + ")";
+            int w = warnings().size();
+            return tool + (w == 0 ? ": passed" : ": " + w + " warning(s)");
         }
     }
 
     /**
      * The three readers every generated design must satisfy, in this order: Verilator's linter,
-     * yosys and Icarus Verilog.
+     * yosys and Icarus Verilog. A reader that warns is not {@link Result#ok()}.
      */
     public static List<Result> readers(List<Path> files, String top) {
         try {
