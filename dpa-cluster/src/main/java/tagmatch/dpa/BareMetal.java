@@ -18,7 +18,7 @@ import java.util.List;
  */
 public final class BareMetal {
     public static final String GCC = "riscv64-unknown-elf-gcc";
-    static final List<String> FILES = List.of("crt0.S", "link.ld", "dpa.h");
+    static final List<String> FILES = List.of("crt0.S", "link.ld", "dpa.h", "nic.h");
 
     private BareMetal() {}
 
