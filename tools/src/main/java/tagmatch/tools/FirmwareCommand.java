@@ -22,10 +22,10 @@ public final class FirmwareCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--threads", description = "N, messages matched concurrently (1..64, default ${DEFAULT-VALUE})")
-    int threads = 32;
-    @Option(names = "--bins", description = "bins per hash index (power of two 1..65536, default ${DEFAULT-VALUE})")
-    int bins = 128;
+    @CommandLine.Mixin
+    ThreadsOption threads = new ThreadsOption(32);
+    @CommandLine.Mixin
+    BinsOption bins = new BinsOption();
     @Option(names = "--max-recvs", description = "receive descriptors (1..1048576, default ${DEFAULT-VALUE})")
     int maxRecvs = 1024;
     @Option(names = "--max-unexpected", description = "unexpected messages stored (1..1048576, default ${DEFAULT-VALUE})")
@@ -79,11 +79,10 @@ public final class FirmwareCommand implements Callable<Integer> {
         else if (hash.equals("xor-fold")) h = OtmHash.XOR_FOLD;
         else throw new UsageError("--hash must be one of multiplicative, xor-fold, got '" + hash + "'");
         try {
-            return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash, pollBudget,
+            return new OtmConfig(threads.get(), bins.get(), maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash, pollBudget,
                     !noFastPath, !noEarlyBooking, inOrderRun);
         } catch (IllegalArgumentException e) {
-            String m = e.getMessage().replaceFirst("^threads", "--threads").replaceFirst("^bins", "--bins")
-                    .replaceFirst("^maxRecvs", "--max-recvs").replaceFirst("^maxUnexpected", "--max-unexpected")
+            String m = e.getMessage().replaceFirst("^maxRecvs", "--max-recvs").replaceFirst("^maxUnexpected", "--max-unexpected")
                     .replaceFirst("^pollBudget", "--poll-budget").replaceFirst("^inOrderRun", "--in-order-run");
             throw new UsageError(m, e);
         }

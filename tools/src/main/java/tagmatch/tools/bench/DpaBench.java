@@ -10,9 +10,12 @@ import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.SimulatorSpeed;
 import tagmatch.testbench.dpa.ClusterBench;
 import tagmatch.testbench.dpa.ClusterBenchSuite;
+import tagmatch.tools.BinsOption;
+import tagmatch.tools.ClusterOptions;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
+import tagmatch.tools.ThreadsOption;
 import tagmatch.process.UsageError;
 
 /**
@@ -26,29 +29,24 @@ import tagmatch.process.UsageError;
         description = "DPA firmware on the simulated cluster: cycles per matched message and messages per 10^6 cycles against N, "
                 + "optimistic vs in order vs the list on one hart; the targets; simulated instructions per second.")
 public final class DpaBench implements Callable<Integer> {
-    @Option(names = "--threads", split = ",", description = "N, harts matching at once. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--threads", split = ",", paramLabel = "N[,N...]",
+            description = ThreadsOption.WHAT + ", one run each (1..64 and at most the cluster's harts; default ${DEFAULT-VALUE})")
     int[] threads = {1, 2, 4, 8, 16, 32};
 
-    @Option(names = "--depths", split = ",", description = "Receives kept posted, no conflict. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--depths", split = ",", description = "receives kept posted, no conflict (default ${DEFAULT-VALUE})")
     int[] depths = {1, 64, 1000};
 
-    @Option(names = "--conflict-depth", description = "Depth of the conflict and wildcard-mix rows. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--conflict-depth", description = "depth of the conflict and wildcard-mix rows (default ${DEFAULT-VALUE})")
     int conflictDepth = 64;
 
-    @Option(names = "--messages", description = "Matched messages per measurement. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--messages", description = "matched messages per measurement (default ${DEFAULT-VALUE})")
     int messages = 2048;
 
-    @Option(names = "--bins", description = "Bins per hash index. Default: ${DEFAULT-VALUE}.")
-    int bins = 128;
+    @picocli.CommandLine.Mixin
+    BinsOption bins = new BinsOption();
 
-    @Option(names = "--cores", description = "Cores of the cluster. Default: the default cluster's.")
-    Integer cores;
-
-    @Option(names = "--harts-per-core", description = "Hardware threads per core. Default: the default cluster's.")
-    Integer hartsPerCore;
-
-    @Option(names = "--latency", description = "Memory latency in cycles. Default: ${DEFAULT-VALUE}.")
-    int latency = DpaRun.Options.DEFAULT_LATENCY;
+    @picocli.CommandLine.Mixin
+    ClusterOptions cluster = new ClusterOptions();
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -59,25 +57,13 @@ public final class DpaBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (threads.length == 0) throw new UsageError("--threads must name at least one N");
-        DpaConfig d = DpaConfig.defaults();
-        DpaConfig cfg;
-        try {
-            cfg = new DpaConfig(cores != null ? cores : d.cores(), hartsPerCore != null ? hartsPerCore : d.threads(), d.banks(), d.ramMib());
-        } catch (IllegalArgumentException e) {
-            // the cluster names its threads per core --threads; here they are --harts-per-core
-            String m = e.getMessage();
-            throw m.startsWith("--threads ") ? OptionCheck.asOption("--harts-per-core", e) : new UsageError(m, e);
-        }
+        DpaConfig cfg = cluster.config();
+        int latency = cluster.latency();
+        int bins = this.bins.get();
         for (int n : threads) OptionCheck.range("--threads", n, 1, Math.min(64, cfg.harts()));
         for (int x : depths) OptionCheck.range("--depths", x, 1, 1024);
         OptionCheck.range("--conflict-depth", conflictDepth, 1, 1024);
         OptionCheck.atLeast("--messages", messages, 1);
-        OptionCheck.range("--latency", latency, 0, 255);
-        try {
-            tagmatch.otm.OtmConfig.defaults().withBins(bins);
-        } catch (IllegalArgumentException e) {
-            throw OptionCheck.asOption("--bins", e);
-        }
         List<Integer> ns = java.util.Arrays.stream(threads).boxed().sorted().distinct().toList();
         ClusterBenchSuite.Setup setup = new ClusterBenchSuite.Setup(ns, java.util.Arrays.stream(depths).boxed().toList(), conflictDepth,
                 messages, bins, latency);

@@ -20,22 +20,22 @@ import tagmatch.tools.Temp;
         mixinStandardHelpOptions = true,
         description = "DPA firmware: instructions per matched message on x86-64 (callgrind) and rv64, the DPA's ISA (qemu-riscv64), vs an MPICH-style C linked list, and the ablation of in-order blocks, the fast path and early booking.")
 public final class FirmwareBench implements Callable<Integer> {
-    @Option(names = "--depths", split = ",", description = "Receives kept posted. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--depths", split = ",", description = "receives kept posted (default ${DEFAULT-VALUE})")
     int[] depths = {1, 64, 1000};
 
-    @Option(names = "--threads", description = "N of the firmware build (messages per block). Default: ${DEFAULT-VALUE}.")
-    int threads = 32;
+    @picocli.CommandLine.Mixin
+    tagmatch.tools.ThreadsOption threads = new tagmatch.tools.ThreadsOption(32);
 
-    @Option(names = "--bins", description = "Bins per hash index. Default: ${DEFAULT-VALUE}.")
-    int bins = 128;
+    @picocli.CommandLine.Mixin
+    tagmatch.tools.BinsOption bins = new tagmatch.tools.BinsOption();
 
-    @Option(names = "--messages", description = "Matched messages per measurement. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--messages", description = "matched messages per measurement (default ${DEFAULT-VALUE})")
     int messages = 4096;
 
-    @Option(names = "--ablation-depth", description = "Depth of the ablation table. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--ablation-depth", description = "depth of the ablation table (default ${DEFAULT-VALUE})")
     int ablationDepth = 64;
 
-    @Option(names = "--isa", split = ",", description = "Instruction sets counted: x86-64 (valgrind callgrind), rv64 (qemu-riscv64: the DPA's). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--isa", split = ",", description = "instruction sets counted: x86-64 (valgrind callgrind), rv64 (qemu-riscv64: the DPA's) (default ${DEFAULT-VALUE})")
     List<String> isas = List.of("x86-64", "rv64");
 
     @picocli.CommandLine.Spec
@@ -48,18 +48,14 @@ public final class FirmwareBench implements Callable<Integer> {
     public Integer call() throws IOException {
         if (depths.length == 0) throw new UsageError("--depths must name at least one depth");
         for (int d : depths) OptionCheck.range("--depths", d, 1, 1024);
-        OptionCheck.range("--threads", threads, 1, OtmConfig.MAX_THREADS);
+        int nThreads = threads.get();
+        int nBins = bins.get();
         OptionCheck.atLeast("--messages", messages, 1);
         OptionCheck.range("--ablation-depth", ablationDepth, 1, 1024);
         if (isas.isEmpty()) throw new UsageError("--isa must name at least one of x86-64, rv64");
         List<InstructionSet> chosen = isas.stream().map(n -> InstructionSet.named(n)
                 .orElseThrow(() -> new UsageError("--isa must be x86-64 or rv64, got " + n))).distinct().toList();
-        OtmConfig cfg;
-        try {
-            cfg = OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(1024, 1024);
-        } catch (IllegalArgumentException e) {
-            throw OptionCheck.asOption("--bins", e);
-        }
+        OtmConfig cfg = OtmConfig.defaults().withThreads(nThreads).withBins(nBins).withCapacities(1024, 1024);
         FirmwareBenchmark.Settings settings = new FirmwareBenchmark.Settings(cfg, Arrays.stream(depths).boxed().toList(), messages, ablationDepth, chosen);
         PrintWriter out = spec.commandLine().getOut();
         try (Temp temp = keepTemp.dir("bench-firmware", new PrintWriter(System.err, true))) {

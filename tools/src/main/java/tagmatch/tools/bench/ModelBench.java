@@ -15,31 +15,31 @@ import tagmatch.tools.OptionCheck;
         mixinStandardHelpOptions = true,
         description = "Matching strategies: ops/s and entries inspected per op on shuffle and burst, vs linked-list.")
 public final class ModelBench implements Callable<Integer> {
-    @Option(names = "--depths", split = ",", description = "Queue depths (messages per round). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--depths", split = ",", description = "queue depths (messages per round) (default ${DEFAULT-VALUE})")
     int[] depths = {16, 256, 4096};
 
-    @Option(names = "--workloads", split = ",", description = "Workload kinds. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--workloads", split = ",", description = "workload kinds (default ${DEFAULT-VALUE})")
     String[] workloads = {"shuffle", "burst"};
 
     @Option(names = "--strategies", split = ",", description = "Strategies (default: all of them).")
     String[] strategies;
 
-    @Option(names = "--reps", description = "Measured repetitions; the median is reported. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--reps", description = "measured repetitions; the median is reported (default ${DEFAULT-VALUE})")
     int reps = 5;
 
-    @Option(names = "--warmup", description = "Unreported warm-up repetitions. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--warmup", description = "unreported warm-up repetitions (default ${DEFAULT-VALUE})")
     int warmup = 2;
 
-    @Option(names = "--min-ms", description = "Each measurement repeats the workload for at least this long. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--min-ms", description = "each measurement repeats the workload for at least this long (default ${DEFAULT-VALUE})")
     int minMillis = 100;
 
-    @Option(names = "--threads", description = "N of the optimistic strategy (arrivals per block). Default: ${DEFAULT-VALUE}.")
-    int threads = 4;
+    @picocli.CommandLine.Mixin
+    tagmatch.tools.ThreadsOption threads = new tagmatch.tools.ThreadsOption(4);
 
-    @Option(names = "--bins", description = "Bins of the four-index and optimistic strategies. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--bins", description = "bins of the four-index and optimistic strategies (default ${DEFAULT-VALUE})")
     int bins = 128;
 
-    @Option(names = "--seed", description = "Workload seed. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", description = "workload seed (default ${DEFAULT-VALUE})")
     long seed = 1;
 
     @picocli.CommandLine.Spec
@@ -54,10 +54,10 @@ public final class ModelBench implements Callable<Integer> {
         OptionCheck.atLeast("--reps", reps, 1);
         OptionCheck.atLeast("--warmup", warmup, 0);
         OptionCheck.atLeast("--min-ms", minMillis, 1);
-        OptionCheck.range("--threads", threads, 1, 64);
+        int n = threads.get();
         OptionCheck.range("--bins", bins, 1, 1 << 20);
         ModelBenchmark.Settings settings = new ModelBenchmark.Settings(Arrays.stream(depths).boxed().toList(), List.of(workloads), names,
-                reps, warmup, minMillis, threads, bins, seed);
+                reps, warmup, minMillis, n, bins, seed);
         spec.commandLine().getOut().print(ModelBenchmark.measure(settings).text());
         spec.commandLine().getOut().flush();
         return 0;

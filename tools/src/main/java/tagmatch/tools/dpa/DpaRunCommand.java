@@ -9,6 +9,7 @@ import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.ElfImage;
 import tagmatch.process.UserError;
+import tagmatch.tools.ClusterOptions;
 import tagmatch.tools.Progress;
 
 import java.io.PrintWriter;
@@ -19,23 +20,19 @@ import java.util.concurrent.Callable;
 @Command(name = "run",
         mixinStandardHelpOptions = true,
         description = "Run a bare-metal RV64IMAC ELF on the simulated DPA cluster and print its console output, exit code, "
-                + "cycles and instructions retired per hart (conventions: docs/dpa.md).")
+                + "cycles and instructions retired per hart (conventions: docs/dpa.md).",
+        exitCodeListHeading = "Exit status:%n",
+        exitCodeList = {"N:the program's exit code, modulo 256 (no line on standard error)",
+                "1:a hart stopped on an error, or no exit within --max-cycles (a one-line error on standard error)",
+                "2:a bad option or ELF (a one-line error on standard error)"})
 public final class DpaRunCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Parameters(paramLabel = "PROGRAM.elf", description = "a RISC-V ELF64 executable linked for RAM at 0x80000000")
     Path program;
-    @Option(names = "--cores", description = "cores (1..16, default ${DEFAULT-VALUE})")
-    int cores = DpaConfig.defaults().cores();
-    @Option(names = "--threads", description = "hardware threads per core (power of two 1..64, default ${DEFAULT-VALUE})")
-    int threads = DpaConfig.defaults().threads();
-    @Option(names = "--banks", description = "memory banks, one atomic unit each (power of two 1..16, default ${DEFAULT-VALUE})")
-    int banks = DpaConfig.defaults().banks();
-    @Option(names = "--ram-mib", description = "RAM in MiB (power of two 1..256, default ${DEFAULT-VALUE})")
-    int ramMib = DpaConfig.defaults().ramMib();
-    @Option(names = "--latency", description = "cycles a thread waits after each load, store or atomic (0..255, default ${DEFAULT-VALUE})")
-    int latency = DpaRun.Options.DEFAULT_LATENCY;
+    @CommandLine.Mixin
+    ClusterOptions cluster = new ClusterOptions();
     @Option(names = "--harts", description = "harts started, the lowest ids (0 = all, default ${DEFAULT-VALUE})")
     int harts = 0;
     @Option(names = "--max-cycles", description = "cycle budget (default ${DEFAULT-VALUE})")
@@ -43,11 +40,11 @@ public final class DpaRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DpaConfig cfg = new DpaConfig(cores, threads, banks, ramMib);
-        DpaRun.Options options = new DpaRun.Options(harts, latency, maxCycles);
+        DpaConfig cfg = cluster.config();
+        DpaRun.Options options = new DpaRun.Options(harts, cluster.latency(), maxCycles);
         ElfImage image = ElfImage.read(program, cfg.ramBytes());
         DpaRun dpa;
-        try (Progress p = Progress.start("building the " + cores + "x" + threads + " cluster", 1, "model")) {
+        try (Progress p = Progress.start("building the " + cfg.cores() + "x" + cfg.threads() + " cluster", 1, "model")) {
             dpa = DpaRun.build(cfg);
             p.step();
         }
@@ -66,6 +63,11 @@ public final class DpaRunCommand implements Callable<Integer> {
             throw new UserError("no exit within --max-cycles " + maxCycles + " (" + r.totalRetired() + " instructions retired)");
         w.print(r.summary(seconds));
         w.flush();
-        return 0;
+        return exitStatus(r.exitCode());
+    }
+
+    /** A program's exit code as a process's exit status: its low 8 bits, as a POSIX shell sees {@code exit(code)}. */
+    static int exitStatus(long code) {
+        return (int) (code & 0xff);
     }
 }

@@ -74,12 +74,12 @@ public final class FigureCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "N", description = "figure 8: runs per case, the median is plotted, 1..99 (default ${DEFAULT-VALUE})")
     int runs = 5;
 
-    @Option(names = "--threads", paramLabel = "N", description = "figure 8: DPA threads of the handler build, 1..64 (default ${DEFAULT-VALUE}: "
-            + "host threads stand in for them on this machine's cores)")
-    int threads = 4;
+    /** Figure 8's N (host threads stand in for the DPA's on this machine's cores) and bins. */
+    @Mixin
+    tagmatch.tools.ThreadsOption threads = new tagmatch.tools.ThreadsOption(4);
 
-    @Option(names = "--bins", paramLabel = "B", description = "figure 8: bins per hash index, a power of two (default ${DEFAULT-VALUE})")
-    int bins = 128;
+    @Mixin
+    tagmatch.tools.BinsOption bins = new tagmatch.tools.BinsOption();
 
     @Mixin
     tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
@@ -161,16 +161,10 @@ public final class FigureCommand implements Callable<Integer> {
         OptionCheck.range("--repeat", repeat, 1, 1_000_000);
         OptionCheck.range("--warmup", warmup, 0, 1_000_000);
         OptionCheck.range("--runs", runs, 1, 99);
-        OptionCheck.range("--threads", threads, 1, tagmatch.otm.OtmConfig.MAX_THREADS);
-        try {
-            tagmatch.otm.OtmConfig.defaults().withBins(bins);
-        } catch (IllegalArgumentException e) {
-            throw OptionCheck.asOption("--bins", e);
-        }
         String where = OptionCheck.oneOf("--on", on, "host", "dpa");
         Path dir = out != null ? out : Path.of("figure-8");
         PrintWriter o = spec.commandLine().getOut();
-        MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, threads, bins);
+        MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, threads.get(), bins.get());
         if (where.equals("dpa")) return messageRateOnDpa(dir, o, host);
         List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out");

@@ -53,8 +53,8 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--strategies", split = ",", paramLabel = "NAME", description = "strategies to run (default: reference and all of the matching-model's)")
         List<String> strategies;
 
-        @Option(names = "--threads", paramLabel = "N", description = "N, the arrivals an optimistic matcher takes as one block (default: ${DEFAULT-VALUE})")
-        int threads = 4;
+        @CommandLine.Mixin
+        tagmatch.tools.ThreadsOption threads = new tagmatch.tools.ThreadsOption(4);
 
         @Option(names = "--parse-threads", paramLabel = "T", description = "rank files parsed in parallel (default: the number of processors)")
         int parseThreads = Runtime.getRuntime().availableProcessors();
@@ -84,14 +84,13 @@ public final class TraceCommand implements Runnable {
 
         @Override
         public void run() {
-            OptionCheck.range("--threads", threads, 1, 64);
             if (noCache && cacheDir != null) throw new UsageError("--cache and --no-cache exclude each other");
             OptionCheck.directoryIfPresent("--cache", cacheDir);
             TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
             for (int b : bins) OptionCheck.range("--bins", b, 1, 1 << 20);
             OptionCheck.atLeast("--parse-threads", parseThreads, 1);
             TraceAnalyzer.Options options = new TraceAnalyzer.Options(strategies != null ? strategies : TraceAnalyzer.Options.allStrategies(),
-                    bins, threads, parseThreads, cache, allowPartial);
+                    bins, threads.get(), parseThreads, cache, allowPartial);
 
             List<TraceFiles.Trace> found = TraceFiles.find(traces);
             try (OutputDir dir = force.claim(out, "--out")) { // before the analysis, not after it

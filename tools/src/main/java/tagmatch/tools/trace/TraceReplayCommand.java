@@ -57,11 +57,11 @@ public final class TraceReplayCommand implements Callable<Integer> {
     @Option(names = "--match-layout", split = ",", paramLabel = "BITS", description = "alpu: bits of comm,source,tag in the match bits (default: 10,16,16)")
     List<Integer> layout = List.of(10, 16, 16);
 
-    @Option(names = "--threads", paramLabel = "N", description = "firmware: threads matching one block of arrivals at once (default: ${DEFAULT-VALUE})")
-    int threads = 4;
+    @CommandLine.Mixin
+    tagmatch.tools.ThreadsOption threads = new tagmatch.tools.ThreadsOption(4);
 
-    @Option(names = "--bins", paramLabel = "B", description = "firmware: bins per index (default: ${DEFAULT-VALUE})")
-    int bins = 128;
+    @CommandLine.Mixin
+    tagmatch.tools.BinsOption bins = new tagmatch.tools.BinsOption();
 
     @Option(names = "--capacity", split = ",", paramLabel = "N", description = "firmware: receive and unexpected-message table sizes (default: 1024,1024)")
     List<Integer> capacity = List.of(1024, 1024);
@@ -101,7 +101,7 @@ public final class TraceReplayCommand implements Callable<Integer> {
         OtmConfig fw;
         try {
             alpuSetup = alpu ? new AlpuReplay.Setup(cells, block, threshold, new MatchLayout(layout.get(0), layout.get(1), layout.get(2))) : null;
-            fw = alpu ? null : OtmConfig.defaults().withThreads(threads).withBins(bins).withCapacities(capacity.get(0), capacity.get(1))
+            fw = alpu ? null : OtmConfig.defaults().withThreads(threads.get()).withBins(bins.get()).withCapacities(capacity.get(0), capacity.get(1))
                     .withHints(noAnySource, noAnyTag);
         } catch (IllegalArgumentException e) {
             throw OptionCheck.asOption(option(e.getMessage()), e);

@@ -18,13 +18,14 @@ class DpaRunCommandTest {
     Path dir;
 
     @Test
-    void runPrintsConsoleExitCodeCyclesAndRetiredPerHart() throws IOException {
+    void runPrintsConsoleCyclesAndRetiredPerHartAndExitsWithTheProgramsCode() throws IOException {
         Path c = Files.writeString(dir.resolve("bye.c"), "#include \"dpa.h\"\n"
                 + "int main(unsigned long hart) { dpa_puts(\"bye\\n\"); return 7; }\n");
         Path elf = BareMetal.compile(List.of(c), dir.resolve("bye.elf"), List.of("-O2"));
         CliRun cli = new CliRun();
-        int code = cli.run("dpa", "run", elf.toString(), "--cores", "1", "--threads", "1", "--banks", "1");
-        assertEquals(0, code, cli.err.toString());
+        int code = cli.run("dpa", "run", elf.toString(), "--cores", "1", "--threads-per-core", "1", "--banks", "1");
+        assertEquals(7, code, cli.err.toString());
+        assertEquals("", cli.err.toString());
         String out = cli.out.toString();
         assertTrue(out.startsWith("bye\nexit code 7 after "), out);
         assertTrue(out.contains("instructions retired per hart: 0:"), out);
@@ -34,7 +35,7 @@ class DpaRunCommandTest {
     void aBadElfIsAUsageErrorOfOneLine() throws IOException {
         Path notElf = Files.writeString(dir.resolve("x.elf"), "not an elf");
         CliRun cli = new CliRun();
-        assertEquals(2, cli.run("dpa", "run", notElf.toString(), "--cores", "1", "--threads", "1"));
+        assertEquals(2, cli.run("dpa", "run", notElf.toString(), "--cores", "1", "--threads-per-core", "1"));
         String err = cli.err.toString().strip();
         assertTrue(err.startsWith("tagmatch dpa run: ") && err.contains("not an ELF file") && !err.contains("\n"), err);
     }
@@ -42,7 +43,19 @@ class DpaRunCommandTest {
     @Test
     void aBadParameterNamesTheOption() {
         CliRun cli = new CliRun();
-        assertEquals(2, cli.run("dpa", "run", "x.elf", "--threads", "3"));
-        assertTrue(cli.err.toString().contains("--threads must be a power of two in 1..64, got 3"), cli.err.toString());
+        assertEquals(2, cli.run("dpa", "run", "x.elf", "--threads-per-core", "3"));
+        assertEquals("tagmatch dpa run: --threads-per-core must be a power of two in 1..64, got 3", cli.err.toString().strip());
+        cli = new CliRun();
+        assertEquals(2, cli.run("dpa", "run", "x.elf", "--cores", "16", "--threads-per-core", "32"));
+        assertEquals("tagmatch dpa run: --cores x --threads-per-core must be <= 256 harts, got 16 x 32", cli.err.toString().strip());
+    }
+
+    @Test
+    void theExitStatusIsTheProgramsCodeModulo256AsAShellSeesIt() {
+        assertEquals(0, DpaRunCommand.exitStatus(0));
+        assertEquals(7, DpaRunCommand.exitStatus(7));
+        assertEquals(255, DpaRunCommand.exitStatus(255));
+        assertEquals(0, DpaRunCommand.exitStatus(256));
+        assertEquals(255, DpaRunCommand.exitStatus(-1));
     }
 }
