@@ -1,0 +1,27 @@
+package tagmatch.model.offload;
+
+import tagmatch.model.Capacities;
+import tagmatch.model.InputRules;
+
+/**
+ * Open MPI with UCX's rule (seed 003 §4.1, §5.2, Fig. 2): a rendezvous receive with a contiguous
+ * datatype goes to the hardware only while software holds no receive. Every hardware entry is
+ * then older than every software one, so the hardware's first match is MPI's; but one receive
+ * kept in software (non-contiguous, small, or refused by a full list) keeps every later one in
+ * software until it is matched.
+ */
+public final class NaiveOffload extends OffloadEngine {
+    public NaiveOffload(OffloadSettings settings, Capacities capacities, InputRules rules, Transfers transfers) {
+        super(settings, capacities, rules, transfers);
+    }
+
+    @Override
+    public String name() {
+        return "offload-naive";
+    }
+
+    @Override
+    protected boolean admits(Pending r) {
+        return r.offloadable && !softwareHoldsReceive();
+    }
+}
