@@ -2,7 +2,7 @@ package tagmatch.sim;
 
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.compiled.CompiledModel;
-import tagmatch.sim.interpreter.InterpreterSimulator;
+import tagmatch.sim.interpreter.InterpretedKernel;
 import tagmatch.sim.verilator.VerilatorModel;
 import tagmatch.sim.verilator.VerilatorOptions;
 
@@ -49,7 +49,7 @@ public final class Simulators {
      * run as the Java behavioural models given, one model object per instance.
      */
     public static Simulator interpreter(Circuit circuit, BehaviouralModels models) {
-        return InterpreterSimulator.of(CircuitDesigns.of(circuit), circuit, models);
+        return InterpretedKernel.of(CircuitDesigns.of(circuit), circuit, models);
     }
 
     /** Compiles an elaborated (lowered) DSL circuit to JVM bytecode; create instances with {@link CompiledModel#newInstance()}. */

@@ -7,23 +7,26 @@ import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.CircuitDesigns;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.Simulator;
+import tagmatch.sim.flat.FlatSimulator;
+import tagmatch.sim.flat.Kernel;
+import tagmatch.sim.flat.Schedule;
 
 /**
- * One design compiled to JVM bytecode: its {@link Netlist} and the loaded class of its
+ * One design compiled to JVM bytecode: its {@link Schedule} and the loaded class of its
  * {@link Kernel}, defined as a hidden class so that it is unloaded with the model. Compile once,
  * then create any number of independent instances.
  */
 public final class CompiledModel {
     private final SimDesign design;
-    private final Netlist netlist;
+    private final Schedule schedule;
     private final Kernel kernel;
     private final int classBytes;
     private final BehaviouralModels models;
 
-    private CompiledModel(SimDesign design, Netlist netlist, Kernel kernel, int classBytes, BehaviouralModels models) {
+    private CompiledModel(SimDesign design, Schedule schedule, Kernel kernel, int classBytes, BehaviouralModels models) {
         this.design = design;
         this.models = models;
-        this.netlist = netlist;
+        this.schedule = schedule;
         this.kernel = kernel;
         this.classBytes = classBytes;
     }
@@ -43,7 +46,7 @@ public final class CompiledModel {
      * compiled design makes its own model of each external instance.
      */
     public static CompiledModel of(SimDesign design, Circuit circuit, BehaviouralModels models) {
-        Netlist nl = new Netlist(circuit, models);
+        Schedule nl = new Schedule(circuit, models, "compiled backend", "Simulators.compiled");
         byte[] bytes = KernelWriter.write(nl);
         try {
             MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClass(bytes, true);
@@ -58,7 +61,7 @@ public final class CompiledModel {
 
     /** A new instance, all state zero. */
     public Simulator newInstance() {
-        return new CompiledSimulator(design, netlist, kernel, models);
+        return new FlatSimulator(design, schedule, kernel, models, "compiled");
     }
 
     public SimDesign design() { return design; }

@@ -11,10 +11,12 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.PrimOp;
+import tagmatch.sim.flat.Schedule;
+import tagmatch.sim.flat.WideOps;
 
 /**
  * Writes the JVM class of one design's {@link Kernel} with ASM: each assignment of the
- * {@link Netlist} in evaluation order as straight-line code on {@code long}s (narrow values on the
+ * {@link Schedule} in evaluation order as straight-line code on {@code long}s (narrow values on the
  * operand stack, wide ones through {@link WideOps} on slots), split into static methods small
  * enough for the JIT to compile (HotSpot leaves methods over 8000 bytes of bytecode interpreted),
  * called from small dispatch methods.
@@ -22,14 +24,14 @@ import tagmatch.hdl.ir.PrimOp;
 final class KernelWriter {
     /** The internal name; defined as a hidden class, the JVM makes it unique. */
     static final String NAME = "tagmatch/sim/compiled/Design";
-    private static final String OPS = "tagmatch/sim/compiled/WideOps";
+    private static final String OPS = "tagmatch/sim/flat/WideOps";
     private static final String CHUNK = "([J[[J)V";
     /** Estimated bytecode bytes per method before a new one starts. */
     private static final int CHUNK_BYTES = 3000;
     /** Calls per dispatch method. */
     private static final int FAN_OUT = 400;
 
-    private final Netlist nl;
+    private final Schedule nl;
     private ClassWriter cw;
     private MethodVisitor mv;
     private int bytes;
@@ -37,7 +39,7 @@ final class KernelWriter {
     private List<String> chunks;
     private String prefix;
     /** Registers whose next value is written straight into their slot: nothing else at their edge reads them. */
-    private final java.util.Set<Netlist.Reg> direct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final java.util.Set<Schedule.Reg> direct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     /** Narrow slots the current method keeps in local variables: slot to local index. */
     private final Map<Integer, Integer> cached = new java.util.HashMap<>();
     /** Words that belong to values wider than 64 bits (written by {@link WideOps}, never cached). */
@@ -55,12 +57,12 @@ final class KernelWriter {
         Section(String prefix) { this.prefix = prefix; }
     }
 
-    private KernelWriter(Netlist nl) {
+    private KernelWriter(Schedule nl) {
         this.nl = nl;
         this.wideWords = nl.wideWords();
     }
 
-    static byte[] write(Netlist nl) {
+    static byte[] write(Schedule nl) {
         KernelWriter w = new KernelWriter(nl);
         w.planDirectWrites();
         List<Section> sections = w.sections();
@@ -68,22 +70,22 @@ final class KernelWriter {
         return w.writeClass(sections, false);
     }
 
-    private java.util.Set<Integer> regReads(Netlist.Reg r) {
+    private java.util.Set<Integer> regReads(Schedule.Reg r) {
         java.util.Set<Integer> rd = new java.util.HashSet<>();
         rd.add(r.slot());
         for (Expr x : new Expr[] {r.nextValue(), r.reset(), r.resetValue()}) {
             if (x != null) {
-                rd.addAll(Netlist.slotsRead(r.scope(), x, false));
+                rd.addAll(Schedule.slotsRead(r.scope(), x, false));
             }
         }
         return rd;
     }
 
-    private java.util.Set<Integer> writeReads(Netlist.MemWrite w) {
+    private java.util.Set<Integer> writeReads(Schedule.MemWrite w) {
         java.util.Set<Integer> rd = new java.util.HashSet<>();
         for (Expr x : new Expr[] {w.address(), w.data(), w.enable(), w.mask()}) {
             if (x != null) {
-                rd.addAll(Netlist.slotsRead(w.scope(), x, false));
+                rd.addAll(Schedule.slotsRead(w.scope(), x, false));
             }
         }
         return rd;
@@ -95,8 +97,8 @@ final class KernelWriter {
         for (int i = 0; i < segments(); i++) {
             int to = i < nl.evaluations.size() ? nl.evaluations.get(i).at() : nl.order.size();
             Section comb = new Section(i == 0 ? "c" : "s" + i + "_");
-            for (Netlist.Assign a : nl.order.subList(from, to)) {
-                comb.statements.add(new Statement(() -> assign(a), Netlist.slotsRead(a.scope(), a.source(), a.own())));
+            for (Schedule.Assign a : nl.order.subList(from, to)) {
+                comb.statements.add(new Statement(() -> assign(a), Schedule.slotsRead(a.scope(), a.source(), a.own())));
             }
             all.add(comb);
             from = to;
@@ -104,17 +106,13 @@ final class KernelWriter {
         for (int d = 0; d < nl.domains.size(); d++) {
             Section compute = new Section("p" + d + "_");
             Section commit = new Section("q" + d + "_");
-            for (Netlist.Reg r : nl.regs) {
-                if (r.domain() == d || r.asyncDomain() == d) {
-                    compute.statements.add(new Statement(() -> regNext(r), regReads(r)));
-                    commit.statements.add(new Statement(() -> regCommit(r), java.util.Set.of(r.next())));
-                }
+            for (Schedule.Reg r : nl.registers(d)) {
+                compute.statements.add(new Statement(() -> regNext(r), regReads(r)));
+                commit.statements.add(new Statement(() -> regCommit(r), java.util.Set.of(r.next())));
             }
-            for (Netlist.MemWrite w : nl.writes) {
-                if (w.domain() == d) {
-                    compute.statements.add(new Statement(() -> writeOperands(w), writeReads(w)));
-                    commit.statements.add(new Statement(() -> memCommit(w), java.util.Set.of()));
-                }
+            for (Schedule.MemWrite w : nl.writes(d)) {
+                compute.statements.add(new Statement(() -> writeOperands(w), writeReads(w)));
+                commit.statements.add(new Statement(() -> memCommit(w), java.util.Set.of()));
             }
             all.add(compute);
             all.add(commit);
@@ -133,7 +131,7 @@ final class KernelWriter {
             @Override
             protected String getCommonSuperClass(String a, String b) { return "java/lang/Object"; }
         };
-        cw.visit(V17, ACC_FINAL | ACC_SUPER, NAME, null, "java/lang/Object", new String[] {"tagmatch/sim/compiled/Kernel"});
+        cw.visit(V17, ACC_FINAL | ACC_SUPER, NAME, null, "java/lang/Object", new String[] {"tagmatch/sim/flat/Kernel"});
         MethodVisitor init = cw.visitMethod(0, "<init>", "()V", null, null);
         init.visitCode();
         init.visitVarInsn(ALOAD, 0);
@@ -216,13 +214,13 @@ final class KernelWriter {
             return;
         }
         Map<Integer, Integer> readers = new java.util.HashMap<>();
-        for (Netlist.Reg r : nl.regs) {
+        for (Schedule.Reg r : nl.regs) {
             regReads(r).forEach(k -> readers.merge(k, 1, Integer::sum));
         }
-        for (Netlist.MemWrite w : nl.writes) {
+        for (Schedule.MemWrite w : nl.writes) {
             writeReads(w).forEach(k -> readers.merge(k, 1, Integer::sum));
         }
-        for (Netlist.Reg r : nl.regs) {
+        for (Schedule.Reg r : nl.regs) {
             if (r.width() <= 64 && r.asyncDomain() < 0 && readers.getOrDefault(r.slot(), 0) == 1) {
                 direct.add(r);
             }
@@ -462,7 +460,7 @@ final class KernelWriter {
     }
 
     /** A value that costs a load or a constant: evaluating it on both sides of a choice is cheaper than a branch. */
-    private static boolean cheap(Netlist.Scope s, Expr x) {
+    private static boolean cheap(Schedule.Scope s, Expr x) {
         return x.width() <= 64 && (x instanceof Expr.Lit || s.location(x) >= 0);
     }
 
@@ -480,8 +478,8 @@ final class KernelWriter {
 
     // ---- statements ------------------------------------------------------------------------------
 
-    private void assign(Netlist.Assign a) {
-        Netlist.Scope s = a.scope();
+    private void assign(Schedule.Assign a) {
+        Schedule.Scope s = a.scope();
         Expr x = a.source();
         if (a.width() <= 64) {
             storeBegin(a.dst());
@@ -499,7 +497,7 @@ final class KernelWriter {
     }
 
     /** {@code dst (w > 64 bits) := x}: computed in place when it is a wide operation of that width, else copied. */
-    private void into(Netlist.Scope s, Expr x, int dst, int w) {
+    private void into(Schedule.Scope s, Expr x, int dst, int w) {
         if (s.location(x) < 0 && !(x instanceof Expr.Lit) && x.width() > 64) {
             wide(s, x, dst);
         } else {
@@ -508,7 +506,7 @@ final class KernelWriter {
     }
 
     /** {@code dst (w > 64 bits) := ext(x, w)} for a value with a slot or a narrow inline one. */
-    private void copy(Netlist.Scope s, Expr x, int dst, int w) {
+    private void copy(Schedule.Scope s, Expr x, int dst, int w) {
         int k = s.location(x);
         v();
         pushInt(dst);
@@ -529,8 +527,8 @@ final class KernelWriter {
         }
     }
 
-    private void regNext(Netlist.Reg r) {
-        Netlist.Scope s = r.scope();
+    private void regNext(Schedule.Reg r) {
+        Schedule.Scope s = r.scope();
         Expr next = r.nextValue();
         int w = r.width();
         Label other = new Label();
@@ -586,8 +584,8 @@ final class KernelWriter {
     }
 
     /** Code that stores {@code x} into register {@code r}'s slot, branching on its choices and skipping holds. */
-    private void update(Netlist.Reg r, Expr x) {
-        Netlist.Scope s = r.scope();
+    private void update(Schedule.Reg r, Expr x) {
+        Schedule.Scope s = r.scope();
         if (s.location(x) == r.slot()) {
             return;
         }
@@ -609,7 +607,7 @@ final class KernelWriter {
     }
 
     /** Jumps to {@code ifFalse} when the narrow {@code x} is zero; conjunctions and comparisons short-circuit. */
-    private void condJump(Netlist.Scope s, Expr x, Label ifFalse) {
+    private void condJump(Schedule.Scope s, Expr x, Label ifFalse) {
         if (x instanceof Expr.Op && s.location(x) < 0) {
             Expr.Op op = (Expr.Op) x;
             List<Expr> a = op.args;
@@ -641,7 +639,7 @@ final class KernelWriter {
         bytes += 3;
     }
 
-    private void regCommit(Netlist.Reg r) {
+    private void regCommit(Schedule.Reg r) {
         if (direct.contains(r)) {
             return;
         }
@@ -657,8 +655,8 @@ final class KernelWriter {
         }
     }
 
-    private void writeOperands(Netlist.MemWrite w) {
-        Netlist.Scope s = w.scope();
+    private void writeOperands(Schedule.MemWrite w) {
+        Schedule.Scope s = w.scope();
         storeBegin(w.enableSlot());
         truth(s, w.enable());
         insn(I2L);
@@ -666,7 +664,7 @@ final class KernelWriter {
         storeBegin(w.addressSlot());
         ext(s, w.address(), Math.min(64, w.address().width()));
         storeEnd(w.addressSlot());
-        Netlist.Mem m = nl.mems.get(w.memory());
+        Schedule.Mem m = nl.mems.get(w.memory());
         operand(s, w.data(), w.dataSlot(), m.width());
         if (w.mask() != null) {
             operand(s, w.mask(), w.maskSlot(), m.width());
@@ -674,7 +672,7 @@ final class KernelWriter {
     }
 
     /** Computes a word-wide write operand into {@code dst}. */
-    private void operand(Netlist.Scope s, Expr x, int dst, int width) {
+    private void operand(Schedule.Scope s, Expr x, int dst, int width) {
         if (width <= 64) {
             storeBegin(dst);
             ext(s, x, width);
@@ -684,8 +682,8 @@ final class KernelWriter {
         }
     }
 
-    private void memCommit(Netlist.MemWrite w) {
-        Netlist.Mem m = nl.mems.get(w.memory());
+    private void memCommit(Schedule.MemWrite w) {
+        Schedule.Mem m = nl.mems.get(w.memory());
         mem(w.memory());
         pushInt(m.width());
         pushInt(m.depth());
@@ -704,7 +702,7 @@ final class KernelWriter {
     // ---- narrow expressions: a long on the stack -------------------------------------------------
 
     /** Pushes x's value ({@code x.width() <= 64}). */
-    private void narrow(Netlist.Scope s, Expr x) {
+    private void narrow(Schedule.Scope s, Expr x) {
         int k = s.location(x);
         if (k >= 0) {
             load(k);
@@ -714,7 +712,7 @@ final class KernelWriter {
     }
 
     /** Pushes x extended by its signedness, or truncated, to {@code w <= 64} bits. */
-    private void ext(Netlist.Scope s, Expr x, int w) {
+    private void ext(Schedule.Scope s, Expr x, int w) {
         if (x.width() > 64) {
             load(slot(s, x));
             mask(w);
@@ -730,7 +728,7 @@ final class KernelWriter {
     }
 
     /** Pushes an int: 1 when x is not zero. */
-    private void truth(Netlist.Scope s, Expr x) {
+    private void truth(Schedule.Scope s, Expr x) {
         if (x.width() > 64) {
             v();
             pushInt(slot(s, x));
@@ -743,7 +741,7 @@ final class KernelWriter {
         insn(LCMP);
     }
 
-    private int slot(Netlist.Scope s, Expr x) {
+    private int slot(Schedule.Scope s, Expr x) {
         int k = s.location(x);
         if (k < 0) {
             throw new IllegalStateException("operand " + x + " of a wide operation has no slot");
@@ -752,7 +750,7 @@ final class KernelWriter {
     }
 
     /** Pushes a shift amount or address: the operand's value, saturated when it is wide. */
-    private void amount(Netlist.Scope s, Expr x) {
+    private void amount(Schedule.Scope s, Expr x) {
         if (x.width() > 64) {
             v();
             pushInt(slot(s, x));
@@ -764,7 +762,7 @@ final class KernelWriter {
     }
 
     /** x computed here (x is not a reference), {@code x.width() <= 64}. */
-    private void body(Netlist.Scope s, Expr x) {
+    private void body(Schedule.Scope s, Expr x) {
         if (x instanceof Expr.Lit) {
             pushLong(((Expr.Lit) x).value().longValue());
         } else if (x instanceof Expr.Ref || x instanceof Expr.InstRef) {
@@ -814,7 +812,7 @@ final class KernelWriter {
      * A case: narrow ({@code dst < 0}) leaves its value on the stack, wide writes it to {@code dst}.
      * Keys repeat at most once in effect: the first equal key wins.
      */
-    private void caseOf(Netlist.Scope s, Expr.Case c, int dst) {
+    private void caseOf(Schedule.Scope s, Expr.Case c, int dst) {
         int w = c.width();
         Expr sel = c.selector();
         Map<java.math.BigInteger, Integer> keys = new LinkedHashMap<>();
@@ -863,7 +861,7 @@ final class KernelWriter {
                 insn(LCMP);
                 jump(IFNE, next);
             } else {
-                long[] kw = Netlist.words(e.getKey(), WideOps.words(sel.width()));
+                long[] kw = Schedule.words(e.getKey(), WideOps.words(sel.width()));
                 for (int i = 0; i < kw.length; i++) {
                     load(selSlot + i);
                     pushLong(kw[i]);
@@ -882,7 +880,7 @@ final class KernelWriter {
         }
     }
 
-    private void caseValue(Netlist.Scope s, Expr x, int w, int dst) {
+    private void caseValue(Schedule.Scope s, Expr x, int w, int dst) {
         if (dst < 0) {
             ext(s, x, w);
         } else {
@@ -890,7 +888,7 @@ final class KernelWriter {
         }
     }
 
-    private void op(Netlist.Scope s, Expr.Op op) {
+    private void op(Schedule.Scope s, Expr.Op op) {
         List<Expr> a = op.args;
         Expr x = a.get(0);
         Expr y = a.size() > 1 ? a.get(1) : null;
@@ -1100,7 +1098,7 @@ final class KernelWriter {
     }
 
     /** A narrow result of wide operands (comparisons, reductions, bit extraction). */
-    private void narrowOfWide(Netlist.Scope s, Expr.Op op) {
+    private void narrowOfWide(Schedule.Scope s, Expr.Op op) {
         List<Expr> a = op.args;
         Expr x = a.get(0);
         switch (op.op) {
@@ -1163,7 +1161,7 @@ final class KernelWriter {
     // ---- wide expressions: computed into a slot ---------------------------------------------------
 
     /** Computes the wide non-reference x into {@code dst} (x.width() bits). */
-    private void wide(Netlist.Scope s, Expr x, int dst) {
+    private void wide(Schedule.Scope s, Expr x, int dst) {
         int w = x.width();
         if (x instanceof Expr.Mux) {
             Expr.Mux m = (Expr.Mux) x;
@@ -1196,13 +1194,13 @@ final class KernelWriter {
         }
     }
 
-    private void operand(Netlist.Scope s, Expr x) {
+    private void operand(Schedule.Scope s, Expr x) {
         pushInt(slot(s, x));
         pushInt(x.width());
         pushBool(x.signed());
     }
 
-    private void wideOp(Netlist.Scope s, Expr.Op op, int dst) {
+    private void wideOp(Schedule.Scope s, Expr.Op op, int dst) {
         List<Expr> a = op.args;
         Expr x = a.get(0);
         int w = op.width();

@@ -1,9 +1,11 @@
 /**
- * What the interpreter and the compiled backend share before they part ways: a lowered
- * circuit's instance hierarchy flattened into slots ({@link tagmatch.sim.flat.Hierarchy}) and
- * its combinational assignments put in the order they are evaluated
- * ({@link tagmatch.sim.flat.EvaluationOrder}), and, as they run, which clock domains have an edge
- * ({@link tagmatch.sim.flat.ClockEdges}). Each backend chooses what a slot is (an
- * interpreter value, or an offset in an array of words) and what it compiles expressions to.
+ * What the interpreter and the compiled backend share: a lowered circuit's instance hierarchy
+ * flattened into slots ({@link tagmatch.sim.flat.Hierarchy}), laid out once as one backend-neutral
+ * {@link tagmatch.sim.flat.Schedule} (assignments in evaluation order
+ * ({@link tagmatch.sim.flat.EvaluationOrder}), registers and memory writes by clock domain,
+ * properties, printfs and behavioural models' evaluation points), and the one simulator that runs
+ * it, {@link tagmatch.sim.flat.FlatSimulator}, with its edge and property loop
+ * ({@link tagmatch.sim.flat.ClockEdges}). A backend is a {@link tagmatch.sim.flat.Kernel}: how
+ * the schedule's statements are executed.
  */
 package tagmatch.sim.flat;

@@ -8,36 +8,21 @@ import tagmatch.sim.Words;
 
 /**
  * The interpreter's compiled expressions: a tree of evaluator nodes built once from the IR.
- * Values are unsigned bit patterns of the node's width; values of up to 64 bits live in a
- * {@code long}, wider ones in a {@link BigInteger}. Operands are extended to the operator's
+ * Values are unsigned bit patterns of the node's width; values of up to 64 bits are computed in
+ * a {@code long}, wider ones in a {@link BigInteger}. Operands are extended to the operator's
  * width by their own signedness, as the Verilog backend writes them, so both backends share
  * one meaning of every operator (see {@link PrimOp}).
  */
 final class Eval {
     private Eval() {}
 
-    /** Mutable state of one interpreter instance. */
+    /**
+     * The state an evaluation reads: a {@link tagmatch.sim.flat.Schedule}'s word array and its
+     * memories, set by the kernel before each run.
+     */
     static final class State {
-        final long[] n;
-        final BigInteger[] w;
-        final long[][] memN;
-        final BigInteger[][] memW;
-
-        State(int narrow, int wide, int[] memDepth, boolean[] memWide) {
-            n = new long[narrow];
-            w = new BigInteger[wide];
-            java.util.Arrays.fill(w, BigInteger.ZERO);
-            memN = new long[memDepth.length][];
-            memW = new BigInteger[memDepth.length][];
-            for (int i = 0; i < memDepth.length; i++) {
-                if (memWide[i]) {
-                    memW[i] = new BigInteger[memDepth[i]];
-                    java.util.Arrays.fill(memW[i], BigInteger.ZERO);
-                } else {
-                    memN[i] = new long[memDepth[i]];
-                }
-            }
-        }
+        long[] v;
+        long[][] m;
     }
 
     /** Where a compiled reference reads its value. */

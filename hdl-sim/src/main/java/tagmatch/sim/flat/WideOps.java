@@ -1,4 +1,4 @@
-package tagmatch.sim.compiled;
+package tagmatch.sim.flat;
 
 import java.math.BigInteger;
 
@@ -9,21 +9,21 @@ import java.math.BigInteger;
  * zero; an operand is (offset, width, signed) and is extended by its own signedness to the
  * operator's width, as {@link tagmatch.hdl.ir.PrimOp} defines. Destinations never overlap operands.
  */
-final class WideOps {
+public final class WideOps {
     private WideOps() {}
 
-    static int words(int width) { return (width + 63) >>> 6; }
+    public static int words(int width) { return (width + 63) >>> 6; }
 
-    static long mask(int w) { return w >= 64 ? -1L : (1L << w) - 1; }
+    public static long mask(int w) { return w >= 64 ? -1L : (1L << w) - 1; }
 
-    static long sext(long x, int w) { return w >= 64 ? x : (x << (64 - w)) >> (64 - w); }
+    public static long sext(long x, int w) { return w >= 64 ? x : (x << (64 - w)) >> (64 - w); }
 
-    static boolean negative(long[] v, int a, int aw) {
+    public static boolean negative(long[] v, int a, int aw) {
         return ((v[a + ((aw - 1) >>> 6)] >>> ((aw - 1) & 63)) & 1) != 0;
     }
 
     /** Word {@code i} of the operand extended by its signedness beyond its width. */
-    static long word(long[] v, int a, int aw, boolean as, int i) {
+    public static long word(long[] v, int a, int aw, boolean as, int i) {
         int n = words(aw);
         if (i < n - 1) {
             return v[a + i];
@@ -37,7 +37,7 @@ final class WideOps {
     }
 
     /** Clears the bits of the top word above width {@code w}. */
-    static void top(long[] v, int dst, int w) {
+    public static void top(long[] v, int dst, int w) {
         int r = w & 63;
         if (r != 0) {
             v[dst + ((w - 1) >>> 6)] &= (1L << r) - 1;
@@ -45,7 +45,7 @@ final class WideOps {
     }
 
     /** {@code dst (w bits) := a}, extended or truncated. */
-    static void ext(long[] v, int dst, int w, int a, int aw, boolean as) {
+    public static void ext(long[] v, int dst, int w, int a, int aw, boolean as) {
         int n = words(w);
         for (int i = 0; i < n; i++) {
             v[dst + i] = word(v, a, aw, as, i);
@@ -54,7 +54,7 @@ final class WideOps {
     }
 
     /** {@code dst (w bits) := x}, a narrow value of {@code xw} bits, extended by its signedness. */
-    static void fromLong(long[] v, int dst, int w, long x, int xw, boolean xs) {
+    public static void fromLong(long[] v, int dst, int w, long x, int xw, boolean xs) {
         long e = xs ? sext(x, xw) : x;
         long fill = xs && e < 0 ? -1L : 0L;
         int n = words(w);
@@ -65,11 +65,11 @@ final class WideOps {
         top(v, dst, w);
     }
 
-    static void add(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
+    public static void add(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
         addWithCarry(v, dst, w, a, aw, as, b, bw, bs, false);
     }
 
-    static void sub(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
+    public static void sub(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
         addWithCarry(v, dst, w, a, aw, as, b, bw, bs, true);
     }
 
@@ -93,12 +93,12 @@ final class WideOps {
         top(v, dst, w);
     }
 
-    static void mul(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
+    public static void mul(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
         BigInteger p = big(v, a, aw, as, w).multiply(big(v, b, bw, bs, w));
         store(v, dst, w, p);
     }
 
-    static void and(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
+    public static void and(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
         int n = words(w);
         for (int i = 0; i < n; i++) {
             v[dst + i] = word(v, a, aw, as, i) & word(v, b, bw, bs, i);
@@ -106,7 +106,7 @@ final class WideOps {
         top(v, dst, w);
     }
 
-    static void or(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
+    public static void or(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
         int n = words(w);
         for (int i = 0; i < n; i++) {
             v[dst + i] = word(v, a, aw, as, i) | word(v, b, bw, bs, i);
@@ -114,7 +114,7 @@ final class WideOps {
         top(v, dst, w);
     }
 
-    static void xor(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
+    public static void xor(long[] v, int dst, int w, int a, int aw, boolean as, int b, int bw, boolean bs) {
         int n = words(w);
         for (int i = 0; i < n; i++) {
             v[dst + i] = word(v, a, aw, as, i) ^ word(v, b, bw, bs, i);
@@ -122,7 +122,7 @@ final class WideOps {
         top(v, dst, w);
     }
 
-    static void not(long[] v, int dst, int a, int aw) {
+    public static void not(long[] v, int dst, int a, int aw) {
         int n = words(aw);
         for (int i = 0; i < n; i++) {
             v[dst + i] = ~v[a + i];
@@ -134,7 +134,7 @@ final class WideOps {
      * Compares two operands extended to the wider width: as signed numbers when both are signed,
      * else as unsigned bit patterns. Returns the sign of a - b.
      */
-    static int compare(long[] v, int a, int aw, boolean as, int b, int bw, boolean bs) {
+    public static int compare(long[] v, int a, int aw, boolean as, int b, int bw, boolean bs) {
         int cw = Math.max(aw, bw);
         int n = words(cw);
         boolean signed = as && bs;
@@ -155,7 +155,7 @@ final class WideOps {
         return 0;
     }
 
-    static long andr(long[] v, int a, int aw) {
+    public static long andr(long[] v, int a, int aw) {
         int n = words(aw);
         for (int i = 0; i < n - 1; i++) {
             if (v[a + i] != -1L) {
@@ -165,7 +165,7 @@ final class WideOps {
         return v[a + n - 1] == mask(aw - 64 * (n - 1)) ? 1 : 0;
     }
 
-    static long orr(long[] v, int a, int aw) {
+    public static long orr(long[] v, int a, int aw) {
         int n = words(aw);
         for (int i = 0; i < n; i++) {
             if (v[a + i] != 0) {
@@ -175,7 +175,7 @@ final class WideOps {
         return 0;
     }
 
-    static long xorr(long[] v, int a, int aw) {
+    public static long xorr(long[] v, int a, int aw) {
         int n = words(aw);
         int c = 0;
         for (int i = 0; i < n; i++) {
@@ -190,7 +190,7 @@ final class WideOps {
     }
 
     /** Bits {@code lo .. lo+len-1} (len at most 64) of an operand's bit pattern. */
-    static long extract(long[] v, int a, int aw, int lo, int len) {
+    public static long extract(long[] v, int a, int aw, int lo, int len) {
         int q = lo >>> 6;
         int r = lo & 63;
         long x = raw(v, a, aw, q) >>> r;
@@ -201,7 +201,7 @@ final class WideOps {
     }
 
     /** {@code dst (w bits) := a's pattern >> n}, a constant logical shift (also bit extraction). */
-    static void shr(long[] v, int dst, int w, int a, int aw, int n) {
+    public static void shr(long[] v, int dst, int w, int a, int aw, int n) {
         int q = n >>> 6;
         int r = n & 63;
         int k = words(w);
@@ -216,7 +216,7 @@ final class WideOps {
     }
 
     /** {@code dst (w bits) := a's pattern << n}, a constant shift. */
-    static void shl(long[] v, int dst, int w, int a, int aw, int n) {
+    public static void shl(long[] v, int dst, int w, int a, int aw, int n) {
         int q = n >>> 6;
         int r = n & 63;
         int k = words(w);
@@ -231,7 +231,7 @@ final class WideOps {
     }
 
     /** A shift amount held at {@code a}: its value, or {@link Long#MAX_VALUE} when it does not fit 63 bits. */
-    static long amount(long[] v, int a, int aw) {
+    public static long amount(long[] v, int a, int aw) {
         int n = words(aw);
         for (int i = 1; i < n; i++) {
             if (v[a + i] != 0) {
@@ -243,7 +243,7 @@ final class WideOps {
     }
 
     /** {@code dst (w bits) := ext(a, w) << sh}. */
-    static void dshl(long[] v, int dst, int w, int a, int aw, boolean as, long sh) {
+    public static void dshl(long[] v, int dst, int w, int a, int aw, boolean as, long sh) {
         int k = words(w);
         if (sh >= w) {
             for (int i = 0; i < k; i++) {
@@ -264,7 +264,7 @@ final class WideOps {
     }
 
     /** {@code dst (aw bits) := a >> sh}, arithmetic when {@code as}. */
-    static void dshr(long[] v, int dst, int a, int aw, boolean as, long sh) {
+    public static void dshr(long[] v, int dst, int a, int aw, boolean as, long sh) {
         int k = words(aw);
         if (sh >= aw) {
             long fill = as && negative(v, a, aw) ? -1L : 0L;
@@ -287,19 +287,19 @@ final class WideOps {
     }
 
     /** Narrow {@code (x << sh) & mask} with the IR's meaning for amounts of 64 and more. */
-    static long dshlN(long x, long sh, long mask) {
+    public static long dshlN(long x, long sh, long mask) {
         return sh >= 64 || sh < 0 ? 0 : (x << sh) & mask;
     }
 
     /** Narrow dynamic right shift of an {@code xw}-bit value, arithmetic when {@code signed}. */
-    static long dshrN(long x, long sh, int xw, boolean signed) {
+    public static long dshrN(long x, long sh, int xw, boolean signed) {
         if (signed) {
             return (sext(x, xw) >> (sh >= 64 || sh < 0 ? 63 : sh)) & mask(xw);
         }
         return sh >= 64 || sh < 0 ? 0 : x >>> sh;
     }
 
-    static void clear(long[] v, int dst, int w) {
+    public static void clear(long[] v, int dst, int w) {
         int n = words(w);
         for (int i = 0; i < n; i++) {
             v[dst + i] = 0;
@@ -307,14 +307,14 @@ final class WideOps {
     }
 
     /** ORs the operand's pattern into {@code dst} at bit {@code pos} (a concatenation's part). */
-    static void deposit(long[] v, int dst, int pos, int a, int aw) {
+    public static void deposit(long[] v, int dst, int pos, int a, int aw) {
         int n = words(aw);
         for (int j = 0; j < n; j++) {
             depositLong(v, dst, pos + 64 * j, v[a + j], Math.min(64, aw - 64 * j));
         }
     }
 
-    static void depositLong(long[] v, int dst, int pos, long x, int xw) {
+    public static void depositLong(long[] v, int dst, int pos, long x, int xw) {
         int q = pos >>> 6;
         int r = pos & 63;
         v[dst + q] |= x << r;
@@ -324,7 +324,7 @@ final class WideOps {
     }
 
     /** Whether the words at {@code a} equal {@code key} (a wide case key). */
-    static boolean equalsWords(long[] v, int a, long[] key) {
+    public static boolean equalsWords(long[] v, int a, long[] key) {
         for (int i = 0; i < key.length; i++) {
             if (v[a + i] != key[i]) {
                 return false;
@@ -333,11 +333,11 @@ final class WideOps {
         return true;
     }
 
-    static long memReadN(long[] mem, int depth, long addr) {
+    public static long memReadN(long[] mem, int depth, long addr) {
         return addr >= 0 && addr < depth ? mem[(int) addr] : 0;
     }
 
-    static void memRead(long[] mem, int width, int depth, long addr, long[] v, int dst) {
+    public static void memRead(long[] mem, int width, int depth, long addr, long[] v, int dst) {
         int n = words(width);
         if (addr >= 0 && addr < depth) {
             System.arraycopy(mem, (int) addr * n, v, dst, n);
@@ -348,7 +348,7 @@ final class WideOps {
         }
     }
 
-    static void memWrite(long[] mem, int width, int depth, long[] v, int enable, int addr, int data) {
+    public static void memWrite(long[] mem, int width, int depth, long[] v, int enable, int addr, int data) {
         long x = v[addr];
         if (v[enable] != 0 && x >= 0 && x < depth) {
             int n = words(width);
@@ -357,7 +357,7 @@ final class WideOps {
     }
 
     /** A masked write: the bits set in {@code v[mask..]} from {@code v[data..]}, the others kept. */
-    static void memWriteMasked(long[] mem, int width, int depth, long[] v, int enable, int addr, int data, int mask) {
+    public static void memWriteMasked(long[] mem, int width, int depth, long[] v, int enable, int addr, int data, int mask) {
         long x = v[addr];
         if (v[enable] != 0 && x >= 0 && x < depth) {
             int n = words(width);
@@ -370,7 +370,7 @@ final class WideOps {
     }
 
     /** The operand extended to {@code w} bits as an unsigned BigInteger. */
-    static BigInteger big(long[] v, int a, int aw, boolean as, int w) {
+    public static BigInteger big(long[] v, int a, int aw, boolean as, int w) {
         int n = words(w);
         BigInteger r = BigInteger.ZERO;
         for (int i = n - 1; i >= 0; i--) {
@@ -384,7 +384,7 @@ final class WideOps {
         return r.and(BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE));
     }
 
-    static void store(long[] v, int dst, int w, BigInteger x) {
+    public static void store(long[] v, int dst, int w, BigInteger x) {
         int n = words(w);
         for (int i = 0; i < n; i++) {
             v[dst + i] = x.shiftRight(64 * i).longValue();

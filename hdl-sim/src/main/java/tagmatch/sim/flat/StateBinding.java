@@ -1,4 +1,4 @@
-package tagmatch.sim.compiled;
+package tagmatch.sim.flat;
 
 import java.math.BigInteger;
 import java.util.function.IntUnaryOperator;
@@ -7,14 +7,14 @@ import tagmatch.sim.BoundModel;
 import tagmatch.sim.flat.Hierarchy;
 
 /**
- * One external-module instance's model bound to words of a compiled state array (see
- * {@link Netlist}): a narrow port is one word, a wide one its words from the lowest.
+ * One external-module instance's model bound to words of a {@link Schedule}'s state array: a
+ * narrow port is one word, a wide one its words from the lowest.
  */
-final class CompiledBinding extends BoundModel {
+final class StateBinding extends BoundModel {
     private long[] v;
 
     /** The model of {@code c}, its ports at the words {@code slot} gives for their hierarchy slots. */
-    CompiledBinding(Hierarchy.Scope c, BehaviouralModels models, IntUnaryOperator slot) {
+    StateBinding(Hierarchy.Scope c, BehaviouralModels models, IntUnaryOperator slot) {
         super(c, models, slot);
     }
 

@@ -1,4 +1,4 @@
-package tagmatch.sim.compiled;
+package tagmatch.sim.flat;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,25 +8,26 @@ import tagmatch.sim.PortHandle;
 import tagmatch.sim.PropertyFailure;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.WaveSignal;
-import tagmatch.sim.flat.ClockEdges;
 
 /**
- * A {@link tagmatch.sim.Simulator} running a design's compiled {@link Kernel}: two-state, all
- * state zero at start, and the Verilator backend's cycle convention (settle with the clock low,
- * raise it and evaluate, lower it lazily). Every clock is a signal watched for rising edges
- * after each settle, as Verilator's evaluation does: a second clock input rises when the
- * testbench pokes it from 0 to 1 and the design is next evaluated; a clock derived from logic
- * or registers rises when its settled value does, and the registers it drives see the values
- * from before that edge. A register with an asynchronous reset also takes its value at its
- * reset's asserting edge (a falling one for active low): a reset poked between clock edges acts
- * when the design is next evaluated, without a clock. External modules run as behavioural
- * models through a {@link ModelledKernel}.
+ * A {@link tagmatch.sim.Simulator} running a {@link Schedule} through a {@link Kernel}: the one
+ * edge and property loop of the Java backends, which differ only in how their kernel executes the
+ * schedule. Two-state, all state zero at start, and the Verilator backend's cycle convention
+ * (settle with the clock low, raise it and evaluate, lower it lazily). Every clock is a signal
+ * watched for rising edges after each settle, as Verilator's evaluation does: a second clock
+ * input rises when the testbench pokes it from 0 to 1 and the design is next evaluated; a clock
+ * derived from logic or registers rises when its settled value does, and the registers it drives
+ * see the values from before that edge. A register with an asynchronous reset also takes its
+ * value at its reset's asserting edge (a falling one for active low): a reset poked between clock
+ * edges acts when the design is next evaluated, without a clock. External modules run as
+ * behavioural models through a {@link ModelledKernel}.
  */
-final class CompiledSimulator extends JvmSimulator {
+public final class FlatSimulator extends JvmSimulator {
     /** Edge rounds in one evaluation before a clock that keeps toggling is reported. */
     private static final int MAX_ROUNDS = 10_000;
 
-    private final Netlist nl;
+    private final Schedule nl;
+    private final String backend;
     private final Kernel k;
     private final long[] v;
     private final long[][] m;
@@ -37,23 +38,27 @@ final class CompiledSimulator extends JvmSimulator {
     private final boolean[] rising;
     private final int main;
     private final int clk;
-    private final Netlist.Prop[] immediate;
-    private final Netlist.Print[] prints;
+    private final Schedule.Prop[] immediate;
+    private final Schedule.Print[] prints;
     private java.io.PrintStream out = System.out;
-    private final Netlist.Prop[][] clocked;
+    private final Schedule.Prop[][] clocked;
 
-    /** An instance of {@code nl}, compiled to {@code kernel}, its external instances run as {@code models}. */
-    CompiledSimulator(SimDesign design, Netlist nl, Kernel kernel, BehaviouralModels models) {
+    /**
+     * An instance of {@code nl} executed by {@code kernel}, its external instances run as
+     * {@code models}; {@code backend} is the name {@link #backend()} gives.
+     */
+    public FlatSimulator(SimDesign design, Schedule nl, Kernel kernel, BehaviouralModels models, String backend) {
         super(design);
         this.nl = nl;
-        v = new long[nl.size];
+        this.backend = backend;
+        v = new long[nl.size()];
         this.k = nl.externals.isEmpty() ? kernel : new ModelledKernel(kernel, nl, models, v);
-        for (Netlist.Constant c : nl.constants) {
+        for (Schedule.Constant c : nl.constants) {
             System.arraycopy(c.words(), 0, v, c.offset(), c.words().length);
         }
         m = new long[nl.mems.size()][];
         for (int i = 0; i < m.length; i++) {
-            Netlist.Mem mm = nl.mems.get(i);
+            Schedule.Mem mm = nl.mems.get(i);
             int n = WideOps.words(mm.width());
             m[i] = new long[Math.multiplyExact(mm.depth(), n)];
             for (int a = 0; a < mm.init().size(); a++) {
@@ -74,25 +79,25 @@ final class CompiledSimulator extends JvmSimulator {
         rising = edges.rising;
         main = nl.mainDomain;
         clk = clockHandle() == null ? -1 : port[clockHandle().index()];
-        List<Netlist.Prop> imm = new ArrayList<>();
-        List<List<Netlist.Prop>> byDomain = new ArrayList<>();
+        List<Schedule.Prop> imm = new ArrayList<>();
+        List<List<Schedule.Prop>> byDomain = new ArrayList<>();
         for (int d = 0; d < nd; d++) {
             byDomain.add(new ArrayList<>());
         }
-        for (Netlist.Prop p : nl.props) {
+        for (Schedule.Prop p : nl.props) {
             (p.domain() < 0 ? imm : byDomain.get(p.domain())).add(p);
         }
-        immediate = imm.toArray(new Netlist.Prop[0]);
-        prints = nl.prints.toArray(new Netlist.Print[0]);
-        clocked = new Netlist.Prop[nd][];
+        immediate = imm.toArray(new Schedule.Prop[0]);
+        prints = nl.prints.toArray(new Schedule.Print[0]);
+        clocked = new Schedule.Prop[nd][];
         for (int d = 0; d < nd; d++) {
-            clocked[d] = byDomain.get(d).toArray(new Netlist.Prop[0]);
+            clocked[d] = byDomain.get(d).toArray(new Schedule.Prop[0]);
         }
     }
 
     /** Prints the domain's enabled printfs with the values before its edge. */
     private void print(int domain) {
-        for (Netlist.Print p : prints) {
+        for (Schedule.Print p : prints) {
             if (p.domain() == domain && v[p.enable()] != 0) {
                 List<java.math.BigInteger> values = new ArrayList<>();
                 for (int i = 0; i < p.args().length; i++) {
@@ -108,8 +113,8 @@ final class CompiledSimulator extends JvmSimulator {
         out = java.util.Objects.requireNonNull(stream, "stream");
     }
 
-    private void check(Netlist.Prop[] props) {
-        for (Netlist.Prop p : props) {
+    private void check(Schedule.Prop[] props) {
+        for (Schedule.Prop p : props) {
             if (v[p.enable()] != 0 && v[p.predicate()] == 0) {
                 throw new PropertyFailure(p.check().kind().keyword, p.check().message(), p.check().locator().toString(),
                         p.instance(), currentCycle(), backend());
@@ -235,5 +240,5 @@ final class CompiledSimulator extends JvmSimulator {
     }
 
     @Override
-    public String backend() { return "compiled"; }
+    public String backend() { return backend; }
 }

@@ -1,31 +1,31 @@
-package tagmatch.sim.compiled;
+package tagmatch.sim.flat;
 
 import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.BoundModel;
 
 /**
- * A design's kernel with the behavioural models of one compiled instance, bound to its state
- * array: they are evaluated between the kernel's combinational segments, in the order the
- * interpreter evaluates them, and given the clock edges of their domains before the registers'
+ * A design's kernel with the behavioural models of one simulator instance, bound to its state
+ * array: they are evaluated between the kernel's combinational segments, at the schedule's
+ * evaluation points, and given the clock edges of their domains before the registers'
  * next values are computed (the edge reads the inputs as they settled; next values go to slots
  * of their own, so computing another domain first changes nothing it reads).
  */
 final class ModelledKernel implements Kernel {
     private final Kernel k;
-    private final CompiledBinding[] evalModel;
+    private final StateBinding[] evalModel;
     private final BoundModel.Group[] evalGroup;
-    private final CompiledBinding[] edgeModel;
+    private final StateBinding[] edgeModel;
     private final String[] edgePort;
     private final int[] edgeDomain;
 
-    /** A model per external instance of {@code nl}, made by {@code models}, over the state {@code v}. */
-    ModelledKernel(Kernel kernel, Netlist nl, BehaviouralModels models, long[] v) {
+    /** A model per external instance of {@code schedule}, made by {@code models}, over the state {@code v}. */
+    ModelledKernel(Kernel kernel, Schedule schedule, BehaviouralModels models, long[] v) {
         k = kernel;
-        CompiledBinding[] bound = new CompiledBinding[nl.externals.size()];
+        StateBinding[] bound = new StateBinding[schedule.externals.size()];
         int edges = 0;
         for (int i = 0; i < bound.length; i++) {
-            Netlist.External e = nl.externals.get(i);
-            bound[i] = new CompiledBinding(e.scope(), models, nl::resolve);
+            Schedule.External e = schedule.externals.get(i);
+            bound[i] = new StateBinding(e.scope(), models, schedule::resolve);
             if (!bound[i].ports().entries().equals(e.prototype().ports().entries())) {
                 throw new IllegalStateException(bound[i].where() + " declares other ports than the model made when the "
                         + "design was compiled: the factory of a module must make models with the same ports");
@@ -33,20 +33,20 @@ final class ModelledKernel implements Kernel {
             bound[i].attach(v);
             edges += e.edges().size();
         }
-        int n = nl.evaluations.size();
-        evalModel = new CompiledBinding[n];
+        int n = schedule.evaluations.size();
+        evalModel = new StateBinding[n];
         evalGroup = new BoundModel.Group[n];
         for (int i = 0; i < n; i++) {
-            Netlist.Evaluation ev = nl.evaluations.get(i);
+            Schedule.Evaluation ev = schedule.evaluations.get(i);
             evalModel[i] = bound[ev.external()];
             evalGroup[i] = evalModel[i].groups().get(ev.group());
         }
-        edgeModel = new CompiledBinding[edges];
+        edgeModel = new StateBinding[edges];
         edgePort = new String[edges];
         edgeDomain = new int[edges];
         int k = 0;
         for (int i = 0; i < bound.length; i++) {
-            for (BoundModel.Edge edge : nl.externals.get(i).edges()) {
+            for (BoundModel.Edge edge : schedule.externals.get(i).edges()) {
                 edgeModel[k] = bound[i];
                 edgePort[k] = edge.port();
                 edgeDomain[k++] = edge.domain();

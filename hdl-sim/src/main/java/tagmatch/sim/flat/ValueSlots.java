@@ -1,0 +1,152 @@
+package tagmatch.sim.flat;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import tagmatch.hdl.ir.Expr;
+
+/**
+ * Which expressions of a {@link Schedule} get a slot of their own rather than being computed
+ * inline into the assignment that uses them: a value several parents share (the IR is a DAG;
+ * computing it once keeps the work linear), a value wider than 64 bits or an operand of a wide
+ * operation (wide values are computed on slots, not on a stack), and an operand whose inline code
+ * would make one assignment too large to compile well. Each such value becomes an assignment of
+ * its own, a literal a constant.
+ */
+final class ValueSlots {
+    /** Inline expression nodes per assignment before operands move to slots of their own. */
+    private static final int INLINE_LIMIT = 120;
+    /** The widest intermediate value simulated (a dynamic left shift by a wide amount is wider). */
+    private static final int MAX_WIDTH = 1 << 20;
+
+    private final Schedule schedule;
+
+    ValueSlots(Schedule schedule) {
+        this.schedule = schedule;
+    }
+
+    private static boolean leaf(Expr x) {
+        return x instanceof Expr.Ref || x instanceof Expr.InstRef || x instanceof Expr.Lit;
+    }
+
+    /**
+     * Decides the slots of a root expression computed into a destination of {@code width} bits:
+     * a wide root as wide as its destination is computed there directly.
+     */
+    void root(Schedule.Scope s, Expr x, int width) {
+        if (leaf(x) || s.located.containsKey(x)) {
+            visit(s, x, false);
+            return;
+        }
+        if (s.flat.uses().getOrDefault(x, 0) >= 2 || (x.width() > 64 && x.width() != width)) {
+            visit(s, x, true);
+            return;
+        }
+        children(s, x);
+    }
+
+    /** Returns the number of inline nodes {@code x} adds to its parent's code. */
+    private int visit(Schedule.Scope s, Expr x, boolean asLocation) {
+        if (x instanceof Expr.Invalid) {
+            throw new IllegalArgumentException("cannot simulate expression " + x + ": an undriven (invalid) value reached the simulator");
+        }
+        if (x instanceof Expr.Ref || x instanceof Expr.InstRef) {
+            return 1;
+        }
+        if (s.located.containsKey(x)) {
+            return 1;
+        }
+        if (x instanceof Expr.Lit) {
+            if (asLocation || x.width() > 64) {
+                Expr.Lit l = (Expr.Lit) x;
+                int k = schedule.allocate(l.width());
+                schedule.constants.add(new Schedule.Constant(k, Schedule.words(l.value(), WideOps.words(l.width()))));
+                s.located.put(x, k);
+            }
+            return 1;
+        }
+        if (x.width() > MAX_WIDTH) {
+            throw new IllegalArgumentException("cannot simulate " + x + ": its result is " + (x.width() == Integer.MAX_VALUE
+                    ? "2^20 bits or wider (a dynamic left shift by a 20-bit or wider amount)" : x.width() + " bits")
+                    + "; values of at most " + MAX_WIDTH + " bits are simulated");
+        }
+        boolean slot = asLocation || x.width() > 64 || s.flat.uses().getOrDefault(x, 0) >= 2;
+        int weight = children(s, x);
+        if (slot) {
+            locate(s, x);
+            return 1;
+        }
+        return weight;
+    }
+
+    private void locate(Schedule.Scope s, Expr x) {
+        int k = schedule.allocate(x.width());
+        s.located.put(x, k);
+        schedule.comb.add(new Schedule.Assign(s.path + "_T" + s.located.size(), k, x.width(), x, s, true));
+    }
+
+    /** Visits the operands of a non-leaf expression; returns its inline weight, moving operands to slots past the limit. */
+    private int children(Schedule.Scope s, Expr x) {
+        List<Expr> kids = new ArrayList<>();
+        List<Boolean> loc = new ArrayList<>();
+        boolean wide = x.width() > 64;
+        if (x instanceof Expr.Op) {
+            Expr.Op op = (Expr.Op) x;
+            for (Expr a : op.args) {
+                wide |= a.width() > 64;
+            }
+            for (Expr a : op.args) {
+                kids.add(a);
+                loc.add(wide);
+            }
+        } else if (x instanceof Expr.Mux) {
+            Expr.Mux m = (Expr.Mux) x;
+            kids.add(m.cond());
+            loc.add(false);
+            kids.add(m.whenTrue());
+            loc.add(wide);
+            kids.add(m.whenFalse());
+            loc.add(wide);
+        } else if (x instanceof Expr.Case) {
+            Expr.Case c = (Expr.Case) x;
+            kids.add(c.selector());
+            loc.add(c.selector().width() > 64);
+            for (Expr v : c.values()) {
+                kids.add(v);
+                loc.add(wide);
+            }
+            kids.add(c.otherwise());
+            loc.add(wide);
+        } else if (x instanceof Expr.MemRead) {
+            Expr.MemRead r = (Expr.MemRead) x;
+            kids.add(r.address());
+            loc.add(r.address().width() > 64);
+        } else {
+            throw new IllegalArgumentException("cannot simulate expression " + x);
+        }
+        int[] w = new int[kids.size()];
+        int total = 1;
+        for (int i = 0; i < w.length; i++) {
+            w[i] = visit(s, kids.get(i), loc.get(i));
+            total += w[i];
+        }
+        if (total > INLINE_LIMIT) {
+            Integer[] byWeight = new Integer[w.length];
+            for (int i = 0; i < w.length; i++) {
+                byWeight[i] = i;
+            }
+            java.util.Arrays.sort(byWeight, Comparator.comparingInt((Integer i) -> -w[i]));
+            for (int i : byWeight) {
+                if (total <= INLINE_LIMIT || w[i] <= 1) {
+                    break;
+                }
+                Expr k = kids.get(i);
+                if (!s.located.containsKey(k)) {
+                    locate(s, k);
+                }
+                total -= w[i] - 1;
+            }
+        }
+        return total;
+    }
+}
