@@ -49,6 +49,9 @@ final class Differential {
         BigInteger big(String port) { return values[at(port)]; }
 
         boolean bit(String port) { return get(port) != 0; }
+
+        /** The same cycle's values through other port names ({@code index}: name to position). */
+        Frame view(Map<String, Integer> names) { return new Frame(cycle, random, names, values); }
     }
 
     /** Chooses the inputs of one cycle (inputs keep last cycle's values unless set). */
@@ -85,6 +88,73 @@ final class Differential {
     }
 
     static Stats run(Circuit circuit, int cycles, long seed, Driver driver, Model model) {
+        boolean[] changed = compare(circuit, cycles, seed, driver, model);
+        List<SimPort> ports = CircuitDesigns.of(circuit).ports();
+        int outs = 0;
+        int ch = 0;
+        for (int i = 0; i < ports.size(); i++) {
+            if (!ports.get(i).input()) {
+                outs++;
+                ch += changed[i] ? 1 : 0;
+            }
+        }
+        assertTrue(ch > 0, circuit.top().name() + ": no output ever changed; the stimulus does not exercise the design");
+        return new Stats(cycles, outs, ch);
+    }
+
+    /** One circuit of a side-by-side run: its name (a Verilog identifier), its stimulus and its model (null for none). */
+    record Part(String name, Circuit circuit, Driver driver, Model model) {}
+
+    /**
+     * Runs {@code parts} side by side as one circuit ({@link SideBySide}), so that one Verilator
+     * build checks them all: each part is driven and checked through its own port names, a failure
+     * names its part, and every part must change an output.
+     */
+    static void runSideBySide(String top, List<Part> parts, int cycles, long seed) {
+        Map<String, Circuit> byName = new java.util.LinkedHashMap<>();
+        for (Part p : parts) {
+            byName.put(p.name(), p.circuit());
+        }
+        Circuit c = SideBySide.of(top, byName);
+        List<SimPort> ports = CircuitDesigns.of(c).ports();
+        List<Map<String, Integer>> names = new java.util.ArrayList<>();
+        for (Part p : parts) {
+            Map<String, Integer> m = new HashMap<>();
+            for (int i = 0; i < ports.size(); i++) {
+                if (ports.get(i).name().startsWith(p.name() + "_")) {
+                    m.put(ports.get(i).name().substring(p.name().length() + 1), i);
+                }
+            }
+            names.add(m);
+        }
+        Driver driver = f -> {
+            for (int k = 0; k < parts.size(); k++) {
+                parts.get(k).driver().drive(f.view(names.get(k)));
+            }
+        };
+        Model model = f -> {
+            for (int k = 0; k < parts.size(); k++) {
+                if (parts.get(k).model() != null) {
+                    try {
+                        parts.get(k).model().cycle(f.view(names.get(k)));
+                    } catch (AssertionError e) {
+                        throw new AssertionError(parts.get(k).name() + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+        };
+        boolean[] changed = compare(c, cycles, seed, driver, model);
+        for (int k = 0; k < parts.size(); k++) {
+            boolean any = false;
+            for (int i : names.get(k).values()) {
+                any |= !ports.get(i).input() && changed[i];
+            }
+            assertTrue(any, parts.get(k).name() + ": no output ever changed; the stimulus does not exercise the design");
+        }
+    }
+
+    /** Runs the three backends in step; which ports' values changed during the run. */
+    private static boolean[] compare(Circuit circuit, int cycles, long seed, Driver driver, Model model) {
         SimDesign d = CircuitDesigns.of(circuit);
         List<SimPort> ports = d.ports();
         Map<String, Integer> index = new HashMap<>();
@@ -151,16 +221,7 @@ final class Differential {
             assertEquals(v.cycle(), j.cycle());
             assertEquals(v.cycle(), k.cycle());
         }
-        int outs = 0;
-        int ch = 0;
-        for (int i = 0; i < ports.size(); i++) {
-            if (!ports.get(i).input()) {
-                outs++;
-                ch += changed[i] ? 1 : 0;
-            }
-        }
-        assertTrue(ch > 0, d.top() + ": no output ever changed; the stimulus does not exercise the design");
-        return new Stats(cycles, outs, ch);
+        return changed;
     }
 
     static String describe(List<SimPort> ports, BigInteger[] in) {

@@ -27,8 +27,9 @@ import tagmatch.sim.testbench.Handle;
 import tagmatch.sim.testbench.Testbench;
 
 /**
- * Every standard-library block on both backends with random stimulus, each cycle checked against
- * a plain Java model of the block and the two backends compared output by output.
+ * Every standard-library block on the three backends with random stimulus, each cycle checked
+ * against a plain Java model of the block where it has one and the backends compared output by
+ * output.
  */
 class StandardLibraryDifferentialTest {
     private static final int CYCLES = 3000;
@@ -63,6 +64,31 @@ class StandardLibraryDifferentialTest {
         }
     }
 
+    /**
+     * Every block beside the others in one circuit, so that one Verilator build checks them all:
+     * the blocks with a model checked against it each cycle, every catalog block with its
+     * defaults on random stimulus.
+     */
+    @Test
+    void everyBlockAgreesWithItsModelAndOnEveryBackend() {
+        List<Differential.Part> parts = new ArrayList<>();
+        List<Runnable> afterwards = new ArrayList<>();
+        priorityTree(parts, afterwards, "tree4", 32, 12, 4);
+        priorityTree(parts, afterwards, "tree2", 13, 70, 2);
+        parts.add(priorityEncoder());
+        parts.add(oneHotMux());
+        counter(parts, afterwards);
+        parts.add(pipe());
+        stateMachine(parts, afterwards);
+        for (Catalog.Block b : Catalog.blocks()) {
+            Circuit c = b.elaborateDefaults();
+            parts.add(new Differential.Part("cat_" + b.name().replace('-', '_'), c, Differential.randomInputs(CircuitDesigns.of(c)), null));
+        }
+        assertTrue(Catalog.blocks().size() >= 6, "blocks: " + Catalog.blocks().size());
+        Differential.runSideBySide("StandardLibrary", parts, CYCLES, 2);
+        afterwards.forEach(Runnable::run);
+    }
+
     /** Valid inputs are sparse in some phases and dense in others, so every index gets to win. */
     private static Differential.Driver priorityInputs(int n, int width) {
         return f -> {
@@ -74,8 +100,12 @@ class StandardLibraryDifferentialTest {
         };
     }
 
-    private static Differential.Model priorityModel(int n, List<Integer> winners) {
-        return f -> {
+    /** The first valid input wins; over the run more than half the inputs win (radix 4), the last one wins (radix 2). */
+    private static void priorityTree(List<Differential.Part> parts, List<Runnable> afterwards, String name, int n, int width,
+                                     int radix) {
+        List<Integer> winners = new ArrayList<>();
+        Circuit c = Elaborator.elaborate(() -> new PriorityTree<>(n, new UInt(width), radix));
+        parts.add(new Differential.Part(name, c, priorityInputs(n, width), f -> {
             int first = -1;
             for (int i = 0; i < n && first < 0; i++) {
                 if (f.bit("in_" + i + "_valid")) {
@@ -88,32 +118,18 @@ class StandardLibraryDifferentialTest {
                 assertEquals(f.big("in_" + first + "_bits"), f.big("out_bits"), "out_bits at cycle " + f.cycle);
                 winners.add(first);
             }
-        };
+        }));
+        afterwards.add(() -> {
+            assertTrue(winners.stream().distinct().count() > n / 2, name + " winners seen: " + winners.stream().distinct().count());
+            assertTrue(winners.contains(n - 1), name + ": the last input won at least once");
+        });
     }
 
-    @Test
-    void priorityTreePicksTheFirstValidInputRadix4() {
-        int n = 32;
-        List<Integer> winners = new ArrayList<>();
-        Circuit c = Elaborator.elaborate(() -> new PriorityTree<>(n, new UInt(12), 4));
-        Differential.run(c, CYCLES, 2, priorityInputs(n, 12), priorityModel(n, winners));
-        assertTrue(winners.stream().distinct().count() > n / 2, "winners seen: " + winners.stream().distinct().count());
-    }
-
-    @Test
-    void priorityTreePicksTheFirstValidInputOddSizeRadix2() {
-        int n = 13;
-        List<Integer> winners = new ArrayList<>();
-        Circuit c = Elaborator.elaborate(() -> new PriorityTree<>(n, new UInt(70), 2));
-        Differential.run(c, CYCLES, 3, priorityInputs(n, 70), priorityModel(n, winners));
-        assertTrue(winners.contains(n - 1), "the last input won at least once");
-    }
-
-    @Test
-    void priorityEncoderFindsTheLowestSetBit() {
+    /** The index of the lowest set bit. */
+    private static Differential.Part priorityEncoder() {
         int w = 19;
         Circuit c = Elaborator.elaborate(() -> new PriorityEncoder(w));
-        Differential.run(c, CYCLES, 4, f -> {
+        return new Differential.Part("encoder", c, f -> {
             long v = f.random.nextInt(1 << w);
             // Clear low bits now and then so high indices win too.
             f.set("in", f.cycle % 3 == 0 ? v & -(1L << f.random.nextInt(w)) & ((1L << w) - 1) : v);
@@ -126,12 +142,12 @@ class StandardLibraryDifferentialTest {
         });
     }
 
-    @Test
-    void oneHotMuxOrsTheSelectedInputs() {
+    /** The OR of the selected inputs. */
+    private static Differential.Part oneHotMux() {
         int n = 6;
         int w = 12;
         Circuit c = Elaborator.elaborate(() -> new OneHotMux<>(n, new UInt(w)));
-        Differential.run(c, CYCLES, 5, f -> {
+        return new Differential.Part("mux", c, f -> {
             f.set("sel", f.random.nextInt(4) == 0 ? f.random.nextInt(1 << n) : 1L << f.random.nextInt(n));
             for (int i = 0; i < n; i++) {
                 f.set("in_" + i, f.random.nextInt(1 << w));
@@ -147,13 +163,13 @@ class StandardLibraryDifferentialTest {
         });
     }
 
-    @Test
-    void counterWrapsModuloN() {
+    /** A counter modulo 10 that wraps often. */
+    private static void counter(List<Differential.Part> parts, List<Runnable> afterwards) {
         int n = 10;
         Circuit c = Elaborator.elaborate(() -> new Counter(n));
         long[] model = new long[1];
         int[] wraps = new int[1];
-        Differential.run(c, CYCLES, 6, Differential.afterReset("rst", f -> f.set("en", f.random.nextInt(3) > 0 ? 1 : 0)), f -> {
+        parts.add(new Differential.Part("counter", c, Differential.afterReset("rst", f -> f.set("en", f.random.nextInt(3) > 0 ? 1 : 0)), f -> {
             if (f.bit("rst")) {
                 model[0] = 0;
                 return;
@@ -165,16 +181,16 @@ class StandardLibraryDifferentialTest {
             if (f.bit("en")) {
                 model[0] = (model[0] + 1) % n;
             }
-        });
-        assertTrue(wraps[0] > 100, "wraps: " + wraps[0]);
+        }));
+        afterwards.add(() -> assertTrue(wraps[0] > 100, "wraps: " + wraps[0]));
     }
 
-    @Test
-    void pipeDelaysValidWordsByItsLatency() {
+    /** Valid words come out after the pipe's latency. */
+    private static Differential.Part pipe() {
         int latency = 3;
         Circuit c = Elaborator.elaborate(() -> new Pipe<>(new UInt(20), latency));
         Deque<long[]> line = new ArrayDeque<>();
-        Differential.run(c, CYCLES, 7, Differential.afterReset("rst", f -> {
+        return new Differential.Part("pipe", c, Differential.afterReset("rst", f -> {
             f.set("in_valid", f.random.nextInt(2));
             f.set("in_bits", f.random.nextInt(1 << 20));
         }), f -> {
@@ -194,14 +210,14 @@ class StandardLibraryDifferentialTest {
         });
     }
 
-    @Test
-    void stateMachineDetectsAnOverlappingBitPattern() {
+    /** A state machine detecting an overlapping bit pattern. */
+    private static void stateMachine(List<Differential.Part> parts, List<Runnable> afterwards) {
         int pattern = 0b1101;
         int length = 4;
         Circuit c = Elaborator.elaborate(() -> new SequenceDetector(pattern, length));
         long[] history = new long[2]; // {bits, count received since reset}
         int[] hits = new int[1];
-        Differential.run(c, CYCLES, 8, Differential.afterReset("rst", f -> f.set("in", f.random.nextInt(2))), f -> {
+        parts.add(new Differential.Part("detector", c, Differential.afterReset("rst", f -> f.set("in", f.random.nextInt(2))), f -> {
             if (f.bit("rst")) {
                 history[0] = 0;
                 history[1] = 0;
@@ -212,18 +228,7 @@ class StandardLibraryDifferentialTest {
             hits[0] += seen ? 1 : 0;
             history[0] = (history[0] << 1) | f.get("in");
             history[1]++;
-        });
-        assertTrue(hits[0] > 50, "detections: " + hits[0]);
-    }
-
-    @Test
-    void everyCatalogBlockAgreesOnBothBackends() {
-        List<String> done = new ArrayList<>();
-        for (Catalog.Block b : Catalog.blocks()) {
-            Circuit c = b.elaborateDefaults();
-            Differential.run(c, 500, b.name().hashCode(), Differential.randomInputs(CircuitDesigns.of(c)), null);
-            done.add(b.name());
-        }
-        assertTrue(done.size() >= 6, "blocks: " + done);
+        }));
+        afterwards.add(() -> assertTrue(hits[0] > 50, "detections: " + hits[0]));
     }
 }
