@@ -24,7 +24,7 @@ import tagmatch.hdl.lib.StreamJoin;
 import tagmatch.hdl.lib.StreamPipe;
 
 /**
- * The valid/ready library on both backends against models of what a stream promises: producers
+ * The valid/ready library on the three backends against models of what a stream promises: producers
  * here obey the stream rule (an offered word stays offered, unchanged, until taken), and every
  * check is on the traffic: words arrive once each and in order, at full throughput, and the
  * arbiters grant as their policy says.
@@ -68,12 +68,12 @@ class StreamLibraryDifferentialTest {
     }
 
     /** A one-stream block: words leave in order, at most {@code capacity} inside, one per cycle in a full burst. */
-    private static void bufferCarriesEveryWordInOrder(Circuit c, int capacity) {
+    private static void bufferCarriesEveryWordInOrder(List<Differential.Part> parts, List<Runnable> afterwards, String name, Circuit c, int capacity) {
         Producer p = new Producer("in", 16);
         Deque<Long> inside = new ArrayDeque<>();
         int[] burst = new int[2]; // cycles of a full burst with a transfer out, and all such cycles
         int[] moved = new int[1];
-        Differential.run(c, CYCLES, 11, Differential.afterReset("rst", f -> {
+        parts.add(new Differential.Part(name, c, Differential.afterReset("rst", f -> {
             if (f.cycle < 2) return;
             p.drive(f, percent(f.cycle, true));
             f.set("out_ready", f.random.nextInt(100) < percent(f.cycle, false) ? 1 : 0);
@@ -90,20 +90,47 @@ class StreamLibraryDifferentialTest {
                 burst[1]++;
                 burst[0] += f.bit("out_valid") && f.bit("out_ready") ? 1 : 0;
             }
+        }));
+        afterwards.add(() -> {
+            assertEquals(burst[1], burst[0], name + ": a word every cycle while producer and consumer are both busy");
+            assertTrue(moved[0] > 1000, name + ": words moved: " + moved[0]);
         });
-        assertEquals(burst[1], burst[0], "a word every cycle while producer and consumer are both busy");
-        assertTrue(moved[0] > 1000, "words moved: " + moved[0]);
+    }
+
+    /**
+     * Every block beside the others in one circuit, so that one Verilator build checks them all,
+     * each against its model: stream buffers (a pipe, a skid buffer, the two composed) carry a
+     * word every cycle in order; a fork joined again passes each word once as a pair; a fork
+     * delivers each word once to every output; a join takes one word of each together; the fixed
+     * priority arbiter grants the lowest valid input and holds a stalled choice, the round-robin
+     * one serves the input after the last grant; the LFSR follows its recurrence when enabled; the
+     * one-hot decoder sets the line of the index.
+     */
+    @Test
+    void everyStreamBlockKeepsItsPromisesOnEveryBackend() {
+        List<Differential.Part> parts = new ArrayList<>();
+        List<Runnable> afterwards = new ArrayList<>();
+        bufferCarriesEveryWordInOrder(parts, afterwards, "pipe", Elaborator.elaborate(() -> new StreamPipe<>(new UInt(16))), 1);
+        bufferCarriesEveryWordInOrder(parts, afterwards, "skid", Elaborator.elaborate(() -> new SkidBuffer<>(new UInt(16))), 2);
+        bufferCarriesEveryWordInOrder(parts, afterwards, "composed", Elaborator.elaborate(Composed::new), 3);
+        forkJoinedAgain(parts, afterwards);
+        fork(parts, afterwards);
+        join(parts, afterwards);
+        int[] fixed = arbitrate(parts, "arbiter", Elaborator.elaborate(() -> new Arbiter<>(4, new UInt(12))), 4, false);
+        afterwards.add(() -> assertTrue(fixed[0] > fixed[3], "input 0 first: " + java.util.Arrays.toString(fixed)));
+        int[] fair = arbitrate(parts, "round_robin", Elaborator.elaborate(() -> new RoundRobinArbiter<>(5, new UInt(12))), 5, true);
+        afterwards.add(() -> {
+            for (int g : fair) assertTrue(g > 100, "every input served: " + java.util.Arrays.toString(fair));
+        });
+        lfsr(parts);
+        oneHotDecoder(parts);
+        Differential.runSideBySide("StreamLibrary", parts, CYCLES, 11);
+        afterwards.forEach(Runnable::run);
     }
 
     @Test
-    void streamPipeCarriesAWordEveryCycleInOrder() {
-        bufferCarriesEveryWordInOrder(Elaborator.elaborate(() -> new StreamPipe<>(new UInt(16))), 1);
-    }
-
-    @Test
-    void skidBufferCarriesAWordEveryCycleInOrderWithARegisteredReady() {
+    void skidBufferReadyComesFromAFlipFlop() {
         Circuit c = Elaborator.elaborate(() -> new SkidBuffer<>(new UInt(16)));
-        bufferCarriesEveryWordInOrder(c, 2);
         // ready from a flip-flop: the same state gives the same in_ready whatever out_ready does now
         try (Simulator s = Simulators.interpreter(c)) {
             s.poke("rst", 1);
@@ -128,11 +155,6 @@ class StreamLibraryDifferentialTest {
         }
     }
 
-    @Test
-    void aSkidBufferThenAPipeComposeAsValuesOfOneStream() {
-        bufferCarriesEveryWordInOrder(Elaborator.elaborate(Composed::new), 3);
-    }
-
     /** A fork whose copies are joined again: each joined word is the input word twice. */
     static final class ForkThenJoin extends Module {
         final Stream<UInt> in = input(new Stream<>(new UInt(8)));
@@ -143,13 +165,13 @@ class StreamLibraryDifferentialTest {
         }
     }
 
-    @Test
-    void aForkJoinedAgainPassesEachWordOnceAsAPair() {
+    private static void forkJoinedAgain(List<Differential.Part> parts, List<Runnable> afterwards) {
+        String name = "fork_join";
         Circuit c = Elaborator.elaborate(ForkThenJoin::new);
         Producer p = new Producer("in", 8);
         List<Long> sent = new ArrayList<>();
         List<Long> got = new ArrayList<>();
-        Differential.run(c, CYCLES, 18, Differential.afterReset("rst", f -> {
+        parts.add(new Differential.Part(name, c, Differential.afterReset("rst", f -> {
             if (f.cycle < 2) return;
             p.drive(f, percent(f.cycle, true));
             f.set("out_ready", f.random.nextInt(100) < percent(f.cycle, false) ? 1 : 0);
@@ -160,13 +182,15 @@ class StreamLibraryDifferentialTest {
                 got.add(f.get("out_bits_0"));
             }
             if (p.fired(f)) sent.add(f.get("in_bits"));
+        }));
+        afterwards.add(() -> {
+            assertEquals(sent, got, name);
+            assertTrue(sent.size() > 500, name + ": words: " + sent.size());
         });
-        assertEquals(sent, got);
-        assertTrue(sent.size() > 500, "words: " + sent.size());
     }
 
-    @Test
-    void streamForkDeliversEachWordOnceToEveryOutput() {
+    private static void fork(List<Differential.Part> parts, List<Runnable> afterwards) {
+        String name = "fork";
         int n = 3;
         Circuit c = Elaborator.elaborate(() -> new StreamFork<>(n, new UInt(16)));
         Producer p = new Producer("in", 16);
@@ -174,7 +198,7 @@ class StreamLibraryDifferentialTest {
         List<List<Long>> seen = new ArrayList<>();
         for (int i = 0; i < n; i++) seen.add(new ArrayList<>());
         List<Long> sent = new ArrayList<>();
-        Differential.run(c, CYCLES, 12, Differential.afterReset("rst", f -> {
+        parts.add(new Differential.Part(name, c, Differential.afterReset("rst", f -> {
             if (f.cycle < 2) return;
             p.drive(f, percent(f.cycle, true));
             for (int i = 0; i < n; i++) f.set("out_" + i + "_ready", f.random.nextInt(100) < percent(f.cycle + 50 * i, false) ? 1 : 0);
@@ -193,18 +217,20 @@ class StreamLibraryDifferentialTest {
                 java.util.Arrays.fill(took, false);
                 sent.add(f.get("in_bits"));
             }
+        }));
+        afterwards.add(() -> {
+            for (int i = 0; i < n; i++) assertEquals(sent, seen.get(i).subList(0, sent.size()), "words of fork out_" + i);
+            assertTrue(sent.size() > 500, name + ": words: " + sent.size());
         });
-        for (int i = 0; i < n; i++) assertEquals(sent, seen.get(i).subList(0, sent.size()), "words of out_" + i);
-        assertTrue(sent.size() > 500, "words: " + sent.size());
     }
 
-    @Test
-    void streamJoinTakesOneWordOfEachTogether() {
+    private static void join(List<Differential.Part> parts, List<Runnable> afterwards) {
+        String name = "join";
         Circuit c = Elaborator.elaborate(() -> new StreamJoin<>(2, new UInt(8)));
         Producer a = new Producer("in_0", 8);
         Producer b = new Producer("in_1", 8);
         int[] joined = new int[1];
-        Differential.run(c, CYCLES, 13, f -> {
+        parts.add(new Differential.Part(name, c, f -> {
             a.drive(f, percent(f.cycle, true));
             b.drive(f, percent(f.cycle + 75, true));
             f.set("out_ready", f.random.nextInt(100) < percent(f.cycle, false) ? 1 : 0);
@@ -221,17 +247,17 @@ class StreamLibraryDifferentialTest {
             a.fired(f);
             b.fired(f);
             joined[0] += (int) take;
-        });
-        assertTrue(joined[0] > 300, "joined: " + joined[0]);
+        }));
+        afterwards.add(() -> assertTrue(joined[0] > 300, "joined: " + joined[0]));
     }
 
     /** Arbiter traffic: the policy picks the input when the output did not stall last cycle; a stalled choice is held. */
-    private static int[] arbitrate(Circuit c, int n, boolean roundRobin) {
+    private static int[] arbitrate(List<Differential.Part> parts, String name, Circuit c, int n, boolean roundRobin) {
         List<Producer> ps = new ArrayList<>();
         for (int i = 0; i < n; i++) ps.add(new Producer("in_" + i, 12));
         int[] grants = new int[n];
         long[] state = {-1, n - 1}; // {chosen while stalled or -1, last granted}
-        Differential.run(c, CYCLES, roundRobin ? 14 : 15, Differential.afterReset("rst", f -> {
+        parts.add(new Differential.Part(name, c, Differential.afterReset("rst", f -> {
             for (int i = 0; i < n; i++) ps.get(i).drive(f, f.cycle < 2 ? 0 : 20 + 15 * i);
             f.set("out_ready", f.random.nextInt(100) < percent(f.cycle, false) ? 1 : 0);
         }), f -> {
@@ -262,29 +288,17 @@ class StreamLibraryDifferentialTest {
                 grants[expect]++;
             }
             for (Producer p : ps) p.fired(f);
-        });
+        }));
         return grants;
     }
 
-    @Test
-    void arbiterGrantsTheLowestValidInputAndHoldsAStalledChoice() {
-        int[] grants = arbitrate(Elaborator.elaborate(() -> new Arbiter<>(4, new UInt(12))), 4, false);
-        assertTrue(grants[0] > grants[3], "input 0 first: " + java.util.Arrays.toString(grants));
-    }
-
-    @Test
-    void roundRobinArbiterServesTheInputAfterTheLastGrant() {
-        int[] grants = arbitrate(Elaborator.elaborate(() -> new RoundRobinArbiter<>(5, new UInt(12))), 5, true);
-        for (int g : grants) assertTrue(g > 100, "every input served: " + java.util.Arrays.toString(grants));
-    }
-
-    @Test
-    void lfsrFollowsItsRecurrenceWhenEnabled() {
+    private static void lfsr(List<Differential.Part> parts) {
+        String name = "lfsr";
         int w = 12;
         Circuit c = Elaborator.elaborate(() -> new Lfsr(w, 0x5A5));
         long[] state = {0x5A5};
         int[] taps = Lfsr.taps(w);
-        Differential.run(c, CYCLES, 16, Differential.afterReset("rst", f -> f.set("en", f.random.nextInt(4) > 0 ? 1 : 0)), f -> {
+        parts.add(new Differential.Part(name, c, Differential.afterReset("rst", f -> f.set("en", f.random.nextInt(4) > 0 ? 1 : 0)), f -> {
             if (f.bit("rst")) {
                 state[0] = 0x5A5;
                 return;
@@ -295,14 +309,14 @@ class StreamLibraryDifferentialTest {
                 for (int t : taps) fb ^= state[0] >>> (t - 1) & 1;
                 state[0] = (state[0] << 1 | fb) & ((1L << w) - 1);
             }
-        });
+        }));
     }
 
-    @Test
-    void oneHotDecoderSetsTheLineOfTheIndex() {
+    private static void oneHotDecoder(List<Differential.Part> parts) {
+        String name = "decoder";
         int n = 6;
         Circuit c = Elaborator.elaborate(() -> new OneHotDecoder(n));
-        Differential.run(c, 200, 17, f -> f.set("in", f.random.nextInt(8)),
-                f -> assertEquals(f.get("in") < n ? 1L << f.get("in") : 0, f.get("out"), "in=" + f.get("in")));
+        parts.add(new Differential.Part(name, c, f -> f.set("in", f.random.nextInt(8)),
+                f -> assertEquals(f.get("in") < n ? 1L << f.get("in") : 0, f.get("out"), "in=" + f.get("in"))));
     }
 }
