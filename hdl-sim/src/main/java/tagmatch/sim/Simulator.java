@@ -68,13 +68,11 @@ public interface Simulator extends AutoCloseable {
     void closeVcd();
 
     /**
-     * Where the design's {@code printf}s go (default {@code System.out}). Verilator writes them to the
-     * process's standard output and cannot be redirected: it refuses.
+     * Where the design's {@code printf}s go (default {@code System.out}), on every backend: Verilator's
+     * text is taken from the native model after each call that evaluates it, never written to the
+     * process's own standard output.
      */
-    default void printTo(java.io.PrintStream stream) {
-        throw new UnsupportedOperationException("the " + backend() + " backend prints printf output to the process's"
-                + " standard output only; printTo is for the interpreter");
-    }
+    void printTo(java.io.PrintStream stream);
 
     /** Which backend this is ("verilator", "compiled", "interpreter"), for messages and benchmark output. */
     String backend();

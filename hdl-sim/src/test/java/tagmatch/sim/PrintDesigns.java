@@ -35,10 +35,27 @@ public final class PrintDesigns {
         }
     }
 
-    /** Run in a child JVM: Verilator prints to this process's standard output, which the parent reads. */
+    /**
+     * Run in a child JVM: prints the Counting design on Verilator and fires an assertion, both into
+     * a buffer, then writes {@code CAPTURED:<text>FAILED:<property>} as the only output of the
+     * process; anything Verilator wrote natively would show in the parent's reading before it.
+     */
     public static void main(String[] args) {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream to = new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8);
         try (Simulator s = Simulators.verilator(tagmatch.hdl.core.Elaborator.elaborate(Counting::new))) {
+            s.printTo(to);
             drive(s);
         }
+        String failed = "nothing";
+        try (Simulator s = Simulators.verilator(tagmatch.hdl.core.Elaborator.elaborate(() -> new CheckedCounter(9, true)))) {
+            s.printTo(to);
+            s.reset();
+            s.poke("en", 1);
+            s.step(20);
+        } catch (PropertyFailure f) {
+            failed = f.property();
+        }
+        System.out.print("CAPTURED:" + buf.toString(java.nio.charset.StandardCharsets.UTF_8) + "FAILED:" + failed);
     }
 }

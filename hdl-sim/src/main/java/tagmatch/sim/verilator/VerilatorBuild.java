@@ -26,9 +26,10 @@ import tagmatch.sim.SimPort;
  */
 final class VerilatorBuild {
     /** Bumped whenever the generated shim, flags or layout change, to invalidate old entries. */
-    private static final String LAYOUT = "tagmatch-sim-5";
+    private static final String LAYOUT = "tagmatch-sim-6";
     static final String DESIGN_LIB = "libdesign.so";
     static final String RUNTIME_LIB = "libtmsim.so";
+    private static final String PRINT_HEADER = "tm_print.h";
 
     private final VerilatorOptions opts;
     private final BuildCache cache;
@@ -63,7 +64,9 @@ final class VerilatorBuild {
                 "-Wno-unused-variable", "-Wno-shadow",
                 "-I" + include, "-I" + include.resolve("vltstd"),
                 "-DVM_COVERAGE=0", "-DVM_SC=0", "-DVM_TRACE=" + (trace ? 1 : 0), "-DVM_TRACE_FST=0",
-                "-DVM_TRACE_VCD=" + (trace ? 1 : 0)));
+                "-DVM_TRACE_VCD=" + (trace ? 1 : 0),
+                // Text Verilator prints goes to the shim, not to the process's standard output.
+                "-include", PRINT_HEADER, "-DVL_PRINTF=tm_vl_printf"));
         f.addAll(opts.cxxFlags());
         return f;
     }
@@ -91,6 +94,8 @@ final class VerilatorBuild {
             if (opts.trace()) {
                 srcs.add("verilated_vcd_c.cpp");
             }
+            Files.writeString(dir.resolve(PRINT_HEADER), resource(PRINT_HEADER));
+            Files.writeString(dir.resolve("tm_print.cpp"), resource("tm_print.cpp"));
             List<List<String>> cmds = new ArrayList<>();
             List<String> objs = new ArrayList<>();
             for (String s : srcs) {
@@ -101,6 +106,11 @@ final class VerilatorBuild {
                 c.addAll(List.of("-c", "-o", o, include.resolve(s).toString()));
                 cmds.add(c);
             }
+            objs.add("tm_print.o");
+            List<String> own = new ArrayList<>(List.of(cxx.toString(), "-O2"));
+            own.addAll(commonFlags(opts.trace()));
+            own.addAll(List.of("-Wall", "-Wextra", "-Werror", "-c", "-o", "tm_print.o", "tm_print.cpp"));
+            cmds.add(own);
             parallel(dir, cmds, "compiling Verilator's runtime");
             List<String> ar = new ArrayList<>(List.of("ar", "rcs", "libverilated.a"));
             ar.addAll(objs);
@@ -139,6 +149,7 @@ final class VerilatorBuild {
         String vfile = d.top() + ".v";
         Files.writeString(dir.resolve(vfile), d.verilog());
         Files.writeString(dir.resolve("tm_abi.h"), resource("tm_abi.h"));
+        Files.writeString(dir.resolve(PRINT_HEADER), resource(PRINT_HEADER));
         Files.writeString(dir.resolve("shim.cpp"), ShimGenerator.shim(d));
         // Properties (under `ifdef FORMAL) are checked in simulation: --assert turns them into checks.
         List<String> v = new ArrayList<>(List.of(verilator.toString(), "--cc", "--assert", "-DFORMAL", "-O3", "--x-assign", "0",
@@ -196,6 +207,7 @@ final class VerilatorBuild {
     Path executable(SimDesign d, Path designDir, String mainCpp, Path outDir) throws IOException {
         Files.createDirectories(outDir);
         Files.writeString(outDir.resolve("main.cpp"), mainCpp);
+        Files.writeString(outDir.resolve(PRINT_HEADER), resource(PRINT_HEADER));
         Path obj = designDir.resolve("obj");
         Compiles c = compiles(obj, outDir.resolve("main.cpp"),
                 (src, o) -> List.of("-I" + obj, "-c", "-o", o, src.toString()));

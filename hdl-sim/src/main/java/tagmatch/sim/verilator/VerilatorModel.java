@@ -31,6 +31,8 @@ public final class VerilatorModel {
     /** Present when the design has properties: the shim's record of the first failed one. */
     private final Function failedLine;
     private final Function failedCycle;
+    /** Present when the design prints: the shim's buffer of printed text. */
+    private final Function output;
 
     VerilatorModel(SimDesign design, VerilatorOptions options, VerilatorBuild.Built built) {
         this.design = design;
@@ -43,6 +45,24 @@ public final class VerilatorModel {
         boolean props = design.verilog().contains("\n`ifdef FORMAL\n");
         this.failedLine = props ? lib.getFunction("tm_failed_line") : null;
         this.failedCycle = props ? lib.getFunction("tm_failed_cycle") : null;
+        this.output = design.verilog().contains("$write(") || design.verilog().contains("$display(")
+                ? lib.getFunction("tm_output") : null;
+    }
+
+    /** Writes what instance {@code handle} printed since the last call to {@code out}. */
+    void takeOutput(long handle, java.io.PrintStream out) {
+        if (output == null) {
+            return;
+        }
+        Pointer p = new Pointer(handle);
+        long n = output.invokeLong(new Object[] {p, null, 0L});
+        if (n == 0) {
+            return;
+        }
+        com.sun.jna.Memory buf = new com.sun.jna.Memory(n);
+        output.invokeLong(new Object[] {p, buf, n});
+        out.print(new String(buf.getByteArray(0, (int) n), java.nio.charset.StandardCharsets.UTF_8));
+        out.flush();
     }
 
     /**

@@ -19,6 +19,8 @@ final class VerilatorSimulator extends AbstractSimulator {
     /** Reused native-memory staging for batched runs (one bulk copy each way, no per-run malloc). */
     private LongBuffer inBuf = direct(0);
     private LongBuffer outBuf = direct(0);
+    /** Where the design's prints go. */
+    private java.io.PrintStream printed = System.out;
 
     VerilatorSimulator(VerilatorModel model, boolean trace, long handle) {
         super(model.design());
@@ -36,6 +38,7 @@ final class VerilatorSimulator extends AbstractSimulator {
     @Override
     protected long peekRaw(int index) {
         long v = NativeRuntime.tm_peek(h, index);
+        model.takeOutput(h, printed);
         model.checkProperties(h);
         return v;
     }
@@ -46,6 +49,7 @@ final class VerilatorSimulator extends AbstractSimulator {
     @Override
     protected void stepRaw(long n) {
         NativeRuntime.tm_step(h, n);
+        model.takeOutput(h, printed);
         model.checkProperties(h);
     }
 
@@ -89,6 +93,7 @@ final class VerilatorSimulator extends AbstractSimulator {
         if (cycles < 0) {
             throw new OutOfMemoryError("native memory exhausted planning a batched run of " + design.top());
         }
+        model.takeOutput(h, printed);
         model.checkProperties(h);
         int filled = (int) Math.min(out.length, cycles * Stimulus.rowWords(cap));
         outBuf.clear();
@@ -125,6 +130,12 @@ final class VerilatorSimulator extends AbstractSimulator {
     public void closeVcd() {
         checkOpen();
         NativeRuntime.tm_vcd_close(h);
+    }
+
+    @Override
+    public void printTo(java.io.PrintStream stream) {
+        checkOpen();
+        printed = java.util.Objects.requireNonNull(stream, "printTo: stream");
     }
 
     @Override
