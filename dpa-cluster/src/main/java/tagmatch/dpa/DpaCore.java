@@ -18,7 +18,7 @@ import static tagmatch.hdl.core.Hdl.*;
  *
  * <p>A thread has at most one instruction in the pipeline, so there are no hazards to forward or
  * stall: a thread is ready when its previous instruction has left execute, its memory wait of
- * {@code latency} cycles (or of {@link #PAUSE_CYCLES} after a {@code pause}) is over, it is
+ * as many cycles as its response said (or of {@link #PAUSE_CYCLES} after a {@code pause}) is over, it is
  * not waiting for the divider, and it is not waiting in a Zawrs {@code wrs.nto} (until its hart's
  * reservation is broken). An instruction that
  * cannot complete (its bank or the console granted another core, the divider is busy, or the
@@ -26,54 +26,27 @@ import static tagmatch.hdl.core.Hdl.*;
  * A multi-cycle divide retires when its thread re-executes it after the divider is done.
  */
 public final class DpaCore extends Module {
-    /** Memory request kinds on {@code req_kind}. */
-    static final int LOAD = 0, STORE = 1, AMO = 2, LR = 3, SC = 4;
-    /** Error causes on {@code err_cause}: the RISC-V mcause codes of the same events. */
     /**
      * Cycles a thread stays not ready after a Zihintpause {@code pause} (counted like a memory
-     * access's latency): long enough that a polling thread leaves its core's issue slots to the
+     * access's wait): long enough that a polling thread leaves its core's issue slots to the
      * others for about two rounds of an 8-thread core.
      */
     static final int PAUSE_CYCLES = 16;
-    /** {@code pause}: FENCE with pred = W, succ = 0, fm = 0, rd = rs1 = x0. */
-    static final long PAUSE_INST = 0x0100000FL;
-    /** Zawrs {@code wrs.nto} and {@code wrs.sto} (SYSTEM, funct12 0x00D and 0x01D). */
-    static final long WRS_NTO_INST = 0x00D00073L, WRS_STO_INST = 0x01D00073L;
-    static final int FETCH_FAULT = 1, ILLEGAL = 2, BREAKPOINT = 3, LOAD_MISALIGNED = 4, LOAD_FAULT = 5,
-            STORE_MISALIGNED = 6, STORE_FAULT = 7, ECALL = 11;
 
     final Bool run;
     final Bool freeze;
     final UInt bootPc;
     final UInt hartBase;
     final UInt activeHarts;
-    final UInt latency;
     final UInt cycle;
     final UInt fetchWord;
     final Bool fetchFault;
     final UInt fetchLo;
     final UInt fetchHi;
-    final Bool reqValid;
-    final UInt reqAddr;
-    final UInt reqKind;
-    final UInt reqSize;
-    final Bool reqUnsigned;
-    final UInt reqAmo;
-    final UInt reqData;
-    final UInt reqHart;
-    final Bool respGrant;
-    final Bool respFault;
-    final UInt respData;
-    final Bool errValid;
-    final UInt errCause;
-    final UInt errPc;
-    final UInt errInst;
-    final UInt errHart;
-    final Bool retireValid;
-    final UInt retireHart;
-    final UInt retirePc;
-    final UInt retireRd;
-    final UInt retireValue;
+    /** The data access of the instruction in execute. */
+    final MemPort mem;
+    final ErrorReport error;
+    final RetireReport retirement;
     final UInt probeThread;
     final UInt probeInstret;
     /** Bit t: thread t's hart holds a valid LR reservation (the cluster keeps them). */
@@ -90,33 +63,14 @@ public final class DpaCore extends Module {
         bootPc = input("boot_pc", UInt(64));
         hartBase = input("hart_base", UInt(hb));
         activeHarts = input("active_harts", UInt(hb + 1));
-        latency = input("latency", UInt(8));
         cycle = input("cycle", UInt(64));
         fetchWord = output("fetch_word", UInt(cfg.wordBits()));
         fetchFault = output("fetch_fault", Bool());
         fetchLo = input("fetch_lo", UInt(64));
         fetchHi = input("fetch_hi", UInt(16));
-        reqValid = output("req_valid", Bool());
-        reqAddr = output("req_addr", UInt(64));
-        reqKind = output("req_kind", UInt(3));
-        reqSize = output("req_size", UInt(2));
-        reqUnsigned = output("req_unsigned", Bool());
-        reqAmo = output("req_amo", UInt(5));
-        reqData = output("req_data", UInt(64));
-        reqHart = output("req_hart", UInt(hb));
-        respGrant = input("resp_grant", Bool());
-        respFault = input("resp_fault", Bool());
-        respData = input("resp_data", UInt(64));
-        errValid = output("err_valid", Bool());
-        errCause = output("err_cause", UInt(4));
-        errPc = output("err_pc", UInt(64));
-        errInst = output("err_inst", UInt(32));
-        errHart = output("err_hart", UInt(hb));
-        retireValid = output("retire_valid", Bool());
-        retireHart = output("retire_hart", UInt(hb));
-        retirePc = output("retire_pc", UInt(64));
-        retireRd = output("retire_rd", UInt(5));
-        retireValue = output("retire_value", UInt(64));
+        mem = output("mem", new MemPort(hb));
+        error = output("err", new ErrorReport(hb));
+        retirement = output("retire", new RetireReport(hb));
         probeThread = h > 1 ? input("probe_thread", UInt(tb)) : null;
         probeInstret = output("probe_instret", UInt(64));
         reservedIn = input("reserved", UInt(h));
@@ -129,7 +83,7 @@ public final class DpaCore extends Module {
         UInt inflight = regInit(UInt(h), 0).named("inflight");
         UInt waitDiv = regInit(UInt(h), 0).named("wait_div");
         UInt waitResv = regInit(UInt(h), 0).named("wait_resv");
-        Vec<UInt> waitCnt = regZero(Vec(h, () -> UInt(8))).named("wait_cnt");
+        Vec<UInt> waitCnt = regZero(Vec(h, () -> UInt(MemResponse.WAIT_BITS))).named("wait_cnt");
         Vec<UInt> instret = regZero(Vec(h, () -> UInt(64))).named("instret");
         Mem<UInt> rf = mem(h * 32, UInt(64)).named("regs");
         Bool live = run.and(freeze.not()).named("live");
@@ -220,12 +174,12 @@ public final class DpaCore extends Module {
         csrValue.set(0);
         csrKnown.set(1);
         switchOn(dxInst.bits(31, 20))
-            .is(0xF14, () -> csrValue.set(hartId.pad(64)))
-            .is(0xB00, () -> csrValue.set(cycle))
-            .is(0xC00, () -> csrValue.set(cycle))
-            .is(0xC01, () -> csrValue.set(cycle))
-            .is(0xB02, () -> csrValue.set(myInstret))
-            .is(0xC02, () -> csrValue.set(myInstret))
+            .is(Rv64.MHARTID, () -> csrValue.set(hartId.pad(64)))
+            .is(Rv64.MCYCLE, () -> csrValue.set(cycle))
+            .is(Rv64.CYCLE, () -> csrValue.set(cycle))
+            .is(Rv64.TIME, () -> csrValue.set(cycle))
+            .is(Rv64.MINSTRET, () -> csrValue.set(myInstret))
+            .is(Rv64.INSTRET, () -> csrValue.set(myInstret))
             .otherwise(() -> csrKnown.set(0));
 
         Divider div = instance(new Divider());
@@ -236,22 +190,24 @@ public final class DpaCore extends Module {
         UInt cause = wire("x_cause", UInt(4));
         err.set(1);
         cause.set(0);
-        when(dxFault, () -> cause.set(FETCH_FAULT))
-            .elseWhen(dxBadC.or(legal.not()), () -> cause.set(ILLEGAL))
-            .elseWhen(x.ebreak, () -> cause.set(BREAKPOINT))
-            .elseWhen(x.ecall, () -> cause.set(ECALL))
-            .elseWhen(x.isMem.and(x.misaligned), () -> cause.set(mux(x.memKind.eq(LOAD).or(x.memKind.eq(LR)), lit(LOAD_MISALIGNED, 4), lit(STORE_MISALIGNED, 4))))
-            .elseWhen(x.isMem.and(respFault), () -> cause.set(mux(x.memKind.eq(LOAD), lit(LOAD_FAULT, 4), lit(STORE_FAULT, 4))))
+        when(dxFault, () -> cause.set(Rv64.FETCH_FAULT))
+            .elseWhen(dxBadC.or(legal.not()), () -> cause.set(Rv64.ILLEGAL))
+            .elseWhen(x.ebreak, () -> cause.set(Rv64.BREAKPOINT))
+            .elseWhen(x.ecall, () -> cause.set(Rv64.ECALL_M))
+            .elseWhen(x.isMem.and(x.misaligned), () -> cause.set(mux(x.memOp.isOneOf(MemOp.LOAD, MemOp.LR),
+                    lit(Rv64.LOAD_MISALIGNED, 4), lit(Rv64.STORE_MISALIGNED, 4))))
+            .elseWhen(x.isMem.and(mem.resp.fault), () -> cause.set(mux(x.memOp.is(MemOp.LOAD), lit(Rv64.LOAD_FAULT, 4), lit(Rv64.STORE_FAULT, 4))))
             .otherwise(() -> err.set(0));
         Bool clean = xAct.and(dxFault.not()).and(dxBadC.not()).and(legal).and(x.ebreak.not()).and(x.ecall.not()).named("x_clean");
-        reqValid.set(clean.and(x.isMem).and(x.misaligned.not()));
-        reqAddr.set(x.memAddr);
-        reqKind.set(x.memKind);
-        reqSize.set(x.memSize);
-        reqUnsigned.set(x.memUnsigned);
-        reqAmo.set(dxInst.bits(31, 27));
-        reqData.set(b);
-        reqHart.set(hartId);
+        MemRequest req = mem.req;
+        req.valid.set(clean.and(x.isMem).and(x.misaligned.not()));
+        req.addr.set(x.memAddr);
+        req.op.set(x.memOp);
+        req.size.set(x.memSize);
+        req.unsigned.set(x.memUnsigned);
+        req.amo.set(dxInst.bits(31, 27));
+        req.data.set(b);
+        req.hart.set(hartId);
 
         Bool divMine = div.done.and(divOwner.eq(dxThread)).named("div_mine");
         Bool retire = wire("x_retire", Bool());
@@ -262,8 +218,8 @@ public final class DpaCore extends Module {
         value.set(x.value);
         when(xAct.and(err.not()), () -> {
             when(x.isMem, () -> {
-                retire.set(respGrant);
-                value.set(respData);
+                retire.set(mem.resp.grant);
+                value.set(mem.resp.data);
             }).elseWhen(x.isDiv, () -> {
                 retire.set(divMine);
                 value.set(div.result);
@@ -285,16 +241,16 @@ public final class DpaCore extends Module {
         Bool write = retire.and(x.writesRd).and(rd.ne(0)).named("x_write");
         when(write, () -> rf.write(regIndex(h, dxThread, rd), value));
 
-        errValid.set(xAct.and(err));
-        errCause.set(cause);
-        errPc.set(dxPc);
-        errInst.set(mux(dxComp, dxRaw.bits(15, 0).pad(32), dxRaw));
-        errHart.set(hartId);
-        retireValid.set(retire);
-        retireHart.set(hartId);
-        retirePc.set(dxPc);
-        retireRd.set(mux(write, rd, lit(0, 5)));
-        retireValue.set(mux(write, value, lit(0, 64)));
+        error.valid.set(xAct.and(err));
+        error.cause.set(cause);
+        error.pc.set(dxPc);
+        error.inst.set(mux(dxComp, dxRaw.bits(15, 0).pad(32), dxRaw));
+        error.hart.set(hartId);
+        retirement.valid.set(retire);
+        retirement.hart.set(hartId);
+        retirement.pc.set(dxPc);
+        retirement.rd.set(mux(write, rd, lit(0, 5)));
+        retirement.value.set(mux(write, value, lit(0, 64)));
         probeInstret.set(h > 1 ? instret.at(probeThread) : instret.get(0));
 
         // ---- per-thread updates (the execute stage's come last: they win) ----
@@ -328,7 +284,7 @@ public final class DpaCore extends Module {
                 when(here.and(retire), () -> {
                     pcs.get(tt).set(x.target);
                     instret.get(tt).set(instret.get(tt).add(1));
-                    when(x.isMem, () -> waitCnt.get(tt).set(latency));
+                    when(x.isMem, () -> waitCnt.get(tt).set(mem.resp.wait));
                     when(x.pause, () -> waitCnt.get(tt).set(PAUSE_CYCLES));
                 });
             });

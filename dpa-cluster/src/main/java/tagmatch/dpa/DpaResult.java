@@ -38,14 +38,14 @@ public record DpaResult(String console, Outcome outcome, long exitCode, DpaError
         public String describe() {
             String what;
             switch (cause) {
-                case DpaCore.FETCH_FAULT: what = "instruction fetch outside RAM"; break;
-                case DpaCore.ILLEGAL: what = "illegal instruction"; break;
-                case DpaCore.BREAKPOINT: what = "ebreak"; break;
-                case DpaCore.LOAD_MISALIGNED: what = "misaligned load"; break;
-                case DpaCore.LOAD_FAULT: what = "load outside RAM and the console/exit registers"; break;
-                case DpaCore.STORE_MISALIGNED: what = "misaligned store or atomic"; break;
-                case DpaCore.STORE_FAULT: what = "store or atomic outside RAM and the console/exit registers"; break;
-                case DpaCore.ECALL: what = "ecall"; break;
+                case Rv64.FETCH_FAULT: what = "instruction fetch outside RAM"; break;
+                case Rv64.ILLEGAL: what = "illegal instruction"; break;
+                case Rv64.BREAKPOINT: what = "ebreak"; break;
+                case Rv64.LOAD_MISALIGNED: what = "misaligned load"; break;
+                case Rv64.LOAD_FAULT: what = "load outside RAM and the console/exit registers"; break;
+                case Rv64.STORE_MISALIGNED: what = "misaligned store or atomic"; break;
+                case Rv64.STORE_FAULT: what = "store or atomic outside RAM and the console/exit registers"; break;
+                case Rv64.ECALL_M: what = "ecall"; break;
                 default: what = "cause " + cause;
             }
             return String.format("hart %d stopped at pc 0x%x: %s (instruction 0x%08x)", hart, pc, what, instruction);

@@ -140,7 +140,7 @@ public final class DpaRun implements AutoCloseable {
                 for (int i = 0; i < n; i++) console.write((int) (bytes >>> (8 * i)) & 0xFF);
                 done += r.cycles();
                 cyclesRun.accept(done);
-                if (sim.peek("exited") == 1 || sim.peek("error") == 1 || done >= options.maxCycles()) break;
+                if (sim.peek("exited") == 1 || sim.peek("err_valid") == 1 || done >= options.maxCycles()) break;
             }
             List<Long> retired = new ArrayList<>();
             PortHandle instret = sim.port("probe_instret");
@@ -150,7 +150,7 @@ public final class DpaRun implements AutoCloseable {
             }
             String text = console.toString(StandardCharsets.UTF_8);
             long total = sim.peek(cycles);
-            if (sim.peek("error") == 1) {
+            if (sim.peek("err_valid") == 1) {
                 DpaResult.DpaError e = new DpaResult.DpaError((int) sim.peek("err_hart"), sim.peek("err_pc"), sim.peek("err_inst"),
                         (int) sim.peek("err_cause"));
                 return new DpaResult(text, DpaResult.Outcome.ERROR, -1, e, total, retired);

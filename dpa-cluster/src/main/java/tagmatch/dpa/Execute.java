@@ -1,6 +1,7 @@
 package tagmatch.dpa;
 
 import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.HwEnum;
 import tagmatch.hdl.core.UInt;
 
 import java.math.BigInteger;
@@ -20,7 +21,7 @@ final class Execute {
     final UInt value = wire("x_alu_value", UInt(64));
     final UInt target = wire("x_target", UInt(64));
     final Bool isMem = wire("x_is_mem", Bool());
-    final UInt memKind = wire("x_mem_kind", UInt(3));
+    final HwEnum<MemOp> memOp = wire("x_mem_op", Enum(MemOp.class));
     final UInt memSize;
     final Bool memUnsigned;
     final UInt memAddr = wire("x_mem_addr", UInt(64));
@@ -48,8 +49,8 @@ final class Execute {
         UInt immJ = sext(cat(inst.bit(31), inst.bits(19, 12), inst.bit(20), inst.bits(30, 21), lit(0, 1)), 64).named("imm_j");
         UInt next = pc.add(mux(compressed, lit(2, 3), lit(4, 3))).named("pc_next");
 
-        Bool isOp = opc.eq(0x33).or(opc.eq(0x3B)).named("is_op");
-        word = opc.eq(0x1B).or(opc.eq(0x3B)).named("is_word");
+        Bool isOp = opc.eq(Rv64.OP).or(opc.eq(Rv64.OP_32)).named("is_op");
+        word = opc.eq(Rv64.OP_IMM_32).or(opc.eq(Rv64.OP_32)).named("is_word");
         UInt src2 = mux(isOp, b, immI).named("src2");
         Bool sub = isOp.and(inst.bit(30)).and(f3.eq(0)).named("is_sub");
         Bool arith = inst.bit(30).named("is_arith");
@@ -105,7 +106,7 @@ final class Execute {
         value.set(0);
         target.set(next);
         isMem.set(0);
-        memKind.set(DpaCore.LOAD);
+        memOp.set(MemOp.LOAD);
         memAddr.set(a.add(immI));
         isDiv.set(0);
         isCsr.set(0);
@@ -115,19 +116,19 @@ final class Execute {
         pause.set(0);
         waitReserved.set(0);
         Runnable ok = () -> legal.set(1);
-        Bool mExt = f7.eq(1).named("is_m");
+        Bool mExt = f7.eq(Rv64.MULDIV).named("is_m");
 
         switchOn(opc)
-            .is(0x37, () -> { ok.run(); writesRd.set(1); value.set(immU); })
-            .is(0x17, () -> { ok.run(); writesRd.set(1); value.set(pc.add(immU)); })
-            .is(0x6F, () -> { ok.run(); writesRd.set(1); value.set(next); target.set(pc.add(immJ)); })
-            .is(0x67, () -> {
+            .is(Rv64.LUI, () -> { ok.run(); writesRd.set(1); value.set(immU); })
+            .is(Rv64.AUIPC, () -> { ok.run(); writesRd.set(1); value.set(pc.add(immU)); })
+            .is(Rv64.JAL, () -> { ok.run(); writesRd.set(1); value.set(next); target.set(pc.add(immJ)); })
+            .is(Rv64.JALR, () -> {
                 when(f3.eq(0), ok);
                 writesRd.set(1);
                 value.set(next);
                 target.set(a.add(immI).and(ones(64).xor(lit(1, 64))));
             })
-            .is(0x63, () -> {
+            .is(Rv64.BRANCH, () -> {
                 ok.run();
                 switchOn(f3)
                     .is(0, () -> taken.set(eq))
@@ -139,30 +140,30 @@ final class Execute {
                     .otherwise(() -> legal.set(0));
                 when(taken, () -> target.set(pc.add(immB)));
             })
-            .is(0x03, () -> {
+            .is(Rv64.LOAD, () -> {
                 when(f3.ne(7), ok);
                 writesRd.set(1);
                 isMem.set(1);
             })
-            .is(0x23, () -> {
+            .is(Rv64.STORE, () -> {
                 when(f3.bit(2).not(), ok);
                 isMem.set(1);
-                memKind.set(DpaCore.STORE);
+                memOp.set(MemOp.STORE);
                 memAddr.set(a.add(immS));
             })
-            .is(0x2F, () -> {
+            .is(Rv64.AMO, () -> {
                 UInt f5 = inst.bits(31, 27);
                 writesRd.set(1);
                 isMem.set(1);
-                memKind.set(DpaCore.AMO);
+                memOp.set(MemOp.AMO);
                 memAddr.set(a);
                 Bool width = f3.eq(2).or(f3.eq(3));
-                when(f5.eq(2), () -> { memKind.set(DpaCore.LR); when(width.and(rs2f.eq(0)), ok); })
-                    .elseWhen(f5.eq(3), () -> { memKind.set(DpaCore.SC); when(width, ok); })
+                when(f5.eq(2), () -> { memOp.set(MemOp.LR); when(width.and(rs2f.eq(0)), ok); })
+                    .elseWhen(f5.eq(3), () -> { memOp.set(MemOp.SC); when(width, ok); })
                     .elseWhen(f5.eq(0).or(f5.eq(1)).or(f5.eq(4)).or(f5.eq(8)).or(f5.eq(12))
                             .or(f5.eq(16)).or(f5.eq(20)).or(f5.eq(24)).or(f5.eq(28)), () -> when(width, ok));
             })
-            .is(0x13, () -> {
+            .is(Rv64.OP_IMM, () -> {
                 writesRd.set(1);
                 value.set(alu);
                 UInt top = inst.bits(31, 26);
@@ -170,29 +171,29 @@ final class Execute {
                     .elseWhen(f3.eq(5), () -> when(top.eq(0).or(top.eq(0x10)), ok))
                     .otherwise(ok);
             })
-            .is(0x33, () -> {
+            .is(Rv64.OP, () -> {
                 writesRd.set(1);
                 value.set(alu);
                 when(f7.eq(0), ok)
-                    .elseWhen(f7.eq(0x20), () -> when(f3.eq(0).or(f3.eq(5)), ok))
+                    .elseWhen(f7.eq(Rv64.ALT), () -> when(f3.eq(0).or(f3.eq(5)), ok))
                     .elseWhen(mExt, () -> {
                         ok.run();
                         value.set(mulValue);
                         isDiv.set(f3.bit(2));
                     });
             })
-            .is(0x1B, () -> {
+            .is(Rv64.OP_IMM_32, () -> {
                 writesRd.set(1);
                 value.set(sext(aluW, 64));
                 when(f3.eq(0), ok)
                     .elseWhen(f3.eq(1), () -> when(f7.eq(0), ok))
-                    .elseWhen(f3.eq(5), () -> when(f7.eq(0).or(f7.eq(0x20)), ok));
+                    .elseWhen(f3.eq(5), () -> when(f7.eq(0).or(f7.eq(Rv64.ALT)), ok));
             })
-            .is(0x3B, () -> {
+            .is(Rv64.OP_32, () -> {
                 writesRd.set(1);
                 value.set(sext(aluW, 64));
                 when(f7.eq(0), () -> when(f3.eq(0).or(f3.eq(1)).or(f3.eq(5)), ok))
-                    .elseWhen(f7.eq(0x20), () -> when(f3.eq(0).or(f3.eq(5)), ok))
+                    .elseWhen(f7.eq(Rv64.ALT), () -> when(f3.eq(0).or(f3.eq(5)), ok))
                     .elseWhen(mExt, () -> {
                         when(f3.eq(0).or(f3.bit(2)), ok);
                         value.set(sext(ll.bits(31, 0), 64));
@@ -200,18 +201,18 @@ final class Execute {
                     });
             })
             // fence, fence.i: in order, one access at a time; Zihintpause's pause is the fence w,0
-            .is(0x0F, () -> when(f3.eq(0).or(f3.eq(1)), () -> {
+            .is(Rv64.MISC_MEM, () -> when(f3.eq(0).or(f3.eq(1)), () -> {
                 ok.run();
-                when(inst.eq(lit(DpaCore.PAUSE_INST, 32)), () -> pause.set(1));
+                when(inst.eq(lit(Rv64.PAUSE, 32)), () -> pause.set(1));
             }))
-            .is(0x73, () -> {
+            .is(Rv64.SYSTEM, () -> {
                 when(f3.eq(0), () -> {
-                    when(inst.eq(lit(0x00000073L, 32)), () -> { ok.run(); ecall.set(1); })
-                        .elseWhen(inst.eq(lit(0x00100073L, 32)), () -> { ok.run(); ebreak.set(1); })
-                        .elseWhen(inst.eq(lit(0x10500073L, 32)), () -> { ok.run(); wfi.set(1); })
-                        .elseWhen(inst.eq(lit(DpaCore.WRS_NTO_INST, 32)), () -> { ok.run(); waitReserved.set(1); })
+                    when(inst.eq(lit(Rv64.ECALL, 32)), () -> { ok.run(); ecall.set(1); })
+                        .elseWhen(inst.eq(lit(Rv64.EBREAK, 32)), () -> { ok.run(); ebreak.set(1); })
+                        .elseWhen(inst.eq(lit(Rv64.WFI, 32)), () -> { ok.run(); wfi.set(1); })
+                        .elseWhen(inst.eq(lit(Rv64.WRS_NTO, 32)), () -> { ok.run(); waitReserved.set(1); })
                         // wrs.sto: a short wait, as long as a pause (an early end is legal)
-                        .elseWhen(inst.eq(lit(DpaCore.WRS_STO_INST, 32)), () -> { ok.run(); pause.set(1); });
+                        .elseWhen(inst.eq(lit(Rv64.WRS_STO, 32)), () -> { ok.run(); pause.set(1); });
                 }).elseWhen(f3.ne(4), () -> {
                     // counters are read-only here: csrrw/csrrwi, or a set/clear with a nonzero source, is illegal
                     Bool writes = f3.bits(1, 0).eq(1).or(rs1f.ne(0));
