@@ -20,10 +20,14 @@ import static tagmatch.hdl.core.Hdl.*;
 final class Banks {
     /** Per core: its access was served this cycle, and the value it returns. */
     final Bool[] granted;
+    /** Per core: the RAM word its served access addressed. */
+    final UInt[] word;
     final UInt[] data;
     /** Per bank: it wrote a word this cycle, and which (for the caches' invalidations). */
     final Bool[] writes;
     final UInt[] writeWords;
+    /** Per bank, per core: the write is that core's plain store (its own L1D copy is updated, not invalidated). */
+    final Bool[][] ownStores;
     /** Per hart: its LR reservation is valid (a thread in {@code wrs.nto} waits while its hart's is). */
     final Vec<Bool> resvValid;
 
@@ -33,11 +37,13 @@ final class Banks {
      */
     Banks(DpaConfig cfg, Mem<UInt> ram, Bool run, MemRequest[] reqs, Bool[] toRam, UInt[] word, RotatingPriority arbiter) {
         int nc = reqs.length, harts = cfg.harts(), wb = cfg.wordBits(), nb = cfg.banks();
+        this.word = word;
         granted = new Bool[nc];
         data = new UInt[nc];
         for (int c = 0; c < nc; c++) { granted[c] = lit(false); data[c] = lit(0, 64); }
         writes = new Bool[nb];
         writeWords = new UInt[nb];
+        ownStores = new Bool[nb][nc];
 
         Vec<Bool> resvValid = regZero(Vec(harts, () -> Bool())).named("resv_valid");
         Vec<UInt> resvWord = reg(Vec(harts, () -> UInt(wb))).named("resv_word");
@@ -68,6 +74,7 @@ final class Banks {
             when(write, () -> ram.write(bWord, au.newWord));
             writes[bk] = write;
             writeWords[bk] = bWord;
+            for (int c = 0; c < nc; c++) ownStores[bk][c] = win[c].and(op.is(MemOp.STORE));
             // a write breaks every reservation on its word; the bank's own LR or SC then sets or clears its hart's
             for (int h = 0; h < harts; h++) {
                 int hh = h;

@@ -1,5 +1,7 @@
 package tagmatch.dpa;
 
+import tagmatch.dpa.mem.Hierarchy;
+import tagmatch.dpa.mem.LatencyInputs;
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.Module;
@@ -36,7 +38,7 @@ public final class DpaCluster extends Module {
         Bool runIn = input("run", Bool());
         UInt bootPc = input("boot_pc", UInt(64));
         UInt activeHarts = input("active_harts", UInt(hb + 1));
-        UInt latency = input("latency", UInt(8));
+        LatencyInputs latency = input("mem", new LatencyInputs());
         Bool loadEn = input("load_en", Bool());
         UInt loadWord = input("load_word", UInt(wb));
         UInt loadData = input("load_data", UInt(64));
@@ -64,6 +66,7 @@ public final class DpaCluster extends Module {
         // the first error (lowest core in a cycle) is kept and freezes the cluster
         ErrorReport error = regZero(new ErrorReport(hb)).named("err_r");
 
+        Hierarchy caches = new Hierarchy(cfg.caches(), nc, cfg.threads(), wb, latency);
         DpaCore[] cores = new DpaCore[nc];
         MemRequest[] reqs = new MemRequest[nc];
         for (int c = 0; c < nc; c++) {
@@ -80,6 +83,7 @@ public final class DpaCluster extends Module {
             // words); the _unused suffix tells readers and Verilator's --unused-regexp that the rest is dropped
             UInt next = ram.read(core.fetchWord.add(1)).named("fetch" + c + "_next_unused");
             core.fetchHi.set(next.bits(15, 0));
+            core.fetchWait.set(caches.fetchWait(c, core.fetchValid, core.fetchWord));
             if (cfg.threads() > 1) core.probeThread.set(probeHart.bits(tb - 1, 0));
             output("trace" + c, new RetireReport(hb)).set(core.retirement);
         }
@@ -121,8 +125,14 @@ public final class DpaCluster extends Module {
             core.reservedIn.set(live.length == 1 ? live[0] : cat(live));
             core.mem.resp.grant.set(banks.granted[c].or(mmio.granted[c]));
             core.mem.resp.data.set(banks.data[c]);
-            core.mem.resp.wait.set(latency.pad(MemResponse.WAIT_BITS));
+            // the console and exit registers cost what the L2 does: uncached, one hop away
+            UInt mmioWait = mux(latency.caches, latency.l2, latency.flat.pad(MemResponse.WAIT_BITS));
+            core.mem.resp.wait.set(mux(mmio.granted[c], mmioWait, caches.dataWait(c, banks.granted[c], banks.word[c], reqs[c].op)));
         }
+        for (int bk = 0; bk < cfg.banks(); bk++) caches.written(banks.writes[bk], banks.writeWords[bk], banks.ownStores[bk], "bank" + bk);
+        // the host window's block answers with this wait; until one is on the interconnect it is unused
+        wireOf("host_wait_unused", caches.hostWait());
+        caches.finish(run).forEach((name, counter) -> output("mem_" + name, UInt(64)).set(counter));
 
         stop.set(mmio.exited.or(error.valid).or(mmio.full));
         exitedOut.set(mmio.exited);

@@ -1,12 +1,15 @@
 package tagmatch.dpa;
 
+import tagmatch.dpa.mem.CacheGeometry;
+
 /**
  * The build-time shape of a cluster: {@code cores} cores of {@code threads} hardware threads each,
- * {@code banks} memory banks (each with its own atomic unit) and {@code ramMib} MiB of RAM at
- * {@link #RAM_BASE}. The memory latency and the number of harts started are run-time inputs
- * ({@link DpaRun.Options}), so changing them needs no rebuild.
+ * {@code banks} memory banks (each with its own atomic unit), {@code ramMib} MiB of RAM at
+ * {@link #RAM_BASE} and the caches' geometry. The memory's costs (flat or per cache level) and the
+ * number of harts started are run-time inputs ({@link DpaRun.Options}), so changing them needs no
+ * rebuild.
  */
-public record DpaConfig(int cores, int threads, int banks, int ramMib) {
+public record DpaConfig(int cores, int threads, int banks, int ramMib, CacheGeometry caches) {
     /** Where RAM starts; every hart starts at the ELF entry, inside it. */
     public static final long RAM_BASE = 0x8000_0000L;
     /** A byte stored here is written to the run's console. */
@@ -22,13 +25,25 @@ public record DpaConfig(int cores, int threads, int banks, int ramMib) {
         return new DpaConfig(4, 8, 4, 16);
     }
 
+    /** A cluster with the default caches. */
+    public DpaConfig(int cores, int threads, int banks, int ramMib) {
+        this(cores, threads, banks, ramMib, CacheGeometry.defaults());
+    }
+
+    public DpaConfig withCaches(CacheGeometry g) {
+        return new DpaConfig(cores, threads, banks, ramMib, g);
+    }
+
     public DpaConfig {
+        if (caches == null) throw new IllegalArgumentException("caches must be given (CacheGeometry.defaults())");
         check("cores", cores, 1, 16, false);
         check("threads", threads, 1, 64, true);
         check("banks", banks, 1, 16, true);
         check("ram-mib", ramMib, 1, 256, true);
         if (cores * threads > 256)
             throw new IllegalArgumentException("cores x threads must be <= 256 harts, got " + cores + " x " + threads);
+        caches.l1iLines(threads);
+        caches.l1dLines(threads);
     }
 
     private static void check(String name, int v, int min, int max, boolean pow2) {

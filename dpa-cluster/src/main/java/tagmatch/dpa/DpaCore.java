@@ -40,7 +40,10 @@ public final class DpaCore extends Module {
     final UInt activeHarts;
     final UInt cycle;
     final UInt fetchWord;
-    final Bool fetchFault;
+    /** The fetch reads RAM this cycle (a thread issues at a pc inside it). */
+    final Bool fetchValid;
+    /** Cycles the fetch costs over the pipeline (an instruction cache miss); paid by its thread when the instruction leaves execute. */
+    final UInt fetchWait;
     final UInt fetchLo;
     final UInt fetchHi;
     /** The data access of the instruction in execute. */
@@ -65,7 +68,8 @@ public final class DpaCore extends Module {
         activeHarts = input("active_harts", UInt(hb + 1));
         cycle = input("cycle", UInt(64));
         fetchWord = output("fetch_word", UInt(cfg.wordBits()));
-        fetchFault = output("fetch_fault", Bool());
+        fetchValid = output("fetch_valid", Bool());
+        fetchWait = input("fetch_wait", UInt(MemResponse.WAIT_BITS));
         fetchLo = input("fetch_lo", UInt(64));
         fetchHi = input("fetch_hi", UInt(16));
         mem = output("mem", new MemPort(hb));
@@ -83,7 +87,7 @@ public final class DpaCore extends Module {
         UInt inflight = regInit(UInt(h), 0).named("inflight");
         UInt waitDiv = regInit(UInt(h), 0).named("wait_div");
         UInt waitResv = regInit(UInt(h), 0).named("wait_resv");
-        Vec<UInt> waitCnt = regZero(Vec(h, () -> UInt(MemResponse.WAIT_BITS))).named("wait_cnt");
+        Vec<UInt> waitCnt = regZero(Vec(h, () -> UInt(MemResponse.WAIT_BITS + 1))).named("wait_cnt");
         Vec<UInt> instret = regZero(Vec(h, () -> UInt(64))).named("instret");
         Mem<UInt> rf = mem(h * 32, UInt(64)).named("regs");
         Bool live = run.and(freeze.not()).named("live");
@@ -115,7 +119,7 @@ public final class DpaCore extends Module {
         UInt off = fpc.bits(63, 3).sub(lit(DpaConfig.RAM_BASE >>> 3, 61)).named("fetch_off");
         Bool inRam = fpc.ge(lit(DpaConfig.RAM_BASE, 64)).and(off.bits(60, cfg.wordBits()).eq(0)).named("fetch_in_ram");
         fetchWord.set(off.bits(cfg.wordBits() - 1, 0));
-        fetchFault.set(inRam.not());
+        fetchValid.set(issue.and(inRam));
         UInt raw = wire("fetch_raw", UInt(32));
         raw.set(fetchLo.bits(31, 0));
         switchOn(fpc.bits(2, 1))
@@ -128,11 +132,13 @@ public final class DpaCore extends Module {
         UInt fdPc = reg(UInt(64)).named("fd_pc");
         UInt fdRaw = reg(UInt(32)).named("fd_raw");
         Bool fdFault = reg(Bool()).named("fd_fault");
+        UInt fdFetchWait = reg(UInt(MemResponse.WAIT_BITS)).named("fd_fetch_wait");
         fdValid.set(issue);
         fdThread.set(sel);
         fdPc.set(fpc);
         fdRaw.set(raw);
         fdFault.set(inRam.not());
+        fdFetchWait.set(fetchWait);
 
         // ---- decode: expand, read registers ----
         Decompressor dec = instance(new Decompressor());
@@ -152,6 +158,7 @@ public final class DpaCore extends Module {
         Bool dxComp = reg(Bool()).named("dx_compressed");
         Bool dxBadC = reg(Bool()).named("dx_bad_compressed");
         Bool dxFault = reg(Bool()).named("dx_fetch_fault");
+        UInt dxFetchWait = reg(UInt(MemResponse.WAIT_BITS)).named("dx_fetch_wait");
         UInt a = reg(UInt(64)).named("dx_a");
         UInt b = reg(UInt(64)).named("dx_b");
         dxValid.set(fdValid.and(live));
@@ -162,6 +169,7 @@ public final class DpaCore extends Module {
         dxComp.set(compressed);
         dxBadC.set(compressed.and(dec.illegal));
         dxFault.set(fdFault);
+        dxFetchWait.set(fdFetchWait);
         a.set(va);
         b.set(vb);
 
@@ -272,6 +280,11 @@ public final class DpaCore extends Module {
             waitResv.set(waitResv.and(reservedIn).or(mux(x.waitReserved, retiredBit.and(reservedIn), lit(0, h))));
             parked.set(parked.or(mux(x.wfi, retiredBit, lit(0, h))));
         });
+        // what the instruction leaving execute costs its thread: the memory access's wait or a pause's, and the
+        // fetch's miss, paid once whether the instruction retires or replays (its fetch again then hits)
+        UInt ownWait = mux(retire.and(x.isMem), mem.resp.wait, mux(retire.and(x.pause), lit(PAUSE_CYCLES, MemResponse.WAIT_BITS),
+                lit(0, MemResponse.WAIT_BITS)));
+        UInt exitWait = ownWait.addExpand(dxFetchWait).named("x_exit_wait");
         for (int t = 0; t < h; t++) {
             int tt = t;
             Bool here = dxValid.and(dxThread.eq(t));
@@ -281,11 +294,10 @@ public final class DpaCore extends Module {
                 instret.get(tt).set(0);
             }).otherwise(() -> {
                 when(waitCnt.get(tt).ne(0), () -> waitCnt.get(tt).set(waitCnt.get(tt).sub(1)));
+                when(here, () -> waitCnt.get(tt).set(exitWait));
                 when(here.and(retire), () -> {
                     pcs.get(tt).set(x.target);
                     instret.get(tt).set(instret.get(tt).add(1));
-                    when(x.isMem, () -> waitCnt.get(tt).set(mem.resp.wait));
-                    when(x.pause, () -> waitCnt.get(tt).set(PAUSE_CYCLES));
                 });
             });
         }

@@ -1,13 +1,16 @@
 package tagmatch.dpa;
 
+import tagmatch.dpa.mem.CacheCounts;
+
 import java.util.List;
 
 /**
  * How a run ended and what it did: the console text, the exit code (when a hart stored to the exit
- * register), the error (when a hart stopped on one), the cycles from start to stop and the
- * instructions each hart retired.
+ * register), the error (when a hart stopped on one), the cycles from start to stop, the
+ * instructions each hart retired and what the accesses found in the caches.
  */
-public record DpaResult(String console, Outcome outcome, long exitCode, DpaError error, long cycles, List<Long> retired) {
+public record DpaResult(String console, Outcome outcome, long exitCode, DpaError error, long cycles, List<Long> retired,
+                        CacheCounts caches) {
     public enum Outcome { EXIT, ERROR, TIMEOUT }
 
     public DpaResult {
@@ -30,7 +33,8 @@ public record DpaResult(String console, Outcome outcome, long exitCode, DpaError
         return String.format("exit code %d after %d cycles%n", exitCode, cycles)
                 + "instructions retired per hart: " + perHart + System.lineSeparator()
                 + String.format("total %d instructions, %.3f per cycle; simulated at %.2f M instructions/s (%.2f s)%n", totalRetired(),
-                totalRetired() / (double) Math.max(1, cycles), totalRetired() / seconds / 1e6, seconds);
+                totalRetired() / (double) Math.max(1, cycles), totalRetired() / seconds / 1e6, seconds)
+                + caches.summary() + System.lineSeparator();
     }
 
     /** A hart that stopped on an error: which, where, on what instruction and why (RISC-V mcause code). */

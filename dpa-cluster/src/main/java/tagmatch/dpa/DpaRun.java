@@ -1,5 +1,9 @@
 package tagmatch.dpa;
 
+import tagmatch.dpa.mem.CacheCounts;
+import tagmatch.dpa.mem.Hierarchy;
+import tagmatch.dpa.mem.MemLatencies;
+import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.BatchResult;
@@ -40,10 +44,12 @@ public final class DpaRun implements AutoCloseable {
     private static final long TRACE_BATCH = 1L << 15;
 
     /**
-     * Run-time settings: harts started (0: all), memory latency in cycles (the extra cycles a thread
-     * waits after each load, store or atomic), and the cycle budget.
+     * Run-time settings: harts started (0: all), what memory costs, and the cycle budget. With
+     * {@code caches} null the memory is flat: every load, store and atomic makes its thread wait
+     * {@code latency} cycles and fetch is free; otherwise the cache hierarchy decides each
+     * access's cost with those latencies (the default: {@link MemorySetting#LIKELY}).
      */
-    public record Options(int harts, int latency, long maxCycles) {
+    public record Options(int harts, int latency, long maxCycles, MemLatencies caches) {
         public static final int DEFAULT_LATENCY = 8;
         public static final long DEFAULT_MAX_CYCLES = 1_000_000_000L;
 
@@ -53,13 +59,31 @@ public final class DpaRun implements AutoCloseable {
             if (maxCycles < 1) throw new IllegalArgumentException("--max-cycles must be >= 1, got " + maxCycles);
         }
 
-        public static Options defaults() { return new Options(0, DEFAULT_LATENCY, DEFAULT_MAX_CYCLES); }
+        /** Flat memory of {@code latency} cycles. */
+        public Options(int harts, int latency, long maxCycles) {
+            this(harts, latency, maxCycles, null);
+        }
 
-        public Options withHarts(int n) { return new Options(n, latency, maxCycles); }
+        public static Options defaults() {
+            return new Options(0, DEFAULT_LATENCY, DEFAULT_MAX_CYCLES, MemorySetting.LIKELY.latencies());
+        }
 
-        public Options withLatency(int l) { return new Options(harts, l, maxCycles); }
+        public Options withHarts(int n) { return new Options(n, latency, maxCycles, caches); }
 
-        public Options withMaxCycles(long n) { return new Options(harts, latency, n); }
+        /** Flat memory: every access costs {@code l} cycles, no caches. */
+        public Options withLatency(int l) { return new Options(harts, l, maxCycles, null); }
+
+        /** The cache hierarchy with these latencies. */
+        public Options withCaches(MemLatencies l) { return new Options(harts, latency, maxCycles, l); }
+
+        public Options withMemory(MemorySetting s) { return withCaches(s.latencies()); }
+
+        public Options withMaxCycles(long n) { return new Options(harts, latency, n, caches); }
+
+        /** The memory model in words, for a report: "flat 8 cycles" or the hierarchy's latencies. */
+        public String memory() {
+            return caches == null ? "flat " + latency + " cycles" : "caches " + caches;
+        }
     }
 
     private final DpaConfig config;
@@ -118,7 +142,15 @@ public final class DpaRun implements AutoCloseable {
             sim.poke(run, 0);
             sim.poke("boot_pc", program.entry());
             sim.poke("active_harts", harts);
-            sim.poke("latency", options.latency());
+            MemLatencies m = options.caches() == null ? MemorySetting.LIKELY.latencies() : options.caches();
+            sim.poke("mem_caches", options.caches() == null ? 0 : 1);
+            sim.poke("mem_flat", options.latency());
+            sim.poke("mem_l1", m.l1());
+            sim.poke("mem_l2", m.l2());
+            sim.poke("mem_l3", m.l3());
+            sim.poke("mem_dram", m.dram());
+            sim.poke("mem_host", m.host());
+            sim.poke("mem_atomic", m.atomic());
             sim.reset(1);
             load(sim, program, run);
 
@@ -150,14 +182,17 @@ public final class DpaRun implements AutoCloseable {
             }
             String text = console.toString(StandardCharsets.UTF_8);
             long total = sim.peek(cycles);
+            List<Long> counts = new ArrayList<>();
+            for (String c : Hierarchy.COUNTERS) counts.add(sim.peek("mem_" + c));
+            CacheCounts caches = CacheCounts.of(counts);
             if (sim.peek("err_valid") == 1) {
                 DpaResult.DpaError e = new DpaResult.DpaError((int) sim.peek("err_hart"), sim.peek("err_pc"), sim.peek("err_inst"),
                         (int) sim.peek("err_cause"));
-                return new DpaResult(text, DpaResult.Outcome.ERROR, -1, e, total, retired);
+                return new DpaResult(text, DpaResult.Outcome.ERROR, -1, e, total, retired, caches);
             }
             if (sim.peek("exited") == 1)
-                return new DpaResult(text, DpaResult.Outcome.EXIT, sim.peek("exit_code"), null, total, retired);
-            return new DpaResult(text, DpaResult.Outcome.TIMEOUT, -1, null, total, retired);
+                return new DpaResult(text, DpaResult.Outcome.EXIT, sim.peek("exit_code"), null, total, retired, caches);
+            return new DpaResult(text, DpaResult.Outcome.TIMEOUT, -1, null, total, retired, caches);
         }
     }
 

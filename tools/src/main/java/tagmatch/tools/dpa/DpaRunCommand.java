@@ -10,6 +10,7 @@ import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.ElfImage;
 import tagmatch.process.UserError;
 import tagmatch.tools.ClusterOptions;
+import tagmatch.tools.MemoryOptions;
 import tagmatch.tools.Progress;
 
 import java.io.PrintWriter;
@@ -33,6 +34,8 @@ public final class DpaRunCommand implements Callable<Integer> {
     Path program;
     @CommandLine.Mixin
     ClusterOptions cluster = new ClusterOptions();
+    @CommandLine.Mixin
+    MemoryOptions memory = new MemoryOptions();
     @Option(names = "--harts", description = "harts started, the lowest ids (0 = all, default ${DEFAULT-VALUE})")
     int harts = 0;
     @Option(names = "--max-cycles", description = "cycle budget (default ${DEFAULT-VALUE})")
@@ -40,8 +43,8 @@ public final class DpaRunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DpaConfig cfg = cluster.config();
-        DpaRun.Options options = new DpaRun.Options(harts, cluster.latency(), maxCycles);
+        DpaConfig cfg = memory.config(cluster);
+        DpaRun.Options options = memory.apply(new DpaRun.Options(harts, cluster.latency(), maxCycles), cluster);
         ElfImage image = ElfImage.read(program, cfg.ramBytes());
         DpaRun dpa;
         try (Progress p = Progress.start("building the " + cfg.cores() + "x" + cfg.threads() + " cluster", 1, "model")) {

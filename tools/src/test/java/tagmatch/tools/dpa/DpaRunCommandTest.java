@@ -29,6 +29,21 @@ class DpaRunCommandTest {
         String out = cli.out.toString();
         assertTrue(out.startsWith("bye\nexit code 7 after "), out);
         assertTrue(out.contains("instructions retired per hart: 0:"), out);
+        assertTrue(out.contains("hit rates: L1I "), out);
+    }
+
+    @Test
+    void aBadMemoryOptionNamesItself() {
+        CliRun cli = new CliRun();
+        assertEquals(2, cli.run("dpa", "run", "x.elf", "--memory", "fast"));
+        assertEquals("tagmatch dpa run: --memory must be optimistic, likely or pessimistic (or flat), got fast", cli.err.toString().strip());
+        cli = new CliRun();
+        assertEquals(2, cli.run("dpa", "run", "x.elf", "--l2-ways", "4"));
+        assertEquals("tagmatch dpa run: --l2-kib 1536 in --l2-ways 4 of --line-bytes 64 must give a power of two >= 2 of sets, got 6144",
+                cli.err.toString().strip());
+        cli = new CliRun();
+        assertEquals(2, cli.run("dpa", "run", "x.elf", "--host-latency", "9999"));
+        assertEquals("tagmatch dpa run: --host-latency must be in 0..4095, got 9999", cli.err.toString().strip());
     }
 
     @Test

@@ -1,0 +1,25 @@
+package tagmatch.dpa.mem;
+
+import tagmatch.dpa.MemResponse;
+import tagmatch.hdl.core.Bool;
+import tagmatch.hdl.core.Bundle;
+import tagmatch.hdl.core.UInt;
+
+import static tagmatch.hdl.core.Hdl.Bool;
+import static tagmatch.hdl.core.Hdl.UInt;
+
+/**
+ * The cluster's memory costs as run-time inputs, so a run changes them without a rebuild:
+ * {@code caches} low is the flat model (every load, store and atomic waits {@code flat} cycles and
+ * fetch is free), high is the hierarchy with the {@link MemLatencies} in the other fields.
+ */
+public final class LatencyInputs extends Bundle {
+    public final Bool caches = field("caches", Bool());
+    public final UInt flat = field("flat", UInt(8));
+    public final UInt l1 = field("l1", UInt(MemResponse.WAIT_BITS));
+    public final UInt l2 = field("l2", UInt(MemResponse.WAIT_BITS));
+    public final UInt l3 = field("l3", UInt(MemResponse.WAIT_BITS));
+    public final UInt dram = field("dram", UInt(MemResponse.WAIT_BITS));
+    public final UInt host = field("host", UInt(MemResponse.WAIT_BITS));
+    public final UInt atomic = field("atomic", UInt(MemResponse.WAIT_BITS));
+}

@@ -1,0 +1,30 @@
+package tagmatch.dpa.mem;
+
+/**
+ * Three named guesses at the hierarchy's costs (cycles at the DPA's 1.8 GHz), for results
+ * reported as a band rather than one number. None is published (docs/dpa.md says where each
+ * figure comes from): the likely setting takes common values for a small in-order core's caches,
+ * DDR at about 110 ns and a PCIe read at about 1 µs; the other two halve or double the
+ * uncertain parts.
+ */
+public enum MemorySetting {
+    OPTIMISTIC(new MemLatencies(1, 8, 20, 100, 900, 2)),
+    LIKELY(new MemLatencies(2, 16, 40, 200, 1800, 4)),
+    PESSIMISTIC(new MemLatencies(3, 30, 80, 400, 3600, 10));
+
+    private final MemLatencies latencies;
+
+    MemorySetting(MemLatencies latencies) {
+        this.latencies = latencies;
+    }
+
+    public MemLatencies latencies() {
+        return latencies;
+    }
+
+    /** The setting named {@code name}, any case; a one-line error naming the legal ones otherwise. */
+    public static MemorySetting parse(String name) {
+        for (MemorySetting s : values()) if (s.name().equalsIgnoreCase(name)) return s;
+        throw new IllegalArgumentException("--memory must be optimistic, likely or pessimistic (or flat), got " + name);
+    }
+}
