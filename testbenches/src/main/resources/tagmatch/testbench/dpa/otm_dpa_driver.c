@@ -30,6 +30,7 @@
 #include <stddef.h>
 
 #include "dpa.h"
+#include "dpa_libc.h"
 #include "otm.h"
 #include "otm_baseline.h"
 
@@ -39,62 +40,6 @@ typedef struct {
     dpa_event ev[];
 } dpa_params;
 extern const dpa_params dpa_input;
-
-/* ---- what a C library would give: memory and output ---- */
-
-void *memset(void *d, int c, size_t n)
-{
-    unsigned char *p = d;
-    while (n--) *p++ = (unsigned char)c;
-    return d;
-}
-
-void *memcpy(void *d, const void *s, size_t n)
-{
-    unsigned char *p = d;
-    const unsigned char *q = s;
-    while (n--) *p++ = *q++;
-    return d;
-}
-
-void *memmove(void *d, const void *s, size_t n)
-{
-    unsigned char *p = d;
-    const unsigned char *q = s;
-    if (p < q) while (n--) *p++ = *q++;
-    else while (n--) p[n] = q[n];
-    return d;
-}
-
-#define DPA_HEAP_BYTES (6u << 20)
-static unsigned char dpa_heap[DPA_HEAP_BYTES] __attribute__((aligned(64)));
-static size_t dpa_heap_used;
-
-/* RAM starts zeroed and nothing is freed, so a bump allocator returns zeroed memory. */
-void *calloc(size_t n, size_t size)
-{
-    size_t bytes = (n * size + 63u) & ~(size_t)63u;
-    if (bytes > DPA_HEAP_BYTES - dpa_heap_used) {
-        dpa_puts("out of memory\n");
-        dpa_exit(3);
-    }
-    void *p = dpa_heap + dpa_heap_used;
-    dpa_heap_used += bytes;
-    return p;
-}
-
-static void put_u(uint64_t v)
-{
-    char b[24];
-    int n = 0;
-    do { b[n++] = (char)('0' + v % 10u); v /= 10u; } while (v);
-    while (n) dpa_putchar(b[--n]);
-}
-
-static void put_i(int64_t v)
-{
-    if (v < 0) { dpa_putchar('-'); put_u((uint64_t)0 - (uint64_t)v); } else put_u((uint64_t)v);
-}
 
 /* ---- the block, shared by the harts ---- */
 
@@ -164,9 +109,9 @@ static void run_block(void)
 
 static void result(int64_t status, int64_t partner)
 {
-    put_i(status);
+    dpa_put_i(status);
     dpa_putchar(' ');
-    put_i(status == OTM_MATCHED ? partner : -1);
+    dpa_put_i(status == OTM_MATCHED ? partner : -1);
     dpa_putchar('\n');
 }
 
@@ -214,7 +159,7 @@ static void print_stats(void)
     const uint64_t v[] = {s.posted, s.matched_at_post, s.unexpected, s.matched, s.conflicts, s.fast_path,
                           s.slow_path, s.fallbacks, s.max_bin_depth, s.in_order};
     dpa_putchar('S');
-    for (unsigned k = 0; k < sizeof v / sizeof v[0]; k++) { dpa_putchar(' '); put_u(v[k]); }
+    for (unsigned k = 0; k < sizeof v / sizeof v[0]; k++) { dpa_putchar(' '); dpa_put_u(v[k]); }
     dpa_putchar('\n');
 }
 
@@ -293,16 +238,16 @@ static void bench(uint32_t threads)
     uint64_t cycles = dpa_cycles() - c0 - arrivals;
     otm_stats s = {0};
     if (use_otm) otm_get_stats(B.ctx, &s);
-    dpa_puts("matched "); put_u(matched + matched_at_post);
-    dpa_puts(" unexpected "); put_u(unexpected);
-    dpa_puts(" cycles "); put_u(cycles);
-    dpa_puts(" conflicts "); put_u(s.conflicts);
-    dpa_puts(" fast "); put_u(s.fast_path);
-    dpa_puts(" slow "); put_u(s.slow_path);
-    dpa_puts(" in_order "); put_u(s.in_order);
-    dpa_puts(" blocks "); put_u(blocks);
-    dpa_puts(" posts "); put_u(posts);
-    dpa_puts(" arrivals "); put_u(arrivals);
+    dpa_puts("matched "); dpa_put_u(matched + matched_at_post);
+    dpa_puts(" unexpected "); dpa_put_u(unexpected);
+    dpa_puts(" cycles "); dpa_put_u(cycles);
+    dpa_puts(" conflicts "); dpa_put_u(s.conflicts);
+    dpa_puts(" fast "); dpa_put_u(s.fast_path);
+    dpa_puts(" slow "); dpa_put_u(s.slow_path);
+    dpa_puts(" in_order "); dpa_put_u(s.in_order);
+    dpa_puts(" blocks "); dpa_put_u(blocks);
+    dpa_puts(" posts "); dpa_put_u(posts);
+    dpa_puts(" arrivals "); dpa_put_u(arrivals);
     dpa_putchar('\n');
 }
 
@@ -331,7 +276,7 @@ int main(unsigned long hartid)
     }
     if (otm_ctx_bytes() > sizeof ctx_mem) {
         dpa_puts("the context does not fit: otm_ctx_bytes() = ");
-        put_u(otm_ctx_bytes());
+        dpa_put_u(otm_ctx_bytes());
         dpa_putchar('\n');
         return 2;
     }

@@ -1,0 +1,68 @@
+package tagmatch.testbench.dpa;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import tagmatch.dpa.ElfImage;
+import tagmatch.otm.OtmConfig;
+import tagmatch.otm.OtmGenerator;
+
+/**
+ * The generated DPA handler of one {@link OtmConfig} ({@code otm_dpa_handler.c}, the source the
+ * host stand-in builds, unmodified) for the cluster: its {@code flexio_dev_host.h} replaced by
+ * the cluster's, as a DOCA build replaces it by the SDK's, over the device calls of
+ * {@code flexio_dev_dpa.c}, with {@code otm_dpa_cluster.c} around it. The matcher is the
+ * generated {@code otm.c}, or for the baseline the linked lists of {@code otm_baseline.h}
+ * ({@code otm_list.c}, one thread). Compiled once; each run links its own workload in.
+ */
+public final class HandlerImage {
+    /** Which matcher the handler calls. */
+    public enum Matcher { OTM, LIST }
+
+    private static final List<String> RESOURCES = List.of("stdlib.h", "string.h", "dpa_libc.c", "dpa_libc.h", "handler/flexio_dev_host.h",
+            "handler/flexio_dpa.h", "handler/flexio_dev_dpa.c", "handler/otm_dpa_cluster.c", "handler/otm_list.c");
+
+    private final OtmConfig config;
+    private final Matcher matcher;
+    private final Path dir;
+    private final List<Path> objects;
+    private int runs;
+
+    private HandlerImage(OtmConfig config, Matcher matcher, Path dir, List<Path> objects) {
+        this.config = config;
+        this.matcher = matcher;
+        this.dir = dir;
+        this.objects = objects;
+    }
+
+    /** Generates {@code config} into {@code root/handler-<matcher>-<config key>} and compiles the handler for the cluster. */
+    public static HandlerImage build(OtmConfig config, Matcher matcher, Path root) {
+        if (matcher == Matcher.LIST && config.threads() != 1) {
+            throw new IllegalArgumentException("threads = " + config.threads() + ": the list matches on one thread, legal value 1");
+        }
+        Path dir = root.resolve("handler-" + matcher.name().toLowerCase(java.util.Locale.ROOT) + "-" + config.key()).toAbsolutePath();
+        try {
+            OtmGenerator.write(config, dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        CrossBuild.copyResources(dir, RESOURCES);
+        String otm = matcher == Matcher.OTM ? "otm.c" : "otm_list.c";
+        return new HandlerImage(config, matcher, dir,
+                CrossBuild.compile(dir, List.of(otm, "otm_dpa_handler.c", "flexio_dev_dpa.c", "dpa_libc.c", "otm_dpa_cluster.c")));
+    }
+
+    public OtmConfig config() {
+        return config;
+    }
+
+    public Matcher matcher() {
+        return matcher;
+    }
+
+    /** Links the handler with {@code input} into an ELF for the cluster. */
+    public ElfImage link(HandlerInput input, long ramBytes) {
+        return CrossBuild.link(dir, objects, input.bytes(), ++runs, ramBytes);
+    }
+}

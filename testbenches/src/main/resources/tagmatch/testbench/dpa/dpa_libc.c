@@ -1,0 +1,61 @@
+/* dpa_libc.h on the cluster. */
+#include "dpa.h"
+#include "dpa_libc.h"
+
+void *memset(void *d, int c, size_t n)
+{
+    unsigned char *p = d;
+    while (n--) *p++ = (unsigned char)c;
+    return d;
+}
+
+void *memcpy(void *d, const void *s, size_t n)
+{
+    unsigned char *p = d;
+    const unsigned char *q = s;
+    while (n--) *p++ = *q++;
+    return d;
+}
+
+void *memmove(void *d, const void *s, size_t n)
+{
+    unsigned char *p = d;
+    const unsigned char *q = s;
+    if (p < q) while (n--) *p++ = *q++;
+    else while (n--) p[n] = q[n];
+    return d;
+}
+
+#define DPA_HEAP_BYTES (10u << 20)
+static unsigned char dpa_heap[DPA_HEAP_BYTES] __attribute__((aligned(64)));
+static size_t dpa_heap_used;
+
+void *calloc(size_t n, size_t size)
+{
+    size_t bytes = (n * size + 63u) & ~(size_t)63u;
+    if (bytes > DPA_HEAP_BYTES - dpa_heap_used) {
+        dpa_puts("out of memory\n");
+        dpa_exit(3);
+    }
+    void *p = dpa_heap + dpa_heap_used;
+    dpa_heap_used += bytes;
+    return p;
+}
+
+void dpa_put_u(uint64_t v)
+{
+    char b[24];
+    int n = 0;
+    do { b[n++] = (char)('0' + v % 10u); v /= 10u; } while (v);
+    while (n) dpa_putchar(b[--n]);
+}
+
+void dpa_put_i(int64_t v)
+{
+    if (v < 0) { dpa_putchar('-'); dpa_put_u((uint64_t)0 - (uint64_t)v); } else dpa_put_u((uint64_t)v);
+}
+
+void dpa_put_x(uint64_t v)
+{
+    for (int s = 60; s >= 0; s -= 4) dpa_putchar("0123456789abcdef"[(v >> s) & 15u]);
+}

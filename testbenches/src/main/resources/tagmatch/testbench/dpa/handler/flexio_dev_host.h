@@ -1,0 +1,69 @@
+/* flexio_dev_host.h for the tagmatch DPA cluster: the FlexIO device calls the handler
+ * (otm_dpa_handler.c, unmodified) makes, over the cluster's memory (flexio_dev_dpa.c). It takes
+ * the place of the generated host stand-in's header, as the DOCA SDK's headers would.
+ *
+ * A DPA thread is a hart (thread t on core t % cores, as hardware thread t / cores). CQs and
+ * their doorbell records are cluster memory; the consumer-index doorbell is a store. Host memory
+ * is a part of the cluster's RAM that the handler reaches only through its window: each memory
+ * key's region has host addresses of its own (key k at k << 40), translated by
+ * flexio_dev_window_ptr_acquire. flexio_dev_thread_reschedule and flexio_dev_thread_finish
+ * return, and the handler returns next, to the hart's event loop (flexio_dpa_thread_loop). */
+#ifndef FLEXIO_DEV_HOST_H
+#define FLEXIO_DEV_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint64_t flexio_uintptr_t;
+
+typedef enum {
+    FLEXIO_DEV_STATUS_SUCCESS = 0,
+    FLEXIO_DEV_STATUS_FAILED  = 1
+} flexio_dev_status_t;
+
+struct flexio_dev_thread_ctx;
+typedef void (flexio_dev_event_handler_t)(uint64_t thread_arg);
+#define __dpa_global__
+
+struct flexio_dev_cqe64 {
+    uint32_t reserved0[11];
+    uint32_t byte_cnt;
+    uint32_t reserved1[3];
+    uint16_t wqe_counter;
+    uint8_t  signature;
+    uint8_t  op_own;        /* bit 0: the owner bit the producer flips on every pass of the ring */
+};
+
+int                 flexio_dev_get_thread_ctx(struct flexio_dev_thread_ctx **dtctx);
+uint32_t            flexio_dev_get_thread_id(struct flexio_dev_thread_ctx *dtctx);
+void                flexio_dev_thread_reschedule(void);
+void                flexio_dev_thread_finish(void);
+flexio_dev_status_t flexio_dev_window_config(struct flexio_dev_thread_ctx *dtctx,
+                                             uint16_t window_config_id, uint32_t mkey);
+flexio_dev_status_t flexio_dev_window_ptr_acquire(struct flexio_dev_thread_ctx *dtctx,
+                                                  uint64_t haddr, flexio_uintptr_t *daddr);
+uint8_t             flexio_dev_cqe_get_owner(struct flexio_dev_cqe64 *cqe);
+uint16_t            flexio_dev_cqe_get_wqe_counter(struct flexio_dev_cqe64 *cqe);
+uint32_t            flexio_dev_cqe_get_byte_cnt(struct flexio_dev_cqe64 *cqe);
+void                flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci);
+flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t ci, uint32_t cq_num);
+
+/* dpaintrin.h: the cluster orders memory with `fence`; the window is plain memory. */
+#define __DPA_MEMORY 1
+#define __DPA_R      1
+#define __DPA_W      2
+#define __DPA_RW     3
+#define __dpa_thread_fence(space, before, after) __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define __dpa_thread_window_read_inv()           __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define __dpa_thread_window_writeback()          __atomic_thread_fence(__ATOMIC_SEQ_CST)
+
+/* A spin leaves the core's issue slots to the other threads for a while (Zihintpause). */
+#define OTM_SPIN_RELAX() __asm__ volatile(".insn i 0x0F, 0, x0, x0, 0x010")
+
+/* The handler's hooks: a wait sleeps on the word (lr.d + Zawrs wrs.nto), phases are counted. */
+uint64_t flexio_dpa_wait_change(uint64_t *p, uint64_t v);
+void     flexio_dpa_phase(unsigned phase);
+#define OTM_DPA_WAIT_CHANGE(p, v) flexio_dpa_wait_change((p), (v))
+#define OTM_DPA_PHASE(k)          flexio_dpa_phase(k)
+
+#endif /* FLEXIO_DEV_HOST_H */

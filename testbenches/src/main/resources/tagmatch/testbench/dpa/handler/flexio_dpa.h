@@ -1,0 +1,34 @@
+/* The cluster's side of flexio_dev_host.h that a DOCA program's host library would play:
+ * memory keys, CQs, DPA threads bound to harts, and each hart's event loop. */
+#ifndef FLEXIO_DPA_H
+#define FLEXIO_DPA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flexio_dev_host.h"
+
+#define FLEXIO_DPA_MAX_THREADS 256u
+
+/* A CQ of 2^log entries; the producer's side (pi) is the NIC's. */
+typedef struct {
+    struct flexio_dev_cqe64 *ring;
+    uint32_t *dbr;
+    uint32_t  log, cqn, pi;
+} flexio_dpa_cq;
+
+/* Registers [base, base + len) as host memory: its key; *haddr is the host address of base. */
+uint32_t flexio_dpa_mkey_register(void *base, size_t len, uint64_t *haddr);
+/* A CQ of 2^log entries in cluster memory (every owner bit set for the producer's first pass). */
+flexio_dpa_cq *flexio_dpa_cq_create(uint32_t log);
+/* Producer: completes entry pi (the ring must have room: the consumer index is not checked). */
+void     flexio_dpa_cq_post(flexio_dpa_cq *cq, uint16_t wqe_counter, uint32_t byte_cnt);
+/* DPA thread tid runs fn(arg) on hart `hart`. */
+void     flexio_dpa_thread_bind(uint32_t tid, uint64_t hart, flexio_dev_event_handler_t *fn, uint64_t arg);
+/* The calling hart's thread: runs the handler, sleeps until an armed CQ completes, runs it again,
+ * until it finishes. Returns 0, or -1 when the handler ended neither way or slept with no CQ armed. */
+int      flexio_dpa_thread_loop(void);
+/* Cycles thread tid spent in phase k (OTM_DPA_PH_*), from flexio_dpa_thread_loop's start. */
+uint64_t flexio_dpa_phase_cycles(uint32_t tid, unsigned k);
+
+#endif /* FLEXIO_DPA_H */
