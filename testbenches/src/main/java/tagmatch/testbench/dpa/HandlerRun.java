@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.CacheCounts;
 import tagmatch.model.Capacities;
 import tagmatch.model.Event;
 import tagmatch.model.Hints;
@@ -35,7 +36,7 @@ public final class HandlerRun {
      * simulation's cost, and the first difference from the reference (null: none).
      */
     public record Outcome(long cycles, int posts, int messages, long blocks, long partialBlocks, long waits, List<long[]> phases,
-                          long retired, long totalCycles, double simSeconds, String difference) {
+                          long retired, long totalCycles, double simSeconds, CacheCounts caches, String difference) {
         public boolean passed() {
             return difference == null;
         }
@@ -95,10 +96,10 @@ public final class HandlerRun {
             throw new UncheckedIOException(e);
         }
         return new Outcome(Long.parseLong(rr.get(0)[1]), Integer.parseInt(rr.get(0)[2]), Integer.parseInt(rr.get(0)[3]), Long.parseLong(b.get(0)[1]),
-                Long.parseLong(b.get(0)[2]), Long.parseLong(b.get(0)[3]), phases, r.totalRetired(), r.cycles(), secs, diff);
+                Long.parseLong(b.get(0)[2]), Long.parseLong(b.get(0)[3]), phases, r.totalRetired(), r.cycles(), secs, r.caches(), diff);
     }
 
     private static Outcome failed(DpaResult r, double secs, String why) {
-        return new Outcome(0, 0, 0, 0, 0, 0, List.of(), r.totalRetired(), r.cycles(), secs, why);
+        return new Outcome(0, 0, 0, 0, 0, 0, List.of(), r.totalRetired(), r.cycles(), secs, r.caches(), why);
     }
 }

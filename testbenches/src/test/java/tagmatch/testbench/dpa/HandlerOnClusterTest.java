@@ -34,21 +34,21 @@ class HandlerOnClusterTest {
         OtmConfig c = OtmConfig.defaults().withThreads(8).withBins(16).withCapacities(48, 24);
         HandlerImage image = HandlerImage.build(c, HandlerImage.Matcher.OTM, ROOT);
         int streams = 0, messages = 0;
-        for (List<Event> events : ClusterCosim.streams(c, 7, 40)) {
+        for (List<Event> events : ClusterCosim.streams(c, 7, 24)) {
             HandlerRun.Outcome o = HandlerRun.run(dpa, image, events, DpaRun.Options.defaults(), ROOT.resolve("work"));
             assertNull(o.difference(), "stream " + streams);
             assertEquals(8, o.phases().size());
             messages += o.messages();
             streams++;
         }
-        assertTrue(messages > 100, messages + " messages");
+        assertTrue(messages > 60, messages + " messages");
     }
 
     @Test
     void theListThroughTheSameHandlerEqualsTheReferenceToo() {
         OtmConfig c = OtmConfig.defaults().withThreads(1).withBins(1).withCapacities(32, 16);
         HandlerImage image = HandlerImage.build(c, HandlerImage.Matcher.LIST, ROOT);
-        for (List<Event> events : ClusterCosim.streams(c, 3, 40)) {
+        for (List<Event> events : ClusterCosim.streams(c, 3, 24).subList(0, 4)) {
             HandlerRun.Outcome o = HandlerRun.run(dpa, image, events, DpaRun.Options.defaults(), ROOT.resolve("work"));
             assertNull(o.difference());
         }

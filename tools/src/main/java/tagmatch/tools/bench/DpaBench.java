@@ -8,7 +8,9 @@ import picocli.CommandLine.Option;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.SimulatorSpeed;
+import tagmatch.testbench.dpa.BenchCase;
 import tagmatch.testbench.dpa.ClusterBench;
+import tagmatch.testbench.dpa.HandlerBench;
 import tagmatch.testbench.dpa.ClusterBenchSuite;
 import tagmatch.tools.BinsOption;
 import tagmatch.tools.ClusterOptions;
@@ -42,6 +44,15 @@ public final class DpaBench implements Callable<Integer> {
     @Option(names = "--messages", description = "matched messages per measurement (default ${DEFAULT-VALUE})")
     int messages = 2048;
 
+    @Option(names = "--handler-messages", description = "messages through the handler per run (default ${DEFAULT-VALUE})")
+    int handlerMessages = 512;
+
+    @Option(names = "--handler-only", description = "measure the handler end to end only, not the matcher alone")
+    boolean handlerOnly;
+
+    @Option(names = "--clock-ghz", description = "the DPA's clock for messages per second (default ${DEFAULT-VALUE}, docs/dpa.md)")
+    double clockGhz = 1.8;
+
     @picocli.CommandLine.Mixin
     BinsOption bins = new BinsOption();
 
@@ -64,14 +75,28 @@ public final class DpaBench implements Callable<Integer> {
         for (int x : depths) OptionCheck.range("--depths", x, 1, 1024);
         OptionCheck.range("--conflict-depth", conflictDepth, 1, 1024);
         OptionCheck.atLeast("--messages", messages, 1);
+        OptionCheck.range("--handler-messages", handlerMessages, 1, 16384);
+        if (!(clockGhz > 0 && clockGhz <= 10)) throw new UsageError("--clock-ghz must be in (0, 10], got " + clockGhz);
         List<Integer> ns = java.util.Arrays.stream(threads).boxed().sorted().distinct().toList();
         ClusterBenchSuite.Setup setup = new ClusterBenchSuite.Setup(ns, java.util.Arrays.stream(depths).boxed().toList(), conflictDepth,
                 messages, bins, latency);
-        long steps = (long) depths.length * (2L * ns.size() + 1) + (3L * ns.size() + 1) + (2L * ns.size() + 1);
+        long steps = 3L * 2 * (ns.size() + 1) + (handlerOnly ? 0
+                : (long) depths.length * (2L * ns.size() + 1) + (3L * ns.size() + 1) + (2L * ns.size() + 1));
         PrintWriter out = spec.commandLine().getOut();
         try (Temp temp = keepTemp.dir("bench-dpa", new PrintWriter(System.err, true));
              Progress progress = Progress.start("bench dpa", steps, "runs")) {
             DpaRun dpa = DpaRun.build(cfg);
+            HandlerBench handler = HandlerBench.measure(dpa, new HandlerBench.Setup(List.of(BenchCase.NO_CONFLICT, BenchCase.CONFLICT), 64,
+                    handlerMessages, ns, bins, clockGhz), temp.path(), s -> progress.step());
+            out.println("the handler end to end (otm_dpa_handler.c over flexio_dev_dpa.c): cluster " + cfg.cores() + " cores x " + cfg.threads()
+                    + " hardware threads; depth 64; " + handlerMessages + " messages a run, every to-host entry and payload checked against the reference;"
+                    + " cycles from the handler's start to its last to-host entry");
+            out.print(handler.table());
+            out.println();
+            out.print(handler.targets());
+            out.println();
+            out.flush();
+            if (handlerOnly) return 0;
             ClusterBenchSuite suite = ClusterBenchSuite.measure(dpa, setup, temp.path(), s -> progress.step());
             out.println("cluster: " + cfg.cores() + " cores x " + cfg.threads() + " hardware threads, " + cfg.banks() + " banks, memory latency "
                     + latency + " cycles; firmware N = " + setup.maxThreads() + ", " + bins + " bins, gcc -O2 rv64imac; "
