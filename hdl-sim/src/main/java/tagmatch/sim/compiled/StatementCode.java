@@ -1,0 +1,209 @@
+package tagmatch.sim.compiled;
+
+import static org.objectweb.asm.Opcodes.*;
+
+import java.util.List;
+import java.util.Set;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.PrimOp;
+import tagmatch.sim.flat.Schedule;
+import tagmatch.sim.flat.WideOps;
+
+/**
+ * Code for the schedule's statements: an assignment, a register's next value and its commit, a
+ * memory write's operands and its commit.
+ */
+final class StatementCode extends WideCode {
+    private final Schedule nl;
+    /** Registers whose next value is written straight into their slot: nothing else at their edge reads them. */
+    private final Set<Schedule.Reg> direct;
+
+    StatementCode(Schedule nl, Set<Schedule.Reg> direct) {
+        this.nl = nl;
+        this.direct = direct;
+    }
+
+    void assign(Schedule.Assign a) {
+        Schedule.Scope s = a.scope();
+        Expr x = a.source();
+        if (a.width() <= 64) {
+            storeBegin(a.dst());
+            if (a.own()) {
+                body(s, x);
+            } else {
+                ext(s, x, a.width());
+            }
+            storeEnd(a.dst());
+        } else if (a.own()) {
+            wide(s, x, a.dst());
+        } else {
+            into(s, x, a.dst(), a.width());
+        }
+    }
+
+
+    void regNext(Schedule.Reg r) {
+        Schedule.Scope s = r.scope();
+        Expr next = r.nextValue();
+        int w = r.width();
+        Label other = new Label();
+        Label end = new Label();
+        if (w <= 64 && direct.contains(r)) {
+            // Stored only when it changes: a hold is no code, a when is a branch around the store.
+            if (r.reset() != null) {
+                condJump(s, r.reset(), other);
+                storeBegin(r.slot());
+                ext(s, r.resetValue(), w);
+                storeEnd(r.slot());
+                jump(GOTO, end);
+                label(other);
+            }
+            if (next != null) {
+                update(r, next);
+            }
+            label(end);
+            return;
+        }
+        if (w <= 64) {
+            int dst = direct.contains(r) ? r.slot() : r.next();
+            storeBegin(dst);
+            if (r.reset() != null) {
+                truth(s, r.reset());
+                jump(IFEQ, other);
+                ext(s, r.resetValue(), w);
+                jump(GOTO, end);
+                label(other);
+            }
+            if (next == null) {
+                load(r.slot());
+            } else {
+                ext(s, next, w);
+            }
+            label(end);
+            storeEnd(dst);
+            return;
+        }
+        if (r.reset() != null) {
+            truth(s, r.reset());
+            jump(IFEQ, other);
+            into(s, r.resetValue(), r.next(), w);
+            jump(GOTO, end);
+            label(other);
+        }
+        if (next == null) {
+            copyWords(r.slot(), r.next(), WideOps.words(w));
+        } else {
+            into(s, next, r.next(), w);
+        }
+        label(end);
+    }
+
+    /** Code that stores {@code x} into register {@code r}'s slot, branching on its choices and skipping holds. */
+    void update(Schedule.Reg r, Expr x) {
+        Schedule.Scope s = r.scope();
+        if (s.location(x) == r.slot()) {
+            return;
+        }
+        if (x instanceof Expr.Mux && s.location(x) < 0 && ((Expr.Mux) x).cond().width() <= 64) {
+            Expr.Mux m = (Expr.Mux) x;
+            Label f = new Label();
+            Label end = new Label();
+            condJump(s, m.cond(), f);
+            update(r, m.whenTrue());
+            jump(GOTO, end);
+            label(f);
+            update(r, m.whenFalse());
+            label(end);
+            return;
+        }
+        storeBegin(r.slot());
+        ext(s, x, r.width());
+        storeEnd(r.slot());
+    }
+
+    /** Jumps to {@code ifFalse} when the narrow {@code x} is zero; conjunctions and comparisons short-circuit. */
+    void condJump(Schedule.Scope s, Expr x, Label ifFalse) {
+        if (x instanceof Expr.Op && s.location(x) < 0) {
+            Expr.Op op = (Expr.Op) x;
+            List<Expr> a = op.args;
+            if (op.op == PrimOp.AND && x.width() == 1 && a.get(0).width() == 1 && a.get(1).width() == 1) {
+                condJump(s, a.get(0), ifFalse);
+                condJump(s, a.get(1), ifFalse);
+                return;
+            }
+            if ((op.op == PrimOp.EQ || op.op == PrimOp.NE) && a.get(0).width() <= 64 && a.get(1).width() <= 64) {
+                int cw = Math.max(a.get(0).width(), a.get(1).width());
+                ext(s, a.get(0), cw);
+                ext(s, a.get(1), cw);
+                insn(LCMP);
+                jump(op.op == PrimOp.EQ ? IFNE : IFEQ, ifFalse);
+                return;
+            }
+        }
+        truth(s, x);
+        jump(IFEQ, ifFalse);
+    }
+
+    void regCommit(Schedule.Reg r) {
+        if (direct.contains(r)) {
+            return;
+        }
+        int n = WideOps.words(r.width());
+        if (n <= 2) {
+            for (int i = 0; i < n; i++) {
+                storeBegin(r.slot() + i);
+                load(r.next() + i);
+                storeEnd(r.slot() + i);
+            }
+        } else {
+            copyWords(r.next(), r.slot(), n);
+        }
+    }
+
+    void writeOperands(Schedule.MemWrite w) {
+        Schedule.Scope s = w.scope();
+        storeBegin(w.enableSlot());
+        truth(s, w.enable());
+        insn(I2L);
+        storeEnd(w.enableSlot());
+        storeBegin(w.addressSlot());
+        ext(s, w.address(), Math.min(64, w.address().width()));
+        storeEnd(w.addressSlot());
+        Schedule.Mem m = nl.mems.get(w.memory());
+        operand(s, w.data(), w.dataSlot(), m.width());
+        if (w.mask() != null) {
+            operand(s, w.mask(), w.maskSlot(), m.width());
+        }
+    }
+
+    /** Computes a word-wide write operand into {@code dst}. */
+    void operand(Schedule.Scope s, Expr x, int dst, int width) {
+        if (width <= 64) {
+            storeBegin(dst);
+            ext(s, x, width);
+            storeEnd(dst);
+        } else {
+            into(s, x, dst, width);
+        }
+    }
+
+    void memCommit(Schedule.MemWrite w) {
+        Schedule.Mem m = nl.mems.get(w.memory());
+        mem(w.memory());
+        pushInt(m.width());
+        pushInt(m.depth());
+        v();
+        pushInt(w.enableSlot());
+        pushInt(w.addressSlot());
+        pushInt(w.dataSlot());
+        if (w.mask() == null) {
+            call("memWrite", "([JII[JIII)V");
+        } else {
+            pushInt(w.maskSlot());
+            call("memWriteMasked", "([JII[JIIII)V");
+        }
+    }
+
+}
