@@ -15,16 +15,44 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
 
     boolean signed();
 
+    /** {@code v}'s answer for this kind of expression. */
+    <R> R accept(Visitor<R> v);
+
+    /**
+     * A walk over the IR, one method per kind of expression: a walker written as a visitor fails
+     * to compile when a kind is added, where a chain of {@code instanceof} tests would fail at
+     * run time.
+     */
+    interface Visitor<R> {
+        R ref(Ref x);
+
+        R instRef(InstRef x);
+
+        R lit(Lit x);
+
+        R op(Op x);
+
+        R mux(Mux x);
+
+        R caseOf(Case x);
+
+        R memRead(MemRead x);
+
+        R invalid(Invalid x);
+    }
+
     /** A signal of the current module. */
     record Ref(Signal signal) implements Expr {
         public int width() { return signal.width(); }
         public boolean signed() { return signal.signed(); }
+        public <R> R accept(Visitor<R> v) { return v.ref(this); }
     }
 
     /** A port of a child instance, seen from the instantiating module. */
     record InstRef(Instance instance, Signal port) implements Expr {
         public int width() { return port.width(); }
         public boolean signed() { return port.signed(); }
+        public <R> R accept(Visitor<R> v) { return v.instRef(this); }
     }
 
     /**
@@ -44,6 +72,8 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
         public boolean isZero() { return value.signum() == 0; }
 
         public boolean isAllOnes() { return value.bitCount() == width && value.bitLength() == width; }
+
+        public <R> R accept(Visitor<R> v) { return v.lit(this); }
     }
 
     /** A primitive operation; see {@link PrimOp} for widths. */
@@ -81,6 +111,8 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
 
         public boolean signed() { return op.signed(args.get(0).signed()); }
 
+        public <R> R accept(Visitor<R> v) { return v.op(this); }
+
         @Override
         public String toString() { return op + args.toString(); }
     }
@@ -99,6 +131,7 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
             return a < 0 || b < 0 ? -1 : Math.max(a, b);
         }
         public boolean signed() { return whenTrue.signed(); }
+        public <R> R accept(Visitor<R> v) { return v.mux(this); }
         @Override
         public boolean equals(Object o) {
             return o instanceof Mux x && cond.equals(x.cond) && whenTrue.equals(x.whenTrue) && whenFalse.equals(x.whenFalse);
@@ -125,6 +158,7 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
             return w;
         }
         public boolean signed() { return otherwise.signed(); }
+        public <R> R accept(Visitor<R> v) { return v.caseOf(this); }
         @Override
         public boolean equals(Object o) {
             return o instanceof Case x && selector.equals(x.selector) && keys.equals(x.keys) && values.equals(x.values)
@@ -138,10 +172,12 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
     record MemRead(Memory memory, Expr address) implements Expr {
         public int width() { return memory.width(); }
         public boolean signed() { return false; }
+        public <R> R accept(Visitor<R> v) { return v.memRead(this); }
     }
 
     /** A sink that is not driven on some path; a check reports it, it is never emitted. */
     record Invalid(int width) implements Expr {
         public boolean signed() { return false; }
+        public <R> R accept(Visitor<R> v) { return v.invalid(this); }
     }
 }

@@ -91,47 +91,88 @@ abstract class NarrowCode extends Bytecode {
 
     /** x computed here (x is not a reference), {@code x.width() <= 64}. */
     void body(Schedule.Scope s, Expr x) {
-        if (x instanceof Expr.Lit) {
-            pushLong(((Expr.Lit) x).value().longValue());
-        } else if (x instanceof Expr.Ref || x instanceof Expr.InstRef) {
+        x.accept(new Body(s));
+    }
+
+    /** The code of one narrow expression of scope {@code s}, by kind. */
+    private final class Body implements Expr.Visitor<Void> {
+        private final Schedule.Scope s;
+
+        Body(Schedule.Scope s) {
+            this.s = s;
+        }
+
+        @Override
+        public Void lit(Expr.Lit x) {
+            pushLong(x.value().longValue());
+            return null;
+        }
+
+        @Override
+        public Void ref(Expr.Ref x) {
             load(s.location(x));
-        } else if (x instanceof Expr.Mux && cheap(s, ((Expr.Mux) x).whenTrue()) && cheap(s, ((Expr.Mux) x).whenFalse())
-                && ((Expr.Mux) x).cond().width() <= 64) {
-            // Branch-free f ^ ((t ^ f) & -c): a data-dependent choice costs no misprediction.
-            Expr.Mux m = (Expr.Mux) x;
-            ext(s, m.whenFalse(), x.width());
-            ext(s, m.whenTrue(), x.width());
-            ext(s, m.whenFalse(), x.width());
-            insn(LXOR);
-            narrow(s, m.cond());
-            if (m.cond().width() > 1) {
-                nonZero();
+            return null;
+        }
+
+        @Override
+        public Void instRef(Expr.InstRef x) {
+            load(s.location(x));
+            return null;
+        }
+
+        @Override
+        public Void mux(Expr.Mux m) {
+            int w = m.width();
+            if (cheap(s, m.whenTrue()) && cheap(s, m.whenFalse()) && m.cond().width() <= 64) {
+                // Branch-free f ^ ((t ^ f) & -c): a data-dependent choice costs no misprediction.
+                ext(s, m.whenFalse(), w);
+                ext(s, m.whenTrue(), w);
+                ext(s, m.whenFalse(), w);
+                insn(LXOR);
+                narrow(s, m.cond());
+                if (m.cond().width() > 1) {
+                    nonZero();
+                }
+                insn(LNEG);
+                insn(LAND);
+                insn(LXOR);
+                return null;
             }
-            insn(LNEG);
-            insn(LAND);
-            insn(LXOR);
-        } else if (x instanceof Expr.Mux) {
-            Expr.Mux m = (Expr.Mux) x;
             Label f = new Label();
             Label end = new Label();
             truth(s, m.cond());
             jump(IFEQ, f);
-            ext(s, m.whenTrue(), x.width());
+            ext(s, m.whenTrue(), w);
             jump(GOTO, end);
             label(f);
-            ext(s, m.whenFalse(), x.width());
+            ext(s, m.whenFalse(), w);
             label(end);
-        } else if (x instanceof Expr.Case) {
-            caseOf(s, (Expr.Case) x, -1);
-        } else if (x instanceof Expr.MemRead) {
-            Expr.MemRead r = (Expr.MemRead) x;
+            return null;
+        }
+
+        @Override
+        public Void caseOf(Expr.Case c) {
+            NarrowCode.this.caseOf(s, c, -1);
+            return null;
+        }
+
+        @Override
+        public Void memRead(Expr.MemRead r) {
             mem(s.memory(r.memory()));
             pushInt(r.memory().depth());
             amount(s, r.address());
             call("memReadN", "([JIJ)J");
-        } else if (x instanceof Expr.Op) {
-            op(s, (Expr.Op) x);
-        } else {
+            return null;
+        }
+
+        @Override
+        public Void op(Expr.Op op) {
+            NarrowCode.this.op(s, op);
+            return null;
+        }
+
+        @Override
+        public Void invalid(Expr.Invalid x) {
             throw new IllegalArgumentException("cannot simulate expression " + x);
         }
     }

@@ -113,34 +113,73 @@ abstract class WideCode extends NarrowCode {
 
     /** Computes the wide non-reference x into {@code dst} (x.width() bits). */
     void wide(Schedule.Scope s, Expr x, int dst) {
-        int w = x.width();
-        if (x instanceof Expr.Mux) {
-            Expr.Mux m = (Expr.Mux) x;
+        x.accept(new Wide(s, dst));
+    }
+
+    /** The code computing one wide expression of scope {@code s} into {@code dst}, by kind. */
+    private final class Wide implements Expr.Visitor<Void> {
+        private final Schedule.Scope s;
+        private final int dst;
+
+        Wide(Schedule.Scope s, int dst) {
+            this.s = s;
+            this.dst = dst;
+        }
+
+        @Override
+        public Void mux(Expr.Mux m) {
             Label f = new Label();
             Label end = new Label();
             truth(s, m.cond());
             jump(IFEQ, f);
-            copy(s, m.whenTrue(), dst, w);
+            copy(s, m.whenTrue(), dst, m.width());
             jump(GOTO, end);
             label(f);
-            copy(s, m.whenFalse(), dst, w);
+            copy(s, m.whenFalse(), dst, m.width());
             label(end);
-        } else if (x instanceof Expr.Case) {
-            caseOf(s, (Expr.Case) x, dst);
-        } else if (x instanceof Expr.MemRead) {
-            Expr.MemRead r = (Expr.MemRead) x;
+            return null;
+        }
+
+        @Override
+        public Void caseOf(Expr.Case c) {
+            WideCode.this.caseOf(s, c, dst);
+            return null;
+        }
+
+        @Override
+        public Void memRead(Expr.MemRead r) {
             mem(s.memory(r.memory()));
-            pushInt(w);
+            pushInt(r.width());
             pushInt(r.memory().depth());
             amount(s, r.address());
             v();
             pushInt(dst);
             call("memRead", "([JIIJ[JI)V");
-        } else if (x instanceof Expr.Op) {
-            wideOp(s, (Expr.Op) x, dst);
-        } else if (x instanceof Expr.Ref || x instanceof Expr.InstRef || x instanceof Expr.Lit) {
-            copy(s, x, dst, w);
-        } else {
+            return null;
+        }
+
+        @Override
+        public Void op(Expr.Op op) {
+            wideOp(s, op, dst);
+            return null;
+        }
+
+        @Override
+        public Void ref(Expr.Ref x) { return copied(x); }
+
+        @Override
+        public Void instRef(Expr.InstRef x) { return copied(x); }
+
+        @Override
+        public Void lit(Expr.Lit x) { return copied(x); }
+
+        private Void copied(Expr x) {
+            copy(s, x, dst, x.width());
+            return null;
+        }
+
+        @Override
+        public Void invalid(Expr.Invalid x) {
             throw new IllegalArgumentException("cannot simulate expression " + x);
         }
     }

@@ -87,43 +87,10 @@ final class ValueSlots {
 
     /** Visits the operands of a non-leaf expression; returns its inline weight, moving operands to slots past the limit. */
     private int children(Schedule.Scope s, Expr x) {
-        List<Expr> kids = new ArrayList<>();
-        List<Boolean> loc = new ArrayList<>();
-        boolean wide = x.width() > 64;
-        if (x instanceof Expr.Op) {
-            Expr.Op op = (Expr.Op) x;
-            for (Expr a : op.args) {
-                wide |= a.width() > 64;
-            }
-            for (Expr a : op.args) {
-                kids.add(a);
-                loc.add(wide);
-            }
-        } else if (x instanceof Expr.Mux) {
-            Expr.Mux m = (Expr.Mux) x;
-            kids.add(m.cond());
-            loc.add(false);
-            kids.add(m.whenTrue());
-            loc.add(wide);
-            kids.add(m.whenFalse());
-            loc.add(wide);
-        } else if (x instanceof Expr.Case) {
-            Expr.Case c = (Expr.Case) x;
-            kids.add(c.selector());
-            loc.add(c.selector().width() > 64);
-            for (Expr v : c.values()) {
-                kids.add(v);
-                loc.add(wide);
-            }
-            kids.add(c.otherwise());
-            loc.add(wide);
-        } else if (x instanceof Expr.MemRead) {
-            Expr.MemRead r = (Expr.MemRead) x;
-            kids.add(r.address());
-            loc.add(r.address().width() > 64);
-        } else {
-            throw new IllegalArgumentException("cannot simulate expression " + x);
-        }
+        Operands o = new Operands(x.width() > 64);
+        x.accept(o);
+        List<Expr> kids = o.kids;
+        List<Boolean> loc = o.loc;
         int[] w = new int[kids.size()];
         int total = 1;
         for (int i = 0; i < w.length; i++) {
@@ -148,5 +115,77 @@ final class ValueSlots {
             }
         }
         return total;
+    }
+
+    /**
+     * The operands of a non-leaf expression, each with whether it needs a slot of its own: every
+     * operand of a wide operation does (wide code reads operands from slots), as does a wide
+     * selector or address.
+     */
+    private static final class Operands implements Expr.Visitor<Void> {
+        final List<Expr> kids = new ArrayList<>();
+        final List<Boolean> loc = new ArrayList<>();
+        private final boolean wide;
+
+        Operands(boolean wide) {
+            this.wide = wide;
+        }
+
+        private void add(Expr x, boolean located) {
+            kids.add(x);
+            loc.add(located);
+        }
+
+        @Override
+        public Void op(Expr.Op op) {
+            boolean anyWide = wide;
+            for (Expr a : op.args) {
+                anyWide |= a.width() > 64;
+            }
+            for (Expr a : op.args) {
+                add(a, anyWide);
+            }
+            return null;
+        }
+
+        @Override
+        public Void mux(Expr.Mux m) {
+            add(m.cond(), false);
+            add(m.whenTrue(), wide);
+            add(m.whenFalse(), wide);
+            return null;
+        }
+
+        @Override
+        public Void caseOf(Expr.Case c) {
+            add(c.selector(), c.selector().width() > 64);
+            for (Expr v : c.values()) {
+                add(v, wide);
+            }
+            add(c.otherwise(), wide);
+            return null;
+        }
+
+        @Override
+        public Void memRead(Expr.MemRead r) {
+            add(r.address(), r.address().width() > 64);
+            return null;
+        }
+
+        @Override
+        public Void ref(Expr.Ref x) { return leaf(x); }
+
+        @Override
+        public Void instRef(Expr.InstRef x) { return leaf(x); }
+
+        @Override
+        public Void lit(Expr.Lit x) { return leaf(x); }
+
+        @Override
+        public Void invalid(Expr.Invalid x) { return leaf(x); }
+
+        private static Void leaf(Expr x) {
+            throw new IllegalArgumentException("cannot simulate expression " + x + ": it has no operands");
+        }
     }
 }

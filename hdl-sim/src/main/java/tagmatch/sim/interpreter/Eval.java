@@ -88,19 +88,27 @@ final class Eval {
 
     /** Compiles {@code x} itself (its operands may still be shared). */
     static Node compileHere(Expr x, Binder b) {
-        if (x instanceof Expr.Ref || x instanceof Expr.InstRef) {
-            return b.ref(x);
+        return x.accept(new Compiler(b));
+    }
+
+    /** One evaluator node per kind of expression, its operands compiled through the binder. */
+    private record Compiler(Binder b) implements Expr.Visitor<Node> {
+        @Override
+        public Node ref(Expr.Ref x) { return b.ref(x); }
+
+        @Override
+        public Node instRef(Expr.InstRef x) { return b.ref(x); }
+
+        @Override
+        public Node lit(Expr.Lit l) { return Eval.lit(l.value(), l.width(), l.signed()); }
+
+        @Override
+        public Node mux(Expr.Mux m) {
+            return Eval.mux(compile(m.cond(), b), compile(m.whenTrue(), b), compile(m.whenFalse(), b), m.width(), m.signed());
         }
-        if (x instanceof Expr.Lit) {
-            Expr.Lit l = (Expr.Lit) x;
-            return lit(l.value(), l.width(), l.signed());
-        }
-        if (x instanceof Expr.Mux) {
-            Expr.Mux m = (Expr.Mux) x;
-            return mux(compile(m.cond(), b), compile(m.whenTrue(), b), compile(m.whenFalse(), b), m.width(), m.signed());
-        }
-        if (x instanceof Expr.Case) {
-            Expr.Case c = (Expr.Case) x;
+
+        @Override
+        public Node caseOf(Expr.Case c) {
             Node sel = compile(c.selector(), b);
             Node[] vals = new Node[c.values().size()];
             for (int i = 0; i < vals.length; i++) {
@@ -108,12 +116,12 @@ final class Eval {
             }
             return caseNode(sel, c.keys(), vals, compile(c.otherwise(), b), c.width(), c.signed());
         }
-        if (x instanceof Expr.MemRead) {
-            Expr.MemRead r = (Expr.MemRead) x;
-            return b.memRead(r, compile(r.address(), b));
-        }
-        if (x instanceof Expr.Op) {
-            Expr.Op op = (Expr.Op) x;
+
+        @Override
+        public Node memRead(Expr.MemRead r) { return b.memRead(r, compile(r.address(), b)); }
+
+        @Override
+        public Node op(Expr.Op op) {
             Node[] a = new Node[op.args.size()];
             boolean anyWide = op.width() > 64;
             for (int i = 0; i < a.length; i++) {
@@ -122,7 +130,11 @@ final class Eval {
             }
             return anyWide ? new BigOp(op.op, a, op.n, op.m, op.width(), op.signed()) : narrow(op.op, a, op.n, op.m, op.width(), op.signed());
         }
-        throw new IllegalArgumentException("cannot simulate expression " + x + ": an undriven (invalid) value reached the simulator");
+
+        @Override
+        public Node invalid(Expr.Invalid x) {
+            throw new IllegalArgumentException("cannot simulate expression " + x + ": an undriven (invalid) value reached the simulator");
+        }
     }
 
     static Node lit(BigInteger v, int width, boolean signed) {
