@@ -57,7 +57,7 @@ public final class Costs {
     /**
      * Closes one post ({@code post = true}) or arrival with its outcome; depths are the queue sizes
      * the operation found. The outcome selects one of seed 002's four paths (success or failure,
-     * from a receive or from a send) and the otm.md statistics.
+     * from a receive or from a send) and the statistics of docs/otm-contract.md.
      */
     public void endOperation(boolean post, Outcome outcome, int postedDepth, int unexpectedDepth) {
         int path = (post ? 0 : 2) + (outcome == Outcome.MATCHED ? 0 : 1);
@@ -112,15 +112,15 @@ public final class Costs {
     public long slowPath() { return slowPath; }
     public long blocks() { return blocks; }
 
-    /** Posts that matched an unexpected message (otm.md {@code matched_at_post}; seed 002 "success from receive"). */
+    /** Posts that matched an unexpected message (docs/otm-contract.md {@code matched_at_post}; seed 002 "success from receive"). */
     public long postsMatched() { return pathCount[0]; }
     /** Posts that found no message, stored or FULL (seed 002 "fail from receive"). */
     public long postsUnmatched() { return pathCount[1]; }
-    /** Arrivals that matched a posted receive (otm.md {@code matched}; seed 002 "success from send"). */
+    /** Arrivals that matched a posted receive (docs/otm-contract.md {@code matched}; seed 002 "success from send"). */
     public long arrivalsMatched() { return pathCount[2]; }
     /** Arrivals that found no receive, stored or FULL (seed 002 "fail from send"). */
     public long arrivalsUnmatched() { return pathCount[3]; }
-    /** Operations answered FULL (otm.md {@code fallbacks}). */
+    /** Operations answered FULL (docs/otm-contract.md {@code fallbacks}). */
     public long full() { return full; }
 
     /** Mean entries inspected by posts that matched. */

@@ -27,7 +27,7 @@ public final class CosimAlpu implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    RtlCommand.ConfigOptions options = new RtlCommand.ConfigOptions();
+    AlpuOptions options = new AlpuOptions();
 
     @Option(names = "--ops", paramLabel = "N", description = "requests and commands to transfer (default ${DEFAULT-VALUE})")
     long ops = 100_000;

@@ -36,7 +36,7 @@ public final class SynthCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Mixin
-    RtlCommand.ConfigOptions options = new RtlCommand.ConfigOptions();
+    AlpuOptions options = new AlpuOptions();
 
     @Mixin
     KeepTempOption keepTemp = new KeepTempOption();

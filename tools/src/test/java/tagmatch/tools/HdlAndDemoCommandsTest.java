@@ -71,7 +71,7 @@ class HdlAndDemoCommandsTest {
         for (var shown : tagmatch.hdl.lib.Showcase.all()) assertTrue(Files.isDirectory(dir.resolve("lib").resolve(shown.name())), shown.name());
         assertTrue(Files.exists(dir.resolve("alpu").resolve("alpu_prq.v")), o);
         // the timing the generator derives for the default configuration, not a number copied here
-        assertTrue(o.contains(tagmatch.alpu.rtl.AlpuTiming.report(new RtlCommand.ConfigOptions().config(), "alpu_prq")), o);
+        assertTrue(o.contains(tagmatch.alpu.rtl.AlpuTiming.report(new AlpuOptions().config(), "alpu_prq")), o);
         assertTrue(o.contains("every response and idle status as the datasheet requires"), o);
         assertTrue(Files.exists(dir.resolve("fw").resolve("otm.c")), o);
         assertTrue(o.contains("demo: everything generated, clean and equal to its reference"), o);

@@ -27,7 +27,7 @@ import java.util.Map;
  * removes receives), so its message is unexpected. Thread i's outcome depends only on threads
  * 0..i, which is why each arrival can be answered as it comes. Taken receives are unlinked when
  * the block closes: after N arrivals, on {@link #endBlock()}, or before a post. Unexpected
- * messages go to the four indexes of {@link UnexpectedIndex}. Costs count conflicts (the otm.md
+ * messages go to the four indexes of {@link UnexpectedIndex}. Costs count conflicts (the docs/otm-contract.md
  * definition), fast and slow path uses and blocks.
  */
 public final class OptimisticMatcher extends QueueMatcher {

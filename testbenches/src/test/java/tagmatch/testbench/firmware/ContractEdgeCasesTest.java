@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tagmatch.model.Event;
 import tagmatch.otm.OtmConfig;
 
-/** The calling discipline of spec/otm.md, checked directly through the C API. */
+/** The calling discipline of docs/otm-contract.md, checked directly through the C API. */
 class ContractEdgeCasesTest {
     private static final OtmConfig CFG = OtmConfig.defaults().withThreads(4).withBins(8).withCapacities(2, 2);
 

@@ -84,10 +84,11 @@ public final class FigureCommand implements Callable<Integer> {
     @Mixin
     tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
 
-    @Option(names = "--cells", split = ",", paramLabel = "N[,N...]", description = "ALPU sizes, one curve each (default ${DEFAULT-VALUE}, as the seed)")
+    @Option(names = "--cells", split = ",", paramLabel = "N[,N...]",
+            description = "ALPU sizes, one curve each: " + tagmatch.tools.AlpuOptions.CELLS + " (default ${DEFAULT-VALUE}, as the seed)")
     List<Integer> cells = new ArrayList<>(List.of(128, 256));
 
-    @Option(names = "--block", paramLabel = "B", description = "cells per block, a power of two (default ${DEFAULT-VALUE})")
+    @Option(names = "--block", paramLabel = "B", description = tagmatch.tools.AlpuOptions.BLOCK + " (default ${DEFAULT-VALUE})")
     int block = 8;
 
     @Option(names = "--max-length", paramLabel = "L", description = "longest queue measured, 1..4096 (default ${DEFAULT-VALUE})")

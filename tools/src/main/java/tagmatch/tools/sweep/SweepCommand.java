@@ -23,6 +23,7 @@ import tagmatch.eda.sweep.SweepResult;
 import tagmatch.eda.prove.TargetProof;
 import tagmatch.eda.synth.YosysSynth;
 import tagmatch.process.UsageError;
+import tagmatch.tools.AlpuOptions;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
 
@@ -45,22 +46,22 @@ public final class SweepCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--variant", split = ",", paramLabel = "prq|umq", description = "variants (default prq)")
+    @Option(names = "--variant", split = ",", paramLabel = "prq|umq", description = AlpuOptions.VARIANT + ", one configuration each (default prq)")
     List<String> variants = new ArrayList<>(List.of("prq"));
 
-    @Option(names = "--cells", split = ",", paramLabel = "N", description = "total cells (default 256)")
+    @Option(names = "--cells", split = ",", paramLabel = "N", description = AlpuOptions.CELLS + ", one configuration each (default 256)")
     List<Integer> cells = new ArrayList<>(List.of(256));
 
-    @Option(names = "--block", split = ",", paramLabel = "B", description = "cells per block (default 8)")
+    @Option(names = "--block", split = ",", paramLabel = "B", description = AlpuOptions.BLOCK + ", one configuration each (default 8)")
     List<Integer> blocks = new ArrayList<>(List.of(8));
 
-    @Option(names = "--match-width", split = ",", paramLabel = "W", description = "match bits per entry (default 42)")
+    @Option(names = "--match-width", split = ",", paramLabel = "W", description = AlpuOptions.MATCH_WIDTH + ", one configuration each (default 42)")
     List<Integer> matchWidths = new ArrayList<>(List.of(42));
 
-    @Option(names = "--tag-width", split = ",", paramLabel = "T", description = "tag bits per entry (default 16)")
+    @Option(names = "--tag-width", split = ",", paramLabel = "T", description = AlpuOptions.TAG_WIDTH + ", one configuration each (default 16)")
     List<Integer> tagWidths = new ArrayList<>(List.of(16));
 
-    @Option(names = "--fifo-depth", split = ",", paramLabel = "D", description = "request, command and response FIFO depth (default 4)")
+    @Option(names = "--fifo-depth", split = ",", paramLabel = "D", description = "one depth for the request, command and response FIFOs, a power of two >= 2, one configuration each (default 4)")
     List<Integer> fifoDepths = new ArrayList<>(List.of(4));
 
     @Option(names = "--steps", split = ",", paramLabel = "STEP", description = "steps to run on each configuration: rtl, synth, pnr, cosim, prove (default rtl,synth,cosim)")
@@ -99,32 +100,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--slurm", description = "run as a Slurm job array (one shard per array task), submit it and follow it to the end")
     boolean slurm;
 
-    @Option(names = "--print-sbatch", description = "with --slurm: only write DIR/slurm/sweep.sbatch and print it; submit nothing")
-    boolean printSbatch;
-
-    @Option(names = "--partition", paramLabel = "P", description = "with --slurm: partition (default: the cluster's)")
-    String partition;
-
-    @Option(names = "--account", paramLabel = "A", description = "with --slurm: account to charge (default: yours)")
-    String account;
-
-    @Option(names = "--time-limit", paramLabel = "T", description = "with --slurm: per array task, Slurm's format (minutes, HH:MM:SS, D-HH:MM...)")
-    String timeLimit;
-
-    @Option(names = "--cpus-per-task", paramLabel = "N", description = "with --slurm: CPUs of each array task, one worker each (default ${DEFAULT-VALUE})")
-    int cpusPerTask = 1;
-
-    @Option(names = "--mem-per-task", paramLabel = "MB", description = "with --slurm: memory of each array task (default: --cpus-per-task x --mem-per-worker)")
-    Long memPerTask;
-
-    @Option(names = "--array-tasks", paramLabel = "N", description = "with --slurm: array tasks, i.e. shards (default: the tasks, at most 100)")
-    Integer arrayTasks;
-
-    @Option(names = "--max-running", paramLabel = "N", description = "with --slurm: at most N array tasks at once (the array's %%N throttle; default: as many as Slurm can)")
-    Integer maxRunning;
-
-    @Option(names = "--poll", paramLabel = "SECONDS", description = "with --slurm: seconds between squeue polls (default ${DEFAULT-VALUE})")
-    int pollSeconds = 10;
+    @picocli.CommandLine.Mixin
+    SlurmArrayOptions array = new SlurmArrayOptions();
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -135,14 +112,14 @@ public final class SweepCommand implements Callable<Integer> {
         Shard sh = shard == null ? Shard.ALL : parse("--shard", () -> Shard.parse(shard));
         int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) OptionCheck.atLeast("--jobs", jobs, 1);
         OptionCheck.atLeast("--mem-per-worker", memPerWorker, 64);
-        SlurmOptions so = slurmOptions(sweep.tasks().size());
+        SlurmOptions so = array.options(slurm, sweep.tasks().size(), memPerWorker);
         if (slurm && shard != null) throw new UsageError("--shard only applies without --slurm (each array task picks its own shard), got " + shard);
-        OptionCheck.requires(printSbatch, "--print-sbatch", slurm, "--slurm");
+        OptionCheck.requires(array.printSbatch, "--print-sbatch", slurm, "--slurm");
 
         SweepResult r;
         if (slurm) {
-            SlurmSweep.Settings s = new SlurmSweep.Settings(sweep, out, so, Duration.ofSeconds(pollSeconds));
-            if (printSbatch) {
+            SlurmSweep.Settings s = new SlurmSweep.Settings(sweep, out, so, Duration.ofSeconds(array.pollSeconds));
+            if (array.printSbatch) {
                 SlurmSweep.Script script = SlurmSweep.writeScript(s);
                 o.print(script.text());
                 o.println("# written to " + script.path());
@@ -189,25 +166,6 @@ public final class SweepCommand implements Callable<Integer> {
         OptionCheck.atLeast("--pnr-seed", pnrSeed, 1);
         if (proveDepth != null) OptionCheck.range("--prove-depth", proveDepth, 1, TargetProof.MAX_DEPTH);
         return new Sweep(grid, st, sd, ops, family, pnrSeed, proveDepth);
-    }
-
-    private SlurmOptions slurmOptions(int taskCount) {
-        boolean any = partition != null || account != null || timeLimit != null || memPerTask != null || arrayTasks != null
-                || maxRunning != null;
-        OptionCheck.requires(any, "--partition, --account, --time-limit, --mem-per-task, --array-tasks and --max-running", slurm, "--slurm");
-        if (!slurm) return null;
-        if (partition != null && !SlurmOptions.NAME.matcher(partition).matches())
-            throw new UsageError("--partition must be a Slurm partition name ([A-Za-z0-9_.+-]), got '" + partition + "'");
-        if (account != null && !SlurmOptions.NAME.matcher(account).matches())
-            throw new UsageError("--account must be a Slurm account name ([A-Za-z0-9_.+-]), got '" + account + "'");
-        if (timeLimit != null && !SlurmOptions.TIME.matcher(timeLimit).matches())
-            throw new UsageError("--time-limit must be in Slurm's format (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS), got '" + timeLimit + "'");
-        OptionCheck.range("--cpus-per-task", cpusPerTask, 1, 4096);
-        long mem = memPerTask == null ? SlurmSweep.defaultTaskMemMb(cpusPerTask, memPerWorker) : OptionCheck.atLeast("--mem-per-task", memPerTask, 64);
-        int n = arrayTasks == null ? SlurmSweep.defaultArrayTasks(taskCount) : (int) OptionCheck.range("--array-tasks", arrayTasks, 1, taskCount);
-        if (maxRunning != null) OptionCheck.range("--max-running", maxRunning, 1, n);
-        OptionCheck.range("--poll", pollSeconds, 1, 3600);
-        return new SlurmOptions(partition, account, timeLimit, cpusPerTask, mem, n, maxRunning);
     }
 
     /** Runs a parser; its {@link IllegalArgumentException} becomes a usage error naming {@code option}. */
