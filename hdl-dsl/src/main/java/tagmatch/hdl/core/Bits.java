@@ -25,6 +25,8 @@ public abstract class Bits extends Data {
     Instance<?> through;
     Expr value;
     DynamicElement dynamic;
+    /** Storage behind this value (a registered read's registers) named after it when it is named. */
+    java.util.function.BiConsumer<String, Boolean> onNamed;
 
     Bits(int width) {
         Widths.check(width, "a " + getClass().getSimpleName(), Locators.here());
@@ -87,6 +89,7 @@ public abstract class Bits extends Data {
      */
     @Override
     void nameAs(String base, boolean explicit) {
+        if (onNamed != null) onNamed.accept(base, explicit);
         if (signal != null) signal.name(base, explicit);
         else if (value instanceof Expr.Op op) {
             if (explicit || op.name() == null) op.name(base);

@@ -146,7 +146,17 @@ public final class Mem<T extends Data> {
         }
         if (powerOfTwo()) return data;
         Bool inRange = Hdl.regEnable(address.lt(memory.depth()), enable);
-        return Hdl.mux(inRange, data, fromWord(UInt.lit(0, memory.width())));
+        T out = Hdl.mux(inRange, data, fromWord(UInt.lit(0, memory.width())));
+        // Named, the read names its registers too: word_data, word_valid.
+        List<Bits> outs = out.leaves(), regs = data.leaves();
+        for (int i = 0; i < outs.size(); i++) {
+            Bits reg = regs.get(i);
+            outs.get(i).onNamed = (base, explicit) -> {
+                reg.signal.name(base + "_data", explicit);
+                inRange.signal.name(base + "_valid", explicit);
+            };
+        }
+        return out;
     }
 
     private static UInt UInt(int width) {

@@ -3,6 +3,7 @@ package tagmatch.sim.testbench;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.Direction;
 import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.Exprs;
 import tagmatch.hdl.ir.Instance;
 import tagmatch.hdl.ir.Locator;
 import tagmatch.hdl.ir.ModuleDef;
@@ -28,8 +29,10 @@ import java.util.List;
  * long words = tb.peekLong(tb.internal("queue.total"));
  * }</pre>
  *
- * Elaboration keeps registers, ports and named wires that are used more than once; a wire
- * that only copied another is gone (the error lists what the module has).
+ * Every value the description names can be reached: registers, ports, wires, memory reads and
+ * operator results named with {@code named} (which the Verilog declares as wires of those
+ * names). A wire that only copied another signal has that signal's name instead (the error
+ * lists what the module has).
  */
 public final class InternalSignals {
     private InternalSignals() {}
@@ -65,25 +68,46 @@ public final class InternalSignals {
         String leaf = parts[parts.length - 1];
         Signal target = null;
         for (Signal s : def.signals()) if (leaf.equals(s.name())) target = s;
-        if (target == null) {
+        Expr source = target != null ? new Expr.Ref(target) : namedValue(def, leaf);
+        if (source == null) {
             List<String> names = new ArrayList<>();
             for (Signal s : def.signals()) names.add(s.name());
+            names.addAll(namedValues(def).keySet());
             throw new IllegalArgumentException("internal signal " + path + ": module " + def.name() + " has no signal '" + leaf
                     + "'; its signals are " + names);
         }
         // From the signal's module up to the top: each level exports what the level below exports.
-        Expr source = new Expr.Ref(target);
         for (int level = chain.size(); level >= 0; level--) {
             ModuleDef owner = level == 0 ? circuit.top() : chain.get(level - 1).definition();
             String name = level == 0 ? portName(path) : "probe_" + String.join("_", java.util.Arrays.copyOfRange(parts, level, parts.length));
             Signal port = null;
             for (Signal s : owner.portSignals()) if (s.name().equals(name)) port = s;
             if (port == null) {
-                port = owner.addPort(name, Direction.OUT, target.width(), target.signed(), here);
+                port = owner.addPort(name, Direction.OUT, source.width(), source.signed(), here);
                 port.name(name, true);
                 owner.body().add(new Stmt.Connect(new Expr.Ref(port), source, here));
             }
             if (level > 0) source = new Expr.InstRef(chain.get(level - 1), port);
         }
+    }
+
+    /** The operator result named {@code name} in {@code def} (the backend declares it as a wire of that name), or null. */
+    private static Expr namedValue(ModuleDef def, String name) {
+        return namedValues(def).get(name);
+    }
+
+    /** Every named operator result {@code def}'s logic reads, by name. */
+    private static java.util.Map<String, Expr> namedValues(ModuleDef def) {
+        java.util.Map<String, Expr> out = new java.util.TreeMap<>();
+        java.util.Map<Expr, Boolean> seen = new java.util.IdentityHashMap<>();
+        java.util.function.Consumer<Expr> visit = e -> {
+            if (e instanceof Expr.Op op && op.name() != null) out.putIfAbsent(op.name(), op);
+        };
+        Exprs.forEachStmt(def.body(), st -> {
+            for (Expr e : Exprs.exprsOf(st)) Exprs.forEach(e, seen, visit);
+        });
+        for (Signal s : def.locals())
+            if (s.kind() == Signal.Kind.REG && s.reset() != null) Exprs.forEach(s.reset(), seen, visit);
+        return out;
     }
 }
