@@ -29,7 +29,8 @@ public final class OtmGenerator {
     /** Templates rendered for every build, in output order. */
     private static final List<String> FILES = List.of(
             "otm_config.h", "otm.h", "otm.c", "flexio_dev_host.h", "flexio_dev_host.c",
-            "otm_dpa_handler.h", "otm_dpa_handler.c", "otm_host_rig.h", "otm_host_rig.c", "otm_workload.h", "otm_handler_main.c",
+            "otm_dpa_handler.h", "otm_dpa_handler.c", "otm_host_rig.h", "otm_host_rig.c", "otm_host_fallback.h",
+            "otm_host_fallback.c", "otm_workload.h", "otm_handler_main.c",
             "otm_pingpong.c", "otm_driver.c", "otm_baseline.h", "otm_bench.c",
             "Makefile", "README.md");
 

@@ -95,9 +95,9 @@ class OtmGeneratorTest {
     void writesEveryFileIntoTheOutputDirectory(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("fw");
         List<Path> files = OtmGenerator.write(OtmConfig.defaults(), out);
-        assertEquals(17, files.size());
+        assertEquals(19, files.size());
         for (String f : List.of("otm_config.h", "otm.h", "otm.c", "flexio_dev_host.h", "flexio_dev_host.c", "otm_dpa_handler.c",
-                "otm_host_rig.c", "otm_pingpong.c",
+                "otm_host_rig.c", "otm_host_fallback.h", "otm_host_fallback.c", "otm_pingpong.c",
                 "otm_driver.c", "Makefile", "README.md")) {
             assertTrue(Files.isRegularFile(out.resolve(f)), f);
         }

@@ -37,7 +37,7 @@ class BadInputTest {
     @Test
     void optionValuesAreCheckedWithTheCommandPathInTheMessage() {
         assertUsage("tagmatch cosim firmware: --ops must be >= 1, got 0", "cosim", "firmware", "--ops", "0");
-        assertUsage("tagmatch cosim firmware: --target must be one of native, riscv, got 'fpga'", "cosim", "firmware", "--target", "fpga");
+        assertUsage("tagmatch cosim firmware: --target must be one of native, tsan, riscv, got 'fpga'", "cosim", "firmware", "--target", "fpga");
         assertUsage("tagmatch bench hdl: --repeat must be >= 1, got 0", "bench", "hdl", "--repeat", "0");
         assertUsage("tagmatch bench hdl: --runs must be >= 1, got 0", "bench", "hdl", "--runs", "0");
         assertUsage("tagmatch bench hdl: --alpu-cells must be multiples of 16 in 16..4096 (or 0 to skip), got 100",

@@ -51,7 +51,16 @@ class FirmwareCommandTest {
         assertTrue(out.toString().contains("PASS: 2000 operations in "), out.toString());
         assertEquals(List.of(), entries(tmp), "a temporary directory was left behind");
         assertEquals(2, run("cosim", "firmware", "--target", "fpga"));
-        assertTrue(err.toString().contains("tagmatch cosim firmware: --target must be one of native, riscv, got 'fpga'"), err.toString());
+        assertTrue(err.toString().contains("tagmatch cosim firmware: --target must be one of native, tsan, riscv, got 'fpga'"), err.toString());
+    }
+
+    @Test
+    void theFallbackSoakJudgesHandlerAndHostSoftwareTogether() {
+        assertEquals(0, run("cosim", "firmware", "--fallback", "--ops", "300", "--max-recvs", "2", "--max-unexpected", "1"), err.toString());
+        assertTrue(out.toString().startsWith("PASS: 300 operations in "), out.toString());
+        assertTrue(out.toString().contains(" answered by host software"), out.toString());
+        assertEquals(2, run("cosim", "firmware", "--fallback", "--max-unexpected", "0"));
+        assertTrue(err.toString().contains("tagmatch cosim firmware: --max-unexpected must be in 1..1048576, got 0"), err.toString());
     }
 
     @Test

@@ -180,6 +180,9 @@ _Static_assert(sizeof(otm_thread) == 64, "one cache line per thread");
 static inline uint32_t otm_wild_count(uint64_t block) { return (uint8_t)(block >> OTM_WILD_COUNT_SHIFT); }
 static inline uint32_t otm_block_count(uint64_t block) { return (uint32_t)block; }
 
+/* unexp_stored's top bit (above any count of OTM_MAX_UNEXPECTED): set while the matcher is held. */
+#define OTM_HELD 0x80000000u
+
 struct otm_ctx {
     /* block synchronization words, each on its own cache line */
     _Alignas(64) uint64_t booked;     /* partial barrier 1: bit t = thread t booked */
@@ -198,7 +201,7 @@ struct otm_ctx {
     uint64_t last_block;              /* the block word of the latest block of several messages */
     uint32_t in_order_left;           /* blocks of several messages still to match in order */
     otm_ref  unexp_free;
-    uint32_t unexp_stored;
+    uint32_t unexp_stored;            /* messages stored; OTM_HELD while otm_hold holds the matcher */
     uint32_t wild_stored;             /* receives linked in the wildcard indexes */
     uint64_t next_label;
     otm_stats stats;                  /* post-side counters; thread counters are in thr */
@@ -689,7 +692,7 @@ static bool otm_post_meets_unexpected(otm_ctx *ctx, int32_t src, int32_t tag, ui
     otm_ux_unlink(ctx, u);
     ctx->unexp[u].next[0] = ctx->unexp_free;
     ctx->unexp_free = u;
-    ctx->unexp_stored--;
+    ctx->unexp_stored--;  /* the hold bit is above the count */
     ctx->stats.matched_at_post++;
     *matched_msg_id = ctx->unexp[u].msg_id;
     return true;
@@ -723,13 +726,23 @@ static otm_status otm_post_general(otm_ctx *ctx, int32_t src, int32_t tag, uint6
     if (!otm_post_args_ok(src, tag)) return OTM_ERR_ARG;
     if (ctx->unexp_stored != 0 && otm_post_meets_unexpected(ctx, src, tag, matched_msg_id)) return OTM_MATCHED;
     otm_ref r = ctx->recv_free;
-    if (r == OTM_NIL) {
+    if (r == OTM_NIL || (ctx->unexp_stored & OTM_HELD) != 0) {
         ctx->stats.fallbacks++;
         return OTM_ERR_FULL;
     }
     uint32_t ix = otm_index_of(src, tag);
     if (ix != OTM_IX_SRC_TAG) ctx->wild_stored++;
     return otm_post_store(ctx, r, otm_key_of(src, tag).both, otm_bin_of(ix, src, tag), recv_id);
+}
+
+/* The hold travels in unexp_stored's top bit: the common post's one test of unexp_stored then
+ * sends every post to otm_post_general, which searches the stored messages and refuses what it
+ * would store, and a message without receive is refused where it would be stored. The common
+ * post and a message that finds its receive pay nothing for it; a stored message, one test. */
+void otm_hold(otm_ctx *ctx, int hold)
+{
+    if (ctx == NULL) return;
+    ctx->unexp_stored = hold ? (ctx->unexp_stored | OTM_HELD) : (ctx->unexp_stored & ~OTM_HELD);
 }
 
 otm_status otm_post_recv(otm_ctx *ctx, int32_t src, int32_t tag,
@@ -859,12 +872,12 @@ static inline void otm_book(otm_ctx *ctx, uint32_t tid, otm_ref cand)
 
 /* A message without receive, once every older message has its final answer: it is stored in
  * arrival order, or refused with OTM_ERR_FULL when the storage is full (as in the reference,
- * where only older messages can have used the room before it). */
+ * where only older messages can have used the room before it) or the matcher is held. */
 static inline int32_t otm_unexpected_store(otm_ctx *ctx, uint32_t tid, uint64_t key, uint64_t msg_id)
 {
     otm_thread *th = &ctx->thr[tid];
     otm_ref u = ctx->unexp_free;
-    if (u == OTM_NIL) {
+    if (u == OTM_NIL || (ctx->unexp_stored & OTM_HELD) != 0) {
         th->fallbacks++;
         return OTM_ERR_FULL;
     }
@@ -1271,7 +1284,7 @@ void otm_get_stats(const otm_ctx *ctx, otm_stats *out)
     /* a stored receive leaves only when a message takes it, and a stored message only when a
      * post takes it: no match or store has to count itself */
     out->matched = ctx->next_label - stored;
-    out->unexpected = ctx->unexp_stored + ctx->stats.matched_at_post;
+    out->unexpected = (ctx->unexp_stored & ~OTM_HELD) + ctx->stats.matched_at_post;
     for (uint32_t t = 0; t < OTM_THREADS; t++) {
         const otm_thread *th = &ctx->thr[t];
         out->fallbacks += th->fallbacks;

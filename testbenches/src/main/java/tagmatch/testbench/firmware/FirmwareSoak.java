@@ -19,7 +19,8 @@ import tagmatch.otm.OtmConfig;
  * exactly {@code ops} posts and arrivals ran or one status or id differed. What
  * {@code tagmatch cosim firmware} runs.
  *
- * @param target {@code native} (JNA, the chaos build, N concurrent threads) or {@code riscv} (the driver under qemu-riscv64)
+ * @param target {@code native} (JNA, the chaos build, N concurrent threads), {@code tsan} (the driver under
+ *     ThreadSanitizer) or {@code riscv} (the driver under qemu-riscv64)
  * @param failure the first difference; null when the soak passed
  */
 public record FirmwareSoak(String target, long operations, long streams, String failure) {
@@ -43,7 +44,12 @@ public record FirmwareSoak(String target, long operations, long streams, String 
      * {@code progress} hears the operations done so far.
      */
     public static FirmwareSoak run(String target, long ops, long seed, Path root, LongConsumer progress) {
-        if (!target.equals("native") && !target.equals("riscv")) throw new IllegalArgumentException("target must be native or riscv, got " + target);
+        return run(target, ops, seed, 0, 0, root, progress);
+    }
+
+    /** As {@link #run(String, long, long, Path, LongConsumer)}, every build with these capacities (0: the shape's own). */
+    public static FirmwareSoak run(String target, long ops, long seed, int maxRecvs, int maxUnexpected, Path root, LongConsumer progress) {
+        if (!List.of("native", "tsan", "riscv").contains(target)) throw new IllegalArgumentException("target must be native, tsan or riscv, got " + target);
         long done = 0;
         long streams = 0;
         String failure = null;
@@ -54,13 +60,15 @@ public record FirmwareSoak(String target, long operations, long streams, String 
             boolean nas = round % 7 == 5;
             boolean nat = round % 7 == 6;
             OtmConfig cfg = OtmConfig.defaults().withThreads(target.equals("riscv") ? Math.min(s[0], 8) : s[0])
-                    .withBins(s[1]).withCapacities(s[2], s[3]).withHints(nas, nat)
+                    .withBins(s[1]).withCapacities(maxRecvs > 0 ? maxRecvs : s[2], maxUnexpected > 0 ? maxUnexpected : s[3]).withHints(nas, nat)
                     .withInOrderRun(IN_ORDER_RUNS[round % IN_ORDER_RUNS.length]);
             FirmwareBuild b = FirmwareBuild.generate(cfg, root);
             Hints hints = new Hints(nas, nat);
             Capacities caps = new Capacities(cfg.maxRecvs(), cfg.maxUnexpected());
             OtmApi api = target.equals("native") ? OtmLibrary.load(b.artifact("chaos", "libotm_chaos.so")) : null;
-            Path driver = target.equals("riscv") ? b.artifact("rv64-linux", "otm_driver_rv64") : null;
+            Path driver = target.equals("riscv") ? b.artifact("rv64-linux", "otm_driver_rv64")
+                    : target.equals("tsan") ? b.artifact("tsan", "otm_driver_tsan") : null;
+            List<String> launcher = target.equals("riscv") ? List.of("qemu-riscv64") : List.of();
             try (NativeCosim sim = api == null ? null : new NativeCosim(api, cfg.threads())) {
                 for (String kind : kinds) {
                     long ws = seed + round;
@@ -70,7 +78,7 @@ public record FirmwareSoak(String target, long operations, long streams, String 
                         if (done >= ops) break;
                         List<Event> ev = prefix(e.getValue(), ops - done);
                         List<OpResult> got = sim != null ? sim.run(ev)
-                                : ProgramCosim.run(List.of("qemu-riscv64"), driver, ev, root.resolve("work")).results();
+                                : ProgramCosim.run(launcher, driver, ev, root.resolve("work").toAbsolutePath()).results();
                         String diff = Expected.firstDifference(ev, Expected.of(ev, caps, hints), got);
                         if (diff != null) {
                             failure = cfg.key() + " " + kind + " seed " + ws + " comm " + e.getKey() + ": " + diff;

@@ -16,6 +16,9 @@ public interface OtmApi {
 
     void blockEnd(Pointer ctx);
 
+    /** otm_hold: while held, a call without partner is refused (OTM_ERR_FULL) and nothing stored. */
+    void hold(Pointer ctx, boolean hold);
+
     /** The number of counters of otm_stats. */
     int STATS = 10;
 

@@ -23,6 +23,8 @@ public final class OtmDirect implements OtmApi {
 
     public static native void otm_get_stats(Pointer ctx, Pointer out);
 
+    public static native void otm_hold(Pointer ctx, int hold);
+
     @Override public long ctxBytes() { return otm_ctx_bytes(); }
     @Override public int init(Pointer ctx) { return otm_init(ctx); }
     @Override public int postRecv(Pointer ctx, int src, int tag, long recvId, long[] out) {
@@ -33,6 +35,7 @@ public final class OtmDirect implements OtmApi {
         return otm_match_msg(ctx, tid, src, tag, msgId, out);
     }
     @Override public void blockEnd(Pointer ctx) { otm_block_end(ctx); }
+    @Override public void hold(Pointer ctx, boolean hold) { otm_hold(ctx, hold ? 1 : 0); }
     @Override public long[] stats(Pointer ctx) {
         try (Memory m = new Memory(STATS * 8L)) {
             otm_get_stats(ctx, m);

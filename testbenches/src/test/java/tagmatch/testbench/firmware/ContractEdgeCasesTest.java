@@ -73,6 +73,40 @@ class ContractEdgeCasesTest {
     }
 
     @Test
+    void aHeldMatcherFindsPartnersButStoresNothing() {
+        OtmApi api = api(CFG);
+        try (Memory m = new Memory(api.ctxBytes() + 64)) {
+            Pointer ctx = m.align(64);
+            api.init(ctx);
+            long[] out = {0};
+            assertEquals(OpResult.POSTED, api.postRecv(ctx, 1, 1, 1, out));
+            api.blockBegin(ctx, 1);
+            assertEquals(OpResult.UNEXPECTED, api.matchMsg(ctx, 0, 5, 5, 200, out));
+            api.blockEnd(ctx);
+            api.hold(ctx, true);
+            assertEquals(OpResult.ERR_FULL, api.postRecv(ctx, 2, 2, 2, out), "a post without partner is refused, the table has room");
+            assertEquals(OpResult.ERR_FULL, api.postRecv(ctx, -1, 9, 3, out), "so is a wildcard post");
+            assertEquals(OpResult.MATCHED, api.postRecv(ctx, -1, 5, 4, out), "a post meets the stored message");
+            assertEquals(200, out[0]);
+            api.blockBegin(ctx, 2);
+            assertEquals(OpResult.ERR_FULL, api.matchMsg(ctx, 0, 7, 7, 201, out), "a message without receive is refused");
+            assertEquals(OpResult.MATCHED, api.matchMsg(ctx, 1, 1, 1, 202, out), "a message takes the stored receive");
+            api.blockEnd(ctx);
+            assertEquals(1, out[0]);
+            api.hold(ctx, false);
+            assertEquals(OpResult.POSTED, api.postRecv(ctx, 2, 2, 5, out), "released, the matcher stores again");
+            api.blockBegin(ctx, 1);
+            assertEquals(OpResult.UNEXPECTED, api.matchMsg(ctx, 0, 7, 7, 203, out));
+            api.blockEnd(ctx);
+            long[] s = api.stats(ctx);
+            assertEquals(2, s[0], "posted");
+            assertEquals(1, s[1], "matched_at_post");
+            assertEquals(2, s[2], "unexpected: the one matched at post and the one stored");
+            assertEquals(3, s[7], "fallbacks: the calls refused while held");
+        }
+    }
+
+    @Test
     void contextsAreIndependentAndMayRunAtTheSameTime() throws InterruptedException {
         OtmConfig c = OtmConfig.defaults().withThreads(8).withBins(16).withCapacities(64, 32);
         OtmApi api = api(c);

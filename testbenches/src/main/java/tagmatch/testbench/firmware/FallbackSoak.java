@@ -1,0 +1,100 @@
+package tagmatch.testbench.firmware;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
+import tagmatch.model.Event;
+import tagmatch.model.Hints;
+import tagmatch.model.workload.Workload;
+import tagmatch.model.workload.WorkloadSpec;
+import tagmatch.model.workload.Workloads;
+import tagmatch.otm.OtmConfig;
+
+/**
+ * A soak of the DPA handler with host software's fallback, judged as one system by
+ * {@link SystemCosim}: builds with tiny capacities (receives and unexpected messages 1 to 4
+ * each, or the ones given), N = 1 to 32, bins 1/16/128, both hints and in-order runs in turn,
+ * every workload kind (wildcards included) on a new seed per stream, some with host software
+ * posting late, until exactly {@code ops} posts and arrivals ran or one answer differed. What
+ * {@code tagmatch cosim firmware --fallback} runs.
+ *
+ * @param target {@code native}, {@code tsan} (the handler under ThreadSanitizer) or {@code riscv} (under qemu-riscv64)
+ * @param byHost calls host software answered
+ * @param failure the first difference; null when the soak passed
+ */
+public record FallbackSoak(String target, long operations, long streams, long byHost, String failure) {
+    private static final int[] THREADS = {4, 32, 1, 8, 16};
+    private static final int[] BINS = {16, 1, 128};
+    private static final int[] IN_ORDER_RUNS = {OtmConfig.DEFAULT_IN_ORDER_RUN, 1, 0};
+    /** Streams run on one build before the soak moves to the next shape. */
+    private static final int STREAMS_PER_BUILD = 9;
+
+    public boolean passed() {
+        return failure == null;
+    }
+
+    /** The verdict line of {@code tagmatch cosim firmware --fallback}. */
+    public String verdict() {
+        return passed() ? "PASS: " + operations + " operations in " + streams + " streams on " + target + ", " + byHost
+                + " answered by host software, every answer and receive buffer equal to the reference's" : "FAIL: " + failure;
+    }
+
+    /**
+     * Runs the soak with its builds under {@code root} (a directory the caller owns).
+     * {@code maxRecvs} and {@code maxUnexpected} of 0 cycle through 1 to 4; {@code progress}
+     * hears the operations done so far.
+     */
+    public static FallbackSoak run(String target, long ops, long seed, int maxRecvs, int maxUnexpected, Path root, LongConsumer progress) {
+        String[] artifact = artifact(target);
+        List<String> launcher = target.equals("riscv") ? List.of("qemu-riscv64") : List.of();
+        Map<String, Path> built = new HashMap<>();
+        long done = 0, streams = 0, host = 0;
+        String failure = null;
+        List<String> kinds = Workloads.kinds();
+        for (int round = 0; done < ops && failure == null; round++) {
+            OtmConfig cfg = shape(round, maxRecvs, maxUnexpected);
+            Path bin = built.computeIfAbsent(cfg.key(), k -> FirmwareBuild.generate(cfg, root).artifact(artifact[0], artifact[1]));
+            Hints hints = new Hints(cfg.noAnySource(), cfg.noAnyTag());
+            for (int s = 0; s < STREAMS_PER_BUILD && done < ops && failure == null; s++) {
+                long ws = seed + streams;
+                String kind = kinds.get((int) (streams % kinds.size()));
+                Workload w = Workloads.generate(WorkloadSpec.of(kind).withBlockSize(cfg.threads()).withSeed(ws)
+                        .withHints(hints).withSize(4 + (int) (ws % 13)).withRounds(2).withComms(1));
+                List<Event> ev = FirmwareSoak.prefix(CommSplit.split(w.events()).values().iterator().next(), ops - done);
+                List<String> args = streams % 5 == 4 ? List.of("lag-posts") : List.of();
+                SystemCosim.Verdict v = SystemCosim.run(launcher, bin, ev, hints, root.resolve("work").toAbsolutePath(), args);
+                if (!v.passed()) {
+                    failure = cfg.key() + " " + kind + " seed " + ws + (args.isEmpty() ? "" : " lag-posts") + ": " + v.problem();
+                    break;
+                }
+                done += ev.stream().filter(x -> !(x instanceof Event.BlockEnd)).count();
+                host += v.byHost();
+                streams++;
+                progress.accept(done);
+            }
+        }
+        if (done != ops && failure == null) throw new IllegalStateException("ran " + done + " operations instead of " + ops);
+        return new FallbackSoak(target, done, streams, host, failure);
+    }
+
+    /** The build of round {@code round}: tiny capacities unless given, N, bins, hints and in-order run in turn. */
+    static OtmConfig shape(int round, int maxRecvs, int maxUnexpected) {
+        int recvs = maxRecvs > 0 ? maxRecvs : 1 + round % 4;
+        int unexpected = maxUnexpected > 0 ? maxUnexpected : 1 + (round / 4) % 4;
+        return OtmConfig.defaults().withThreads(THREADS[round % THREADS.length]).withBins(BINS[round % BINS.length])
+                .withCapacities(recvs, unexpected).withHints(round % 7 == 5, round % 7 == 6)
+                .withInOrderRun(IN_ORDER_RUNS[round % IN_ORDER_RUNS.length]);
+    }
+
+    /** The make target and program of each target. */
+    private static String[] artifact(String target) {
+        switch (target) {
+            case "native": return new String[] {"handler", "otm_handler"};
+            case "tsan": return new String[] {"handler-tsan", "otm_handler_tsan"};
+            case "riscv": return new String[] {"rv64-linux", "otm_handler_rv64"};
+            default: throw new IllegalArgumentException("target must be native, tsan or riscv, got " + target);
+        }
+    }
+}

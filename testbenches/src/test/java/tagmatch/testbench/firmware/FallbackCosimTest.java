@@ -1,0 +1,95 @@
+package tagmatch.testbench.firmware;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tagmatch.model.Event;
+import tagmatch.model.Hints;
+import tagmatch.otm.OtmConfig;
+
+/**
+ * The DPA handler and host software's fallback as one system at tiny capacities: seed 003's
+ * section 4.1 hazards (a receive kept in software, a later one offloaded, a message matching
+ * both; the same for messages) answered as MPI orders them, and the build without the rule
+ * caught on them; a few hundred small seeded workloads natively, and some under
+ * ThreadSanitizer and qemu-riscv64.
+ */
+class FallbackCosimTest {
+    private static final OtmConfig ONE_EACH = OtmConfig.defaults().withThreads(4).withBins(16).withCapacities(1, 1);
+    private static final Path WORK = Path.of("target", "otm-work").toAbsolutePath();
+    private static final Hints NO_HINTS = new Hints(false, false);
+
+    /**
+     * Receive r0 fills the table, r1 is kept in software, a message takes r0 and frees the
+     * table, and r2 (ANY_SOURCE) could be offloaded: s1 matches r1 and r2 and must take r1
+     * (C1), s2 takes r2.
+     */
+    static List<Event> receiveKeptInSoftware() {
+        return List.of(new Event.Post(0, 0, 1, 1), new Event.Post(1, 0, 1, 5), new Event.Arrive(10, 0, 1, 1), new Event.BlockEnd(),
+                new Event.Post(2, 0, -1, 5), new Event.Arrive(11, 0, 1, 5), new Event.BlockEnd(),
+                new Event.Arrive(12, 0, 1, 5), new Event.BlockEnd());
+    }
+
+    /**
+     * Message u0 fills the unexpected storage, u1 of the same sender goes to software, a post
+     * takes u0 and frees the storage, and u2 could be stored on the DPA: the next post must
+     * take u1 (C2), the one after it u2.
+     */
+    static List<Event> messageKeptInSoftware() {
+        return List.of(new Event.Arrive(20, 0, 1, 1), new Event.BlockEnd(), new Event.Arrive(21, 0, 1, 1), new Event.BlockEnd(),
+                new Event.Post(0, 0, 1, 1), new Event.Arrive(22, 0, 1, 1), new Event.BlockEnd(),
+                new Event.Post(1, 0, 1, 1), new Event.Post(2, 0, 1, 1));
+    }
+
+    @Test
+    void seed003TheCallKeptInSoftwareIsMatchedBeforeTheOneOffloadedAfterIt() {
+        FirmwareBuild b = FirmwareBuild.generate(ONE_EACH, CosimSupport.ROOT);
+        Path handler = b.artifact("handler", "otm_handler");
+        for (List<Event> events : List.of(receiveKeptInSoftware(), messageKeptInSoftware())) {
+            assertEquals(OpResult.MATCHED, SystemCosim.expected(events, NO_HINTS).get(4).status());
+            SystemCosim.Verdict v = SystemCosim.run(List.of(), handler, events, NO_HINTS, WORK, List.of());
+            assertNull(v.problem(), events.toString());
+            assertTrue(v.byHost() >= 4, "the kept call, the one after it and both matches were host software's: " + v.byHost());
+        }
+    }
+
+    @Test
+    void theBuildWithoutTheRuleLetsTheOffloadedCallOvertake() {
+        FirmwareBuild b = FirmwareBuild.generate(ONE_EACH, CosimSupport.ROOT);
+        Path unordered = b.artifact("handler-unordered", "otm_handler_unordered");
+        SystemCosim.Verdict c1 = SystemCosim.run(List.of(), unordered, receiveKeptInSoftware(), NO_HINTS, WORK, List.of());
+        assertNotNull(c1.problem(), "s1 took r2, offloaded after r1");
+        assertTrue(c1.problem().startsWith("operation 4 Arrive[id=11"), c1.problem());
+        assertTrue(c1.problem().contains("reference MATCHED(1), firmware MATCHED(2)"), c1.problem());
+        SystemCosim.Verdict c2 = SystemCosim.run(List.of(), unordered, messageKeptInSoftware(), NO_HINTS, WORK, List.of());
+        assertNotNull(c2.problem(), "the post took u2, stored after u1");
+        assertTrue(c2.problem().contains("reference MATCHED(21), firmware MATCHED(22)"), c2.problem());
+    }
+
+    @Test
+    void dpaAndHostTogetherEqualTheReferenceOnSeededWorkloadsAtTinyCapacities() {
+        FallbackSoak s = FallbackSoak.run("native", 6_000, 1, 0, 0, CosimSupport.ROOT, n -> { });
+        assertNull(s.failure());
+        assertTrue(s.streams() >= 150, "streams: " + s.streams());
+        assertTrue(s.byHost() > s.operations() / 10, "host software answered " + s.byHost() + " of " + s.operations());
+    }
+
+    @Test
+    void theSystemIsCleanUnderThreadSanitizer() {
+        FallbackSoak s = FallbackSoak.run("tsan", 700, 11, 0, 0, CosimSupport.ROOT, n -> { });
+        assertNull(s.failure());
+        assertTrue(s.byHost() > 0);
+    }
+
+    @Test
+    void theSystemEqualsTheReferenceUnderQemuRiscv() {
+        FallbackSoak s = FallbackSoak.run("riscv", 500, 21, 0, 0, CosimSupport.ROOT, n -> { });
+        assertNull(s.failure());
+        assertTrue(s.byHost() > 0);
+    }
+}
