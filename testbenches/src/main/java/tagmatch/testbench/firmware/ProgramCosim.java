@@ -134,6 +134,37 @@ public final class ProgramCosim {
         return null;
     }
 
+    /**
+     * Checks that every message the reference refuses for lack of room (OTM_ERR_FULL) reached
+     * host software whole through the to-host queue ("O" lines: ordinal, protocol, length, fnv of
+     * the eager payload), and nothing else did. Returns null when so, else the first problem.
+     */
+    public static String checkHandOffs(List<Event> events, List<OpResult> expected, Path resultsFile) {
+        java.util.Map<Integer, String[]> handed = new java.util.HashMap<>();
+        for (String[] f : WorkloadFile.records(resultsFile, "O")) {
+            if (handed.put(Integer.parseInt(f[1]), f) != null) return "message ordinal " + f[1] + " handed to host twice";
+        }
+        int i = 0, ord = 0, refused = 0;
+        for (Event e : events) {
+            if (e instanceof Event.BlockEnd) continue;
+            OpResult r = expected.get(i++);
+            if (!(e instanceof Event.Arrive a)) continue;
+            int m = ord++;
+            if (r.status() != OpResult.ERR_FULL) continue;
+            refused++;
+            String[] f = handed.get(m);
+            if (f == null) return "message " + a.id() + " was refused (table full) but never reached host software";
+            boolean rndv = WorkloadFile.proto(a.id()) == 1;
+            int len = WorkloadFile.length(a.id());
+            String fnv = rndv ? fnvOf(m, 0, false) : fnvOf(m, len, false);
+            if (Integer.parseInt(f[2]) != (rndv ? 1 : 0) || Integer.parseInt(f[3]) != len || !f[4].equals(fnv)) {
+                return "message " + a.id() + " reached host software damaged: " + String.join(" ", f) + ", want length " + len + " fnv " + fnv;
+            }
+        }
+        if (handed.size() != refused) return handed.size() + " messages handed to host software, " + refused + " refused by the reference";
+        return null;
+    }
+
     static long fnv1a(byte[] b) {
         long h = 0xcbf29ce484222325L;
         for (byte x : b) {
