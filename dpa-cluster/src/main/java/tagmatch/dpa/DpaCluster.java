@@ -73,17 +73,17 @@ public final class DpaCluster extends Module {
             DpaCore core = instance("core" + c, new DpaCore(cfg));
             cores[c] = core;
             reqs[c] = core.mem.req;
-            core.run.set(run);
-            core.bootPc.set(bootPc);
-            core.hartBase.set(lit((long) c * cfg.threads(), hb));
-            core.activeHarts.set(activeHarts);
-            core.cycle.set(cycles);
-            core.fetchLo.set(ram.read(core.fetchWord));
+            core.ctl.run.set(run);
+            core.ctl.bootPc.set(bootPc);
+            core.ctl.hartBase.set(lit((long) c * cfg.threads(), hb));
+            core.ctl.activeHarts.set(activeHarts);
+            core.ctl.cycle.set(cycles);
+            core.fetch.lo.set(ram.read(core.fetch.word));
             // only the next word's low halfword is fetched (the tail of an instruction that straddles two
             // words); the _unused suffix tells readers and Verilator's --unused-regexp that the rest is dropped
-            UInt next = ram.read(core.fetchWord.add(1)).named("fetch" + c + "_next_unused");
-            core.fetchHi.set(next.bits(15, 0));
-            core.fetchWait.set(caches.fetchWait(c, core.fetchValid, core.fetchWord));
+            UInt next = ram.read(core.fetch.word.add(1)).named("fetch" + c + "_next_unused");
+            core.fetch.hi.set(next.bits(15, 0));
+            core.fetch.wait.set(caches.fetchWait(c, core.fetch.valid, core.fetch.word));
             if (cfg.threads() > 1) core.probeThread.set(probeHart.bits(tb - 1, 0));
             output("trace" + c, new RetireReport(hb)).set(core.retirement);
         }
@@ -118,7 +118,7 @@ public final class DpaCluster extends Module {
         Bool freeze = mmio.exited.or(error.valid).named("freeze");
         for (int c = 0; c < nc; c++) {
             DpaCore core = cores[c];
-            core.freeze.set(freeze);
+            core.ctl.freeze.set(freeze);
             // a thread in wrs.nto waits while its hart's reservation lasts: bit t is thread t's
             Bool[] live = new Bool[cfg.threads()];
             for (int t = 0; t < live.length; t++) live[live.length - 1 - t] = banks.resvValid.get(c * cfg.threads() + t);

@@ -6,7 +6,6 @@ import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.core.Vec;
 
-import static tagmatch.dpa.Decompressor.sext;
 import static tagmatch.hdl.core.Hdl.*;
 
 /**
@@ -33,19 +32,8 @@ public final class DpaCore extends Module {
      */
     static final int PAUSE_CYCLES = 16;
 
-    final Bool run;
-    final Bool freeze;
-    final UInt bootPc;
-    final UInt hartBase;
-    final UInt activeHarts;
-    final UInt cycle;
-    final UInt fetchWord;
-    /** The fetch reads RAM this cycle (a thread issues at a pc inside it). */
-    final Bool fetchValid;
-    /** Cycles the fetch costs over the pipeline (an instruction cache miss); paid by its thread when the instruction leaves execute. */
-    final UInt fetchWait;
-    final UInt fetchLo;
-    final UInt fetchHi;
+    final CoreControl ctl;
+    final FetchPort fetch;
     /** The data access of the instruction in execute. */
     final MemPort mem;
     final ErrorReport error;
@@ -55,23 +43,36 @@ public final class DpaCore extends Module {
     /** Bit t: thread t's hart holds a valid LR reservation (the cluster keeps them). */
     final UInt reservedIn;
 
+    private final int h, tb, hb;
+    // ---- per-thread state ----
+    private final Vec<UInt> pcs;
+    // Chosen to simulate faster: the threads' flags as one word each, bit t for thread t, so a simulator
+    // updates every thread's flag in one operation rather than one register per thread.
+    private final UInt started, parked, inflight, waitDiv, waitResv;
+    private final Vec<UInt> waitCnt;
+    private final Vec<UInt> instret;
+    /** Every thread's registers, at {@code thread * 32 + reg}. */
+    private final Mem<UInt> rf;
+    private final Bool live;
+
+    /** The fetch stage's choice this cycle, and the fetch/decode registers. */
+    private record Fetched(Bool issue, UInt sel, Bool valid, UInt thread, UInt pc, UInt raw, Bool fault, UInt fetchWait) {}
+
+    /** The decode/execute registers. */
+    private record Decoded(Bool valid, UInt thread, UInt pc, UInt inst, UInt raw, Bool compressed, Bool badCompressed, Bool fault,
+                           UInt fetchWait, UInt a, UInt b) {}
+
+    /** What execute decided: the instruction retires, the divider starts for it, its decode. */
+    private record Executed(Execute x, Bool retire, Bool divStart, Divider div, UInt divOwner) {}
+
     public DpaCore(DpaConfig cfg) {
-        int h = cfg.threads();
-        int tb = cfg.threadBits();
-        int hb = cfg.hartBits();
+        h = cfg.threads();
+        tb = cfg.threadBits();
+        hb = cfg.hartBits();
         param("threads", h);
         param("ram_mib", cfg.ramMib());
-        run = input("run", Bool());
-        freeze = input("freeze", Bool());
-        bootPc = input("boot_pc", UInt(64));
-        hartBase = input("hart_base", UInt(hb));
-        activeHarts = input("active_harts", UInt(hb + 1));
-        cycle = input("cycle", UInt(64));
-        fetchWord = output("fetch_word", UInt(cfg.wordBits()));
-        fetchValid = output("fetch_valid", Bool());
-        fetchWait = input("fetch_wait", UInt(MemResponse.WAIT_BITS));
-        fetchLo = input("fetch_lo", UInt(64));
-        fetchHi = input("fetch_hi", UInt(16));
+        ctl = input("ctl", new CoreControl(hb));
+        fetch = output("fetch", new FetchPort(cfg.wordBits()));
         mem = output("mem", new MemPort(hb));
         error = output("err", new ErrorReport(hb));
         retirement = output("retire", new RetireReport(hb));
@@ -79,20 +80,26 @@ public final class DpaCore extends Module {
         probeInstret = output("probe_instret", UInt(64));
         reservedIn = input("reserved", UInt(h));
 
-        // ---- per-thread state ----
-        Vec<UInt> pcs = reg(Vec(h, () -> UInt(64))).named("pc");
-        // the threads' flags as words, bit t for thread t: a simulator updates all threads' in one operation
-        UInt started = regInit(UInt(h), 0).named("started");
-        UInt parked = regInit(UInt(h), 0).named("parked");
-        UInt inflight = regInit(UInt(h), 0).named("inflight");
-        UInt waitDiv = regInit(UInt(h), 0).named("wait_div");
-        UInt waitResv = regInit(UInt(h), 0).named("wait_resv");
-        Vec<UInt> waitCnt = regZero(Vec(h, () -> UInt(MemResponse.WAIT_BITS + 1))).named("wait_cnt");
-        Vec<UInt> instret = regZero(Vec(h, () -> UInt(64))).named("instret");
-        Mem<UInt> rf = mem(h * 32, UInt(64)).named("regs");
-        Bool live = run.and(freeze.not()).named("live");
+        pcs = reg(Vec(h, () -> UInt(64))).named("pc");
+        started = regInit(UInt(h), 0).named("started");
+        parked = regInit(UInt(h), 0).named("parked");
+        inflight = regInit(UInt(h), 0).named("inflight");
+        waitDiv = regInit(UInt(h), 0).named("wait_div");
+        waitResv = regInit(UInt(h), 0).named("wait_resv");
+        waitCnt = regZero(Vec(h, () -> UInt(MemResponse.WAIT_BITS + 1))).named("wait_cnt");
+        instret = regZero(Vec(h, () -> UInt(64))).named("instret");
+        rf = mem(h * 32, UInt(64)).named("regs");
+        live = ctl.run.and(ctl.freeze.not()).named("live");
 
-        // ---- fetch: round robin over ready threads ----
+        Fetched f = fetchStage(cfg.wordBits());
+        Decoded d = decodeStage(f);
+        Executed e = executeStage(d);
+        probeInstret.set(h > 1 ? instret.at(probeThread) : instret.get(0));
+        updateThreads(f, d, e);
+    }
+
+    /** Fetch: the first ready thread after the last one issued (else the first ready thread) reads its instruction. */
+    private Fetched fetchStage(int wordBits) {
         UInt ready = wire("ready", UInt(h));
         Bool[] idle = new Bool[h];
         for (int t = 0; t < h; t++) idle[t] = waitCnt.get(t).eq(0);
@@ -101,7 +108,6 @@ public final class DpaCore extends Module {
         UInt sel = wire("sel", UInt(tb));
         sel.set(0);
         if (h > 1) {
-            // the first ready thread after the last one issued, else the first ready thread
             UInt rr = regInit(UInt(tb), 0).named("rr");
             UInt above = wire("above", UInt(h));
             Bool[] aboveBit = new Bool[h];
@@ -117,107 +123,70 @@ public final class DpaCore extends Module {
         Bool issue = ready.orR().named("issue");
         UInt fpc = pcs.at(sel).named("fetch_pc");
         UInt off = fpc.bits(63, 3).sub(lit(DpaConfig.RAM_BASE >>> 3, 61)).named("fetch_off");
-        Bool inRam = fpc.ge(lit(DpaConfig.RAM_BASE, 64)).and(off.bits(60, cfg.wordBits()).eq(0)).named("fetch_in_ram");
-        fetchWord.set(off.bits(cfg.wordBits() - 1, 0));
-        fetchValid.set(issue.and(inRam));
+        Bool inRam = fpc.ge(lit(DpaConfig.RAM_BASE, 64)).and(off.bits(60, wordBits).eq(0)).named("fetch_in_ram");
+        fetch.word.set(off.bits(wordBits - 1, 0));
+        fetch.valid.set(issue.and(inRam));
         UInt raw = wire("fetch_raw", UInt(32));
-        raw.set(fetchLo.bits(31, 0));
+        raw.set(fetch.lo.bits(31, 0));
         switchOn(fpc.bits(2, 1))
-            .is(1, () -> raw.set(fetchLo.bits(47, 16)))
-            .is(2, () -> raw.set(fetchLo.bits(63, 32)))
-            .is(3, () -> raw.set(cat(fetchHi, fetchLo.bits(63, 48))));
+            .is(1, () -> raw.set(fetch.lo.bits(47, 16)))
+            .is(2, () -> raw.set(fetch.lo.bits(63, 32)))
+            .is(3, () -> raw.set(cat(fetch.hi, fetch.lo.bits(63, 48))));
+        return new Fetched(issue, sel, regNext(issue, 0).named("fd_valid"), regNext(sel).named("fd_thread"), regNext(fpc).named("fd_pc"),
+                regNext(raw).named("fd_raw"), regNext(inRam.not()).named("fd_fault"), regNext(fetch.wait).named("fd_fetch_wait"));
+    }
 
-        Bool fdValid = regInit(Bool(), 0).named("fd_valid");
-        UInt fdThread = reg(UInt(tb)).named("fd_thread");
-        UInt fdPc = reg(UInt(64)).named("fd_pc");
-        UInt fdRaw = reg(UInt(32)).named("fd_raw");
-        Bool fdFault = reg(Bool()).named("fd_fault");
-        UInt fdFetchWait = reg(UInt(MemResponse.WAIT_BITS)).named("fd_fetch_wait");
-        fdValid.set(issue);
-        fdThread.set(sel);
-        fdPc.set(fpc);
-        fdRaw.set(raw);
-        fdFault.set(inRam.not());
-        fdFetchWait.set(fetchWait);
-
-        // ---- decode: expand, read registers ----
+    /** Decode: expand a compressed instruction, read the two source registers. */
+    private Decoded decodeStage(Fetched f) {
         Decompressor dec = instance(new Decompressor());
-        dec.in.set(fdRaw.bits(15, 0));
-        Bool compressed = fdRaw.bits(1, 0).ne(3).named("compressed");
-        UInt inst = mux(compressed, dec.out, fdRaw).named("inst");
+        dec.in.set(f.raw().bits(15, 0));
+        Bool compressed = f.raw().bits(1, 0).ne(3).named("compressed");
+        UInt inst = mux(compressed, dec.out, f.raw()).named("inst");
         UInt rs1 = inst.bits(19, 15).named("rs1");
         UInt rs2 = inst.bits(24, 20).named("rs2");
-        UInt va = mux(rs1.eq(0), lit(0, 64), rf.read(regIndex(h, fdThread, rs1))).named("rs1_value");
-        UInt vb = mux(rs2.eq(0), lit(0, 64), rf.read(regIndex(h, fdThread, rs2))).named("rs2_value");
+        UInt va = mux(rs1.eq(0), lit(0, 64), rf.read(regIndex(h, f.thread(), rs1))).named("rs1_value");
+        UInt vb = mux(rs2.eq(0), lit(0, 64), rf.read(regIndex(h, f.thread(), rs2))).named("rs2_value");
+        return new Decoded(regNext(f.valid().and(live), 0).named("dx_valid"), regNext(f.thread()).named("dx_thread"),
+                regNext(f.pc()).named("dx_pc"), regNext(inst).named("dx_inst"), regNext(f.raw()).named("dx_raw"),
+                regNext(compressed).named("dx_compressed"), regNext(compressed.and(dec.illegal)).named("dx_bad_compressed"),
+                regNext(f.fault()).named("dx_fetch_fault"), regNext(f.fetchWait()).named("dx_fetch_wait"),
+                regNext(va).named("dx_a"), regNext(vb).named("dx_b"));
+    }
 
-        Bool dxValid = regInit(Bool(), 0).named("dx_valid");
-        UInt dxThread = reg(UInt(tb)).named("dx_thread");
-        UInt dxPc = reg(UInt(64)).named("dx_pc");
-        UInt dxInst = reg(UInt(32)).named("dx_inst");
-        UInt dxRaw = reg(UInt(32)).named("dx_raw");
-        Bool dxComp = reg(Bool()).named("dx_compressed");
-        Bool dxBadC = reg(Bool()).named("dx_bad_compressed");
-        Bool dxFault = reg(Bool()).named("dx_fetch_fault");
-        UInt dxFetchWait = reg(UInt(MemResponse.WAIT_BITS)).named("dx_fetch_wait");
-        UInt a = reg(UInt(64)).named("dx_a");
-        UInt b = reg(UInt(64)).named("dx_b");
-        dxValid.set(fdValid.and(live));
-        dxThread.set(fdThread);
-        dxPc.set(fdPc);
-        dxInst.set(inst);
-        dxRaw.set(fdRaw);
-        dxComp.set(compressed);
-        dxBadC.set(compressed.and(dec.illegal));
-        dxFault.set(fdFault);
-        dxFetchWait.set(fdFetchWait);
-        a.set(va);
-        b.set(vb);
-
-        // ---- execute ----
-        Execute x = new Execute(dxInst, dxPc, dxComp, a, b);
-        UInt hartId = hartBase.add(dxThread.pad(hb)).named("x_hart");
-        UInt myInstret = instret.at(dxThread).named("x_instret");
-        UInt csrValue = wire("csr_value", UInt(64));
+    /** Execute: compute, check, access memory, divide, read a counter, write back; report the retirement or the error. */
+    private Executed executeStage(Decoded d) {
+        Execute x = new Execute(d.inst(), d.pc(), d.compressed(), d.a(), d.b());
+        UInt hartId = ctl.hartBase.add(d.thread().pad(hb)).named("x_hart");
         Bool csrKnown = wire("csr_known", Bool());
-        csrValue.set(0);
-        csrKnown.set(1);
-        switchOn(dxInst.bits(31, 20))
-            .is(Rv64.MHARTID, () -> csrValue.set(hartId.pad(64)))
-            .is(Rv64.MCYCLE, () -> csrValue.set(cycle))
-            .is(Rv64.CYCLE, () -> csrValue.set(cycle))
-            .is(Rv64.TIME, () -> csrValue.set(cycle))
-            .is(Rv64.MINSTRET, () -> csrValue.set(myInstret))
-            .is(Rv64.INSTRET, () -> csrValue.set(myInstret))
-            .otherwise(() -> csrKnown.set(0));
-
-        Divider div = instance(new Divider());
-        UInt divOwner = reg(UInt(tb)).named("div_owner");
-        Bool xAct = dxValid.and(live).named("x_active");
+        UInt csrValue = csr(d, hartId, csrKnown);
+        Bool xAct = d.valid().and(live).named("x_active");
         Bool legal = x.legal.and(x.isCsr.not().or(csrKnown)).named("x_legal");
         Bool err = wire("x_err", Bool());
         UInt cause = wire("x_cause", UInt(4));
         err.set(1);
         cause.set(0);
-        when(dxFault, () -> cause.set(Rv64.FETCH_FAULT))
-            .elseWhen(dxBadC.or(legal.not()), () -> cause.set(Rv64.ILLEGAL))
+        when(d.fault(), () -> cause.set(Rv64.FETCH_FAULT))
+            .elseWhen(d.badCompressed().or(legal.not()), () -> cause.set(Rv64.ILLEGAL))
             .elseWhen(x.ebreak, () -> cause.set(Rv64.BREAKPOINT))
             .elseWhen(x.ecall, () -> cause.set(Rv64.ECALL_M))
             .elseWhen(x.isMem.and(x.misaligned), () -> cause.set(mux(x.memOp.isOneOf(MemOp.LOAD, MemOp.LR),
                     lit(Rv64.LOAD_MISALIGNED, 4), lit(Rv64.STORE_MISALIGNED, 4))))
             .elseWhen(x.isMem.and(mem.resp.fault), () -> cause.set(mux(x.memOp.is(MemOp.LOAD), lit(Rv64.LOAD_FAULT, 4), lit(Rv64.STORE_FAULT, 4))))
             .otherwise(() -> err.set(0));
-        Bool clean = xAct.and(dxFault.not()).and(dxBadC.not()).and(legal).and(x.ebreak.not()).and(x.ecall.not()).named("x_clean");
+        Bool clean = xAct.and(d.fault().not()).and(d.badCompressed().not()).and(legal).and(x.ebreak.not()).and(x.ecall.not()).named("x_clean");
         MemRequest req = mem.req;
         req.valid.set(clean.and(x.isMem).and(x.misaligned.not()));
         req.addr.set(x.memAddr);
         req.op.set(x.memOp);
         req.size.set(x.memSize);
         req.unsigned.set(x.memUnsigned);
-        req.amo.set(dxInst.bits(31, 27));
-        req.data.set(b);
+        req.amo.set(d.inst().bits(31, 27));
+        req.data.set(d.b());
         req.hart.set(hartId);
 
-        Bool divMine = div.done.and(divOwner.eq(dxThread)).named("div_mine");
+        Divider div = instance(new Divider());
+        UInt divOwner = reg(UInt(tb)).named("div_owner");
+        Bool divMine = div.done.and(divOwner.eq(d.thread())).named("div_mine");
         Bool retire = wire("x_retire", Bool());
         retire.set(0);
         Bool divStart = wire("div_start", Bool());
@@ -238,36 +207,56 @@ public final class DpaCore extends Module {
             }).otherwise(() -> retire.set(1));
         });
         div.start.set(divStart);
-        div.op.set(dxInst.bits(13, 12));
+        div.op.set(d.inst().bits(13, 12));
         div.word.set(x.word);
-        div.a.set(a);
-        div.b.set(b);
+        div.a.set(d.a());
+        div.b.set(d.b());
         div.ack.set(retire.and(x.isDiv));
-        when(divStart, () -> divOwner.set(dxThread));
+        when(divStart, () -> divOwner.set(d.thread()));
 
-        UInt rd = dxInst.bits(11, 7).named("rd");
+        UInt rd = d.inst().bits(11, 7).named("rd");
         Bool write = retire.and(x.writesRd).and(rd.ne(0)).named("x_write");
-        when(write, () -> rf.write(regIndex(h, dxThread, rd), value));
-
+        when(write, () -> rf.write(regIndex(h, d.thread(), rd), value));
         error.valid.set(xAct.and(err));
         error.cause.set(cause);
-        error.pc.set(dxPc);
-        error.inst.set(mux(dxComp, dxRaw.bits(15, 0).pad(32), dxRaw));
+        error.pc.set(d.pc());
+        error.inst.set(mux(d.compressed(), d.raw().bits(15, 0).pad(32), d.raw()));
         error.hart.set(hartId);
         retirement.valid.set(retire);
         retirement.hart.set(hartId);
-        retirement.pc.set(dxPc);
+        retirement.pc.set(d.pc());
         retirement.rd.set(mux(write, rd, lit(0, 5)));
         retirement.value.set(mux(write, value, lit(0, 64)));
-        probeInstret.set(h > 1 ? instret.at(probeThread) : instret.get(0));
+        return new Executed(x, retire, divStart, div, divOwner);
+    }
 
-        // ---- per-thread updates (the execute stage's come last: they win) ----
-        UInt fetchedBit = mux(issue, oneHot(sel, h), lit(0, h)).named("fetched_bit");
-        UInt hereBit = mux(dxValid, oneHot(dxThread, h), lit(0, h)).named("here_bit");
+    /** The counter a CSR read names; {@code known} low for any other CSR. */
+    private UInt csr(Decoded d, UInt hartId, Bool known) {
+        UInt myInstret = instret.at(d.thread()).named("x_instret");
+        UInt value = wire("csr_value", UInt(64));
+        value.set(0);
+        known.set(1);
+        switchOn(d.inst().bits(31, 20))
+            .is(Rv64.MHARTID, () -> value.set(hartId.pad(64)))
+            .is(Rv64.MCYCLE, () -> value.set(ctl.cycle))
+            .is(Rv64.CYCLE, () -> value.set(ctl.cycle))
+            .is(Rv64.TIME, () -> value.set(ctl.cycle))
+            .is(Rv64.MINSTRET, () -> value.set(myInstret))
+            .is(Rv64.INSTRET, () -> value.set(myInstret))
+            .otherwise(() -> known.set(0));
+        return value;
+    }
+
+    /** The per-thread state after the cycle: the flags, the waits, the pcs and counts (execute's updates last: they win). */
+    private void updateThreads(Fetched f, Decoded d, Executed e) {
+        Execute x = e.x();
+        Bool retire = e.retire();
+        UInt fetchedBit = mux(f.issue(), oneHot(f.sel(), h), lit(0, h)).named("fetched_bit");
+        UInt hereBit = mux(d.valid(), oneHot(d.thread(), h), lit(0, h)).named("here_bit");
         UInt retiredBit = mux(retire, hereBit, lit(0, h)).named("retired_bit");
         Bool[] starts = new Bool[h];
-        for (int t = 0; t < h; t++) starts[t] = hartBase.pad(hb + 1).add(lit(t, hb + 1)).lt(activeHarts);
-        when(run.not(), () -> {
+        for (int t = 0; t < h; t++) starts[t] = ctl.hartBase.pad(hb + 1).add(lit(t, hb + 1)).lt(ctl.activeHarts);
+        when(ctl.run.not(), () -> {
             started.set(word(starts));
             parked.set(0);
             inflight.set(0);
@@ -275,7 +264,7 @@ public final class DpaCore extends Module {
             waitResv.set(0);
         }).otherwise(() -> {
             inflight.set(inflight.or(fetchedBit).and(hereBit.not()));
-            waitDiv.set(waitDiv.and(mux(div.done, oneHot(divOwner, h), lit(0, h)).not()).or(mux(divStart, hereBit, lit(0, h))));
+            waitDiv.set(waitDiv.and(mux(e.div().done, oneHot(e.divOwner(), h), lit(0, h)).not()).or(mux(e.divStart(), hereBit, lit(0, h))));
             // with no reservation there is nothing to wait for: wrs.nto ends at once
             waitResv.set(waitResv.and(reservedIn).or(mux(x.waitReserved, retiredBit.and(reservedIn), lit(0, h))));
             parked.set(parked.or(mux(x.wfi, retiredBit, lit(0, h))));
@@ -284,12 +273,12 @@ public final class DpaCore extends Module {
         // fetch's miss, paid once whether the instruction retires or replays (its fetch again then hits)
         UInt ownWait = mux(retire.and(x.isMem), mem.resp.wait, mux(retire.and(x.pause), lit(PAUSE_CYCLES, MemResponse.WAIT_BITS),
                 lit(0, MemResponse.WAIT_BITS)));
-        UInt exitWait = ownWait.addExpand(dxFetchWait).named("x_exit_wait");
+        UInt exitWait = ownWait.addExpand(d.fetchWait()).named("x_exit_wait");
         for (int t = 0; t < h; t++) {
             int tt = t;
-            Bool here = dxValid.and(dxThread.eq(t));
-            when(run.not(), () -> {
-                pcs.get(tt).set(bootPc);
+            Bool here = d.valid().and(d.thread().eq(t));
+            when(ctl.run.not(), () -> {
+                pcs.get(tt).set(ctl.bootPc);
                 waitCnt.get(tt).set(0);
                 instret.get(tt).set(0);
             }).otherwise(() -> {
