@@ -102,6 +102,11 @@ public final class ModelPorts {
                 Entry from = ports.get(i);
                 if (from == null || !from.input()) {
                     wrong.add("output " + e.name() + " depends on " + i + ", which is not an input of the model");
+                } else if (byName.containsKey(e.name()) && (combinational.get(e.name()) == null || !combinational.get(e.name()).contains(i))) {
+                    // A path the module does not declare would hide a loop through it from elaboration.
+                    wrong.add("output " + e.name() + " depends combinationally on " + i
+                            + " in the model, not in the declaration (declare it with combinational(" + e.name() + ", "
+                            + i + ") in the ExternalModule, or make the model's output registered)");
                 }
             }
         }
