@@ -15,6 +15,7 @@ struct otm_ctx {
     ll_matcher m;
     uint64_t   n_posted, n_unexp;
     otm_stats  s;
+    int        held;   /* otm_hold: store nothing, as if full */
 };
 
 size_t otm_ctx_bytes(void) { return sizeof(struct otm_ctx); }
@@ -23,6 +24,7 @@ otm_status otm_init(otm_ctx *ctx)
 {
     ll_init(&ctx->m, (size_t)OTM_MAX_RECVS + OTM_MAX_UNEXPECTED + 1u);
     ctx->n_posted = ctx->n_unexp = 0;
+    ctx->held = 0;
     otm_stats zero = {0};
     ctx->s = zero;
     return OTM_OK;
@@ -48,7 +50,7 @@ otm_status otm_post_recv(otm_ctx *ctx, int32_t src, int32_t tag, uint64_t recv_i
 {
     if (otm_list_bad(src, tag) || (OTM_NO_ANY_SOURCE && src == OTM_ANY_SOURCE) || (OTM_NO_ANY_TAG && tag == OTM_ANY_TAG)) return OTM_ERR_ARG;
     uint64_t msg = 0;
-    if (ctx->n_posted == OTM_MAX_RECVS && !otm_list_waiting(&ctx->m, src, tag)) return OTM_ERR_FULL;
+    if ((ctx->held || ctx->n_posted == OTM_MAX_RECVS) && !otm_list_waiting(&ctx->m, src, tag)) return OTM_ERR_FULL;
     int st = ll_post(&ctx->m, src, tag, recv_id, &msg);
     if (st == 1) {
         *matched_msg_id = msg;
@@ -61,6 +63,8 @@ otm_status otm_post_recv(otm_ctx *ctx, int32_t src, int32_t tag, uint64_t recv_i
     return OTM_POSTED;
 }
 
+void otm_hold(otm_ctx *ctx, int hold) { ctx->held = hold; }
+
 void otm_block_begin(otm_ctx *ctx, uint32_t count) { (void)ctx; (void)count; }
 void otm_block_end(otm_ctx *ctx) { (void)ctx; }
 
@@ -69,7 +73,7 @@ otm_status otm_match_msg(otm_ctx *ctx, uint32_t tid, int32_t src, int32_t tag, u
     (void)tid;
     if (src < 0 || tag < 0) return OTM_ERR_ARG;
     uint64_t recv = 0;
-    if (ctx->n_unexp == OTM_MAX_UNEXPECTED && !otm_list_wanted(&ctx->m, src, tag)) return OTM_ERR_FULL;
+    if ((ctx->held || ctx->n_unexp == OTM_MAX_UNEXPECTED) && !otm_list_wanted(&ctx->m, src, tag)) return OTM_ERR_FULL;
     int st = ll_arrive(&ctx->m, src, tag, msg_id, &recv);
     if (st == 1) {
         *matched_recv_id = recv;
