@@ -14,7 +14,8 @@ import java.util.stream.Stream;
 
 /**
  * Every Markdown document a file of the project names ({@code docs/otm-contract.md},
- * {@code docs/papers.md}) exists, beside the naming file or from the repository root. Source,
+ * {@code docs/papers.md}) exists, beside the naming file, from the repository root or in {@code docs/}
+ * (generated C names the contract by its file name). Source,
  * scripts, build files and docs are read; the files commands write ({@code sweep.md},
  * {@code figure5.md}) and placeholders ({@code DIR/report/sweep.md}) are not documents.
  */
@@ -41,7 +42,7 @@ final class DocumentNames {
                 while (m.find()) {
                     String name = m.group(1);
                     if (OUTPUTS.contains(name) || name.matches(".*[A-Z]{3,}/.*") || lines[i].contains("://" + name)) continue;
-                    if (Files.exists(f.getParent().resolve(name)) || Files.exists(root.resolve(name))) continue;
+                    if (Files.exists(f.getParent().resolve(name)) || Files.exists(root.resolve(name)) || Files.exists(root.resolve("docs").resolve(name))) continue;
                     problems.add(root.relativize(f) + ":" + (i + 1) + ": no document " + name);
                 }
             }
