@@ -84,14 +84,18 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
         public final int m;
         public final Locator locator;
         private String name;
-        private int width = -1;
+        private final boolean signed;
+        private int width;
 
+        /** Width and signedness are computed here, once (see {@link Mux}). */
         public Op(PrimOp op, List<Expr> args, int n, int m, Locator locator) {
             this.op = op;
             this.args = List.copyOf(args);
             this.n = n;
             this.m = m;
             this.locator = locator;
+            this.signed = !this.args.isEmpty() && op.signed(this.args.get(0).signed());
+            this.width = op.width(this.args, n, m);
         }
 
         public Op withArgs(List<Expr> newArgs) {
@@ -104,12 +108,13 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
 
         public void name(String name) { this.name = name; }
 
+        /** -1 while an operand's width is not inferred yet; known widths never change, so they are kept. */
         public int width() {
             if (width < 0) width = op.width(args, n, m);
             return width;
         }
 
-        public boolean signed() { return op.signed(args.get(0).signed()); }
+        public boolean signed() { return signed; }
 
         public <R> R accept(Visitor<R> v) { return v.op(this); }
 
@@ -120,52 +125,120 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
     /**
      * {@code cond ? whenTrue : whenFalse}; the result is as wide as the wider branch. The locator
      * says where it was described (a {@code mux} call, a {@code when}); it is not part of what the
-     * value is, so equality ignores it.
+     * value is, so equality ignores it. Width, signedness and hash are computed once, from the
+     * operands' (which computed theirs when they were built): a walk that recomputed them would
+     * visit every path of a shared DAG, exponentially many on a chain of muxes.
      */
-    record Mux(Expr cond, Expr whenTrue, Expr whenFalse, Locator locator) implements Expr {
+    final class Mux implements Expr {
+        private final Expr cond, whenTrue, whenFalse;
+        private final Locator locator;
+        private final boolean signed;
+        private final int hash;
+        private int width;
+
+        public Mux(Expr cond, Expr whenTrue, Expr whenFalse, Locator locator) {
+            this.cond = cond;
+            this.whenTrue = whenTrue;
+            this.whenFalse = whenFalse;
+            this.locator = locator;
+            this.signed = whenTrue.signed();
+            this.hash = java.util.Objects.hash(cond, whenTrue, whenFalse);
+            this.width = widthOf();
+        }
+
         public Mux(Expr cond, Expr whenTrue, Expr whenFalse) {
             this(cond, whenTrue, whenFalse, Locator.UNKNOWN);
         }
+
+        public Expr cond() { return cond; }
+        public Expr whenTrue() { return whenTrue; }
+        public Expr whenFalse() { return whenFalse; }
+        public Locator locator() { return locator; }
+
+        /** -1 while a branch's width is not inferred yet; known widths never change, so they are kept. */
         public int width() {
-            int a = whenTrue.width(), b = whenFalse.width();
-            return a < 0 || b < 0 ? -1 : Math.max(a, b);
+            if (width < 0) width = widthOf();
+            return width;
         }
-        public boolean signed() { return whenTrue.signed(); }
+
+        private int widthOf() {
+            int a = whenTrue.width();
+            if (a < 0) return -1;
+            int b = whenFalse.width();
+            return b < 0 ? -1 : Math.max(a, b);
+        }
+
+        public boolean signed() { return signed; }
         public <R> R accept(Visitor<R> v) { return v.mux(this); }
         @Override
-        public boolean equals(Object o) {
-            return o instanceof Mux x && cond.equals(x.cond) && whenTrue.equals(x.whenTrue) && whenFalse.equals(x.whenFalse);
-        }
+        public boolean equals(Object o) { return o instanceof Expr x && StructuralEquality.equal(this, x); }
         @Override
-        public int hashCode() { return java.util.Objects.hash(cond, whenTrue, whenFalse); }
+        public int hashCode() { return hash; }
+        @Override
+        public String toString() { return "mux(" + StructuralEquality.brief(cond) + ", ...)"; }
     }
 
     /**
      * A multi-way choice on one selector with literal keys; emitted as a Verilog {@code case}.
-     * Like {@link Mux}, its locator is not part of its value.
+     * Like {@link Mux}, its locator is not part of its value, and its width, signedness and hash
+     * are computed once.
      */
-    record Case(Expr selector, List<Lit> keys, List<Expr> values, Expr otherwise, Locator locator) implements Expr {
-        public Case {
-            keys = List.copyOf(keys);
-            values = List.copyOf(values);
+    final class Case implements Expr {
+        private final Expr selector;
+        private final List<Lit> keys;
+        private final List<Expr> values;
+        private final Expr otherwise;
+        private final Locator locator;
+        private final boolean signed;
+        private final int hash;
+        private int width;
+
+        public Case(Expr selector, List<Lit> keys, List<Expr> values, Expr otherwise, Locator locator) {
+            this.selector = selector;
+            this.keys = List.copyOf(keys);
+            this.values = List.copyOf(values);
+            this.otherwise = otherwise;
+            this.locator = locator;
+            this.signed = otherwise.signed();
+            this.hash = java.util.Objects.hash(selector, this.keys, this.values, otherwise);
+            this.width = widthOf();
         }
+
         public Case(Expr selector, List<Lit> keys, List<Expr> values, Expr otherwise) {
             this(selector, keys, values, otherwise, Locator.UNKNOWN);
         }
+
+        public Expr selector() { return selector; }
+        public List<Lit> keys() { return keys; }
+        public List<Expr> values() { return values; }
+        public Expr otherwise() { return otherwise; }
+        public Locator locator() { return locator; }
+
+        /** -1 while a value's width is not inferred yet; known widths never change, so they are kept. */
         public int width() {
+            if (width < 0) width = widthOf();
+            return width;
+        }
+
+        private int widthOf() {
             int w = otherwise.width();
-            for (Expr v : values) { if (v.width() < 0) return -1; w = Math.max(w, v.width()); }
+            if (w < 0) return -1;
+            for (Expr v : values) {
+                int x = v.width();
+                if (x < 0) return -1;
+                w = Math.max(w, x);
+            }
             return w;
         }
-        public boolean signed() { return otherwise.signed(); }
+
+        public boolean signed() { return signed; }
         public <R> R accept(Visitor<R> v) { return v.caseOf(this); }
         @Override
-        public boolean equals(Object o) {
-            return o instanceof Case x && selector.equals(x.selector) && keys.equals(x.keys) && values.equals(x.values)
-                    && otherwise.equals(x.otherwise);
-        }
+        public boolean equals(Object o) { return o instanceof Expr x && StructuralEquality.equal(this, x); }
         @Override
-        public int hashCode() { return java.util.Objects.hash(selector, keys, values, otherwise); }
+        public int hashCode() { return hash; }
+        @Override
+        public String toString() { return "case(" + StructuralEquality.brief(selector) + ", ...)"; }
     }
 
     /** Combinational read of a memory word. */
