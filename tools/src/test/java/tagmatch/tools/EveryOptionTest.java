@@ -35,7 +35,7 @@ class EveryOptionTest {
             "tagmatch trace replay --through", "tagmatch sweep --variant", "tagmatch sweep --steps",
             "tagmatch sweep --family", "tagmatch prove --solver", "tagmatch figure --device", "tagmatch figure --on",
             "tagmatch bench firmware --isa", "tagmatch bench model --workloads", "tagmatch bench model --strategies",
-            "tagmatch trace analyze --strategies");
+            "tagmatch trace analyze --strategies", "tagmatch trace offload --policy");
 
     /** The form: the command path, the option, what is legal, the value given. */
     private static final Pattern FORM = Pattern.compile("(tagmatch[a-z0-9 -]*): (--[a-z0-9-]+) must be (.+), got (.+)");
@@ -56,6 +56,7 @@ class EveryOptionTest {
             }
             case "tagmatch firmware" -> a.addAll(List.of("--out", tmp.resolve("fw").toString()));
             case "tagmatch trace analyze" -> a.addAll(List.of(traces, "--out", tmp.resolve("analysis").toString()));
+            case "tagmatch trace offload" -> a.addAll(List.of(traces, "--out", tmp.resolve("offload").toString()));
             case "tagmatch trace parse", "tagmatch trace verify" -> a.add(traces);
             case "tagmatch trace replay" -> {
                 a.add(traces);

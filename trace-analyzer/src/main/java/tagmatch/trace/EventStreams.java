@@ -21,6 +21,9 @@ import tagmatch.model.Event;
  * are merged by time, a post first on a tie. A {@link Event.BlockEnd} closes every run of
  * consecutive arrivals: the arrivals an optimistic matcher could take as one block.
  *
+ * <p>Each post and arrival carries its {@link RankLog#transfer transfer}: the receive's buffer or
+ * the message's size and layout, and its call's time (the sender's for an arrival).
+ *
  * <p>Event ids count from 0 in stream order. Sends to {@code MPI_PROC_NULL} are left out;
  * sends on a communicator whose members are unknown (see {@link Communicators}), to a rank
  * outside it, or whose handle means other members at the receiver, are counted as unresolved
@@ -30,7 +33,7 @@ public final class EventStreams {
     /** The streams, ordered by rank then communicator, and what could not be placed. */
     public record Conversion(List<EventStream> streams, long unresolvedSends) {}
 
-    private record Timed(long time, int sender, int seq, Event event) {}
+    private record Timed(long time, int sender, int seq, Event event, tagmatch.model.offload.Transfer transfer) {}
 
     private EventStreams() {}
 
@@ -45,7 +48,7 @@ public final class EventStreams {
                 seq++;
                 if (!op.send()) {
                     posts.computeIfAbsent(key(log.rank(), op.comm()), k -> new ArrayList<>())
-                            .add(new Timed(op.wallNanos(), log.rank(), seq, new Event.Post(0, op.comm(), op.peer(), op.tag())));
+                            .add(new Timed(op.wallNanos(), log.rank(), seq, new Event.Post(0, op.comm(), op.peer(), op.tag()), log.transfer(op)));
                     continue;
                 }
                 int[] members = comms.members(log.rank(), op.comm());
@@ -60,7 +63,7 @@ public final class EventStreams {
                     continue;
                 }
                 arrivals.computeIfAbsent(key(receiver, op.comm()), k -> new ArrayList<>())
-                        .add(new Timed(op.wallNanos(), log.rank(), seq, new Event.Arrive(0, op.comm(), self, op.tag())));
+                        .add(new Timed(op.wallNanos(), log.rank(), seq, new Event.Arrive(0, op.comm(), self, op.tag()), log.transfer(op)));
             }
         }
         TreeMap<Long, Boolean> keys = new TreeMap<>();
@@ -70,7 +73,9 @@ public final class EventStreams {
         for (Long k : keys.keySet()) {
             List<Timed> a = arrivals.getOrDefault(k, new ArrayList<>());
             a.sort(Comparator.comparingLong(Timed::time).thenComparingInt(Timed::sender).thenComparingInt(Timed::seq));
-            streams.add(new EventStream((int) (k >> 32), (int) (long) k, merge(posts.getOrDefault(k, List.of()), a)));
+            List<tagmatch.model.offload.Transfer> transfers = new ArrayList<>();
+            List<Event> events = merge(posts.getOrDefault(k, List.of()), a, transfers);
+            streams.add(new EventStream((int) (k >> 32), (int) (long) k, events, transfers));
         }
         return new Conversion(streams, unresolved);
     }
@@ -80,7 +85,8 @@ public final class EventStreams {
         return ((long) rank << 32) | (comm & 0xffffffffL);
     }
 
-    private static List<Event> merge(List<Timed> posts, List<Timed> arrivals) {
+    /** Merges by time; {@code transfers} receives each post's and arrival's transfer in id order. */
+    private static List<Event> merge(List<Timed> posts, List<Timed> arrivals, List<tagmatch.model.offload.Transfer> transfers) {
         List<Event> out = new ArrayList<>(posts.size() + arrivals.size() + 16);
         int p = 0, a = 0;
         long id = 0;
@@ -90,12 +96,16 @@ public final class EventStreams {
             if (takePost) {
                 if (inBlock) out.add(new Event.BlockEnd());
                 inBlock = false;
-                Event.Post e = (Event.Post) posts.get(p++).event();
+                Timed t = posts.get(p++);
+                Event.Post e = (Event.Post) t.event();
                 out.add(new Event.Post(id++, e.comm(), e.source(), e.tag()));
+                transfers.add(t.transfer());
             } else {
                 inBlock = true;
-                Event.Arrive e = (Event.Arrive) arrivals.get(a++).event();
+                Timed t = arrivals.get(a++);
+                Event.Arrive e = (Event.Arrive) t.event();
                 out.add(new Event.Arrive(id++, e.comm(), e.source(), e.tag()));
+                transfers.add(t.transfer());
             }
         }
         if (inBlock) out.add(new Event.BlockEnd());

@@ -32,6 +32,7 @@ final class P2pExtractor implements DumpiListener {
     @Override
     public void footer(DumpiFooter footer) {
         log.footerSeen();
+        log.datatypeSizes(footer.datatypeSizes());
         for (Map.Entry<String, Long> e : footer.calls().entrySet()) {
             if (!e.getKey().equals("MPI_ALL_FUNCTIONS")) log.called(e.getKey(), e.getValue());
         }
@@ -43,12 +44,15 @@ final class P2pExtractor implements DumpiListener {
         log.count(call);
         try {
             if (SENDS.contains(call)) {
-                send(r, r.enterWallNanos(), "dest", "tag");
+                send(r, r.enterWallNanos(), "dest", "tag", Data.SINGLE);
             } else if (call.equals("MPI_Recv") || call.equals("MPI_Irecv")) {
-                post(r, r.enterWallNanos(), "source", "tag");
-            } else if (call.equals("MPI_Sendrecv") || call.equals("MPI_Sendrecv_replace")) {
-                post(r, r.enterWallNanos(), "source", "recvtag");
-                send(r, r.enterWallNanos(), "dest", "sendtag");
+                post(r, r.enterWallNanos(), "source", "tag", Data.SINGLE);
+            } else if (call.equals("MPI_Sendrecv")) {
+                post(r, r.enterWallNanos(), "source", "recvtag", Data.RECV);
+                send(r, r.enterWallNanos(), "dest", "sendtag", Data.SEND);
+            } else if (call.equals("MPI_Sendrecv_replace")) {
+                post(r, r.enterWallNanos(), "source", "recvtag", Data.SINGLE);
+                send(r, r.enterWallNanos(), "dest", "sendtag", Data.SINGLE);
             } else if (SEND_INITS.contains(call)) {
                 template(r, true, "dest");
             } else if (call.equals("MPI_Recv_init")) {
@@ -72,22 +76,51 @@ final class P2pExtractor implements DumpiListener {
         }
     }
 
-    private void send(DumpiRecord r, long time, String peerName, String tagName) {
+    /**
+     * The names of a call's data parameters: count and datatype as DUMPI prints them, bytes and
+     * contiguous as the tracer adds them ({@code MPI_Sendrecv} has a set for each side).
+     */
+    private enum Data {
+        SINGLE("count", "datatype", "bytes", "contiguous"),
+        SEND("sendcount", "sendtype", "sendbytes", "sendcontiguous"),
+        RECV("recvcount", "recvtype", "recvbytes", "recvcontiguous");
+
+        final String count, datatype, bytes, contiguous;
+
+        Data(String count, String datatype, String bytes, String contiguous) {
+            this.count = count;
+            this.datatype = datatype;
+            this.bytes = bytes;
+            this.contiguous = contiguous;
+        }
+    }
+
+    /** An operation with its data as {@code names} finds it in {@code r}; what the record lacks is unknown. */
+    private static P2pOp op(DumpiRecord r, boolean send, long time, int comm, int peer, int tag, Data names) {
+        long count = r.param(names.count) != null ? r.integer(names.count) : -1;
+        int datatype = r.param(names.datatype) != null ? (int) r.integer(names.datatype) : -1;
+        long bytes = r.param(names.bytes) != null ? r.integer(names.bytes) : -1;
+        byte layout = r.param(names.contiguous) == null ? P2pOp.LAYOUT_UNKNOWN
+                : r.integer(names.contiguous) != 0 ? P2pOp.CONTIGUOUS : P2pOp.NONCONTIGUOUS;
+        return new P2pOp(send, time, comm, peer, tag, r.line(), count, datatype, bytes, layout);
+    }
+
+    private void send(DumpiRecord r, long time, String peerName, String tagName, Data data) {
         int comm = noteComm(r, "comm");
         int dest = (int) r.integer(peerName);
         int tag = (int) r.integer(tagName);
         if (dest < 0) { log.procNull(1); return; }
         if (tag < 0) { log.badTag(); return; }
-        log.add(new P2pOp(true, time, comm, dest, tag, r.line()));
+        log.add(op(r, true, time, comm, dest, tag, data));
     }
 
-    private void post(DumpiRecord r, long time, String peerName, String tagName) {
+    private void post(DumpiRecord r, long time, String peerName, String tagName, Data data) {
         int comm = noteComm(r, "comm");
         int source = wildcard(r, peerName, "MPI_ANY_SOURCE", Mpi.ANY_SOURCE);
         int tag = wildcard(r, tagName, "MPI_ANY_TAG", Mpi.ANY_TAG);
         if (source < Mpi.ANY_SOURCE) { log.procNull(1); return; }
         if (tag < Mpi.ANY_TAG) { log.badTag(); return; }
-        log.add(new P2pOp(false, time, comm, source, tag, r.line()));
+        log.add(op(r, false, time, comm, source, tag, data));
     }
 
     /**
@@ -103,14 +136,14 @@ final class P2pExtractor implements DumpiListener {
         int comm = noteComm(r, "comm");
         int peer = send ? (int) r.integer(peerName) : wildcard(r, peerName, "MPI_ANY_SOURCE", Mpi.ANY_SOURCE);
         int tag = send ? (int) r.integer("tag") : wildcard(r, "tag", "MPI_ANY_TAG", Mpi.ANY_TAG);
-        persistent.put(r.integer("request"), new P2pOp(send, 0, comm, peer, tag, r.line()));
+        persistent.put(r.integer("request"), op(r, send, 0, comm, peer, tag, Data.SINGLE));
     }
 
     private void start(DumpiRecord r, long requestId) {
         P2pOp t = persistent.get(requestId);
         if (t == null) { log.startWithoutInit(); return; }
         if (t.send() ? t.peer() < 0 : t.peer() < Mpi.ANY_SOURCE) { log.procNull(1); return; }
-        log.add(new P2pOp(t.send(), r.enterWallNanos(), t.comm(), t.peer(), t.tag(), r.line()));
+        log.add(t.startedAt(r.enterWallNanos(), r.line()));
     }
 
     /** Returns the handle of communicator parameter {@code name}, learning which handles are WORLD and SELF. */

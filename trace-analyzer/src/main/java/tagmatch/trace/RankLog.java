@@ -32,6 +32,8 @@ public final class RankLog {
     private long badTags;
     private long startsWithoutInit;
     private boolean footer;
+    /** DUMPI datatype id -> size in bytes, from the footer (the predefined types). */
+    private final Map<Integer, Long> datatypeSizes = new TreeMap<>();
 
     RankLog(int rank, String file) {
         this(rank, file, true);
@@ -68,6 +70,26 @@ public final class RankLog {
     public long badTags() { return badTags; }
     /** {@code MPI_Start} of a request no {@code *_init} call made, left out. */
     public long startsWithoutInit() { return startsWithoutInit; }
+
+    /** Datatype sizes by DUMPI id, as the footer lists them (the predefined types). */
+    public Map<Integer, Long> datatypeSizes() { return Collections.unmodifiableMap(datatypeSizes); }
+
+    /**
+     * The size, layout and time of {@code op}: the tracer's bytes and contiguity when the trace
+     * has them; else count times the footer's size of a predefined datatype, which is contiguous;
+     * a derived datatype's size is then unknown (-1) and its layout taken as non-contiguous.
+     */
+    public tagmatch.model.offload.Transfer transfer(P2pOp op) {
+        long bytes = op.bytes();
+        if (bytes < 0 && op.count() >= 0 && P2pOp.predefined(op.datatype())) {
+            Long size = datatypeSizes.get(op.datatype());
+            if (size != null) bytes = op.count() * size;
+        }
+        boolean contiguous = op.layout() != P2pOp.LAYOUT_UNKNOWN ? op.layout() == P2pOp.CONTIGUOUS : P2pOp.predefined(op.datatype());
+        return new tagmatch.model.offload.Transfer(bytes, contiguous, op.wallNanos());
+    }
+
+    void datatypeSizes(Map<Integer, Long> sizes) { datatypeSizes.putAll(sizes); }
 
     void add(P2pOp op) {
         opCount++;

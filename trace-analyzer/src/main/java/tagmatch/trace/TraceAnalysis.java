@@ -30,7 +30,14 @@ public final class TraceAnalysis {
      */
     public record Result(String trace, int ranks, EventStreams.Conversion conversion, List<RankLog> logs,
                          Map<String, List<StrategyStats>> byStrategy, Map<Integer, List<StrategyStats>> byBins,
-                         CallMix callMix, BinUsage binUsage) {
+                         CallMix callMix, BinUsage binUsage, long unexpectedArrivals) {
+
+        /** Messages that found no posted receive (the reference stored them as unexpected) over all messages. */
+        public double unexpectedFraction() {
+            long arrivals = 0;
+            for (EventStream s : conversion.streams()) arrivals += s.arrivals();
+            return arrivals == 0 ? 0 : (double) unexpectedArrivals / arrivals;
+        }
 
         /**
          * Queue depth as seed 000 counts it, with {@code bins} bins: the entries a post or arrival
@@ -89,12 +96,18 @@ public final class TraceAnalysis {
     public static Result run(String trace, List<RankLog> logs, List<String> strategies, List<Integer> bins, StrategyOptions options) {
         EventStreams.Conversion conv = EventStreams.build(logs);
         Map<EventStream, List<tagmatch.model.Result>> reference = new IdentityHashMap<>();
-        for (EventStream s : conv.streams()) reference.put(s, results(Strategies.create("reference", options), s));
+        long unexpected = 0;
+        for (EventStream s : conv.streams()) {
+            List<tagmatch.model.Result> r = results(Strategies.create("reference", options), s);
+            reference.put(s, r);
+            for (tagmatch.model.Result x : r) if (x != null && x.outcome() == tagmatch.model.Outcome.UNEXPECTED) unexpected++;
+        }
         Map<String, List<StrategyStats>> byStrategy = new LinkedHashMap<>();
         for (String s : strategies) byStrategy.put(s, perRank(s, logs.size(), conv.streams(), options, reference));
         Map<Integer, List<StrategyStats>> byBins = new LinkedHashMap<>();
         for (int b : bins) byBins.put(b, perRank(BINNED, logs.size(), conv.streams(), options.withBins(b), reference));
-        return new Result(trace, logs.size(), conv, logs, byStrategy, byBins, CallMix.of(trace, logs), BinUsage.of(trace, conv.streams(), bins));
+        return new Result(trace, logs.size(), conv, logs, byStrategy, byBins, CallMix.of(trace, logs), BinUsage.of(trace, conv.streams(), bins),
+                unexpected);
     }
 
     /** Every event's result ({@code null} for block ends). */

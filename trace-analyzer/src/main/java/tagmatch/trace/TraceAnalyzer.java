@@ -141,8 +141,8 @@ public final class TraceAnalyzer {
             long unresolved = r.conversion().unresolvedSends();
             long procNull = 0;
             for (RankLog l : r.logs()) procNull += l.procNull();
-            sb.append(String.format(Locale.ROOT, "%s: %d ranks, %d streams (rank x communicator), %d events%s%s%n", r.trace(), r.ranks(),
-                    r.conversion().streams().size(), r.events(), unresolved > 0 ? ", " + unresolved + " sends on unknown communicators left out" : "",
+            sb.append(String.format(Locale.ROOT, "%s: %d ranks, %d streams (rank x communicator), %d events, %.1f%% of messages arrived unexpected%s%s%n",
+                    r.trace(), r.ranks(), r.conversion().streams().size(), r.events(), 100 * r.unexpectedFraction(), unresolved > 0 ? ", " + unresolved + " sends on unknown communicators left out" : "",
                     procNull > 0 ? ", " + procNull + " MPI_PROC_NULL operations left out" : ""));
         }
         sb.append('\n').append(AnalysisReport.binsTable(results, bins));

@@ -24,7 +24,7 @@ import tagmatch.process.UserError;
  * parse (seed 000's analyzer keeps a binary cache for the same reason: parsing dominates).
  *
  * <p>One cache file per rank file, named by a hash of the rank file's absolute path. It holds
- * the {@link RankLog}: the point-to-point operations as fixed-size records (25 bytes each),
+ * the {@link RankLog}: the point-to-point operations as fixed-size records (46 bytes each),
  * communicators, call counts. It is used only while the source is unchanged: same size, same
  * modification time, same SHA-256 of its first and last 64 KiB (a cheap guard against a file
  * rewritten within the clock's resolution), and the same {@link #FORMAT}, which changes whenever
@@ -34,8 +34,8 @@ import tagmatch.process.UserError;
  */
 public final class TraceCache {
     /** Bump when {@link P2pExtractor} or the file layout below changes. */
-    static final int FORMAT = 4; // 2: the footer flag (completeness of the rank file); 3: any call with newcomm and worldranks
-    // makes a communicator; 4: the footer's call counts
+    static final int FORMAT = 5; // 2: the footer flag (completeness of the rank file); 3: any call with newcomm and worldranks
+    // makes a communicator; 4: the footer's call counts; 5: count, datatype, bytes and layout of each operation, datatype sizes
     private static final long MAGIC = 0x544d2d52414e4b4cL; // "TM-RANKL"
     private static final int SAMPLE = 64 * 1024;
 
@@ -182,6 +182,11 @@ public final class TraceCache {
             out.writeLong(c.color());
             out.writeLong(c.key());
         }
+        out.writeInt(log.datatypeSizes().size());
+        for (Map.Entry<Integer, Long> e : log.datatypeSizes().entrySet()) {
+            out.writeInt(e.getKey());
+            out.writeLong(e.getValue());
+        }
         out.writeInt(log.ops().size());
         for (P2pOp op : log.ops()) {
             out.writeByte(op.send() ? 1 : 0);
@@ -190,6 +195,10 @@ public final class TraceCache {
             out.writeInt(op.peer());
             out.writeInt(op.tag());
             out.writeInt(op.line());
+            out.writeLong(op.count());
+            out.writeInt(op.datatype());
+            out.writeLong(op.bytes());
+            out.writeByte(op.layout());
         }
     }
 
@@ -215,8 +224,12 @@ public final class TraceCache {
             for (int i = 0; i < len; i++) world2[i] = in.getInt();
             log.addComm(new RankLog.CommInfo(handle, origin, parent, world2, in.getLong(), in.getLong()));
         }
+        java.util.Map<Integer, Long> sizes = new java.util.HashMap<>();
+        for (int n = in.getInt(); n > 0; n--) sizes.put(in.getInt(), in.getLong());
+        log.datatypeSizes(sizes);
         for (int n = in.getInt(); n > 0; n--) {
-            log.add(new P2pOp(in.get() != 0, in.getLong(), in.getInt(), in.getInt(), in.getInt(), in.getInt()));
+            log.add(new P2pOp(in.get() != 0, in.getLong(), in.getInt(), in.getInt(), in.getInt(), in.getInt(), in.getLong(), in.getInt(),
+                    in.getLong(), in.get()));
         }
         if (in.hasRemaining()) throw new IllegalStateException("trailing bytes");
         return log;

@@ -23,7 +23,8 @@ import tagmatch.trace.TraceFiles;
 @Command(name = "trace",
         mixinStandardHelpOptions = true,
         description = "Analyze MPI traces (DUMPI text format) for message matching.",
-        subcommands = {TraceCommand.Analyze.class, TraceCommand.Parse.class, TraceReplayCommand.class, VerifyCommand.class})
+        subcommands = {TraceCommand.Analyze.class, TraceCommand.Parse.class, TraceReplayCommand.class, VerifyCommand.class,
+                TraceOffloadCommand.class})
 public final class TraceCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,126 @@
+package tagmatch.tools.trace;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tagmatch.model.offload.OffloadPolicy;
+import tagmatch.model.offload.OffloadSettings;
+import tagmatch.model.offload.Stencil3d;
+import tagmatch.process.ProgressMeter;
+import tagmatch.process.UsageError;
+import tagmatch.tools.ForceOption;
+import tagmatch.tools.OptionCheck;
+import tagmatch.tools.OutputDir;
+import tagmatch.tools.Progress;
+import tagmatch.trace.OffloadReport;
+import tagmatch.trace.OffloadRow;
+import tagmatch.trace.TraceCache;
+import tagmatch.trace.TraceFiles;
+import tagmatch.trace.TraceOffload;
+
+/** {@code tagmatch trace offload}: seed 003's offload engine over MPI traces and a generated 3D stencil. */
+@Command(name = "offload",
+        mixinStandardHelpOptions = true,
+        description = {"Run seed 003's offload engine (a hardware list of E receives, software behind it) over MPI traces",
+                "and a generated 3D stencil: per application, rendezvous receives, the fraction of messages that arrived",
+                "unexpected, receives offloaded, matched in hardware and in software, cancelled, and the success rate.",
+                "A table, a CSV and a PNG. See docs/traces.md.",
+                "Example: tagmatch trace offload data/traces --hw-entries 64 --rndv-threshold 16384 --policy adaptive"})
+public final class TraceOffloadCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "trace directories or rank files, as for analyze")
+    List<Path> traces;
+
+    @Option(names = "--policy", paramLabel = "P", description = "naive, seqnum, adaptive or ordered (default ${DEFAULT-VALUE})")
+    String policy = "adaptive";
+
+    @Option(names = "--hw-entries", paramLabel = "E", description = "receives the hardware list holds, 0..1048576 (default ${DEFAULT-VALUE}; a guess)")
+    int hwEntries = OffloadSettings.defaults().hwEntries();
+
+    @Option(names = "--rndv-threshold", paramLabel = "BYTES", description = "receives of this many bytes or more are rendezvous (default ${DEFAULT-VALUE})")
+    long rndvThreshold = OffloadSettings.defaults().rndvThreshold();
+
+    @Option(names = "--alpha", paramLabel = "NS", description = "adaptive: α of K = Σ (α·size + β), ns per byte, >= 0 (default ${DEFAULT-VALUE}: 100 Gb/s)")
+    double alpha = OffloadSettings.defaults().alphaNsPerByte();
+
+    @Option(names = "--beta", paramLabel = "NS", description = "adaptive: β of K, ns per message, >= 0 (default ${DEFAULT-VALUE}; a guess)")
+    double beta = OffloadSettings.defaults().betaNs();
+
+    @Option(names = "--cancel-period", paramLabel = "N", description = "adaptive: posts per cut-off period, >= 1 (default ${DEFAULT-VALUE}; a guess)")
+    int cancelPeriod = OffloadSettings.defaults().cancelPeriod();
+
+    @Option(names = "--cancel-cutoff", paramLabel = "F", description = "adaptive: share of a period's offloads cancelled that stops offloading, 0..1 "
+            + "(default ${DEFAULT-VALUE}; a guess)")
+    double cancelCutoff = OffloadSettings.defaults().cancelCutoff();
+
+    @Option(names = "--stencil-jitter", paramLabel = "J", description = "the generated stencil's compute jitter, >= 0 (default ${DEFAULT-VALUE}; a guess)")
+    double stencilJitter = Stencil3d.Spec.defaults().jitter();
+
+    @Option(names = "--no-stencil", description = "leave the generated 3D stencil out")
+    boolean noStencil;
+
+    @Option(names = "--parse-threads", paramLabel = "T", description = "rank files parsed in parallel (default: the number of processors)")
+    int parseThreads = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--cache", paramLabel = "DIR", description = "where parsed rank files are kept (default: as analyze)")
+    Path cacheDir;
+
+    @Option(names = "--no-cache", description = "parse everything, read and write no cache")
+    boolean noCache;
+
+    @Option(names = "--allow-partial", description = "run a trace whose rank files are empty or truncated (with a warning) instead of refusing it")
+    boolean allowPartial;
+
+    @Option(names = "--no-progress", description = "no progress bar")
+    boolean noProgress;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where offload.txt, offload.csv and offload.png go (default: ${DEFAULT-VALUE})")
+    Path out = Path.of("trace-offload");
+
+    @CommandLine.Mixin
+    ForceOption force = new ForceOption();
+
+    @Override
+    public void run() {
+        OffloadPolicy p = OffloadPolicy.valueOf(OptionCheck.oneOf("--policy", policy, OffloadPolicy.names().toArray(String[]::new))
+                .toUpperCase(java.util.Locale.ROOT));
+        OptionCheck.range("--hw-entries", hwEntries, 0, 1 << 20);
+        OptionCheck.atLeast("--rndv-threshold", rndvThreshold, 0);
+        nonNegative("--alpha", alpha);
+        nonNegative("--beta", beta);
+        OptionCheck.atLeast("--cancel-period", cancelPeriod, 1);
+        if (!(cancelCutoff >= 0 && cancelCutoff <= 1)) throw new UsageError("--cancel-cutoff must be in 0..1, got " + cancelCutoff);
+        nonNegative("--stencil-jitter", stencilJitter);
+        OptionCheck.atLeast("--parse-threads", parseThreads, 1);
+        if (noCache && cacheDir != null) throw new UsageError("--cache and --no-cache exclude each other");
+        OptionCheck.directoryIfPresent("--cache", cacheDir);
+        TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
+        OffloadSettings settings = new OffloadSettings(hwEntries, rndvThreshold, alpha, beta, cancelPeriod, cancelCutoff);
+        Stencil3d.Spec stencil = noStencil ? null : Stencil3d.Spec.defaults().withJitter(stencilJitter);
+        List<TraceFiles.Trace> found = TraceFiles.find(traces);
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (OutputDir dir = force.claim(out, "--out")) {
+            List<OffloadRow> rows = TraceOffload.run(found, new TraceOffload.Options(p, settings, stencil, parseThreads, cache, allowPartial),
+                    line -> {
+                        err.println(line);
+                        err.flush();
+                    }, noProgress ? ProgressMeter.Factory.NONE : (task, total, unit) -> Progress.bytes(task, total));
+            OffloadReport.write(rows, p, settings, dir.staging());
+            dir.commit("offload");
+            stdout.print(OffloadReport.table(rows, p, settings));
+            stdout.println("wrote " + String.join(", ", OffloadReport.FILES.stream().map(f -> out.resolve(f).toString()).toList()));
+            stdout.flush();
+        }
+    }
+
+    private static void nonNegative(String option, double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) throw new UsageError(option + " must be a finite number >= 0, got " + value);
+    }
+}

@@ -1,0 +1,88 @@
+package tagmatch.trace;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import tagmatch.model.offload.OffloadCounts;
+import tagmatch.model.offload.OffloadPolicy;
+import tagmatch.model.offload.OffloadSettings;
+import tagmatch.process.UserError;
+
+/** The table, CSV and PNG of {@code tagmatch trace offload}. */
+public final class OffloadReport {
+    /** The files {@link #write} makes. */
+    public static final List<String> FILES = List.of("offload.txt", "offload.csv", "offload.png");
+
+    private OffloadReport() {}
+
+    /** The table with its settings and the paper's figures below it. */
+    public static String table(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "policy %s, %d hardware entries, rendezvous from %d bytes, α %.3f ns/byte, β %.0f ns, "
+                        + "cut-off %.2f of a period of %d posts%n%n", policy.cliName(), s.hwEntries(), s.rndvThreshold(), s.alphaNsPerByte(),
+                s.betaNs(), s.cancelCutoff(), s.cancelPeriod()));
+        sb.append(String.format(Locale.ROOT, "%-26s %5s %9s %9s %7s %9s %9s %9s %9s %8s %8s  %s%n", "application", "ranks", "receives",
+                "rndv", "unexp%", "offloaded", "hw-match", "sw-match", "cancelled", "success%", "hw/rndv%", "note"));
+        for (OffloadRow r : rows) {
+            OffloadCounts c = r.counts();
+            sb.append(String.format(Locale.ROOT, "%-26s %5d %9d %9d %7.1f %9d %9d %9d %9d %8s %8s  %s%n", r.application(), r.ranks(),
+                    c.receives(), c.rendezvousReceives(), 100 * c.unexpectedFraction(), c.offloaded(), c.hardwareMatched(),
+                    c.softwareMatched(), c.cancelled(), percent(c.offloaded(), c.successRate()),
+                    percent(c.rendezvousReceives(), c.hardwareShare()), r.note(s)));
+        }
+        sb.append(String.format("%nsuccess%% = offloaded receives matched in hardware / offloaded (seed 003 §6.3: 3D stencil 96 %%);%n"
+                + "hw/rndv%% = receives matched in hardware / rendezvous receives (seed 003 §6.4: LAMMPS 81 %%).%n"));
+        return sb.toString();
+    }
+
+    private static String percent(long denominator, double rate) {
+        return denominator == 0 ? "-" : String.format(Locale.ROOT, "%.1f", 100 * rate);
+    }
+
+    public static String csv(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s) {
+        StringBuilder sb = new StringBuilder("application,policy,hw_entries,rndv_threshold,ranks,receives,rendezvous_receives,unexpected_fraction,"
+                + "offloaded,hardware_matched,software_matched,cancelled,success_rate,hardware_share,unknown_size_receives,note\n");
+        for (OffloadRow r : rows) {
+            OffloadCounts c = r.counts();
+            sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%.6f,%d,%d,%d,%d,%.6f,%.6f,%d,\"%s\"%n", r.application(), policy.cliName(),
+                    s.hwEntries(), s.rndvThreshold(), r.ranks(), c.receives(), c.rendezvousReceives(), c.unexpectedFraction(), c.offloaded(),
+                    c.hardwareMatched(), c.softwareMatched(), c.cancelled(), c.successRate(), c.hardwareShare(), r.unknownSize(), r.note(s)));
+        }
+        return sb.toString();
+    }
+
+    /** Writes {@link #FILES} into {@code dir}. */
+    public static void write(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s, Path dir) {
+        System.setProperty("java.awt.headless", "true");
+        try {
+            Files.writeString(dir.resolve("offload.txt"), table(rows, policy, s), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("offload.csv"), csv(rows, policy, s), StandardCharsets.UTF_8);
+            CategoryChart chart = new CategoryChartBuilder().width(1000).height(600)
+                    .title("Offload per application (" + policy.cliName() + ", E = " + s.hwEntries() + ", rendezvous from " + s.rndvThreshold() + " B)")
+                    .xAxisTitle("application").yAxisTitle("%").build();
+            chart.getStyler().setXAxisLabelRotation(30);
+            chart.getStyler().setYAxisMin(0.0);
+            chart.getStyler().setYAxisMax(100.0);
+            List<String> names = new ArrayList<>();
+            List<Double> success = new ArrayList<>(), share = new ArrayList<>(), unexpected = new ArrayList<>();
+            for (OffloadRow r : rows) {
+                names.add(r.application());
+                success.add(100 * r.counts().successRate());
+                share.add(100 * r.counts().hardwareShare());
+                unexpected.add(100 * r.counts().unexpectedFraction());
+            }
+            chart.addSeries("success (hw-matched / offloaded)", names, success);
+            chart.addSeries("hw-matched / rendezvous receives", names, share);
+            chart.addSeries("messages arrived unexpected", names, unexpected);
+            BinsPlot.save(chart, dir.resolve("offload.png"));
+        } catch (IOException e) {
+            throw new UserError("cannot write the offload report to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}

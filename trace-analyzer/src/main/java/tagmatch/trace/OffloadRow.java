@@ -1,0 +1,62 @@
+package tagmatch.trace;
+
+import java.util.List;
+import tagmatch.model.Event;
+import tagmatch.model.offload.OffloadCounts;
+import tagmatch.model.offload.OffloadEngine;
+import tagmatch.model.offload.OffloadEngines;
+import tagmatch.model.offload.OffloadPolicy;
+import tagmatch.model.offload.OffloadSettings;
+import tagmatch.model.offload.SizedWorkload;
+import tagmatch.model.offload.Stencil3d;
+import tagmatch.model.offload.Transfer;
+
+/**
+ * One application's line of {@code tagmatch trace offload}: its streams run through an offload
+ * engine (one per rank and communicator, as every communicator has its own matching), the
+ * counts summed, and why nothing was offloaded when nothing was.
+ *
+ * @param unknownSize receives whose size the trace cannot tell (a derived datatype in a trace
+ *                    written before the tracer recorded bytes)
+ * @param largestReceive the largest receive buffer of known size, in bytes (-1: none)
+ */
+public record OffloadRow(String application, int ranks, OffloadCounts counts, long unknownSize, long largestReceive) {
+
+    /** Runs every stream of {@code logs} through a fresh engine of {@code policy}. */
+    public static OffloadRow ofTrace(String application, List<RankLog> logs, OffloadPolicy policy, OffloadSettings settings) {
+        OffloadCounts total = new OffloadCounts();
+        long unknown = 0, largest = -1;
+        for (EventStream s : EventStreams.build(logs).streams()) {
+            OffloadEngine engine = OffloadEngines.create(policy, settings, s.byId());
+            for (Event e : s.events()) engine.apply(e);
+            total.add(engine.counts());
+            for (int i = 0; i < s.events().size(); i++) {
+                if (!(s.events().get(i) instanceof Event.Post p)) continue;
+                Transfer t = s.transfers().get((int) p.id());
+                if (t.bytes() < 0) unknown++;
+                largest = Math.max(largest, t.bytes());
+            }
+        }
+        return new OffloadRow(application, logs.size(), total, unknown, largest);
+    }
+
+    /** Seed 003 §6.3's 3D stencil, generated ({@link Stencil3d}). */
+    public static OffloadRow ofStencil(Stencil3d.Spec spec, OffloadPolicy policy, OffloadSettings settings) {
+        OffloadCounts total = new OffloadCounts();
+        List<SizedWorkload> ranks = Stencil3d.generate(spec);
+        for (SizedWorkload w : ranks) total.add(w.run(OffloadEngines.create(policy, settings, w.transfers())));
+        return new OffloadRow("stencil-3d (generated)", ranks.size(), total, 0, spec.faceBytes());
+    }
+
+    /** Why the row offloads nothing, or "" when it offloads something. */
+    public String note(OffloadSettings settings) {
+        if (counts.offloaded() > 0) return "";
+        if (counts.receives() == 0) return "no receives";
+        if (counts.rendezvousReceives() == 0) {
+            if (unknownSize == counts.receives()) return "every receive uses a derived datatype of unknown size";
+            return "no receive of " + settings.rndvThreshold() + " bytes or more (largest " + largestReceive + ")"
+                    + (unknownSize > 0 ? "; " + unknownSize + " of unknown size" : "");
+        }
+        return "rendezvous receives are all non-contiguous, wildcard or late";
+    }
+}
