@@ -6,6 +6,7 @@ import java.nio.file.Path;
 public final class Dumpi {
     private final StringBuilder text = new StringBuilder("version=1.0.0\nhostname=test\n");
     private final StringBuilder footerCalls = new StringBuilder();
+    private final StringBuilder footerSizes = new StringBuilder();
 
     /** The repository root (set by surefire), for the shared test data and the committed traces. */
     public static Path root() {
@@ -49,8 +50,14 @@ public final class Dumpi {
         return this;
     }
 
+    /** A footer line "Datatype ID (NAME) has size BYTES", as the tracer writes for each predefined type. */
+    public Dumpi size(int id, String name, int bytes) {
+        footerSizes.append("Datatype ").append(id).append(" (").append(name).append(") has size ").append(bytes).append('\n');
+        return this;
+    }
+
     public String footer() {
-        return text + "Total keyvals: 0\n" + footerCalls + "MPI_ALL_FUNCTIONS called 1 times and ignored 0 times\nPerformance counters: 0\n";
+        return text + "Total keyvals: 0\n" + footerCalls + "MPI_ALL_FUNCTIONS called 1 times and ignored 0 times\nPerformance counters: 0\n" + footerSizes;
     }
 
     private static String time(long micros) {

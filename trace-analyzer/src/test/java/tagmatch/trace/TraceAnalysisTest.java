@@ -98,6 +98,15 @@ class TraceAnalysisTest {
     }
 
     @Test
+    void theUnexpectedFractionCountsMessagesThatFoundNoPostedReceive() {
+        assertEquals(0.0, TraceAnalysis.run("reversed", reversedTags(), List.of("reference"), List.of(1), OPTIONS).unexpectedFraction());
+        // tag 1 is posted before the three sends, tags 2 and 3 after them
+        RankLog r0 = EventStreamsTest.log(0, new Dumpi().isend(10, 1, 1, 2).isend(11, 1, 2, 2).isend(12, 1, 3, 2));
+        RankLog r1 = EventStreamsTest.log(1, new Dumpi().irecv(1, 0, 1, 2).irecv(20, 0, 2, 2).irecv(21, 0, 3, 2));
+        assertEquals(2 / 3.0, TraceAnalysis.run("late", List.of(r0, r1), List.of("reference"), List.of(1), OPTIONS).unexpectedFraction(), 1e-12);
+    }
+
+    @Test
     void optimisticMatchingConflictsWhenABlockWantsTheSameReceive() {
         RankLog r0 = EventStreamsTest.log(0, new Dumpi().isend(10, 1, 1, 2).isend(11, 1, 1, 2).isend(12, 1, 1, 2));
         RankLog r1 = EventStreamsTest.log(1, new Dumpi().irecv(1, 0, 1, 2).irecv(2, 0, 1, 2).irecv(3, 0, 1, 2));

@@ -38,7 +38,8 @@ class TraceCommandTest {
         String summary = Files.readString(dir.resolve("summary.txt"));
         assertEquals(summary + "wrote " + dir.resolve("summary.txt") + ", per-rank.csv, queue-depth-vs-bins.csv/.png, queue-depth-seed-vs-bins.csv/.png, "
                 + "call-mix.csv/.png, bin-usage.csv, bin-usage-empty.png, bin-usage-collisions.png" + System.lineSeparator(), out.toString());
-        assertTrue(summary.contains("lammps-melt: 8 ranks, 8 streams (rank x communicator)"), summary);
+        assertTrue(summary.matches("(?s).*lammps-melt: 8 ranks, 8 streams \\(rank x communicator\\), \\d+ events, \\d+\\.\\d% of messages arrived unexpected\n.*"),
+                summary);
         assertTrue(summary.matches("(?s).*trace \\(ranks\\) +1 bin +32 bins +128 bins\n.*"), summary);
         assertTrue(summary.matches("(?s).*\nlammps-melt \\(8\\) +\\d+\\.\\d\\d \\(\\d+\\) +\\d+\\.\\d\\d \\(\\d+\\) +\\d+\\.\\d\\d \\(\\d+\\)\n.*"), summary);
         assertTrue(summary.matches("(?s).*\nseed 000 average +8\\.21 +0\\.80 +0\\.33\n.*"), summary);
@@ -61,6 +62,35 @@ class TraceCommandTest {
         List<String> bins = Files.readAllLines(dir.resolve("queue-depth-vs-bins.csv"));
         assertEquals(List.of("trace,bins,depth_mean,depth_max"), bins.subList(0, 1));
         assertEquals(4, bins.size());
+    }
+
+    @Test
+    void offloadWritesATableCsvAndPngPerTraceAndForTheGeneratedStencil() throws IOException {
+        Path dir = tmp.resolve("offload");
+        int code = run("trace", "offload", "--no-cache", Dumpi.root().resolve("data/traces/hpcc").toString(),
+                Dumpi.root().resolve("data/traces/mpi-many-to-one-n3").toString(), "--policy", "seqnum", "--hw-entries", "64", "--out", dir.toString(),
+                "--no-progress");
+        assertEquals(0, code, err.toString());
+        String table = Files.readString(dir.resolve("offload.txt"));
+        assertTrue(out.toString().startsWith(table), out.toString());
+        assertTrue(table.startsWith("policy seqnum, 64 hardware entries, rendezvous from 16384 bytes"), table);
+        assertTrue(table.matches("(?s).*\nhpcc +4 +\\d+ +[1-9]\\d* +\\d+\\.\\d +[1-9]\\d* +\\d+ +\\d+ +\\d+ +\\d+\\.\\d +\\d+\\.\\d +\n.*"), table);
+        assertTrue(table.matches("(?s).*\nmpi-many-to-one-n3 +3 +100 +0 +\\d+\\.\\d +0 .* no receive of 16384 bytes or more \\(largest 32\\)\n.*"), table);
+        assertTrue(table.matches("(?s).*\nstencil-3d \\(generated\\) +64 .*"), table);
+        List<String> csv = Files.readAllLines(dir.resolve("offload.csv"));
+        assertEquals(1 + 3, csv.size());
+        assertTrue(csv.get(1).startsWith("hpcc,seqnum,64,16384,4,"), csv.get(1));
+        byte[] png = Files.readAllBytes(dir.resolve("offload.png"));
+        assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4));
+    }
+
+    @Test
+    void offloadRefusesAnUnknownPolicyNamingTheLegalOnes() {
+        int code = run("trace", "offload", "--no-cache", Dumpi.root().resolve("data/traces/mpi-many-to-one-n3").toString(), "--policy", "eager",
+                "--out", tmp.resolve("never").toString(), "--no-progress");
+        assertEquals(2, code);
+        assertEquals("tagmatch trace offload: --policy must be one of naive, seqnum, adaptive, ordered, got 'eager'", err.toString().strip());
+        assertFalse(Files.exists(tmp.resolve("never")));
     }
 
     @Test
