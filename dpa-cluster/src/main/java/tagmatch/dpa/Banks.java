@@ -30,6 +30,7 @@ final class Banks {
     final Bool[][] ownStores;
     /** Per hart: its LR reservation is valid (a thread in {@code wrs.nto} waits while its hart's is). */
     final Vec<Bool> resvValid;
+    private final Vec<UInt> resvWord;
 
     /**
      * @param toRam per core: it requests a RAM word this cycle
@@ -49,6 +50,7 @@ final class Banks {
         Vec<UInt> resvWord = reg(Vec(harts, () -> UInt(wb))).named("resv_word");
         when(run.not(), () -> { for (Bool v : resvValid) v.set(0); });
         this.resvValid = resvValid;
+        this.resvWord = resvWord;
 
         List<Runnable> reservationSets = new ArrayList<>();
         for (int bk = 0; bk < nb; bk++) {
@@ -93,5 +95,13 @@ final class Banks {
             }
         }
         for (Runnable s : reservationSets) s.run();
+    }
+
+    /** Another writer's store to RAM word {@code word} (the NIC's) breaks every reservation on it, as a bank's does. */
+    void breakReservations(Bool valid, UInt word) {
+        for (int h = 0; h < resvValid.size(); h++) {
+            int hh = h;
+            when(valid.and(resvWord.get(h).eq(word)), () -> resvValid.get(hh).set(0));
+        }
     }
 }

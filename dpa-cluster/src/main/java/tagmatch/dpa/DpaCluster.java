@@ -2,6 +2,7 @@ package tagmatch.dpa;
 
 import tagmatch.dpa.mem.Hierarchy;
 import tagmatch.dpa.mem.LatencyInputs;
+import tagmatch.dpa.nic.Nic;
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.Module;
@@ -42,6 +43,7 @@ public final class DpaCluster extends Module {
         Bool loadEn = input("load_en", Bool());
         UInt loadWord = input("load_word", UInt(wb));
         UInt loadData = input("load_data", UInt(64));
+        Bool loadHost = input("load_host", Bool());
         Bool consoleClear = input("console_clear", Bool());
         // a one-hart cluster has nothing to choose between
         UInt probeHart = cfg.harts() > 1 ? input("probe_hart", UInt(hb)) : null;
@@ -60,11 +62,21 @@ public final class DpaCluster extends Module {
         Bool run = regInit(Bool(), 0).named("running");
         run.set(runIn);
         Mem<UInt> ram = mem(cfg.ramWords(), UInt(64)).named("ram");
-        when(loadEn, () -> ram.write(loadWord, loadData));
+        when(loadEn.and(loadHost.not()), () -> ram.write(loadWord, loadData));
         UInt cycles = regInit(UInt(64), 0).named("cycles_r");
         cycles.set(mux(run, cycles.add(1), lit(0, 64)));
         // the first error (lowest core in a cycle) is kept and freezes the cluster
         ErrorReport error = regZero(new ErrorReport(hb)).named("err_r");
+
+        Nic nic = instance("nic", new Nic(cfg));
+        nic.run.set(run);
+        nic.cycle.set(cycles);
+        nic.loadEn.set(loadEn.and(loadHost));
+        nic.loadWord.set(loadWord);
+        nic.loadData.set(loadData);
+        nic.peekWord.set(input("host_peek_word", UInt(wb)));
+        output("host_peek_data", UInt(64)).set(nic.peekData);
+        for (String c : Nic.COUNTERS) output("nic_" + c, UInt(64)).set(nic.counter(c));
 
         Hierarchy caches = new Hierarchy(cfg.caches(), nc, cfg.threads(), wb, latency);
         DpaCore[] cores = new DpaCore[nc];
@@ -99,7 +111,8 @@ public final class DpaCluster extends Module {
         probeInstret.set(probed);
 
         // ---- where each request goes: a RAM bank, the console and exit registers, or nowhere (a fault) ----
-        Bool[] toRam = new Bool[nc], toMmio = new Bool[nc];
+        Bool[] toRam = new Bool[nc], toMmio = new Bool[nc], toNic = new Bool[nc];
+        int bankBits = Integer.numberOfTrailingZeros(cfg.banks());
         UInt[] word = new UInt[nc];
         for (int c = 0; c < nc; c++) {
             MemRequest r = reqs[c];
@@ -107,15 +120,41 @@ public final class DpaCluster extends Module {
             Bool inRam = r.addr.ge(lit(DpaConfig.RAM_BASE, 64)).and(off.bits(60, wb).eq(0));
             Bool plain = r.op.isOneOf(MemOp.LOAD, MemOp.STORE);
             Bool inMmio = r.addr.bits(63, 4).eq(lit(DpaConfig.CONSOLE >>> 4, 60)).and(plain);
-            toRam[c] = r.valid.and(inRam).named("to_ram" + c);
-            toMmio[c] = r.valid.and(inMmio).named("to_mmio" + c);
+            Bool inNic = Nic.decodes(r.addr, cfg, "nic" + c).and(plain);
             word[c] = off.bits(wb - 1, 0).named("word" + c);
-            cores[c].mem.resp.fault.set(r.valid.and(inRam.not()).and(inMmio.not()));
+            // the NIC's store has the bank it writes first: a core asking for that bank replays
+            Bool nicBank = cfg.banks() == 1 ? nic.mValid : nic.mValid.and(nic.mWord.bits(bankBits - 1, 0).eq(word[c].bits(bankBits - 1, 0)));
+            toRam[c] = r.valid.and(inRam).and(nicBank.not()).named("to_ram" + c);
+            toMmio[c] = r.valid.and(inMmio).named("to_mmio" + c);
+            toNic[c] = r.valid.and(inNic).named("to_nic" + c);
+            cores[c].mem.resp.fault.set(r.valid.and(inRam.not()).and(inMmio.not()).and(inNic.not()));
         }
         RotatingPriority arbiter = new RotatingPriority(nc);
         Banks banks = new Banks(cfg, ram, run, reqs, toRam, word, arbiter);
         ConsoleAndExit mmio = new ConsoleAndExit(run, consoleClear, reqs, toMmio, arbiter);
         Bool freeze = mmio.exited.or(error.valid).named("freeze");
+        nic.freeze.set(freeze);
+        // the NIC's store: a DMA write, which breaks reservations on its word like a core's
+        nic.mReady.set(lit(true));
+        when(nic.mValid, () -> ram.write(nic.mWord, nic.mData));
+        banks.breakReservations(nic.mValid, nic.mWord);
+        // the harts' accesses to the NIC's registers and host memory: one a cycle, formatted by an atomic unit
+        Bool[] nWin = arbiter.grant(toNic, "nic");
+        AtomicUnit nAu = instance("nic_atomic", new AtomicUnit());
+        nAu.old.set(nic.sOld);
+        nAu.offset.set(RotatingPriority.pick(nWin, reqs, q -> q.addr.bits(2, 0), "nic_offset"));
+        nAu.op.set(RotatingPriority.pick(nWin, reqs, q -> q.op, "nic_op"));
+        nAu.size.set(RotatingPriority.pick(nWin, reqs, q -> q.size, "nic_size"));
+        nAu.unsigned.set(RotatingPriority.pick(nWin, reqs, q -> q.unsigned, "nic_unsigned"));
+        nAu.amo.set(lit(0, 5));
+        nAu.data.set(RotatingPriority.pick(nWin, reqs, q -> q.data, "nic_data"));
+        nAu.reserved.set(lit(false));
+        nic.sValid.set(RotatingPriority.any(nWin));
+        nic.sAddr.set(RotatingPriority.pick(nWin, reqs, q -> q.addr, "nic_addr"));
+        nic.sWrite.set(nAu.write);
+        nic.sNew.set(nAu.newWord);
+        // the NIC's registers and host memory: the host window's wait (registers included, one hop away)
+        UInt hostWait = caches.hostWait();
         for (int c = 0; c < nc; c++) {
             DpaCore core = cores[c];
             core.ctl.freeze.set(freeze);
@@ -123,15 +162,16 @@ public final class DpaCluster extends Module {
             Bool[] live = new Bool[cfg.threads()];
             for (int t = 0; t < live.length; t++) live[live.length - 1 - t] = banks.resvValid.get(c * cfg.threads() + t);
             core.reservedIn.set(live.length == 1 ? live[0] : cat(live));
-            core.mem.resp.grant.set(banks.granted[c].or(mmio.granted[c]));
-            core.mem.resp.data.set(banks.data[c]);
+            core.mem.resp.grant.set(banks.granted[c].or(mmio.granted[c]).or(nWin[c]));
+            core.mem.resp.data.set(mux(nWin[c], nAu.result, banks.data[c]));
             // the console and exit registers cost what the L2 does: uncached, one hop away
             UInt mmioWait = mux(latency.caches, latency.l2, latency.flat.pad(MemResponse.WAIT_BITS));
-            core.mem.resp.wait.set(mux(mmio.granted[c], mmioWait, caches.dataWait(c, banks.granted[c], banks.word[c], reqs[c].op)));
+            core.mem.resp.wait.set(mux(mmio.granted[c], mmioWait, mux(nWin[c], hostWait, caches.dataWait(c, banks.granted[c], banks.word[c], reqs[c].op))));
         }
         for (int bk = 0; bk < cfg.banks(); bk++) caches.written(banks.writes[bk], banks.writeWords[bk], banks.ownStores[bk], "bank" + bk);
-        // the host window's block answers with this wait; until one is on the interconnect it is unused
-        wireOf("host_wait_unused", caches.hostWait());
+        Bool[] noCore = new Bool[nc];
+        java.util.Arrays.fill(noCore, lit(false));
+        caches.written(nic.mValid, nic.mWord, noCore, "nic");
         caches.finish(run).forEach((name, counter) -> output("mem_" + name, UInt(64)).set(counter));
 
         stop.set(mmio.exited.or(error.valid).or(mmio.full));

@@ -4,6 +4,10 @@ import tagmatch.dpa.mem.CacheCounts;
 import tagmatch.dpa.mem.Hierarchy;
 import tagmatch.dpa.mem.MemLatencies;
 import tagmatch.dpa.mem.MemorySetting;
+import tagmatch.dpa.nic.HostImage;
+import tagmatch.dpa.nic.Nic;
+import tagmatch.dpa.nic.NicMap;
+import tagmatch.dpa.nic.NicOutcome;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.BatchResult;
@@ -15,6 +19,8 @@ import tagmatch.sim.Stimulus;
 import java.nio.charset.StandardCharsets;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -116,12 +122,29 @@ public final class DpaRun implements AutoCloseable {
 
     /** Runs {@code program} to its exit, an error or the cycle budget. */
     public DpaResult run(ElfImage program, Options options) {
-        return execute(program, options, null, c -> { });
+        return execute(program, options, null, c -> { }, null, sim -> { });
     }
 
     /** {@link #run(ElfImage, Options)} that reports the cycles run after every batch (for a progress display). */
     public DpaResult run(ElfImage program, Options options, LongConsumer cyclesRun) {
-        return execute(program, options, null, cyclesRun);
+        return execute(program, options, null, cyclesRun, null, sim -> { });
+    }
+
+    /**
+     * Runs {@code program} with {@code host} loaded into the NIC and host block's host memory (its
+     * script, queues and layout block), then reads back the block's counters, its log and the host
+     * memory {@code reads} asks for.
+     */
+    public NicOutcome run(ElfImage program, Options options, HostImage host, List<NicOutcome.HostRange> reads) {
+        if (host.bytes() > config.ramBytes())
+            throw new IllegalArgumentException("the host image needs " + host.bytes() + " bytes of host memory, the cluster has "
+                    + config.ramBytes() + " (--ram-mib " + config.ramMib() + ")");
+        NicOutcome[] out = new NicOutcome[1];
+        DpaResult[] result = new DpaResult[1];
+        result[0] = execute(program, options, null, c -> { }, host, sim -> out[0] = readBack(sim, host, reads));
+        NicOutcome o = out[0];
+        return new NicOutcome(result[0], o.landed(), o.commands(), o.taken(), o.events(), o.stalls(), o.firstCqe(), o.lastTake(),
+                o.done(), o.log(), o.reads());
     }
 
     /**
@@ -129,10 +152,12 @@ public final class DpaRun implements AutoCloseable {
      * (cycle by cycle, cores in index order within a cycle). Slower: every cycle is captured.
      */
     public DpaResult trace(ElfImage program, Options options, Consumer<Retirement> sink) {
-        return execute(program, options, sink, c -> { });
+        return execute(program, options, sink, c -> { }, null, sim -> { });
     }
 
-    private DpaResult execute(ElfImage program, Options options, Consumer<Retirement> sink, LongConsumer cyclesRun) {
+    /** Runs the program; {@code after} sees the instance once the result's values are read, before it closes. */
+    private DpaResult execute(ElfImage program, Options options, Consumer<Retirement> sink, LongConsumer cyclesRun, HostImage host,
+                              Consumer<Simulator> after) {
         int harts = options.harts() == 0 ? config.harts() : options.harts();
         if (harts > config.harts())
             throw new IllegalArgumentException("--harts must be <= " + config.harts() + " (cores x threads), got " + harts);
@@ -152,7 +177,7 @@ public final class DpaRun implements AutoCloseable {
             sim.poke("mem_host", m.host());
             sim.poke("mem_atomic", m.atomic());
             sim.reset(1);
-            load(sim, program, run);
+            load(sim, program, host, run);
 
             PortHandle stop = sim.port("stop"), clear = sim.port("console_clear");
             PortHandle count = sim.port("console_count"), data = sim.port("console_data"), cycles = sim.port("cycles");
@@ -185,22 +210,63 @@ public final class DpaRun implements AutoCloseable {
             List<Long> counts = new ArrayList<>();
             for (String c : Hierarchy.COUNTERS) counts.add(sim.peek("mem_" + c));
             CacheCounts caches = CacheCounts.of(counts);
+            DpaResult result;
             if (sim.peek("err_valid") == 1) {
                 DpaResult.DpaError e = new DpaResult.DpaError((int) sim.peek("err_hart"), sim.peek("err_pc"), sim.peek("err_inst"),
                         (int) sim.peek("err_cause"));
-                return new DpaResult(text, DpaResult.Outcome.ERROR, -1, e, total, retired, caches);
+                result = new DpaResult(text, DpaResult.Outcome.ERROR, -1, e, total, retired, caches);
+            } else if (sim.peek("exited") == 1) {
+                result = new DpaResult(text, DpaResult.Outcome.EXIT, sim.peek("exit_code"), null, total, retired, caches);
+            } else {
+                result = new DpaResult(text, DpaResult.Outcome.TIMEOUT, -1, null, total, retired, caches);
             }
-            if (sim.peek("exited") == 1)
-                return new DpaResult(text, DpaResult.Outcome.EXIT, sim.peek("exit_code"), null, total, retired, caches);
-            return new DpaResult(text, DpaResult.Outcome.TIMEOUT, -1, null, total, retired, caches);
+            after.accept(sim);
+            return result;
         }
+    }
+
+    /**
+     * The NIC's counters, then (with {@code run} low, so nothing moves while the peek port steps)
+     * its log and the asked host ranges, read one word a cycle in one batch.
+     */
+    private NicOutcome readBack(Simulator sim, HostImage host, List<NicOutcome.HostRange> reads) {
+        long[] c = new long[Nic.COUNTERS.size()];
+        for (int i = 0; i < c.length; i++) c[i] = sim.peek("nic_" + Nic.COUNTERS.get(i));
+        long taken = c[2];
+        long kept = Math.min(taken, host.logEntries());
+        List<Long> addrs = new ArrayList<>();
+        for (long i = 0; i < kept * host.logWords(); i++) addrs.add(host.log() + 8 * i);
+        for (NicOutcome.HostRange r : reads) for (int i = 0; i < r.words(); i++) addrs.add(r.addr() + 8L * i);
+        long[] words = peekHost(sim, addrs);
+        List<long[]> log = new ArrayList<>();
+        int at = 0;
+        for (long e = 0; e < kept; e++, at += host.logWords()) log.add(Arrays.copyOfRange(words, at, at + host.logWords()));
+        Map<NicOutcome.HostRange, long[]> got = new LinkedHashMap<>();
+        for (NicOutcome.HostRange r : reads) {
+            got.put(r, Arrays.copyOfRange(words, at, at + r.words()));
+            at += r.words();
+        }
+        return new NicOutcome(null, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], log, got);
+    }
+
+    private long[] peekHost(Simulator sim, List<Long> addrs) {
+        PortHandle run = sim.port("run"), word = sim.port("host_peek_word"), data = sim.port("host_peek_data");
+        sim.run(Stimulus.builder().drive(run).row(0).maxCycles(2).build());
+        long[] out = new long[addrs.size()];
+        if (addrs.isEmpty()) return out;
+        Stimulus.Builder s = Stimulus.builder().drive(run, word).capture(data).maxCycles(addrs.size());
+        for (long a : addrs) s.row(0, (a - NicMap.HOST_BASE) >>> 3);
+        BatchResult r = sim.run(s.build());
+        long[] raw = r.raw();
+        for (int i = 0; i < out.length; i++) out[i] = raw[i * r.rowWords()];
+        return out;
     }
 
     /**
      * Writes every word the segments' file bytes touch through the load port, in one batch whose last
      * cycle raises {@code run}: the cluster registers it, so the harts start in the cycle after the batch.
      */
-    private void load(Simulator sim, ElfImage program, PortHandle run) {
+    private void load(Simulator sim, ElfImage program, HostImage host, PortHandle run) {
         // a fresh instance's RAM is zero (Verilator's --x-initial 0), so .bss needs no writes
         Map<Long, Long> words = new TreeMap<>();
         for (ElfImage.Segment seg : program.segments()) {
@@ -211,9 +277,11 @@ public final class DpaRun implements AutoCloseable {
                 words.merge(addr >>> 3, (d[i] & 0xFFL) << sh, (x, y) -> x | y);
             }
         }
-        Stimulus.Builder s = Stimulus.builder().drive(run, sim.port("load_en"), sim.port("load_word"), sim.port("load_data"));
-        for (Map.Entry<Long, Long> e : words.entrySet()) s.row(0, 1, e.getKey(), e.getValue());
-        s.row(1, 0, 0, 0);
+        Stimulus.Builder s = Stimulus.builder().drive(run, sim.port("load_en"), sim.port("load_word"), sim.port("load_data"),
+                sim.port("load_host"));
+        for (Map.Entry<Long, Long> e : words.entrySet()) s.row(0, 1, e.getKey(), e.getValue(), 0);
+        if (host != null) for (Map.Entry<Long, Long> e : host.words().entrySet()) s.row(0, 1, e.getKey(), e.getValue(), 1);
+        s.row(1, 0, 0, 0, 0);
         sim.run(s.build());
     }
 
