@@ -4,6 +4,7 @@ import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.Exprs;
 import tagmatch.hdl.ir.ModuleDef;
+import tagmatch.hdl.ir.OperatorSemantics;
 import tagmatch.hdl.ir.PrimOp;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
@@ -143,56 +144,17 @@ public final class ConstantFolding implements Pass {
     /** A value widened to {@code width} (the width of the mux it replaces). */
     private static Expr fit(Expr e, int width, boolean signed) {
         if (e.width() == width) return e;
-        if (e instanceof Expr.Lit l) return lit(toSigned(l).and(mask(width)), width, signed);
+        if (e instanceof Expr.Lit l) return lit(new OperatorSemantics.Operand(l.value(), l.width(), l.signed()).extendedTo(width), width, signed);
         return new Expr.Op(PrimOp.PAD, List.of(e), width, 0, tagmatch.hdl.ir.Locator.UNKNOWN);
     }
 
     private static Expr evaluate(Expr.Op op) {
-        List<Expr.Lit> a = new ArrayList<>();
-        for (Expr x : op.args) a.add((Expr.Lit) x);
-        int w = op.width();
-        BigInteger x = a.isEmpty() ? BigInteger.ZERO : value(a.get(0)), y = a.size() > 1 ? value(a.get(1)) : BigInteger.ZERO;
-        BigInteger r;
-        switch (op.op) {
-            case ADD: case ADD_EXPAND: r = x.add(y); break;
-            case SUB: case SUB_EXPAND: r = x.subtract(y); break;
-            case MUL: r = x.multiply(y); break;
-            case AND: r = x.and(y); break;
-            case OR: r = x.or(y); break;
-            case XOR: r = x.xor(y); break;
-            case NOT: r = x.not(); break;
-            case EQ: r = bool(x.compareTo(y) == 0); break;
-            case NE: r = bool(x.compareTo(y) != 0); break;
-            case LT: r = bool(x.compareTo(y) < 0); break;
-            case LE: r = bool(x.compareTo(y) <= 0); break;
-            case GT: r = bool(x.compareTo(y) > 0); break;
-            case GE: r = bool(x.compareTo(y) >= 0); break;
-            case ANDR: r = bool(a.get(0).isAllOnes()); break;
-            case ORR: r = bool(!a.get(0).isZero()); break;
-            case XORR: r = BigInteger.valueOf(a.get(0).value().bitCount() & 1); break;
-            case SHL: r = x.shiftLeft(op.n); break;
-            case SHR: r = x.shiftRight(op.n); break;
-            case DSHL: r = x.shiftLeft(a.get(1).value().intValueExact()); break;
-            case DSHR: r = x.shiftRight(Math.min(a.get(1).value().intValue(), 1 << 16)); break;
-            case CAT: {
-                r = BigInteger.ZERO;
-                for (Expr.Lit l : a) r = r.shiftLeft(l.width()).or(l.value());
-                break;
-            }
-            case BITS: r = a.get(0).value().shiftRight(op.m); break;
-            case PAD: case AS_UINT: case AS_SINT: r = x; break;
-            default: throw new AssertionError(op.op); // every operator is listed above
+        OperatorSemantics.Operand[] a = new OperatorSemantics.Operand[op.args.size()];
+        for (int i = 0; i < a.length; i++) {
+            Expr.Lit l = (Expr.Lit) op.args.get(i);
+            a[i] = new OperatorSemantics.Operand(l.value(), l.width(), l.signed());
         }
-        return lit(r.and(mask(w)), w, op.signed());
-    }
-
-    /** The numeric value of a literal: two's complement when signed. */
-    private static BigInteger value(Expr.Lit l) {
-        return l.signed() ? toSigned(l) : l.value();
-    }
-
-    private static BigInteger toSigned(Expr.Lit l) {
-        return l.signed() && l.value().testBit(l.width() - 1) ? l.value().subtract(BigInteger.ONE.shiftLeft(l.width())) : l.value();
+        return lit(OperatorSemantics.apply(op.op, op.n, op.m, op.width(), a), op.width(), op.signed());
     }
 
     private static BigInteger bool(boolean b) {
@@ -200,7 +162,7 @@ public final class ConstantFolding implements Pass {
     }
 
     private static BigInteger mask(int w) {
-        return BigInteger.ONE.shiftLeft(w).subtract(BigInteger.ONE);
+        return OperatorSemantics.mask(w);
     }
 
     private static Expr.Lit lit(BigInteger v, int w, boolean signed) {

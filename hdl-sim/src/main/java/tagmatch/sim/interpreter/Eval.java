@@ -3,8 +3,10 @@ package tagmatch.sim.interpreter;
 import java.math.BigInteger;
 import java.util.List;
 import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.OperatorSemantics;
 import tagmatch.hdl.ir.PrimOp;
 import tagmatch.sim.Words;
+import tagmatch.sim.flat.WideOps;
 
 /**
  * The interpreter's compiled expressions: a tree of evaluator nodes built once from the IR.
@@ -251,23 +253,10 @@ final class Eval {
                 return new Node(w, signed) { long l(State s) { return x.l(s) >>> n; } };
             }
             case DSHL:
-                return new Node(w, signed) {
-                    long l(State s) {
-                        long sh = y.l(s);
-                        return sh >= 64 || sh < 0 ? 0 : (extL(x, s, w) << sh) & mw;
-                    }
-                };
+                return new Node(w, signed) { long l(State s) { return WideOps.dshlN(extL(x, s, w), y.l(s), mw); } };
             case DSHR: {
                 int xw = x.width;
-                return new Node(w, signed) {
-                    long l(State s) {
-                        long sh = y.l(s);
-                        if (signed) {
-                            return (sext(x.l(s), xw) >> (sh >= 64 || sh < 0 ? 63 : sh)) & mw;
-                        }
-                        return sh >= 64 || sh < 0 ? 0 : x.l(s) >>> sh;
-                    }
-                };
+                return new Node(w, signed) { long l(State s) { return WideOps.dshrN(x.l(s), y.l(s), xw, signed); } };
             }
             case CAT:
                 return new Node(w, signed) {
@@ -293,17 +282,10 @@ final class Eval {
     }
 
     static boolean compare(PrimOp op, int c) {
-        switch (op) {
-            case EQ: return c == 0;
-            case NE: return c != 0;
-            case LT: return c < 0;
-            case LE: return c <= 0;
-            case GT: return c > 0;
-            default: return c >= 0;
-        }
+        return OperatorSemantics.compare(op, c);
     }
 
-    /** Any operator with an operand or result wider than 64 bits. */
+    /** Any operator with an operand or result wider than 64 bits: {@link OperatorSemantics} itself. */
     static final class BigOp extends Node {
         private final PrimOp op;
         private final Node[] a;
@@ -327,60 +309,11 @@ final class Eval {
 
         @Override
         BigInteger b(State s) {
-            Node x = a[0];
-            int w = width;
-            switch (op) {
-                case ADD: case ADD_EXPAND: return extB(x, s, w).add(extB(a[1], s, w)).and(bigMask(w));
-                case SUB: case SUB_EXPAND: return extB(x, s, w).subtract(extB(a[1], s, w)).and(bigMask(w));
-                case MUL: return extB(x, s, w).multiply(extB(a[1], s, w)).and(bigMask(w));
-                case AND: return extB(x, s, w).and(extB(a[1], s, w));
-                case OR: return extB(x, s, w).or(extB(a[1], s, w));
-                case XOR: return extB(x, s, w).xor(extB(a[1], s, w));
-                case NOT: return x.b(s).xor(bigMask(x.width));
-                case EQ: case NE: case LT: case LE: case GT: case GE: {
-                    Node y = a[1];
-                    int cw = Math.max(x.width, y.width);
-                    BigInteger p = extB(x, s, cw);
-                    BigInteger q = extB(y, s, cw);
-                    if (x.signed && y.signed) {
-                        p = toSigned(p, cw);
-                        q = toSigned(q, cw);
-                    }
-                    return compare(op, p.compareTo(q)) ? BigInteger.ONE : BigInteger.ZERO;
-                }
-                case ANDR: return x.b(s).equals(bigMask(x.width)) ? BigInteger.ONE : BigInteger.ZERO;
-                case ORR: return x.b(s).signum() != 0 ? BigInteger.ONE : BigInteger.ZERO;
-                case XORR: return BigInteger.valueOf(x.b(s).bitCount() & 1);
-                case SHL: return x.b(s).shiftLeft(n);
-                case SHR:
-                    if (n >= x.width) {
-                        return x.signed && x.b(s).testBit(x.width - 1) ? BigInteger.ONE : BigInteger.ZERO;
-                    }
-                    return x.b(s).shiftRight(n);
-                case DSHL: {
-                    BigInteger sh = a[1].b(s);
-                    return sh.bitLength() > 31 ? BigInteger.ZERO : extB(x, s, w).shiftLeft(sh.intValue()).and(bigMask(w));
-                }
-                case DSHR: {
-                    BigInteger sh = a[1].b(s);
-                    int k = sh.bitLength() > 31 ? Integer.MAX_VALUE : sh.intValue();
-                    if (signed) {
-                        return toSigned(x.b(s), x.width).shiftRight(Math.min(k, x.width)).and(bigMask(x.width));
-                    }
-                    return k >= x.width ? BigInteger.ZERO : x.b(s).shiftRight(k);
-                }
-                case CAT: {
-                    BigInteger v = BigInteger.ZERO;
-                    for (Node p : a) {
-                        v = v.shiftLeft(p.width).or(p.b(s));
-                    }
-                    return v;
-                }
-                case BITS: return x.b(s).shiftRight(m).and(bigMask(n - m + 1));
-                case PAD: return extB(x, s, w);
-                case AS_UINT: case AS_SINT: return x.b(s);
-                default: throw new IllegalArgumentException("unknown operator " + op);
+            OperatorSemantics.Operand[] v = new OperatorSemantics.Operand[a.length];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = new OperatorSemantics.Operand(a[i].b(s), a[i].width, a[i].signed);
             }
+            return OperatorSemantics.apply(op, n, m, width, v);
         }
     }
 }
