@@ -242,18 +242,70 @@ static void init_predefined(void) {
 }
 #define N_PREDEFINED (sizeof predefined / sizeof predefined[0])
 
+/* The predefined types outside DUMPI's table (Fortran's, MPI_INT8_T, ...), by their id, in the
+ * order first seen: each is written with its name and listed with its size in the footer. */
+static struct named_type { MPI_Datatype type; int id; char name[MPI_MAX_OBJECT_NAME]; } *named;
+static size_t n_named, cap_named;
+
+static int named_type_id(MPI_Datatype t, const char **label) {
+    for (size_t i = 0; i < n_named; i++)
+        if (named[i].type == t) {
+            *label = named[i].name;
+            return named[i].id;
+        }
+    if (n_named == cap_named) {
+        size_t cap = cap_named ? 2 * cap_named : 32;
+        struct named_type *grown = realloc(named, cap * sizeof *named);
+        if (!grown) return -1;
+        named = grown;
+        cap_named = cap;
+    }
+    struct named_type *n = &named[n_named++];
+    int len = 0;
+    n->type = t;
+    n->id = next_type++;
+    PMPI_Type_get_name(t, n->name, &len);
+    if (len == 0) snprintf(n->name, sizeof n->name, "predefined-datatype");
+    *label = n->name;
+    return n->id;
+}
+
 static void put_datatype(const char *name, MPI_Datatype t) {
     for (size_t i = 0; i < N_PREDEFINED; i++)
         if (predefined[i].type == t) {
             fprintf(out, "MPI_Datatype %s=%d (%s)\n", name, predefined[i].id, predefined[i].name);
             return;
         }
+    if (t != MPI_DATATYPE_NULL && dumpi_type_named(t)) {
+        const char *label = "predefined-datatype";
+        int id = named_type_id(t, &label);
+        if (id >= 0) {
+            fprintf(out, "MPI_Datatype %s=%d (%s)\n", name, id, label);
+            return;
+        }
+    }
     int id = table_get(&types, (uintptr_t)t, 0);
     if (id == 0) {
         id = next_type++;
         table_put(&types, (uintptr_t)t, id);
     }
     fprintf(out, "MPI_Datatype %s=%d (user-defined-datatype)\n", name, id);
+}
+
+/* A call's data: its count and datatype as DUMPI writes them, then the bytes and whether they are
+ * contiguous, from the datatype's envelope (dumpi_datatype.c). The names are the call's own
+ * ("count", "datatype") and the two added ones ("bytes", "contiguous"; "sendbytes", ...). */
+static void put_data(const char *count_name, const char *type_name, const char *bytes_name, const char *contiguous_name,
+                     int count, MPI_Datatype t) {
+    fprintf(out, "int %s=%d\n", count_name, count);
+    put_datatype(type_name, t);
+    dumpi_layout l = dumpi_layout_of(count, t);
+    fprintf(out, "int64_t %s=%lld\n", bytes_name, l.bytes);
+    fprintf(out, "int %s=%d\n", contiguous_name, l.contiguous);
+}
+
+static void put_single_data(int count, MPI_Datatype t) {
+    put_data("count", "datatype", "bytes", "contiguous", count, t);
 }
 
 /* ---- parameter lines ---------------------------------------------------------------------- */
@@ -414,6 +466,11 @@ static void close_trace(void) {
         int size = 0;
         PMPI_Type_size(predefined[i].type, &size);
         fprintf(out, "Datatype %d (%s) has size %d\n", predefined[i].id, predefined[i].name, size);
+    }
+    for (size_t i = 0; i < n_named; i++) {
+        int size = 0;
+        PMPI_Type_size(named[i].type, &size);
+        fprintf(out, "Datatype %d (%s) has size %d\n", named[i].id, named[i].name, size);
     }
     fclose(out);
     out = NULL;
@@ -608,8 +665,7 @@ int MPI_Comm_free(MPI_Comm *comm) {
         pthread_mutex_lock(&lock);                                                              \
         call_counts[C]++;                                                                       \
         line_enter(call_names[C], s);                                                           \
-        put_int("count", count);                                                                \
-        put_datatype("datatype", datatype);                                                     \
+        put_single_data(count, datatype);                                                       \
         put_dest("dest", dest);                                                                 \
         put_tag("tag", tag);                                                                    \
         put_comm("comm", comm);                                                                 \
@@ -629,8 +685,7 @@ BLOCKING_SEND(MPI_Rsend, C_RSEND)
         int rc = P##FN(buf, count, datatype, dest, tag, comm, request);                         \
         ENTER(C);                                                                               \
         if (traced_) {                                                                          \
-            put_int("count", count);                                                            \
-            put_datatype("datatype", datatype);                                                 \
+            put_single_data(count, datatype);                                                   \
             put_dest("dest", dest);                                                             \
             put_tag("tag", tag);                                                                \
             put_comm("comm", comm);                                                             \
@@ -657,8 +712,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, M
     pthread_mutex_lock(&lock);
     call_counts[C_RECV]++;
     line_enter("MPI_Recv", s);
-    put_int("count", count);
-    put_datatype("datatype", datatype);
+    put_single_data(count, datatype);
     put_source("source", source);
     put_tag("tag", tag);
     put_comm("comm", comm);
@@ -674,8 +728,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
     int rc = PMPI_Irecv(buf, count, datatype, source, tag, comm, request);
     ENTER(C_IRECV);
     if (traced_) {
-        put_int("count", count);
-        put_datatype("datatype", datatype);
+        put_single_data(count, datatype);
         put_source("source", source);
         put_tag("tag", tag);
         put_comm("comm", comm);
@@ -692,8 +745,7 @@ int MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int t
     int rc = PMPI_Recv_init(buf, count, datatype, source, tag, comm, request);
     ENTER(C_RECV_INIT);
     if (traced_) {
-        put_int("count", count);
-        put_datatype("datatype", datatype);
+        put_single_data(count, datatype);
         put_source("source", source);
         put_tag("tag", tag);
         put_comm("comm", comm);
@@ -716,12 +768,10 @@ int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int 
     pthread_mutex_lock(&lock);
     call_counts[C_SENDRECV]++;
     line_enter("MPI_Sendrecv", s);
-    put_int("sendcount", sendcount);
-    put_datatype("sendtype", sendtype);
+    put_data("sendcount", "sendtype", "sendbytes", "sendcontiguous", sendcount, sendtype);
     put_dest("dest", dest);
     put_tag("sendtag", sendtag);
-    put_int("recvcount", recvcount);
-    put_datatype("recvtype", recvtype);
+    put_data("recvcount", "recvtype", "recvbytes", "recvcontiguous", recvcount, recvtype);
     put_source("source", source);
     put_tag("recvtag", recvtag);
     put_comm("comm", comm);
@@ -742,8 +792,7 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, 
     pthread_mutex_lock(&lock);
     call_counts[C_SENDRECV_REPLACE]++;
     line_enter("MPI_Sendrecv_replace", s);
-    put_int("count", count);
-    put_datatype("datatype", datatype);
+    put_single_data(count, datatype);
     put_dest("dest", dest);
     put_tag("sendtag", sendtag);
     put_source("source", source);

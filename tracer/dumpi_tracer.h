@@ -51,4 +51,18 @@ enum collective { COLLECTIVES(COLL_ENUM) COLL_COUNT };
 /* Counts one call of a collective for the footer (no-op before MPI_Init or after MPI_Finalize). */
 void dumpi_count_collective(enum collective c);
 
+/* ---- datatypes (dumpi_datatype.c) --------------------------------------------------------- */
+
+/* The data of one call: count times the datatype's size, and whether those bytes are one run in
+ * increasing address order (what a NIC can move as one region); bytes -1 for MPI_DATATYPE_NULL. */
+typedef struct {
+    long long bytes;
+    int contiguous;
+} dumpi_layout;
+
+dumpi_layout dumpi_layout_of(int count, MPI_Datatype t);
+
+/* Whether t is predefined (its combiner is MPI_COMBINER_NAMED): C's, Fortran's and the others alike. */
+int dumpi_type_named(MPI_Datatype t);
+
 #endif

@@ -53,7 +53,7 @@ public record OffloadRow(String application, int ranks, OffloadCounts counts, lo
         if (counts.offloaded() > 0) return "";
         if (counts.receives() == 0) return "no receives";
         if (counts.rendezvousReceives() == 0) {
-            if (unknownSize == counts.receives()) return "every receive uses a derived datatype of unknown size";
+            if (unknownSize == counts.receives()) return "no receive of known size (datatypes the footer does not size, no bytes recorded)";
             return "no receive of " + settings.rndvThreshold() + " bytes or more (largest " + largestReceive + ")"
                     + (unknownSize > 0 ? "; " + unknownSize + " of unknown size" : "");
         }

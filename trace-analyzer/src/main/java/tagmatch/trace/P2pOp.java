@@ -14,11 +14,6 @@ public record P2pOp(boolean send, long wallNanos, int comm, int peer, int tag, i
     public static final byte NONCONTIGUOUS = 0;
     public static final byte CONTIGUOUS = 1;
 
-    /** DUMPI's ids of the predefined datatypes the C interface names (2..27); derived types count up from 28. */
-    public static boolean predefined(int datatype) {
-        return datatype >= 2 && datatype <= 27;
-    }
-
     /** The same operation started at {@code time} (a persistent request's {@code MPI_Start}). */
     P2pOp startedAt(long time, int startLine) {
         return new P2pOp(send, time, comm, peer, tag, startLine, count, datatype, bytes, layout);

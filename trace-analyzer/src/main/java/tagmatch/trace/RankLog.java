@@ -32,7 +32,7 @@ public final class RankLog {
     private long badTags;
     private long startsWithoutInit;
     private boolean footer;
-    /** DUMPI datatype id -> size in bytes, from the footer (the predefined types). */
+    /** DUMPI datatype id -> size in bytes, from the footer (the predefined types the rank used or DUMPI numbers). */
     private final Map<Integer, Long> datatypeSizes = new TreeMap<>();
 
     RankLog(int rank, String file) {
@@ -76,16 +76,16 @@ public final class RankLog {
 
     /**
      * The size, layout and time of {@code op}: the tracer's bytes and contiguity when the trace
-     * has them; else count times the footer's size of a predefined datatype, which is contiguous;
-     * a derived datatype's size is then unknown (-1) and its layout taken as non-contiguous.
+     * has them; else count times the size the footer lists for a predefined datatype, which is
+     * taken as contiguous. A datatype the footer does not list (derived, or a predefined one
+     * DUMPI's table lacks, in a trace written before the tracer recorded sizes) has unknown size
+     * (-1) and is taken as non-contiguous.
      */
     public tagmatch.model.offload.Transfer transfer(P2pOp op) {
+        Long size = datatypeSizes.get(op.datatype());
         long bytes = op.bytes();
-        if (bytes < 0 && op.count() >= 0 && P2pOp.predefined(op.datatype())) {
-            Long size = datatypeSizes.get(op.datatype());
-            if (size != null) bytes = op.count() * size;
-        }
-        boolean contiguous = op.layout() != P2pOp.LAYOUT_UNKNOWN ? op.layout() == P2pOp.CONTIGUOUS : P2pOp.predefined(op.datatype());
+        if (bytes < 0 && op.count() >= 0 && size != null) bytes = op.count() * size;
+        boolean contiguous = op.layout() != P2pOp.LAYOUT_UNKNOWN ? op.layout() == P2pOp.CONTIGUOUS : size != null;
         return new tagmatch.model.offload.Transfer(bytes, contiguous, op.wallNanos());
     }
 

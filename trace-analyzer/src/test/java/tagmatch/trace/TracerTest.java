@@ -226,6 +226,78 @@ class TracerTest {
         }
     }
 
+    /**
+     * One rank sends itself one message per datatype and receives it with the same type, in the
+     * order of {@link #LAYOUTS}: predefined types of C and Fortran, and derived types that are
+     * and are not one run of bytes in increasing order.
+     */
+    private static final String DATATYPES = """
+            #include <mpi.h>
+            static char sbuf[1 << 16], rbuf[1 << 16];
+            static void self(int count, MPI_Datatype t) {
+                MPI_Request r;
+                MPI_Isend(sbuf, count, t, 0, 1, MPI_COMM_WORLD, &r);
+                MPI_Recv(rbuf, count, t, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                MPI_Wait(&r, MPI_STATUS_IGNORE);
+            }
+            static MPI_Datatype commit(MPI_Datatype t) { MPI_Type_commit(&t); return t; }
+            int main(int argc, char **argv) {
+                MPI_Init(&argc, &argv);
+                MPI_Datatype t, u;
+                self(10, MPI_DOUBLE_PRECISION);
+                self(1000, MPI_DOUBLE);
+                self(5, MPI_INTEGER);
+                MPI_Type_contiguous(4, MPI_INT, &t); self(3, commit(t));
+                MPI_Type_vector(4, 1, 2, MPI_INT, &t); self(1, commit(t));
+                MPI_Type_vector(4, 2, 2, MPI_INT, &t); self(2, commit(t));
+                int one[2] = {1, 1}, permuted[2] = {1, 0};
+                MPI_Type_indexed(2, one, permuted, MPI_INT, &t); self(1, commit(t));
+                int bl[2] = {1, 1};
+                MPI_Aint padded[2] = {0, 8}, packed[2] = {0, 4};
+                MPI_Datatype id[2] = {MPI_INT, MPI_DOUBLE}, ii[2] = {MPI_INT, MPI_INT};
+                MPI_Type_create_struct(2, bl, padded, id, &t); self(1, commit(t));
+                MPI_Type_create_struct(2, bl, packed, ii, &t); self(1, commit(t));
+                MPI_Type_create_resized(MPI_INT, 0, 8, &t); commit(t); self(1, t); self(2, t);
+                int sizes[2] = {4, 4}, rows[2] = {2, 4}, cols[2] = {4, 2}, row1[2] = {1, 0}, col1[2] = {0, 1};
+                MPI_Type_create_subarray(2, sizes, rows, row1, MPI_ORDER_C, MPI_INT, &t); self(1, commit(t));
+                MPI_Type_create_subarray(2, sizes, cols, col1, MPI_ORDER_C, MPI_INT, &t); self(1, commit(t));
+                MPI_Type_dup(MPI_DOUBLE, &u); MPI_Type_contiguous(8, u, &t); self(256, commit(t));
+                MPI_Finalize();
+                return 0;
+            }
+            """;
+
+    /** Each receive of {@link #DATATYPES}: bytes and whether they are one increasing run. */
+    private static final List<String> LAYOUTS = List.of("80 contiguous", "8000 contiguous", "20 contiguous", "48 contiguous",
+            "16 gaps", "64 contiguous", "8 gaps", "12 gaps", "8 contiguous", "4 contiguous", "8 gaps", "32 contiguous", "32 gaps",
+            "16384 contiguous");
+
+    @Test
+    void recordsBytesAndContiguityFromTheDatatypesEnvelopeAndNamesFortransPredefinedTypes() throws Exception {
+        Path root = Dumpi.root();
+        Path build = tmp.resolve("build");
+        run(root.resolve("tracer"), List.of("make", "-s", "BUILD=" + build), List.of());
+        Files.writeString(tmp.resolve("types.c"), DATATYPES);
+        run(tmp, List.of("mpicc", "-Wall", "-Wextra", "-Werror", "-o", "types", "types.c"), List.of());
+        Path traces = tmp.resolve("traces");
+        run(tmp, List.of(root.resolve("scripts/trace-mpi.sh").toString(), "-n", "1", "-o", traces.toString(), "--", "./types"),
+                List.of("DUMPI_TRACER_LIB=" + build.resolve("libdumpi_tracer.so")));
+
+        List<Path> files = TraceFiles.find(List.of(traces)).get(0).ranks();
+        String text = Files.readString(files.get(0));
+        assertTrue(text.contains("MPI_Datatype datatype=28 (MPI_DOUBLE_PRECISION)\nint64_t bytes=80\nint contiguous=1\n"), text);
+        assertTrue(text.contains("MPI_Datatype datatype=29 (MPI_INTEGER)"), "Fortran's predefined types are named, not user-defined");
+        assertTrue(text.contains("Datatype 28 (MPI_DOUBLE_PRECISION) has size 8\n"), "and sized in the footer");
+        RankLog log = RankFileScheduler.parse(files, 1, n -> {}).get(0);
+        List<String> layouts = new ArrayList<>();
+        for (P2pOp op : log.ops()) {
+            if (op.send()) continue;
+            tagmatch.model.offload.Transfer t = log.transfer(op);
+            layouts.add(t.bytes() + (t.contiguous() ? " contiguous" : " gaps"));
+        }
+        assertEquals(LAYOUTS, layouts);
+    }
+
     private static EventStream stream(EventStreams.Conversion c, int rank, int comm) {
         for (EventStream s : c.streams()) if (s.rank() == rank && s.comm() == comm) return s;
         throw new AssertionError("no stream for rank " + rank + " comm " + comm + ": " + c.streams());
