@@ -441,13 +441,28 @@ final class ModuleWriter {
 
     /** An expression as an operand: a name, a literal, or inline text. */
     String e(Expr x) {
-        if (x instanceof Expr.Ref r) return r.signal().name();
-        if (x instanceof Expr.InstRef) {
+        return x.accept(asOperand);
+    }
+
+    private final Expr.Visitor<String> asOperand = new Expr.Visitor<>() {
+        @Override public String ref(Expr.Ref r) { return r.signal().name(); }
+
+        @Override
+        public String instRef(Expr.InstRef x) {
             String w = instWires.get(x);
             return w != null ? w : e(instDrivers.get(x));
         }
-        if (x instanceof Expr.Lit l) return lit(l, l.width());
-        if (x instanceof Expr.Invalid) throw new IllegalStateException("invalid value reached the backend");
+
+        @Override public String lit(Expr.Lit l) { return ModuleWriter.this.lit(l, l.width()); }
+        @Override public String invalid(Expr.Invalid x) { throw new IllegalStateException("invalid value reached the backend"); }
+        @Override public String op(Expr.Op x) { return computed(x); }
+        @Override public String mux(Expr.Mux x) { return computed(x); }
+        @Override public String caseOf(Expr.Case x) { return computed(x); }
+        @Override public String memRead(Expr.MemRead x) { return computed(x); }
+    };
+
+    /** A computed value as an operand: its temporary's name, or its text in place when it is used once and short. */
+    private String computed(Expr x) {
         String t = temps.get(x);
         if (t != null) return t;
         if (needsTemp(x)) return temp(x);
@@ -484,11 +499,19 @@ final class ModuleWriter {
 
     /** Where a value was described, or null when the IR does not know. */
     private static Locator locator(Expr x) {
-        if (x instanceof Expr.Op op) return op.locator;
-        if (x instanceof Expr.Mux mux) return mux.locator();
-        if (x instanceof Expr.Case c) return c.locator();
-        return null;
+        return x.accept(LOCATOR);
     }
+
+    private static final Expr.Visitor<Locator> LOCATOR = new Expr.Visitor<>() {
+        @Override public Locator op(Expr.Op x) { return x.locator; }
+        @Override public Locator mux(Expr.Mux x) { return x.locator(); }
+        @Override public Locator caseOf(Expr.Case x) { return x.locator(); }
+        @Override public Locator memRead(Expr.MemRead x) { return null; }
+        @Override public Locator ref(Expr.Ref x) { return null; }
+        @Override public Locator instRef(Expr.InstRef x) { return null; }
+        @Override public Locator lit(Expr.Lit x) { return null; }
+        @Override public Locator invalid(Expr.Invalid x) { return null; }
+    };
 
     /** A temporary's own locator, else that of the statement it was first needed for. */
     private List<Locator> where(Locator own) {
@@ -499,11 +522,25 @@ final class ModuleWriter {
     private String named(Expr x) {
         if (x instanceof Expr.Ref || (x instanceof Expr.InstRef && instWires.containsKey(x))) return e(x);
         String t = temps.get(x);
-        return t != null ? t : temp(x, x instanceof Expr.Lit || x instanceof Expr.InstRef ? e(x) : render(x));
+        return t != null ? t : temp(x, render(x));
     }
 
+    /** The text of a value, computed in place (a leaf: its name or literal). */
     private String render(Expr x) {
-        if (x instanceof Expr.Mux mux) {
+        return x.accept(inPlace);
+    }
+
+    private final Expr.Visitor<String> inPlace = new Expr.Visitor<>() {
+        @Override public String ref(Expr.Ref x) { return e(x); }
+        @Override public String instRef(Expr.InstRef x) { return e(x); }
+        @Override public String lit(Expr.Lit x) { return e(x); }
+        @Override public String invalid(Expr.Invalid x) { return e(x); }
+        @Override public String memRead(Expr.MemRead r) { return r.memory().name() + "[" + e(r.address()) + "]"; }
+        @Override public String caseOf(Expr.Case x) { return temp(x); }
+        @Override public String op(Expr.Op op) { return renderOp(op); }
+
+        @Override
+        public String mux(Expr.Mux mux) {
             // A priority chain c0 ? a : c1 ? b : ... stays one expression, however long: when it
             // does not fit a line, one choice a line, rather than pieces cut out into anonymous
             // temporaries.
@@ -521,9 +558,9 @@ final class ModuleWriter {
             String line = String.join(" ", links);
             return line.length() <= MAX_INLINE ? line : String.join("\n      ", links);
         }
-        if (x instanceof Expr.MemRead r) return r.memory().name() + "[" + e(r.address()) + "]";
-        if (x instanceof Expr.Case) return temp(x);
-        Expr.Op op = (Expr.Op) x;
+    };
+
+    private String renderOp(Expr.Op op) {
         List<Expr> a = op.args;
         int w = op.width();
         switch (op.op) {
@@ -666,7 +703,7 @@ final class ModuleWriter {
     }
 
     private static boolean isLeaf(Expr x) {
-        return x instanceof Expr.Ref || x instanceof Expr.Lit || x instanceof Expr.InstRef;
+        return tagmatch.hdl.ir.Exprs.isLeaf(x);
     }
 
     private int uses(Expr x) {
@@ -705,9 +742,9 @@ final class ModuleWriter {
         for (Stmt s : m.body()) roots.addAll(Exprs.exprsOf(s));
         for (Signal s : m.locals()) if (s.resetValue() != null) roots.add(s.resetValue());
         for (Expr r : roots)
-            Exprs.forEach(r, seen, x -> {
-                if (x instanceof Expr.Lit l && l.label() != null) addLabel(l);
-                if (x instanceof Expr.Case c) for (Expr.Lit k : c.keys()) if (k.label() != null) addLabel(k);
+            Exprs.forEach(r, seen, node -> {
+                if (node instanceof Expr.Lit l && l.label() != null) addLabel(l);
+                if (node instanceof Expr.Case c) for (Expr.Lit k : c.keys()) if (k.label() != null) addLabel(k);
             });
     }
 

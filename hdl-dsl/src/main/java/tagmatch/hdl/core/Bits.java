@@ -90,17 +90,32 @@ public abstract class Bits extends Data {
     @Override
     void nameAs(String base, boolean explicit) {
         if (onNamed != null) onNamed.accept(base, explicit);
+        Naming.Way way = signal != null || value == null ? Naming.Way.NONE : value.accept(new Naming(explicit));
         if (signal != null) signal.name(base, explicit);
-        else if (value instanceof Expr.Op op) {
+        else if (way == Naming.Way.HINT) {
+            Expr.Op op = (Expr.Op) value;
             if (explicit || op.name() == null) op.name(base);
-        } else if (value instanceof Expr.Mux || value instanceof Expr.Case || value instanceof Expr.MemRead
-                || explicit && value != null && !(value instanceof Expr.Invalid)) {
+        } else if (way == Naming.Way.WIRE) {
             signal = wireFor(value, base, explicit);
             value = null;
         } else if (dynamic != null && explicit) {
             // An element selected by a hardware index stays writable; its reads go through the name.
             dynamic.nameRead(new Expr.Ref(wireFor(dynamic.read(), base, true)));
         }
+    }
+
+    /** How a value takes a name, by kind: as a hint an operator carries, as a wire it drives, or not at all. */
+    private record Naming(boolean explicit) implements Expr.Visitor<Naming.Way> {
+        enum Way { HINT, WIRE, NONE }
+
+        @Override public Way op(Expr.Op x) { return Way.HINT; }
+        @Override public Way mux(Expr.Mux x) { return Way.WIRE; }
+        @Override public Way caseOf(Expr.Case x) { return Way.WIRE; }
+        @Override public Way memRead(Expr.MemRead x) { return Way.WIRE; }
+        @Override public Way ref(Expr.Ref x) { return explicit ? Way.WIRE : Way.NONE; }
+        @Override public Way instRef(Expr.InstRef x) { return explicit ? Way.WIRE : Way.NONE; }
+        @Override public Way lit(Expr.Lit x) { return explicit ? Way.WIRE : Way.NONE; }
+        @Override public Way invalid(Expr.Invalid x) { return Way.NONE; }
     }
 
     /** A wire called {@code base} that {@code v} drives, in the module this value belongs to. */

@@ -13,18 +13,41 @@ public final class Exprs {
 
     /** The direct operands of {@code e}. */
     public static List<Expr> children(Expr e) {
-        if (e instanceof Expr.Op op) return op.args;
-        if (e instanceof Expr.Mux m) return List.of(m.cond(), m.whenTrue(), m.whenFalse());
-        if (e instanceof Expr.Case c) {
+        return e.accept(CHILDREN);
+    }
+
+    private static final Expr.Visitor<List<Expr>> CHILDREN = new Expr.Visitor<>() {
+        @Override public List<Expr> ref(Expr.Ref x) { return List.of(); }
+        @Override public List<Expr> instRef(Expr.InstRef x) { return List.of(); }
+        @Override public List<Expr> lit(Expr.Lit x) { return List.of(); }
+        @Override public List<Expr> op(Expr.Op x) { return x.args; }
+        @Override public List<Expr> mux(Expr.Mux x) { return List.of(x.cond(), x.whenTrue(), x.whenFalse()); }
+        @Override public List<Expr> caseOf(Expr.Case x) {
             List<Expr> out = new ArrayList<>();
-            out.add(c.selector());
-            out.addAll(c.values());
-            out.add(c.otherwise());
+            out.add(x.selector());
+            out.addAll(x.values());
+            out.add(x.otherwise());
             return out;
         }
-        if (e instanceof Expr.MemRead r) return List.of(r.address());
-        return List.of();
+        @Override public List<Expr> memRead(Expr.MemRead x) { return List.of(x.address()); }
+        @Override public List<Expr> invalid(Expr.Invalid x) { return List.of(); }
+    };
+
+    /** Whether {@code e} is read where it is, never computed: a signal, a port of an instance or a literal. */
+    public static boolean isLeaf(Expr e) {
+        return e.accept(LEAF);
     }
+
+    private static final Expr.Visitor<Boolean> LEAF = new Expr.Visitor<>() {
+        @Override public Boolean ref(Expr.Ref x) { return true; }
+        @Override public Boolean instRef(Expr.InstRef x) { return true; }
+        @Override public Boolean lit(Expr.Lit x) { return true; }
+        @Override public Boolean op(Expr.Op x) { return false; }
+        @Override public Boolean mux(Expr.Mux x) { return false; }
+        @Override public Boolean caseOf(Expr.Case x) { return false; }
+        @Override public Boolean memRead(Expr.MemRead x) { return false; }
+        @Override public Boolean invalid(Expr.Invalid x) { return false; }
+    };
 
     /** Calls {@code visit} on every node reachable from {@code root}, once each, children first. */
     public static void forEach(Expr root, Map<Expr, Boolean> seen, Consumer<Expr> visit) {
@@ -44,25 +67,43 @@ public final class Exprs {
     public static Expr map(Expr e, Map<Expr, Expr> memo, Function<Expr, Expr> rewrite) {
         Expr done = memo.get(e);
         if (done != null) return done;
-        Expr rebuilt = e;
-        if (e instanceof Expr.Op op) {
-            List<Expr> args = mapAll(op.args, memo, rewrite);
-            if (args != op.args) rebuilt = op.withArgs(args);
-        } else if (e instanceof Expr.Mux m) {
-            Expr c = map(m.cond(), memo, rewrite), t = map(m.whenTrue(), memo, rewrite), f = map(m.whenFalse(), memo, rewrite);
-            if (c != m.cond() || t != m.whenTrue() || f != m.whenFalse()) rebuilt = new Expr.Mux(c, t, f, m.locator());
-        } else if (e instanceof Expr.Case k) {
-            Expr sel = map(k.selector(), memo, rewrite), other = map(k.otherwise(), memo, rewrite);
-            List<Expr> vals = mapAll(k.values(), memo, rewrite);
-            if (sel != k.selector() || other != k.otherwise() || vals != k.values())
-                rebuilt = new Expr.Case(sel, k.keys(), vals, other, k.locator());
-        } else if (e instanceof Expr.MemRead r) {
-            Expr a = map(r.address(), memo, rewrite);
-            if (a != r.address()) rebuilt = new Expr.MemRead(r.memory(), a);
-        }
-        Expr out = rewrite.apply(rebuilt);
+        Expr out = rewrite.apply(e.accept(new Rebuild(memo, rewrite)));
         memo.put(e, out);
         return out;
+    }
+
+    /** A node with its operands mapped; the node itself when none changed. */
+    private record Rebuild(Map<Expr, Expr> memo, Function<Expr, Expr> rewrite) implements Expr.Visitor<Expr> {
+        @Override public Expr ref(Expr.Ref x) { return x; }
+        @Override public Expr instRef(Expr.InstRef x) { return x; }
+        @Override public Expr lit(Expr.Lit x) { return x; }
+        @Override public Expr invalid(Expr.Invalid x) { return x; }
+
+        @Override
+        public Expr op(Expr.Op op) {
+            List<Expr> args = mapAll(op.args, memo, rewrite);
+            return args != op.args ? op.withArgs(args) : op;
+        }
+
+        @Override
+        public Expr mux(Expr.Mux m) {
+            Expr c = map(m.cond(), memo, rewrite), t = map(m.whenTrue(), memo, rewrite), f = map(m.whenFalse(), memo, rewrite);
+            return c != m.cond() || t != m.whenTrue() || f != m.whenFalse() ? new Expr.Mux(c, t, f, m.locator()) : m;
+        }
+
+        @Override
+        public Expr caseOf(Expr.Case k) {
+            Expr sel = map(k.selector(), memo, rewrite), other = map(k.otherwise(), memo, rewrite);
+            List<Expr> vals = mapAll(k.values(), memo, rewrite);
+            return sel != k.selector() || other != k.otherwise() || vals != k.values()
+                    ? new Expr.Case(sel, k.keys(), vals, other, k.locator()) : k;
+        }
+
+        @Override
+        public Expr memRead(Expr.MemRead r) {
+            Expr a = map(r.address(), memo, rewrite);
+            return a != r.address() ? new Expr.MemRead(r.memory(), a) : r;
+        }
     }
 
     private static List<Expr> mapAll(List<Expr> in, Map<Expr, Expr> memo, Function<Expr, Expr> rewrite) {

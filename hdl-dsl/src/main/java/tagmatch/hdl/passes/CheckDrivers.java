@@ -94,7 +94,7 @@ public final class CheckDrivers implements Pass {
 
     private static boolean containsInvalid(Expr e) {
         boolean[] found = {false};
-        Exprs.forEach(e, x -> { if (x instanceof Expr.Invalid) found[0] = true; });
+        Exprs.forEach(e, node -> { if (node instanceof Expr.Invalid) found[0] = true; });
         return found[0];
     }
 

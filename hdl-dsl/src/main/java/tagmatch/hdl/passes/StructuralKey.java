@@ -190,64 +190,103 @@ final class StructuralKey {
                 out.add(null);
                 return;
             }
-            if (e instanceof Expr.Ref r) {
+            e.accept(tokens);
+        }
+
+        /** The tokens of one expression: a leaf by value, a computed node once, then by its number. */
+        private final Expr.Visitor<Void> tokens = new Expr.Visitor<>() {
+            @Override
+            public Void ref(Expr.Ref r) {
                 Integer idx = signals.get(r.signal());
                 out.add(idx == null ? Tag.FOREIGN : Tag.REF);
                 out.add(idx == null ? r.signal() : idx);
-                return;
+                return null;
             }
-            if (e instanceof Expr.InstRef r) {
+
+            @Override
+            public Void instRef(Expr.InstRef r) {
                 out.add(Tag.INST_REF);
                 out.add(instances.get(r.instance()));
                 out.add(r.instance().definition().portSignals().indexOf(r.port()));
-                return;
+                return null;
             }
-            if (e instanceof Expr.Lit l) {
+
+            @Override
+            public Void lit(Expr.Lit l) {
                 out.add(Tag.LIT);
                 out.add(l);
-                return;
+                return null;
             }
-            if (e instanceof Expr.Invalid inv) {
+
+            @Override
+            public Void invalid(Expr.Invalid inv) {
                 out.add(Tag.INVALID);
                 out.add(inv.width());
-                return;
+                return null;
             }
+
+            @Override
+            public Void op(Expr.Op op) {
+                if (firstTime(op)) {
+                    out.add(Tag.OP);
+                    out.add(op.op);
+                    out.add(op.n);
+                    out.add(op.m);
+                    out.add(op.name());
+                    out.add(op.locator);
+                    out.add(op.args.size());
+                    for (Expr a : op.args) expr(a);
+                }
+                return null;
+            }
+
+            @Override
+            public Void mux(Expr.Mux x) {
+                if (firstTime(x)) {
+                    out.add(Tag.MUX);
+                    out.add(x.locator());
+                    expr(x.cond());
+                    expr(x.whenTrue());
+                    expr(x.whenFalse());
+                }
+                return null;
+            }
+
+            @Override
+            public Void caseOf(Expr.Case c) {
+                if (firstTime(c)) {
+                    out.add(Tag.CASE);
+                    out.add(c.locator());
+                    expr(c.selector());
+                    out.add(c.keys());
+                    out.add(c.values().size());
+                    for (Expr v : c.values()) expr(v);
+                    expr(c.otherwise());
+                }
+                return null;
+            }
+
+            @Override
+            public Void memRead(Expr.MemRead r) {
+                if (firstTime(r)) {
+                    out.add(Tag.MEM_READ);
+                    out.add(memories.get(r.memory()));
+                    expr(r.address());
+                }
+                return null;
+            }
+        };
+
+        /** Numbers a computed node at its first visit; at a later one writes a reference back to it instead. */
+        private boolean firstTime(Expr e) {
             Integer shared = seen.get(e);
             if (shared != null) {
                 out.add(Tag.SHARED);
                 out.add(shared);
-                return;
+                return false;
             }
             seen.put(e, seen.size());
-            if (e instanceof Expr.Op op) {
-                out.add(Tag.OP);
-                out.add(op.op);
-                out.add(op.n);
-                out.add(op.m);
-                out.add(op.name());
-                out.add(op.locator);
-                out.add(op.args.size());
-                for (Expr a : op.args) expr(a);
-            } else if (e instanceof Expr.Mux x) {
-                out.add(Tag.MUX);
-                out.add(x.locator());
-                expr(x.cond());
-                expr(x.whenTrue());
-                expr(x.whenFalse());
-            } else if (e instanceof Expr.Case c) {
-                out.add(Tag.CASE);
-                out.add(c.locator());
-                expr(c.selector());
-                out.add(c.keys());
-                out.add(c.values().size());
-                for (Expr v : c.values()) expr(v);
-                expr(c.otherwise());
-            } else {
-                Expr.MemRead r = (Expr.MemRead) e;
-                out.add(Tag.MEM_READ);
-                out.add(memories.get(r.memory()));
-                expr(r.address());
-            }
+            return true;
         }
     }
 }

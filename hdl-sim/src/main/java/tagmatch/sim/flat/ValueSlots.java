@@ -26,7 +26,7 @@ final class ValueSlots {
     }
 
     private static boolean leaf(Expr x) {
-        return x instanceof Expr.Ref || x instanceof Expr.InstRef || x instanceof Expr.Lit;
+        return tagmatch.hdl.ir.Exprs.isLeaf(x);
     }
 
     /**
@@ -47,36 +47,69 @@ final class ValueSlots {
 
     /** Returns the number of inline nodes {@code x} adds to its parent's code. */
     private int visit(Schedule.Scope s, Expr x, boolean asLocation) {
-        if (x instanceof Expr.Invalid) {
+        return x.accept(new Weigh(s, asLocation));
+    }
+
+    /** The inline weight of one expression, by kind; a computed one gets a slot when it must. */
+    private final class Weigh implements Expr.Visitor<Integer> {
+        private final Schedule.Scope s;
+        private final boolean asLocation;
+
+        Weigh(Schedule.Scope s, boolean asLocation) {
+            this.s = s;
+            this.asLocation = asLocation;
+        }
+
+        @Override
+        public Integer invalid(Expr.Invalid x) {
             throw new IllegalArgumentException("cannot simulate expression " + x + ": an undriven (invalid) value reached the simulator");
         }
-        if (x instanceof Expr.Ref || x instanceof Expr.InstRef) {
-            return 1;
-        }
-        if (s.located.containsKey(x)) {
-            return 1;
-        }
-        if (x instanceof Expr.Lit) {
-            if (asLocation || x.width() > 64) {
-                Expr.Lit l = (Expr.Lit) x;
+
+        @Override
+        public Integer ref(Expr.Ref x) { return 1; }
+
+        @Override
+        public Integer instRef(Expr.InstRef x) { return 1; }
+
+        @Override
+        public Integer lit(Expr.Lit l) {
+            if (!s.located.containsKey(l) && (asLocation || l.width() > 64)) {
                 int k = schedule.allocate(l.width());
                 schedule.constants.add(new Schedule.Constant(k, Schedule.words(l.value(), WideOps.words(l.width()))));
-                s.located.put(x, k);
+                s.located.put(l, k);
             }
             return 1;
         }
-        if (x.width() > MAX_WIDTH) {
-            throw new IllegalArgumentException("cannot simulate " + x + ": its result is " + (x.width() == Integer.MAX_VALUE
-                    ? "2^20 bits or wider (a dynamic left shift by a 20-bit or wider amount)" : x.width() + " bits")
-                    + "; values of at most " + MAX_WIDTH + " bits are simulated");
+
+        @Override
+        public Integer op(Expr.Op x) { return computed(x); }
+
+        @Override
+        public Integer mux(Expr.Mux x) { return computed(x); }
+
+        @Override
+        public Integer caseOf(Expr.Case x) { return computed(x); }
+
+        @Override
+        public Integer memRead(Expr.MemRead x) { return computed(x); }
+
+        private int computed(Expr x) {
+            if (s.located.containsKey(x)) {
+                return 1;
+            }
+            if (x.width() > MAX_WIDTH) {
+                throw new IllegalArgumentException("cannot simulate " + x + ": its result is " + (x.width() == Integer.MAX_VALUE
+                        ? "2^20 bits or wider (a dynamic left shift by a 20-bit or wider amount)" : x.width() + " bits")
+                        + "; values of at most " + MAX_WIDTH + " bits are simulated");
+            }
+            boolean slot = asLocation || x.width() > 64 || s.flat.uses().getOrDefault(x, 0) >= 2;
+            int weight = children(s, x);
+            if (slot) {
+                locate(s, x);
+                return 1;
+            }
+            return weight;
         }
-        boolean slot = asLocation || x.width() > 64 || s.flat.uses().getOrDefault(x, 0) >= 2;
-        int weight = children(s, x);
-        if (slot) {
-            locate(s, x);
-            return 1;
-        }
-        return weight;
     }
 
     private void locate(Schedule.Scope s, Expr x) {
