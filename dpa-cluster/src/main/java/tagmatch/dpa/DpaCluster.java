@@ -8,6 +8,8 @@ import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 
+import java.util.List;
+
 import static tagmatch.hdl.core.Hdl.*;
 
 /**
@@ -31,6 +33,11 @@ public final class DpaCluster extends Module {
     public static final int CONSOLE_BYTES = 8;
 
     public DpaCluster(DpaConfig cfg) {
+        this(cfg, List.of());
+    }
+
+    /** The cluster with {@code devices} on its interconnect ({@link BusDevice}), elaborated into the same circuit. */
+    public DpaCluster(DpaConfig cfg, List<DeviceSlot> devices) {
         param("cores", cfg.cores());
         param("threads", cfg.threads());
         param("banks", cfg.banks());
@@ -110,7 +117,10 @@ public final class DpaCluster extends Module {
         }
         probeInstret.set(probed);
 
-        // ---- where each request goes: a RAM bank, the console and exit registers, or nowhere (a fault) ----
+        // ---- where each request goes: a RAM bank, the console and exit registers, the NIC, a device, or nowhere (a fault) ----
+        Bool freeze = wire("freeze", Bool());
+        RotatingPriority arbiter = new RotatingPriority(nc);
+        DeviceBus devs = new DeviceBus(devices, reqs, run, freeze, arbiter);
         Bool[] toRam = new Bool[nc], toMmio = new Bool[nc], toNic = new Bool[nc];
         int bankBits = Integer.numberOfTrailingZeros(cfg.banks());
         UInt[] word = new UInt[nc];
@@ -127,12 +137,11 @@ public final class DpaCluster extends Module {
             toRam[c] = r.valid.and(inRam).and(nicBank.not()).named("to_ram" + c);
             toMmio[c] = r.valid.and(inMmio).named("to_mmio" + c);
             toNic[c] = r.valid.and(inNic).named("to_nic" + c);
-            cores[c].mem.resp.fault.set(r.valid.and(inRam.not()).and(inMmio.not()).and(inNic.not()));
+            cores[c].mem.resp.fault.set(r.valid.and(inRam.not()).and(inMmio.not()).and(inNic.not()).and(devs.decoded[c].not()));
         }
-        RotatingPriority arbiter = new RotatingPriority(nc);
         Banks banks = new Banks(cfg, ram, run, reqs, toRam, word, arbiter);
         ConsoleAndExit mmio = new ConsoleAndExit(run, consoleClear, reqs, toMmio, arbiter);
-        Bool freeze = mmio.exited.or(error.valid).named("freeze");
+        freeze.set(mmio.exited.or(error.valid));
         nic.freeze.set(freeze);
         // the NIC's store: a DMA write, which breaks reservations on its word like a core's
         nic.mReady.set(lit(true));
@@ -162,11 +171,11 @@ public final class DpaCluster extends Module {
             Bool[] live = new Bool[cfg.threads()];
             for (int t = 0; t < live.length; t++) live[live.length - 1 - t] = banks.resvValid.get(c * cfg.threads() + t);
             core.reservedIn.set(live.length == 1 ? live[0] : cat(live));
-            core.mem.resp.grant.set(banks.granted[c].or(mmio.granted[c]).or(nWin[c]));
-            core.mem.resp.data.set(mux(nWin[c], nAu.result, banks.data[c]));
-            // the console and exit registers cost what the L2 does: uncached, one hop away
+            core.mem.resp.grant.set(banks.granted[c].or(mmio.granted[c]).or(nWin[c]).or(devs.granted[c]));
+            core.mem.resp.data.set(mux(nWin[c], nAu.result, mux(devs.granted[c], devs.data[c], banks.data[c])));
+            // the console and exit registers and the devices cost what the L2 does: uncached, one hop away
             UInt mmioWait = mux(latency.caches, latency.l2, latency.flat.pad(MemResponse.WAIT_BITS));
-            core.mem.resp.wait.set(mux(mmio.granted[c], mmioWait, mux(nWin[c], hostWait, caches.dataWait(c, banks.granted[c], banks.word[c], reqs[c].op))));
+            core.mem.resp.wait.set(mux(mmio.granted[c].or(devs.granted[c]), mmioWait, mux(nWin[c], hostWait, caches.dataWait(c, banks.granted[c], banks.word[c], reqs[c].op))));
         }
         for (int bk = 0; bk < cfg.banks(); bk++) caches.written(banks.writes[bk], banks.writeWords[bk], banks.ownStores[bk], "bank" + bk);
         Bool[] noCore = new Bool[nc];

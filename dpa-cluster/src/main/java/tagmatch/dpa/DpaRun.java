@@ -114,7 +114,12 @@ public final class DpaRun implements AutoCloseable {
      * builds (or finds in the cache) its Verilator model, or compiles it to a JVM class.
      */
     public static DpaRun build(DpaConfig config, String backend) {
-        Circuit circuit = Elaborator.elaborate(() -> new DpaCluster(config));
+        return build(config, backend, List.of());
+    }
+
+    /** As {@link #build(DpaConfig, String)}, with {@code devices} on the cluster's interconnect. */
+    public static DpaRun build(DpaConfig config, String backend, List<DeviceSlot> devices) {
+        Circuit circuit = Elaborator.elaborate(() -> new DpaCluster(config, devices));
         return new DpaRun(config, Simulators.instances(backend, circuit));
     }
 

@@ -29,6 +29,8 @@ import static tagmatch.hdl.core.Hdl.*;
  * delete the cells are frozen, so the match location stays exact.
  */
 public final class AlpuTop extends Module {
+    /** The datasheet's ports, for a parent that instances the unit (the DPA cluster's bus device). */
+    public final AlpuInterface io;
 
     public AlpuTop(AlpuConfig cfg) {
         AlpuTiming tm = AlpuTiming.of(cfg);
@@ -46,7 +48,7 @@ public final class AlpuTop extends Module {
         param("r9_bound", tm.r9Bound());
 
         // The datasheet's ports, each top-level field of the interface named as itself (req_valid, ...).
-        AlpuInterface io = ports(new AlpuInterface(cfg));
+        io = ports(new AlpuInterface(cfg));
 
         SyncFifo<MatchKey> reqQ = instance("req_fifo", new SyncFifo<>(cfg.reqFifoDepth(), new MatchKey(cfg)));
         SyncFifo<CommandWord> cmdQ = instance("cmd_fifo", new SyncFifo<>(cfg.cmdFifoDepth(), new CommandWord(cfg)));
