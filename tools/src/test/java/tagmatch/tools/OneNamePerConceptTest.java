@@ -23,7 +23,7 @@ class OneNamePerConceptTest {
             "--banks", ClusterOptions.class, "--ram-mib", ClusterOptions.class, "--force", ForceOption.class,
             "--keep-temp", KeepTempOption.class);
     /** Names the same concepts once had on some command. */
-    private static final List<String> RETIRED = List.of("--harts-per-core", "--hart-threads", "--dpa-cores");
+    private static final List<String> RETIRED = List.of("--harts-per-core", "--hart-threads", "--dpa-cores", "--dpa-threads");
 
     @Test
     void everySharedOptionComesFromItsOptionClassAndEveryThreadsIsN() {

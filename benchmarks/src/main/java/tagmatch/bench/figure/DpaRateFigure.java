@@ -1,202 +1,217 @@
 package tagmatch.bench.figure;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import tagmatch.dpa.DpaRun;
-import tagmatch.testbench.dpa.BenchCase;
-import tagmatch.testbench.dpa.ClusterBench;
-import tagmatch.testbench.dpa.ClusterBenchSuite;
-import tagmatch.testbench.dpa.FirmwareImage;
-import tagmatch.otm.OtmConfig;
+import java.util.function.UnaryOperator;
 import tagmatch.bench.Median;
+import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.MemorySetting;
+import tagmatch.otm.OtmConfig;
 import tagmatch.process.ProgressMeter;
+import tagmatch.testbench.dpa.HandlerImage;
+import tagmatch.testbench.dpa.PingPong;
 
 /**
- * Seed 000's figure 8 redrawn from cycles: the generated matcher on the simulated DPA cluster
- * (receives kept posted at a depth of k, blocks of N messages), its messages per cycle turned
- * into messages per second at an assumed clock, beside the Open MPI ping-pong measured on this
- * machine; and the message rate against N.
+ * Seed 000's figure 8 as the paper ran it (§VI), with the DPA simulated: the ping-pong of
+ * {@link PingPong} through the generated handler on the cluster, for no conflict, conflict on
+ * the fast path and conflict on the slow path, under each {@link MemorySetting} (a band); beside
+ * it, the same ping-pong between two Open MPI ranks on this machine (intra-node shared memory,
+ * median and spread of several runs), and the receiver's matching of the same workload natively
+ * on one host core (the list and the generated matcher, ns per message).
  */
 public final class DpaRateFigure {
-    /** The cases: the seed's three, every block optimistic, and the default build's in-order blocks. */
+    /** The seed's three cases: the workload and the build it runs on (every block optimistic; the slow path's build has no fast path). */
     public enum Case {
-        NO_CONFLICT("no conflict", BenchCase.NO_CONFLICT, ClusterBenchSuite.OPTIMISTIC, "no-conflict"),
-        FAST_PATH("conflict, fast path", BenchCase.CONFLICT, ClusterBenchSuite.OPTIMISTIC, "conflict"),
-        SLOW_PATH("conflict, slow path", BenchCase.CONFLICT, ClusterBenchSuite.SLOW_PATH, "conflict"),
-        IN_ORDER("conflict, in order", BenchCase.CONFLICT, ClusterBenchSuite.IN_ORDER, "conflict");
+        NO_CONFLICT("no conflict", false, c -> c.withInOrderRun(0)),
+        FAST_PATH("conflict, fast path", true, c -> c.withInOrderRun(0)),
+        SLOW_PATH("conflict, slow path", true, c -> c.withInOrderRun(0).withOptimizations(false, true));
 
         final String label;
-        final BenchCase bench;
-        final String build;
-        final String mpiWorkload;
+        final boolean conflict;
+        final UnaryOperator<OtmConfig> build;
 
-        Case(String label, BenchCase bench, String build, String mpiWorkload) {
+        Case(String label, boolean conflict, UnaryOperator<OtmConfig> build) {
             this.label = label;
-            this.bench = bench;
+            this.conflict = conflict;
             this.build = build;
-            this.mpiWorkload = mpiWorkload;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        String workload() {
+            return conflict ? "conflict" : "no-conflict";
         }
     }
 
-    /** What was run: N values, depth (the seed's k), messages per run, clock, latency, and the MPI ping-pong's setup. */
-    public record Setup(List<Integer> threads, int depth, long messages, double clockGhz, int latency, MessageRateFigure.Setup mpi) {}
+    /**
+     * What was run: k messages per sequence, the DPA's sequences, its N and bins, the clock that
+     * turns cycles into seconds, and the Open MPI and native runs' setup (their k, timed and
+     * untimed sequences, runs).
+     */
+    public record Setup(int k, int sequences, int threads, int bins, double clockGhz, MessageRateFigure.Setup host) {}
+
+    /** One case: the DPA under each memory setting; Open MPI's rate in every run; native ns per message (median) for the list and otm.c. */
+    public record Row(Case kase, Map<MemorySetting, PingPong.Result> dpa, double[] mpiRuns, double listNs, double otmNs) {
+        public double dpaRate(MemorySetting m, double clockGhz) {
+            return dpa.get(m).perSecond(clockGhz);
+        }
+
+        public double mpiMedian() {
+            return Median.of(mpiRuns);
+        }
+
+        public double mpiMin() {
+            return Arrays.stream(mpiRuns).min().orElseThrow();
+        }
+
+        public double mpiMax() {
+            return Arrays.stream(mpiRuns).max().orElseThrow();
+        }
+    }
 
     private final Setup setup;
     private final String cluster;
-    private final Map<Case, Map<Integer, ClusterBench.Measurement>> dpa;
-    private final Map<Case, Double> mpi;
+    private final List<Row> rows;
 
-    private DpaRateFigure(Setup setup, String cluster, Map<Case, Map<Integer, ClusterBench.Measurement>> dpa, Map<Case, Double> mpi) {
+    private DpaRateFigure(Setup setup, String cluster, List<Row> rows) {
         this.setup = setup;
         this.cluster = cluster;
-        this.dpa = dpa;
-        this.mpi = mpi;
+        this.rows = List.copyOf(rows);
     }
 
-    /** Builds the firmware images and the MPI program in {@code work}, then runs every case at every N and the MPI ping-pong. */
-    public static DpaRateFigure measure(DpaRun run, Setup s, Path work, ProgressMeter.Factory progress) throws IOException {
-        int top = s.threads().stream().mapToInt(Integer::intValue).max().orElseThrow();
-        OtmConfig base = OtmConfig.defaults().withThreads(top).withBins(s.mpi().bins()).withCapacities(1024, 1024);
-        Map<String, FirmwareImage> images = new LinkedHashMap<>();
-        for (Map.Entry<String, OtmConfig> b : ClusterBenchSuite.builds(base).entrySet()) images.put(b.getKey(), FirmwareImage.build(b.getValue(), work));
+    public Setup setup() {
+        return setup;
+    }
+
+    public List<Row> rows() {
+        return rows;
+    }
+
+    String cluster() {
+        return cluster;
+    }
+
+    /** Builds the handler images, the MPI program and the native program in {@code work}, then runs every case. */
+    public static DpaRateFigure measure(DpaRun dpa, Setup s, Path work, ProgressMeter.Factory progress) throws IOException {
+        // the seed's sizes: 1024 receives in flight, hash tables of twice as many bins
+        OtmConfig base = OtmConfig.defaults().withThreads(s.threads()).withBins(s.bins()).withCapacities(Math.max(1024, s.k()), 1024);
+        Map<Case, HandlerImage> images = new EnumMap<>(Case.class);
+        for (Case c : Case.values()) images.put(c, HandlerImage.build(c.build.apply(base), HandlerImage.Matcher.OTM, work));
         Path mpiExe = MessageRateFigure.buildMpi(work);
-        Map<Case, Map<Integer, ClusterBench.Measurement>> dpa = new EnumMap<>(Case.class);
-        Map<Case, Double> mpi = new EnumMap<>(Case.class);
-        try (ProgressMeter p = progress.start("figure 8 on dpa", (long) Case.values().length * (s.threads().size() + s.mpi().runs()), "runs")) {
+        NativePingPong nat = NativePingPong.build(base, work);
+        MessageRateFigure.Setup h = s.host();
+        int runs = h.runs();
+        Map<Boolean, double[]> mpi = new java.util.HashMap<>();
+        Map<Boolean, double[]> list = new java.util.HashMap<>(), otm = new java.util.HashMap<>();
+        List<Row> rows = new ArrayList<>();
+        long steps = (long) Case.values().length * MemorySetting.values().length + 2L * 3 * runs;
+        try (ProgressMeter p = progress.start("figure 8 on dpa", steps, "runs")) {
+            for (boolean conflict : new boolean[] {false, true}) {
+                double[] m = new double[runs], l = new double[runs], o = new double[runs];
+                for (int i = 0; i < runs; i++) {
+                    m[i] = MessageRateFigure.field(MessageRateFigure.runMpi(mpiExe, work, conflict ? "conflict" : "no-conflict", h), "rate");
+                    p.step();
+                    l[i] = nat.nsPerMessage(false, conflict, h.k(), h.repeat(), h.warmup());
+                    p.step();
+                    o[i] = nat.nsPerMessage(true, conflict, h.k(), h.repeat(), h.warmup());
+                    p.step();
+                }
+                mpi.put(conflict, m);
+                list.put(conflict, l);
+                otm.put(conflict, o);
+            }
             for (Case c : Case.values()) {
-                Map<Integer, ClusterBench.Measurement> m = new LinkedHashMap<>();
-                for (int n : s.threads()) {
-                    m.put(n, ClusterBench.measure(run, images.get(c.build), true, c.bench, s.depth(), n, s.messages(), s.latency()));
+                PingPong pp = new PingPong(c.conflict, s.k(), s.sequences());
+                Map<MemorySetting, PingPong.Result> d = new EnumMap<>(MemorySetting.class);
+                for (MemorySetting ms : MemorySetting.values()) {
+                    d.put(ms, pp.run(dpa, images.get(c), ms, work));
                     p.step();
                 }
-                dpa.put(c, m);
-                double[] rates = new double[s.mpi().runs()];
-                for (int i = 0; i < rates.length; i++) {
-                    rates[i] = MessageRateFigure.field(MessageRateFigure.runMpi(mpiExe, work, c.mpiWorkload, s.mpi()), "rate");
-                    p.step();
-                }
-                mpi.put(c, Median.of(rates));
+                rows.add(new Row(c, d, mpi.get(c.conflict), Median.of(list.get(c.conflict)), Median.of(otm.get(c.conflict))));
             }
         }
-        String cluster = run.config().cores() + " cores x " + run.config().threads() + " hardware threads";
-        return new DpaRateFigure(s, cluster, dpa, mpi);
-    }
-
-    private int top() {
-        return setup.threads().stream().mapToInt(Integer::intValue).max().orElseThrow();
-    }
-
-    /** Messages per second at the assumed clock. */
-    private double perSecond(ClusterBench.Measurement m) {
-        return m.rate() * 1e-6 * setup.clockGhz() * 1e9;
+        String cluster = dpa.config().cores() + " cores x " + dpa.config().threads() + " hardware threads";
+        return new DpaRateFigure(s, cluster, rows);
     }
 
     String describe() {
+        MessageRateFigure.Setup h = setup.host();
         return String.format(Locale.ROOT,
-                "Simulated DPA: the generated matcher (otm.c, unmodified, gcc -O2 rv64imac) on the tagmatch DPA cluster (%s, memory latency "
-                        + "%d cycles) under Verilator, N harts (spread over the cores, waiting in wrs.nto) matching blocks of N messages with %d receives "
-                        + "kept posted (otm_bench's workloads; %d matched messages per run). Cycles are counted by mcycle, less the "
-                        + "generation of the arrivals (the network's part), and turned into messages per second at an "
-                        + "ASSUMED clock of %.2f GHz (the clock of the BlueField-3 DPA's cores as this project assumes it; seed 000 runs "
-                        + "32 of its 256 threads). These are simulated cycles, not a measurement on a DPA. "
-                        + "MPI on the CPU: the ping-pong of k = %d messages between two Open MPI ranks, measured on this machine "
-                        + "(median of %d runs).",
-                cluster, setup.latency(), setup.depth(), setup.messages(), setup.clockGhz(), setup.mpi().k(), setup.mpi().runs());
+                "Simulated DPA: the generated handler (otm_dpa_handler.c and otm.c, unmodified, gcc -O2 rv64imac) on the tagmatch DPA cluster "
+                        + "(%s) under Verilator, N = %d threads, %d receives in flight at most, %d bins per hash index; the ping-pong of k = %d "
+                        + "messages per sequence, %d sequences, every to-host entry and delivered byte checked against the MPI reference. Cycles "
+                        + "from the handler's start to its last to-host entry, under the optimistic, likely and pessimistic memory settings "
+                        + "(docs/dpa.md; none is published: the band is their spread), turned into messages per second at an ASSUMED "
+                        + "clock of %.2f GHz. The acknowledgement is the order of the tickets only: its network round trip is not in the cycles. "
+                        + "Open MPI: the same ping-pong between two ranks on this machine (intra-node shared memory, not a network), "
+                        + "%d timed sequences after %d untimed, median and spread of %d runs. Native: the receiver's matching of the same "
+                        + "workload on one host core (the linked list; otm.c built for one thread), median of %d runs.",
+                cluster, setup.threads(), Math.max(1024, setup.k()), setup.bins(), setup.k(), setup.sequences(), setup.clockGhz(), h.repeat(),
+                h.warmup(), h.runs(), h.runs());
     }
 
+    /** One line per case. */
     public String summaryText() {
         StringBuilder sb = new StringBuilder();
-        for (Case c : Case.values()) {
-            ClusterBench.Measurement m = dpa.get(c).get(top());
-            sb.append(String.format(Locale.ROOT, "%-22s simulated DPA N=%d %,14.0f msg/s (%.0f cycles/msg)   Open MPI on this CPU %,12.0f msg/s   DPA/MPI %.2f%n",
-                    c.label + ":", top(), perSecond(m), m.cyclesPerMessage(), mpi.get(c), perSecond(m) / mpi.get(c)));
+        for (Row r : rows) {
+            sb.append(String.format(Locale.ROOT,
+                    "%-20s simulated DPA N=%d %,10.0f / %,10.0f / %,10.0f msg/s (optimistic / likely / pessimistic)   Open MPI %,11.0f msg/s "
+                            + "(%,.0f..%,.0f)   native list %.1f ns, otm.c %.1f ns per message%n",
+                    r.kase().label() + ":", setup.threads(), r.dpaRate(MemorySetting.OPTIMISTIC, setup.clockGhz()),
+                    r.dpaRate(MemorySetting.LIKELY, setup.clockGhz()), r.dpaRate(MemorySetting.PESSIMISTIC, setup.clockGhz()), r.mpiMedian(),
+                    r.mpiMin(), r.mpiMax(), r.listNs(), r.otmNs()));
         }
         return sb.toString();
     }
 
     public String markdown() {
         StringBuilder sb = new StringBuilder("# Seed 000 figure 8 on the simulated DPA\n\n").append(describe()).append("\n\n");
-        sb.append("| case | N | messages per 10^6 cycles | cycles per message | msg/s at ").append(setup.clockGhz()).append(" GHz | Open MPI on this CPU (msg/s) |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|\n");
-        for (Case c : Case.values()) {
-            for (Map.Entry<Integer, ClusterBench.Measurement> e : dpa.get(c).entrySet()) {
-                ClusterBench.Measurement m = e.getValue();
-                sb.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %.1f | %,.0f | %,.0f |%n", c.label, e.getKey(), m.rate(), m.cyclesPerMessage(),
-                        perSecond(m), mpi.get(c)));
-            }
+        sb.append("| case | DPA msg/s at ").append(setup.clockGhz())
+                .append(" GHz (optimistic / likely / pessimistic) | cycles per message (likely) | of which, summed over the threads: CQs and "
+                        + "tickets / match / protocol and copy / posts / waiting | Open MPI msg/s, median (min..max) "
+                        + "| native list ns/msg | native otm.c ns/msg |\n|---|---:|---:|---|---:|---:|---:|\n");
+        for (Row r : rows) {
+            PingPong.Result likely = r.dpa().get(MemorySetting.LIKELY);
+            StringBuilder phases = new StringBuilder();
+            for (int k = 0; k < likely.phases().length; k++) phases.append(k == 0 ? "" : " / ").append(Math.round(likely.phasePerMessage(k)));
+            sb.append(String.format(Locale.ROOT, "| %s | %,.0f / %,.0f / %,.0f | %.0f | %s | %,.0f (%,.0f..%,.0f) | %.1f | %.1f |%n", r.kase().label(),
+                    r.dpaRate(MemorySetting.OPTIMISTIC, setup.clockGhz()), r.dpaRate(MemorySetting.LIKELY, setup.clockGhz()),
+                    r.dpaRate(MemorySetting.PESSIMISTIC, setup.clockGhz()), likely.cyclesPerMessage(), phases, r.mpiMedian(),
+                    r.mpiMin(), r.mpiMax(), r.listNs(), r.otmNs()));
         }
         return sb.append('\n').append(summaryText()).toString();
     }
 
     public String csv() {
-        StringBuilder sb = new StringBuilder("case,threads,matched,cycles,messages_per_1e6_cycles,msgs_per_s_at_clock,clock_ghz,mpi_msgs_per_s\n");
-        for (Case c : Case.values()) {
-            for (Map.Entry<Integer, ClusterBench.Measurement> e : dpa.get(c).entrySet()) {
-                ClusterBench.Measurement m = e.getValue();
-                sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%.1f,%.0f,%.2f,%.0f%n", c.name().toLowerCase(Locale.ROOT).replace('_', '-'), e.getKey(),
-                        m.matched(), m.cycles(), m.rate(), perSecond(m), setup.clockGhz(), mpi.get(c)));
+        StringBuilder sb = new StringBuilder("case,memory,k,sequences,threads,messages,cycles,msgs_per_s_at_clock,clock_ghz,mpi_median,mpi_min,mpi_max,"
+                + "native_list_ns,native_otm_ns,runs,retired,sim_seconds\n");
+        for (Row r : rows) {
+            for (MemorySetting ms : MemorySetting.values()) {
+                PingPong.Result d = r.dpa().get(ms);
+                sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%.0f,%.2f,%.0f,%.0f,%.0f,%.2f,%.2f,%d,%d,%.1f%n",
+                        r.kase().name().toLowerCase(Locale.ROOT).replace('_', '-'), ms.name().toLowerCase(Locale.ROOT), setup.k(), setup.sequences(),
+                        setup.threads(), d.messages(), d.cycles(), d.perSecond(setup.clockGhz()), setup.clockGhz(), r.mpiMedian(), r.mpiMin(),
+                        r.mpiMax(), r.listNs(), r.otmNs(), d.runs(), d.retired(), d.simSeconds()));
             }
         }
         return sb.toString();
     }
 
-    /** The seed's bars at the largest N beside Open MPI's. */
-    void writeBars(Path png) throws IOException {
-        CategoryChart chart = new CategoryChartBuilder().width(900).height(600)
-                .title("Seed 000 figure 8 on the simulated DPA (N = " + top() + ", " + setup.clockGhz() + " GHz assumed)")
-                .xAxisTitle("case").yAxisTitle("messages per second").build();
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLabelsVisible(true);
-        chart.getStyler().setDecimalPattern("#,###");
-        List<String> cases = new ArrayList<>();
-        List<Double> d = new ArrayList<>();
-        List<Double> m = new ArrayList<>();
-        for (Case c : Case.values()) {
-            cases.add(c.label);
-            d.add(perSecond(dpa.get(c).get(top())));
-            m.add(mpi.get(c));
-        }
-        chart.addSeries("simulated DPA cluster (" + cluster + "), cycles at " + setup.clockGhz() + " GHz", cases, d);
-        chart.addSeries("Open MPI on this machine's CPU (2 ranks, ping-pong)", cases, m);
-        Png.save(chart, png);
-    }
-
-    /** Message rate against N, one line per case. */
-    void writeRateVsThreads(Path png) throws IOException {
-        XYChart chart = new XYChartBuilder().width(900).height(600)
-                .title("Simulated DPA: message rate against N (" + setup.clockGhz() + " GHz assumed)")
-                .xAxisTitle("N, harts matching at once").yAxisTitle("messages per second").build();
-        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
-        chart.getStyler().setXAxisLogarithmic(true);
-        for (Case c : Case.values()) {
-            List<Double> x = new ArrayList<>(), y = new ArrayList<>();
-            for (Map.Entry<Integer, ClusterBench.Measurement> e : dpa.get(c).entrySet()) {
-                x.add((double) e.getKey());
-                y.add(perSecond(e.getValue()));
-            }
-            chart.addSeries(c.label, x, y);
-        }
-        Png.save(chart, png);
-    }
-
-    /** Writes {@code figure8.md}, {@code figure8.csv}, {@code figure8.png} and {@code figure8-rate-vs-n.png} into {@code dir}; returns their names. */
+    /** Writes {@code figure8.md}, {@code figure8.csv} and {@code figure8.png} into {@code dir}; returns their names. */
     public List<String> write(Path dir) throws IOException {
         Files.writeString(dir.resolve("figure8.md"), markdown(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("figure8.csv"), csv(), StandardCharsets.UTF_8);
-        writeBars(dir.resolve("figure8.png"));
-        writeRateVsThreads(dir.resolve("figure8-rate-vs-n.png"));
-        return List.of("figure8.md", "figure8.csv", "figure8.png", "figure8-rate-vs-n.png");
+        DpaRatePlot.write(this, dir.resolve("figure8.png"));
+        return List.of("figure8.md", "figure8.csv", "figure8.png");
     }
 }

@@ -7,7 +7,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
-import tagmatch.dpa.SimulatorSpeed;
 import tagmatch.testbench.dpa.BenchCase;
 import tagmatch.testbench.dpa.ClusterBench;
 import tagmatch.testbench.dpa.HandlerBench;
@@ -50,6 +49,10 @@ public final class DpaBench implements Callable<Integer> {
     @Option(names = "--handler-only", description = "measure the handler end to end only, not the matcher alone")
     boolean handlerOnly;
 
+    @Option(names = "--speed-only", description = "measure the simulator's speed only: spin.c on this cluster and on the 16 x 16 cluster, "
+            + "the handler on the 16 x 16 cluster")
+    boolean speedOnly;
+
     @Option(names = "--clock-ghz", description = "the DPA's clock for messages per second (default ${DEFAULT-VALUE}, docs/dpa.md)")
     double clockGhz = 1.8;
 
@@ -80,9 +83,16 @@ public final class DpaBench implements Callable<Integer> {
         List<Integer> ns = java.util.Arrays.stream(threads).boxed().sorted().distinct().toList();
         ClusterBenchSuite.Setup setup = new ClusterBenchSuite.Setup(ns, java.util.Arrays.stream(depths).boxed().toList(), conflictDepth,
                 messages, bins, latency);
+        if (handlerOnly && speedOnly) throw new UsageError("--speed-only and --handler-only exclude each other, got both");
+        PrintWriter out = spec.commandLine().getOut();
+        if (speedOnly) {
+            try (Temp temp = keepTemp.dir("bench-dpa", new PrintWriter(System.err, true)); DpaRun dpa = DpaRun.build(cfg)) {
+                SpeedLines.print(dpa, bins, temp.path(), out);
+            }
+            return 0;
+        }
         long steps = 3L * 2 * (ns.size() + 1) + (handlerOnly ? 0
                 : (long) depths.length * (2L * ns.size() + 1) + (3L * ns.size() + 1) + (2L * ns.size() + 1));
-        PrintWriter out = spec.commandLine().getOut();
         try (Temp temp = keepTemp.dir("bench-dpa", new PrintWriter(System.err, true));
              Progress progress = Progress.start("bench dpa", steps, "runs")) {
             DpaRun dpa = DpaRun.build(cfg);
@@ -113,10 +123,7 @@ public final class DpaBench implements Callable<Integer> {
             out.printf(java.util.Locale.ROOT, "simulator, the firmware at N = %d (slowest run): %.2f M retired instructions per second, %.2f M cycles "
                     + "per second; target 1 M instructions/s: %s%n", setup.maxThreads(), slowest.simulatedInstructionsPerSecond() / 1e6,
                     slowest.simulatedCyclesPerSecond() / 1e6, slowest.simulatedInstructionsPerSecond() >= 1e6 ? "MET" : "MISSED");
-            SimulatorSpeed.Speed speed = SimulatorSpeed.measure(dpa, temp.path());
-            out.printf(java.util.Locale.ROOT, "simulator, every hart busy (spin.c on %d harts): %.2f M retired instructions per second, %.2f M cycles "
-                    + "per second%n", cfg.harts(), speed.instructionsPerSecond() / 1e6, speed.cyclesPerSecond() / 1e6);
-            out.flush();
+            SpeedLines.print(dpa, bins, temp.path(), out);
         }
         return 0;
     }

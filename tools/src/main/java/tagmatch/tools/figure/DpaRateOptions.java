@@ -1,37 +1,47 @@
 package tagmatch.tools.figure;
 
-import java.util.ArrayList;
-import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import tagmatch.process.UsageError;
 import tagmatch.bench.figure.DpaRateFigure;
 import tagmatch.bench.figure.MessageRateFigure;
+import tagmatch.dpa.DpaConfig;
+import tagmatch.process.UsageError;
+import tagmatch.tools.ClusterOptions;
 import tagmatch.tools.OptionCheck;
 
-/** The options of {@code tagmatch figure 8 --on dpa} (a picocli mixin), checked into the figure's setup. */
+/** The options of {@code tagmatch figure 8 --on dpa} only (a picocli mixin), checked into the figure's setup. */
 final class DpaRateOptions {
-    @Option(names = "--dpa-threads", split = ",", paramLabel = "N[,N...]", description = "figure 8 --on dpa: N values (default ${DEFAULT-VALUE})")
-    List<Integer> dpaThreads = new ArrayList<>(List.of(1, 2, 4, 8, 16, 32));
+    /** Their names, refused with {@code --on host} and with figures 5 and 6. */
+    static final java.util.List<String> NAMES = java.util.List.of("--sequences", "--clock-ghz", "--cores", "--threads-per-core", "--banks",
+            "--ram-mib", "--latency");
 
-    @Option(names = "--dpa-clock-ghz", paramLabel = "F", description = "figure 8 --on dpa: the clock assumed to turn cycles into seconds "
-            + "(default ${DEFAULT-VALUE}, the BlueField-3 DPA's as assumed here)")
-    double dpaClockGhz = 1.8;
+    /** The DPA's default sequences: the seed's 500 take hours on the simulator (docs/BENCHMARKS.md says how long). */
+    static final int DEFAULT_SEQUENCES = 20;
 
-    @Option(names = "--dpa-messages", paramLabel = "M", description = "figure 8 --on dpa: matched messages per run (default ${DEFAULT-VALUE})")
-    int dpaMessages = 2048;
+    @Option(names = "--sequences", paramLabel = "S", description = "figure 8 --on dpa: ping-pong sequences of --k messages through the simulated "
+            + "DPA, 1..100000 (default ${DEFAULT-VALUE}; the seed's 500 are legal and slow)")
+    int sequences = DEFAULT_SEQUENCES;
 
-    @Option(names = "--dpa-latency", paramLabel = "C", description = "figure 8 --on dpa: memory latency in cycles (default: the cluster's)")
-    int dpaLatency = tagmatch.dpa.DpaRun.Options.DEFAULT_LATENCY;
+    @Option(names = "--clock-ghz", paramLabel = "F", description = "figure 8 --on dpa: the DPA's clock, turning cycles into seconds "
+            + "(default ${DEFAULT-VALUE}, docs/dpa.md)")
+    double clockGhz = 1.8;
 
-    /** The setup these options describe for {@code cluster}, every value checked; {@code host} is the Open MPI side. */
-    DpaRateFigure.Setup setup(tagmatch.dpa.DpaConfig cluster, int k, MessageRateFigure.Setup host) {
-        if (dpaThreads.isEmpty()) throw new UsageError("--dpa-threads must name at least one N");
-        for (int n : dpaThreads) OptionCheck.range("--dpa-threads", n, 1, Math.min(64, cluster.harts()));
-        if (!(dpaClockGhz > 0 && dpaClockGhz <= 10)) throw new UsageError("--dpa-clock-ghz must be in (0, 10], got " + dpaClockGhz);
-        OptionCheck.atLeast("--dpa-messages", dpaMessages, 1);
-        OptionCheck.range("--dpa-latency", dpaLatency, 0, 255);
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
+
+    /** The cluster these options build; {@code --latency} is refused: the figure runs every memory setting of the hierarchy. */
+    DpaConfig config(boolean latencyGiven) {
+        cluster.latency();
+        if (latencyGiven) throw new UsageError("--latency applies to flat memory; figure 8 --on dpa runs the optimistic, likely and pessimistic settings");
+        return cluster.config();
+    }
+
+    /** The setup for {@code cluster}, every value checked; {@code host} is the Open MPI and native side. */
+    DpaRateFigure.Setup setup(DpaConfig config, int k, int threads, int bins, MessageRateFigure.Setup host) {
+        OptionCheck.range("--sequences", sequences, 1, 100_000);
+        if (!(clockGhz > 0 && clockGhz <= 10)) throw new UsageError("--clock-ghz must be in (0, 10], got " + clockGhz);
+        OptionCheck.range("--threads", threads, 1, Math.min(64, config.harts()));
         OptionCheck.range("--k", k, 1, 1024);
-        List<Integer> ns = dpaThreads.stream().sorted().distinct().toList();
-        return new DpaRateFigure.Setup(ns, k, dpaMessages, dpaClockGhz, dpaLatency, host);
+        return new DpaRateFigure.Setup(k, sequences, threads, bins, clockGhz, host);
     }
 }

@@ -40,7 +40,8 @@ import tagmatch.tools.Temp;
                 + "with and without the ALPU; or seed 000 figure 8: ping-pong message rate through the generated DPA handler "
                 + "(no conflict, fast path, slow path) beside Open MPI on the CPU. A table, a CSV and a PNG.",
                 "Example: tagmatch figure 5 --cells 128,256 --max-length 512 --step 16",
-                "Example: tagmatch figure 8 --k 100 --repeat 500 --threads 4"})
+                "Example: tagmatch figure 8 --k 100 --repeat 500 --threads 4",
+                "Example: tagmatch figure 8 --on dpa --sequences 500"})
 public final class FigureCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -52,26 +53,31 @@ public final class FigureCommand implements Callable<Integer> {
     private static final List<String> LATENCY_OPTIONS = List.of("--cells", "--block", "--max-length", "--step", "--fractions",
             "--device", "--in-cache-ns", "--beyond-cache-ns", "--cache-entries", "--interaction-ns", "--clock-mhz",
             "--overlap-ns", "--exposed-ns");
-    private static final List<String> RATE_OPTIONS = List.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins", "--on",
-            "--dpa-threads", "--dpa-clock-ghz", "--dpa-messages", "--dpa-latency");
+    private static final List<String> RATE_OPTIONS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins", "--on"), DpaRateOptions.NAMES.stream()).toList();
 
     @Option(names = "--on", paramLabel = "WHERE", description = "figure 8: host (the handler over the FlexIO stand-in on this machine's threads) "
-            + "or dpa (the firmware on the simulated DPA cluster, in cycles) (default ${DEFAULT-VALUE})")
+            + "or dpa (the seed's ping-pong through the handler on the simulated DPA cluster, as a band over its memory settings, beside "
+            + "Open MPI and the matching natively on one host core; there --threads defaults to 32 and --bins to 2048, the seed's) "
+            + "(default ${DEFAULT-VALUE})")
     String on = "host";
 
     @picocli.CommandLine.Mixin
     DpaRateOptions dpa = new DpaRateOptions();
 
-    @Option(names = "--k", paramLabel = "K", description = "figure 8: messages per round, 1..30000 (default ${DEFAULT-VALUE}, as the seed)")
+    @Option(names = "--k", paramLabel = "K", description = "figure 8: messages per round, 1..30000, with --on dpa 1..1024 "
+            + "(default ${DEFAULT-VALUE}, as the seed)")
     int k = 100;
 
-    @Option(names = "--repeat", paramLabel = "R", description = "figure 8: timed rounds, 1..1000000 (default ${DEFAULT-VALUE}, as the seed)")
+    @Option(names = "--repeat", paramLabel = "R", description = "figure 8: timed rounds of the handler on host threads, of Open MPI and of "
+            + "the native matching, 1..1000000 (default ${DEFAULT-VALUE}, as the seed)")
     int repeat = 500;
 
     @Option(names = "--warmup", paramLabel = "W", description = "figure 8: untimed rounds first, 0..1000000 (default ${DEFAULT-VALUE})")
     int warmup = 10;
 
-    @Option(names = "--runs", paramLabel = "N", description = "figure 8: runs per case, the median is plotted, 1..99 (default ${DEFAULT-VALUE})")
+    @Option(names = "--runs", paramLabel = "N", description = "figure 8: runs per case, the median is plotted (with --on dpa, of Open MPI "
+            + "and the native matching), 1..99 (default ${DEFAULT-VALUE})")
     int runs = 5;
 
     /** Figure 8's N (host threads stand in for the DPA's on this machine's cores) and bins. */
@@ -165,8 +171,11 @@ public final class FigureCommand implements Callable<Integer> {
         String where = OptionCheck.oneOf("--on", on, "host", "dpa");
         Path dir = out != null ? out : Path.of("figure-8");
         PrintWriter o = spec.commandLine().getOut();
+        if (where.equals("dpa")) return messageRateOnDpa(dir, o);
+        for (String option : DpaRateOptions.NAMES) {
+            if (given(option)) throw new UsageError(option + " applies to figure 8 --on dpa only, got it with --on host");
+        }
         MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, threads.get(), bins.get());
-        if (where.equals("dpa")) return messageRateOnDpa(dir, o, host);
         List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out");
              Temp temp = keepTemp.dir("figure-8", spec.commandLine().getErr())) {
@@ -178,19 +187,27 @@ public final class FigureCommand implements Callable<Integer> {
         return wrote(o, dir, files);
     }
 
-    /** Figure 8 from the simulated DPA's cycles, beside Open MPI on this machine. */
-    private int messageRateOnDpa(Path dir, PrintWriter o, MessageRateFigure.Setup host) throws IOException {
-        DpaConfig cluster = DpaConfig.defaults();
-        DpaRateFigure.Setup setup = dpa.setup(cluster, k, host);
+    /** Figure 8's ping-pong through the handler on the simulated DPA, beside Open MPI and the native matching on this machine. */
+    private int messageRateOnDpa(Path dir, PrintWriter o) throws IOException {
+        int n = given("--threads") ? threads.get() : 32;
+        int b = given("--bins") ? bins.get() : 2048;
+        MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, n, b);
+        DpaConfig cluster = dpa.config(given("--latency"));
+        DpaRateFigure.Setup setup = dpa.setup(cluster, k, n, b, host);
         List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out");
-             Temp temp = keepTemp.dir("figure-8-dpa", spec.commandLine().getErr())) {
-            DpaRateFigure fig = DpaRateFigure.measure(DpaRun.build(cluster), setup, temp.path(), Progress::start);
+             Temp temp = keepTemp.dir("figure-8-dpa", spec.commandLine().getErr());
+             DpaRun run = DpaRun.build(cluster)) {
+            DpaRateFigure fig = DpaRateFigure.measure(run, setup, temp.path(), Progress::start);
             files = fig.write(dirOut.staging());
             dirOut.commit("figure8");
             o.print(fig.summaryText());
         }
         return wrote(o, dir, files);
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
     private static int wrote(PrintWriter o, Path dir, List<String> files) {

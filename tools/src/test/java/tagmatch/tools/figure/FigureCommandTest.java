@@ -49,9 +49,39 @@ class FigureCommandTest {
                 "figure", "8", "--bins", "100", "--out", out);
         assertUsage("tagmatch figure: --cells applies to figures 5 and 6 only, got it with figure 8", "figure", "8", "--cells", "8", "--out", out);
         assertUsage("tagmatch figure: --k applies to figure 8 only, got it with figure 5", "figure", "5", "--k", "10", "--out", out);
+        assertUsage("tagmatch figure: --sequences applies to figure 8 --on dpa only, got it with --on host", "figure", "8", "--sequences", "5",
+                "--out", out);
+        assertUsage("tagmatch figure: --sequences must be in 1..100000, got 0", "figure", "8", "--on", "dpa", "--sequences", "0", "--out", out);
+        assertUsage("tagmatch figure: --k must be in 1..1024, got 2000", "figure", "8", "--on", "dpa", "--k", "2000", "--out", out);
+        assertUsage("tagmatch figure: --threads must be in 1..8, got 16", "figure", "8", "--on", "dpa", "--cores", "2", "--threads-per-core", "4",
+                "--threads", "16", "--out", out);
+        assertUsage("tagmatch figure: --latency applies to flat memory; figure 8 --on dpa runs the optimistic, likely and pessimistic settings",
+                "figure", "8", "--on", "dpa", "--latency", "8", "--out", out);
         try (var files = Files.list(tmp)) {
             assertEquals(0, files.count(), "a refused run wrote something");
         }
+    }
+
+    @Test
+    void figureEightOnTheDpaDrawsThePingPongOfTheThreeCasesAsABandBesideOpenMpiAndTheNativeLines() throws IOException {
+        Path out = tmp.resolve("fig8-dpa");
+        CliRun cli = new CliRun();
+        int code = cli.run("figure", "8", "--on", "dpa", "--k", "4", "--sequences", "2", "--threads", "4", "--bins", "16", "--runs", "1",
+                "--repeat", "20", "--warmup", "0", "--out", out.toString());
+        assertEquals(0, code, cli.err.toString());
+        java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(out.resolve("figure8.png").toFile());
+        assertEquals(1000, png.getWidth());
+        List<String> csv = Files.readAllLines(out.resolve("figure8.csv"));
+        assertEquals(1 + 3 * 3, csv.size(), String.join("\n", csv));
+        for (String row : csv.subList(1, csv.size())) {
+            String[] f = row.split(",");
+            // every DPA row: 2 sequences of 4 messages through the handler, each run checked against the reference
+            assertEquals("8", f[5], row);
+            assertTrue(Long.parseLong(f[6]) > 0 && Double.parseDouble(f[9]) > 0 && Double.parseDouble(f[12]) > 0, row);
+        }
+        String text = cli.out.toString();
+        for (String c : List.of("no conflict:", "conflict, fast path:", "conflict, slow path:")) assertTrue(text.contains(c), text);
+        assertTrue(text.endsWith("wrote " + out + "/{figure8.md,figure8.csv,figure8.png}\n"), text);
     }
 
     @Test
