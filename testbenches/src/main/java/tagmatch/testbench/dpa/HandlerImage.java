@@ -14,14 +14,24 @@ import tagmatch.otm.OtmGenerator;
  * the cluster's, as a DOCA build replaces it by the SDK's, over the device calls of
  * {@code flexio_dev_dpa.c}, with {@code otm_dpa_cluster.c} around it. The matcher is the
  * generated {@code otm.c}, or for the baseline the linked lists of {@code otm_baseline.h}
- * ({@code otm_list.c}, one thread). Compiled once; each run links its own workload in.
+ * ({@code otm_list.c}, one thread), or seed 001's two ALPUs on the cluster's bus with those lists
+ * ({@code otm_alpu.c}, one thread; the cluster must carry {@link AlpuUnits}' devices), or the
+ * same with the overflow hashed ({@code otm_hybrid.c}). Compiled once; each run links its own workload in.
  */
 public final class HandlerImage {
-    /** Which matcher the handler calls. */
-    public enum Matcher { OTM, LIST }
+    /** Which matcher the handler calls, and its source: the optimistic matcher, the list, the ALPUs with the list (one thread each but OTM). */
+    public enum Matcher {
+        OTM("otm.c"), LIST("otm_list.c"), ALPU("otm_alpu.c"), HYBRID("otm_hybrid.c");
+
+        final String source;
+
+        Matcher(String source) {
+            this.source = source;
+        }
+    }
 
     private static final List<String> RESOURCES = List.of("stdlib.h", "string.h", "dpa_libc.c", "dpa_libc.h", "handler/flexio_dev_host.h",
-            "handler/flexio_dpa.h", "handler/flexio_dev_dpa.c", "handler/otm_dpa_cluster.c", "handler/otm_list.c");
+            "handler/flexio_dpa.h", "handler/flexio_dev_dpa.c", "handler/otm_dpa_cluster.c", "handler/otm_list.c", "handler/otm_alpu.c", "handler/otm_hybrid.c", "alpu/alpu.h");
 
     private final OtmConfig config;
     private final Matcher matcher;
@@ -38,8 +48,9 @@ public final class HandlerImage {
 
     /** Generates {@code config} into {@code root/handler-<matcher>-<config key>} and compiles the handler for the cluster. */
     public static HandlerImage build(OtmConfig config, Matcher matcher, Path root) {
-        if (matcher == Matcher.LIST && config.threads() != 1) {
-            throw new IllegalArgumentException("threads = " + config.threads() + ": the list matches on one thread, legal value 1");
+        if (matcher != Matcher.OTM && config.threads() != 1) {
+            throw new IllegalArgumentException("threads = " + config.threads() + ": the " + matcher.name().toLowerCase(java.util.Locale.ROOT)
+                    + " matcher matches on one thread, legal value 1");
         }
         Path dir = root.resolve("handler-" + matcher.name().toLowerCase(java.util.Locale.ROOT) + "-" + config.key()).toAbsolutePath();
         try {
@@ -48,7 +59,7 @@ public final class HandlerImage {
             throw new UncheckedIOException(e);
         }
         CrossBuild.copyResources(dir, RESOURCES);
-        String otm = matcher == Matcher.OTM ? "otm.c" : "otm_list.c";
+        String otm = matcher.source;
         return new HandlerImage(config, matcher, dir,
                 CrossBuild.compile(dir, List.of(otm, "otm_dpa_handler.c", "flexio_dev_dpa.c", "dpa_libc.c", "otm_dpa_cluster.c")));
     }
