@@ -41,13 +41,14 @@ import tagmatch.tools.Temp;
                 + "(no conflict, fast path, slow path) beside Open MPI on the CPU. A table, a CSV and a PNG.",
                 "Example: tagmatch figure 5 --cells 128,256 --max-length 512 --step 16",
                 "Example: tagmatch figure 8 --k 100 --repeat 500 --threads 4",
-                "Example: tagmatch figure 8 --on dpa --sequences 500"})
+                "Example: tagmatch figure 8 --on dpa --sequences 500"},
+        subcommands = {OffloadWindowCommand.Naive.class, OffloadWindowCommand.Seqnum.class})
 public final class FigureCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "N", description = "5 (posted-receive queue), 6 (unexpected-message queue) or 8 (message rate)")
-    int figure;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "N", description = "5 (posted-receive queue), 6 (unexpected-message queue) or 8 (message rate)")
+    Integer figure;
 
     /** Options of figures 5 and 6 only, and of figure 8 only: one given to the other figure is refused. */
     private static final List<String> LATENCY_OPTIONS = List.of("--cells", "--block", "--max-length", "--step", "--fractions",
@@ -122,6 +123,7 @@ public final class FigureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (figure == null) throw new UsageError("N must be given: 5, 6 or 8, or a subcommand (offload-naive, offload-seqnum), got none");
         if (figure != 5 && figure != 6 && figure != 8) {
             throw new UsageError("N must be 5 or 6 (seed 001's latency figures) or 8 (seed 000's message rate), got " + figure);
         }
