@@ -31,9 +31,10 @@ public record PingPong(boolean conflict, int k, int sequences) {
 
     /**
      * What the ping-pong cost on the cluster over every run: the handler's cycles, messages, the
-     * cycles of each of {@link HandlerRun#PHASES} summed over the threads, and the simulation's cost.
+     * cycles of each of {@link HandlerRun#PHASES} summed over the threads, and the simulation's
+     * cost (instructions retired and cycles simulated, set-up included, and its wall time).
      */
-    public record Result(long cycles, long messages, int runs, long[] phases, long retired, double simSeconds) {
+    public record Result(long cycles, long messages, int runs, long[] phases, long retired, long simCycles, double simSeconds) {
         public double cyclesPerMessage() {
             return (double) cycles / messages;
         }
@@ -67,7 +68,7 @@ public record PingPong(boolean conflict, int k, int sequences) {
 
     /** Runs every sequence through {@code image} on {@code dpa} under {@code memory}; a difference from the reference fails. */
     public Result run(DpaRun dpa, HandlerImage image, MemorySetting memory, Path work) {
-        long cycles = 0, messages = 0, retired = 0;
+        long cycles = 0, messages = 0, retired = 0, simCycles = 0;
         long[] phases = new long[HandlerRun.PHASES.size()];
         double secs = 0;
         int runs = 0;
@@ -81,11 +82,12 @@ public record PingPong(boolean conflict, int k, int sequences) {
             cycles += o.cycles();
             messages += o.messages();
             retired += o.retired();
+            simCycles += o.totalCycles();
             for (int p = 0; p < phases.length; p++) phases[p] += o.phaseTotal(p);
             secs += o.simSeconds();
             runs++;
             done += n;
         }
-        return new Result(cycles, messages, runs, phases, retired, secs);
+        return new Result(cycles, messages, runs, phases, retired, simCycles, secs);
     }
 }

@@ -38,8 +38,9 @@ final class SpeedLines {
             PingPong pp = new PingPong(false, 32, 2);
             PingPong.Result r = pp.run(big, image, MemorySetting.LIKELY, work);
             out.printf(Locale.ROOT, "simulator, the handler on %s (N = %d, ping-pong of %d x %d messages, every entry checked): %.2f M retired "
-                    + "instructions per second; %.0f cycles per message%n", shape(large), c.threads(), pp.sequences(), pp.k(),
-                    r.retired() / r.simSeconds() / 1e6, r.cyclesPerMessage());
+                    + "instructions per second, %.2f M cycles per second (most harts parked, the handler's asleep in wrs.nto); %.0f cycles per "
+                    + "message%n", shape(large), c.threads(), pp.sequences(), pp.k(), r.retired() / r.simSeconds() / 1e6,
+                    r.simCycles() / r.simSeconds() / 1e6, r.cyclesPerMessage());
             out.flush();
         }
     }
