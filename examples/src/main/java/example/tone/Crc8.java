@@ -28,6 +28,8 @@ public final class Crc8 extends ExternalModule {
         super("crc8");
         parameter("POLY", poly);
         source(SOURCE);
+        risingEdge(clk);             // the CRC register takes its value at clk's rising edge
+        fallingEdge(rstN);           // and is cleared when rst_n falls
         combinational(next, d);      // next is computed from d without a register
     }
 }

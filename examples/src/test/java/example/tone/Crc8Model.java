@@ -3,9 +3,8 @@ package example.tone;
 import tagmatch.sim.BehaviouralModel;
 import tagmatch.sim.ExternalInstance;
 import tagmatch.sim.ModelIo;
-import tagmatch.sim.ModelPorts;
 
-/** {@code crc8} in Java, for the interpreter: what {@code src/main/verilog/crc8.v} does. */
+/** {@code crc8} in Java, for the interpreter: what {@code src/main/verilog/crc8.v} does; its ports are those {@link Crc8} declares. */
 final class Crc8Model implements BehaviouralModel {
     private final int poly;
     private long crc;
@@ -21,13 +20,6 @@ final class Crc8Model implements BehaviouralModel {
             x = (x & 0x80) != 0 ? ((x << 1) ^ poly) & 0xff : (x << 1) & 0xff;
         }
         return x;
-    }
-
-    @Override
-    public ModelPorts ports() {
-        return ModelPorts.of().clock("clk").fallingEdge("rst_n").input("en", 1).input("d", 8)
-                .output("crc", 8)
-                .output("next", 8, "d");
     }
 
     @Override

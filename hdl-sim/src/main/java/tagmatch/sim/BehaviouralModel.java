@@ -6,17 +6,13 @@ package tagmatch.sim;
  * stands for one instance and keeps that instance's state in its own fields.
  *
  * <pre>{@code
+ * // the ExternalModule declares clk with risingEdge(clk), en, d, q and next with combinational(next, en, d):
+ * // the model takes those ports and names them only to read and set them
  * final class AccumulatorModel implements BehaviouralModel {
  *     private final long step;
  *     private long q;                                            // the state: Verilog's q register
  *
  *     AccumulatorModel(ExternalInstance at) { step = at.number("STEP"); }
- *
- *     public ModelPorts ports() {
- *         return ModelPorts.of().clock("clk").input("en", 1).input("d", 8)
- *                 .output("q", 8)                                // a function of the state only
- *                 .output("next", 8, "en", "d");                 // a function of en and d too
- *     }
  *
  *     public void evaluate(ModelIo io) {
  *         io.set("q", q);
@@ -34,8 +30,9 @@ package tagmatch.sim;
  *
  * The contract, which the interpreter and the compiled backend rely on to evaluate the design in the right order:
  * <ul>
- *   <li>{@link #ports()} names every port of the external module's declaration, with the same
- *       direction and width (the interpreter refuses a model that does not match);</li>
+ *   <li>{@link #ports()} is the external module's declaration unless the model overrides it;
+ *       an override names every port with the same direction and width and no combinational
+ *       path the declaration lacks (the interpreter refuses a model that does not match);</li>
  *   <li>{@link #evaluate} sets the outputs from the model's state and, for an output declared
  *       with combinational inputs, from those inputs only; it may be called several times per
  *       evaluation of the design, once per group of outputs sharing their combinational inputs,
@@ -49,8 +46,13 @@ package tagmatch.sim;
  * </ul>
  */
 public interface BehaviouralModel {
-    /** The ports this model implements: inputs, edges it waits on, outputs and their combinational inputs. */
-    ModelPorts ports();
+    /**
+     * The ports this model implements: inputs, edges it waits on, outputs and their combinational
+     * inputs. By default those the {@code ExternalModule} declares ({@link ModelPorts#declared()}).
+     */
+    default ModelPorts ports() {
+        return ModelPorts.declared();
+    }
 
     /** Sets the outputs from the state and the declared combinational inputs. */
     void evaluate(ModelIo io);

@@ -48,9 +48,9 @@ public abstract class BoundModel implements ModelIo {
     protected BoundModel(Hierarchy.Scope c, BehaviouralModels models, IntUnaryOperator slot) {
         at = new ExternalInstance(c.instanceName(), c.def.name(), c.def.external().parameters());
         model = models.factory(c.def.name()).create(at);
-        ports = model.ports();
         Map<String, List<String>> paths = new LinkedHashMap<>();
         c.def.combinationalPaths().forEach((out, ins) -> paths.put(out.name(), ins.stream().map(Signal::name).toList()));
+        ports = model.ports().resolve(c.def.ports(), paths, c.def.external());
         ports.check(at, c.def.ports(), paths);
         int inputs = 0;
         for (ModelPorts.Entry e : ports.entries()) {

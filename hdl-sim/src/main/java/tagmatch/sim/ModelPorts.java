@@ -9,7 +9,9 @@ import tagmatch.hdl.ir.Direction;
 import tagmatch.hdl.ir.Port;
 
 /**
- * The ports a {@link BehaviouralModel} implements, declared once: plain inputs, inputs whose
+ * The ports a {@link BehaviouralModel} implements: {@link #declared()}, those of the
+ * {@code ExternalModule} (the usual choice: the ports are then named once, in the declaration),
+ * or listed here and checked against the declaration: plain inputs, inputs whose
  * edges call {@link BehaviouralModel#clockEdge} (a clock's rising edge, an active-low
  * asynchronous reset's falling edge), and outputs, each with the inputs it depends on
  * combinationally. An output declared with none depends on the model's state only (a registered
@@ -31,12 +33,47 @@ public final class ModelPorts {
     }
 
     private final Map<String, Entry> ports = new LinkedHashMap<>();
+    private final boolean fromDeclaration;
 
-    private ModelPorts() {}
+    private ModelPorts(boolean fromDeclaration) {
+        this.fromDeclaration = fromDeclaration;
+    }
 
     /** An empty declaration to add ports to. */
     public static ModelPorts of() {
-        return new ModelPorts();
+        return new ModelPorts(false);
+    }
+
+    /**
+     * The ports exactly as the {@code ExternalModule} declares them, for a model that names none
+     * itself: every port with its direction and width, the inputs declared with
+     * {@code risingEdge} as clocks and with {@code fallingEdge} as falling edges, each output's
+     * combinational inputs as {@code combinational} declares them.
+     */
+    public static ModelPorts declared() {
+        return new ModelPorts(true);
+    }
+
+    /** These ports; for {@link #declared()}, those of the module's declaration. */
+    public ModelPorts resolve(List<Port> declared, Map<String, ? extends java.util.Collection<String>> combinational,
+                              tagmatch.hdl.ir.External external) {
+        if (!fromDeclaration) {
+            return this;
+        }
+        ModelPorts out = of();
+        for (Port p : declared) {
+            if (p.direction() == Direction.OUT) {
+                java.util.Collection<String> from = combinational.get(p.name());
+                out.output(p.name(), p.width(), from == null ? new String[0] : from.toArray(new String[0]));
+            } else if (external.risingEdges().contains(p.name())) {
+                out.clock(p.name());
+            } else if (external.fallingEdges().contains(p.name())) {
+                out.fallingEdge(p.name());
+            } else {
+                out.input(p.name(), p.width());
+            }
+        }
+        return out;
     }
 
     /** An input of {@code width} bits. */

@@ -56,6 +56,9 @@ final class RandomCircuit extends Module {
         r = new Random(seed);
         param("seed", seed);
         clk2 = secondClock ? input("clk2", Bool()) : null;
+        if (secondClock) {
+            allowClockCrossings(); // values cross between the clocks at random, which is what the simulators are tested on
+        }
         arst = secondClock ? input("arst", Bool()) : null;
         arstN = secondClock ? input("arst_n", Bool()) : null;
         // clk2 with the module's reset, or in a domain with a reset of its own

@@ -88,6 +88,39 @@ public abstract class Data {
         return (T) this;
     }
 
+    /**
+     * Keeps every signal of this value (a port, wire or register) in the Verilog even when nothing
+     * that matters reads it: logic with no effect on an output, a memory, a print or a property is
+     * removed at elaboration, and a removed signal cannot be probed. {@code reg(UInt(8)).keep()}.
+     */
+    @SuppressWarnings("unchecked")
+    public <T extends Data> T keep() {
+        for (Bits b : leaves()) {
+            if (b.signal == null)
+                throw new HdlException("keep() goes on ports, wires and registers, not on " + b.describe()
+                        + ": give the value a wire with wireOf(name, value)", Locators.here());
+            b.signal.keep();
+        }
+        return (T) this;
+    }
+
+    /**
+     * Marks the registers of this value as sampling a value of another clock domain on purpose.
+     * Elaboration refuses a register that reads another domain's value without a
+     * {@link tagmatch.hdl.lib.Synchronizer}, an {@link tagmatch.hdl.lib.AsyncFifo} or this mark;
+     * use it where the design makes the crossing safe (a value held stable while a synchronized
+     * flag says it is ready): {@code reg(UInt(8)).named("captured").crossClockDomain()}.
+     */
+    @SuppressWarnings("unchecked")
+    public <T extends Data> T crossClockDomain() {
+        for (Bits b : leaves()) {
+            if (b.signal == null || b.signal.kind() != tagmatch.hdl.ir.Signal.Kind.REG)
+                throw new HdlException("crossClockDomain() goes on registers, not on " + b.describe(), Locators.here());
+            b.signal.crossClockDomain();
+        }
+        return (T) this;
+    }
+
     @SuppressWarnings("unchecked")
     public <T extends Data> T named(String name) {
         nameAs(name, true);

@@ -31,7 +31,9 @@ import java.util.Map;
  * }</pre>
  *
  * An output that the Verilog computes combinationally from inputs is declared with
- * {@link #combinational} ({@code combinational(sum, a, b)}), so that a loop through it is found.
+ * {@link #combinational} ({@code combinational(sum, a, b)}), so that a loop through it is found;
+ * the inputs whose edges it acts on with {@link #risingEdge} and {@link #fallingEdge}. With these
+ * the declaration is complete: a Java model takes its ports from it rather than naming them again.
  *
  * The interpreter and the compiled backend refuse a design with an external module unless they
  * are given a Java behavioural model of it ({@code tagmatch.sim.BehaviouralModel}, registered by
@@ -42,6 +44,9 @@ public abstract class ExternalModule extends Module {
     private final Map<String, String> parameters = new LinkedHashMap<>();
     private final List<String> sources = new ArrayList<>();
     private String inline;
+    /** Ports named by their fields only once the constructor has run, so kept as signals. */
+    private final List<Signal> risingEdges = new ArrayList<>();
+    private final List<Signal> fallingEdges = new ArrayList<>();
 
     protected ExternalModule(String verilogName) {
         if (verilogName == null || !verilogName.matches("[A-Za-z_][A-Za-z0-9_$]*"))
@@ -110,6 +115,22 @@ public abstract class ExternalModule extends Module {
         def.combinationalPaths(paths);
     }
 
+    /**
+     * Declares that the module acts on the rising edges of {@code input} (a clock). A Java model
+     * that takes its ports from the declaration ({@code tagmatch.sim.BehaviouralModel}) has its
+     * {@code clockEdge} called at them.
+     */
+    protected final void risingEdge(Bool input) {
+        risingEdges.add(port(input, Signal.Kind.INPUT, "risingEdge(input)"));
+        update();
+    }
+
+    /** Declares that the module acts on the falling edges of {@code input} (an asynchronous active-low reset). */
+    protected final void fallingEdge(Bool input) {
+        fallingEdges.add(port(input, Signal.Kind.INPUT, "fallingEdge(input)"));
+        update();
+    }
+
     private Signal port(Bits b, Signal.Kind kind, String where) {
         Signal s = b.signal;
         if (s == null || s.owner() != def || s.kind() != kind)
@@ -119,7 +140,13 @@ public abstract class ExternalModule extends Module {
     }
 
     private void update() {
-        def.external(new External(parameters, sources, inline));
+        def.external(new External(parameters, sources, inline, names(risingEdges), names(fallingEdges)));
+    }
+
+    private static List<String> names(List<Signal> ports) {
+        List<String> out = new ArrayList<>();
+        for (Signal s : ports) if (s.name() != null) out.add(s.name());
+        return out;
     }
 
     /** Called once the constructor has run: an external module describes ports only. */
@@ -129,5 +156,6 @@ public abstract class ExternalModule extends Module {
                     + "parameters and sources (its logic is in its Verilog)", def.locator());
         if (def.portSignals().isEmpty())
             throw new HdlException("external module " + verilogName + " declares no ports", def.locator());
+        update();
     }
 }

@@ -83,6 +83,16 @@ public abstract class Module {
     }
 
     /**
+     * Lets every register and memory write of this module sample values of other clock domains
+     * without a synchronizer: for a description of asynchronous behaviour on purpose (a random
+     * circuit that tests simulators, a model of metastability-free logic); a design marks
+     * single registers with {@code crossClockDomain()} instead.
+     */
+    protected final void allowClockCrossings() {
+        def.allowCrossings();
+    }
+
+    /**
      * An input named {@code name}. A {@code Bool} named {@code clk}, or named like the implicit
      * reset ({@code rst}, {@code rst_n} for an active-low kind), is that clock or reset: registers
      * outside any domain use it and the simulators' {@code step()} and {@code reset()} drive it.
@@ -93,7 +103,9 @@ public abstract class Module {
                 throw new tagmatch.hdl.ir.HdlException("input '" + name + "' of " + getClass().getSimpleName()
                         + " is the module's implicit " + (name.equals(ModuleDef.CLOCK) ? "clock" : "reset")
                         + " and must be a fresh Bool(), got " + type.describe(), Locators.here());
-            ((Bool) type).bind(name.equals(ModuleDef.CLOCK) ? def.clockPort() : def.resetPort(), this);
+            tagmatch.hdl.ir.Signal port = name.equals(ModuleDef.CLOCK) ? def.clockPort() : def.resetPort();
+            def.declared(port);
+            ((Bool) type).bind(port, this);
             return type;
         }
         return input(type).named(name);

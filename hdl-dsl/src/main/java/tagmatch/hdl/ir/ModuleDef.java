@@ -34,6 +34,10 @@ public final class ModuleDef {
     private External external;
     /** After the loop check: for each output, the inputs it depends on combinationally. */
     private Map<Signal, Set<Signal>> combinationalPaths = Map.of();
+    /** Names of signals removed because nothing observable read them. */
+    private final Set<String> removed = new java.util.TreeSet<>();
+    /** The clock and reset ports the module made on first use rather than the user declared. */
+    private final Set<Signal> implicitPorts = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     public ModuleDef(String name, String generator, Map<String, String> params, Locator locator) {
         this.name = name;
@@ -88,6 +92,32 @@ public final class ModuleDef {
         return s;
     }
 
+    /** Whether the module's registers may sample other clock domains without a synchronizer. */
+    private boolean crossingsAllowed;
+
+    public boolean crossingsAllowed() { return crossingsAllowed; }
+
+    public void allowCrossings() { crossingsAllowed = true; }
+
+    /** Names of the signals removed as dead logic, sorted. */
+    public Set<String> removed() { return Collections.unmodifiableSet(removed); }
+
+    public void recordRemoved(String signalName) { removed.add(signalName); }
+
+    /** Whether {@code port} is the implicit clock or reset, made on first use and not declared by the user. */
+    public boolean isImplicit(Signal port) { return implicitPorts.contains(port); }
+
+    /** Marks the implicit clock or reset as declared by the user: it is part of the module's interface. */
+    public void declared(Signal port) { implicitPorts.remove(port); }
+
+    /** Drops the implicit clock or reset when nothing reads it; the parents drop their connects to it. */
+    public void removeImplicitPort(Signal port) {
+        if (!implicitPorts.remove(port)) throw new IllegalStateException(port + " is not an implicit port of " + name);
+        ports.remove(port);
+        if (port == clock) clock = null;
+        if (port == reset) reset = null;
+    }
+
     /** Drops wires a pass made redundant; the caller has removed every connect to and read of them. */
     public void removeLocals(Set<Signal> gone) {
         locals.removeIf(gone::contains);
@@ -140,6 +170,7 @@ public final class ModuleDef {
             clock = new Signal(this, Signal.Kind.INPUT, CLOCK, 1, false, locator);
             clock.name(CLOCK, true);
             ports.add(0, clock);
+            implicitPorts.add(clock);
         }
         return clock;
     }
@@ -150,6 +181,7 @@ public final class ModuleDef {
             reset = new Signal(this, Signal.Kind.INPUT, resetName(), 1, false, locator);
             reset.name(resetName(), true);
             ports.add(1, reset);
+            implicitPorts.add(reset);
         }
         return reset;
     }

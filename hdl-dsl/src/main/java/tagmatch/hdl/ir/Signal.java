@@ -25,6 +25,10 @@ public final class Signal {
     private boolean asyncReset;
     /** Synthesis attributes, written {@code (* key = "value" *)} before the declaration. */
     private final java.util.Map<String, String> attributes = new java.util.LinkedHashMap<>();
+    /** Kept on purpose: never removed as dead logic. */
+    private boolean kept;
+    /** Registers only: samples a value of another clock domain on purpose. */
+    private boolean crossesClockDomain;
 
     Signal(ModuleDef owner, Kind kind, String name, int width, boolean signed, Locator locator) {
         this.owner = owner;
@@ -70,6 +74,16 @@ public final class Signal {
     public java.util.Map<String, String> attributes() { return java.util.Collections.unmodifiableMap(attributes); }
 
     public void attribute(String key, String value) { attributes.put(key, value); }
+
+    /** Whether the signal stays even when nothing reads it (see {@code DeadLogicRemoval}). */
+    public boolean kept() { return kept; }
+
+    public void keep() { kept = true; }
+
+    /** Whether the register samples another clock domain on purpose (see {@code CheckClockCrossings}). */
+    public boolean crossesClockDomain() { return crossesClockDomain; }
+
+    public void crossClockDomain() { crossesClockDomain = true; }
 
     public boolean isPort() { return kind == Kind.INPUT || kind == Kind.OUTPUT; }
 

@@ -54,7 +54,7 @@ class AliasEliminationTest {
         String v = VerilogEmitter.emit(elaborateWithAliases(() -> new Module() {{
             UInt a = input("a", UInt(4));
             UInt sum = a.add(1).named("sum");
-            wireOf("total", sum);
+            wireOf("total", sum).keep();
             output("y", UInt(4)).set(sum);
         }}));
         assertTrue(v.contains("assign sum = a + 4'd1;"), v);
@@ -114,7 +114,7 @@ class AliasEliminationTest {
         String v = VerilogEmitter.emit(elaborateWithAliases(() -> new Module() {{
             UInt a = input("a", UInt(4));
             UInt sum = a.add(1).named("sum");
-            wireOf("total", sum);
+            wireOf("total", sum).keep();
             output("y", UInt(4)).set(sum.xor(a));
         }}));
         assertTrue(v.contains("assign y = sum ^ a;"), v);

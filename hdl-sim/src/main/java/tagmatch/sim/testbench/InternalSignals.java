@@ -69,6 +69,10 @@ public final class InternalSignals {
         Signal target = null;
         for (Signal s : def.signals()) if (leaf.equals(s.name())) target = s;
         Expr source = target != null ? new Expr.Ref(target) : namedValue(def, leaf);
+        if (source == null && def.removed().contains(leaf))
+            throw new IllegalArgumentException("internal signal " + path + ": '" + leaf + "' of module " + def.name()
+                    + " was removed at elaboration because it has no effect on an output, a memory, a print or a property;"
+                    + " mark it with keep() to probe it");
         if (source == null) {
             List<String> names = new ArrayList<>();
             for (Signal s : def.signals()) names.add(s.name());
