@@ -130,7 +130,8 @@ public final class DpaCluster extends Module {
             Bool inRam = r.addr.ge(lit(DpaConfig.RAM_BASE, 64)).and(off.bits(60, wb).eq(0));
             Bool plain = r.op.isOneOf(MemOp.LOAD, MemOp.STORE);
             Bool inMmio = r.addr.bits(63, 4).eq(lit(DpaConfig.CONSOLE >>> 4, 60)).and(plain);
-            Bool inNic = Nic.decodes(r.addr, cfg, "nic" + c).and(plain);
+            // host memory also takes AMOs (PCIe atomics; GCC emits amoswap for an atomic store); the registers plain accesses only
+            Bool inNic = Nic.decodes(r.addr, cfg, "nic" + c).and(plain.or(r.op.is(MemOp.AMO).and(Nic.isRegister(r.addr).not())));
             word[c] = off.bits(wb - 1, 0).named("word" + c);
             // the NIC's store has the bank it writes first: a core asking for that bank replays
             Bool nicBank = cfg.banks() == 1 ? nic.mValid : nic.mValid.and(nic.mWord.bits(bankBits - 1, 0).eq(word[c].bits(bankBits - 1, 0)));
@@ -155,14 +156,15 @@ public final class DpaCluster extends Module {
         nAu.op.set(RotatingPriority.pick(nWin, reqs, q -> q.op, "nic_op"));
         nAu.size.set(RotatingPriority.pick(nWin, reqs, q -> q.size, "nic_size"));
         nAu.unsigned.set(RotatingPriority.pick(nWin, reqs, q -> q.unsigned, "nic_unsigned"));
-        nAu.amo.set(lit(0, 5));
+        nAu.amo.set(RotatingPriority.pick(nWin, reqs, q -> q.amo, "nic_amo"));
         nAu.data.set(RotatingPriority.pick(nWin, reqs, q -> q.data, "nic_data"));
         nAu.reserved.set(lit(false));
         nic.sValid.set(RotatingPriority.any(nWin));
         nic.sAddr.set(RotatingPriority.pick(nWin, reqs, q -> q.addr, "nic_addr"));
         nic.sWrite.set(nAu.write);
         nic.sNew.set(nAu.newWord);
-        // the NIC's registers and host memory: the host window's wait (registers included, one hop away)
+        // a load or AMO on host memory crosses to the host and back; a store to it is posted (PCIe writes need
+        // no answer) and the NIC's registers are on the cluster's side: those two cost one hop, as the console does
         UInt hostWait = caches.hostWait();
         for (int c = 0; c < nc; c++) {
             DpaCore core = cores[c];
@@ -175,7 +177,9 @@ public final class DpaCluster extends Module {
             core.mem.resp.data.set(mux(nWin[c], nAu.result, mux(devs.granted[c], devs.data[c], banks.data[c])));
             // the console and exit registers and the devices cost what the L2 does: uncached, one hop away
             UInt mmioWait = mux(latency.caches, latency.l2, latency.flat.pad(MemResponse.WAIT_BITS));
-            core.mem.resp.wait.set(mux(mmio.granted[c].or(devs.granted[c]), mmioWait, mux(nWin[c], hostWait, caches.dataWait(c, banks.granted[c], banks.word[c], reqs[c].op))));
+            Bool hostRead = reqs[c].op.is(MemOp.STORE).not().and(Nic.isRegister(reqs[c].addr).not()).named("host_read" + c);
+            UInt nicWait = mux(hostRead, hostWait, mmioWait);
+            core.mem.resp.wait.set(mux(mmio.granted[c].or(devs.granted[c]), mmioWait, mux(nWin[c], nicWait, caches.dataWait(c, banks.granted[c], banks.word[c], reqs[c].op))));
         }
         for (int bk = 0; bk < cfg.banks(); bk++) caches.written(banks.writes[bk], banks.writeWords[bk], banks.ownStores[bk], "bank" + bk);
         Bool[] noCore = new Bool[nc];

@@ -134,9 +134,14 @@ public final class Nic extends Module {
         return u;
     }
 
+    /** Whether {@code addr} is in the block's registers. */
+    public static Bool isRegister(UInt addr) {
+        return addr.bits(63, 12).eq(lit(NicMap.REGS_BASE >>> 12, 52));
+    }
+
     /** Whether a hart's plain load or store at {@code addr} goes to this block (registers or host memory). */
     public static Bool decodes(UInt addr, DpaConfig cfg, String name) {
-        Bool reg = addr.bits(63, 12).eq(lit(NicMap.REGS_BASE >>> 12, 52));
+        Bool reg = isRegister(addr);
         UInt off = unused(addr.sub(lit(NicMap.HOST_BASE, 64)), name + "_host_off_unused");
         Bool inHost = addr.ge(lit(NicMap.HOST_BASE, 64)).and(off.bits(63, cfg.wordBits() + 3).eq(0));
         return reg.or(inHost);

@@ -9,6 +9,7 @@ import java.util.List;
 import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.CacheCounts;
+import tagmatch.dpa.nic.NicOutcome;
 import tagmatch.model.Capacities;
 import tagmatch.model.Event;
 import tagmatch.model.Hints;
@@ -19,10 +20,12 @@ import tagmatch.testbench.firmware.ProgramCosim;
 import tagmatch.testbench.firmware.WorkloadFile;
 
 /**
- * One workload through the handler on the cluster, checked against the MPI reference as the
- * host's handler runs are: every to-host entry's status and partner, every receive buffer's
- * bytes (eager copy or completed rendezvous read) with its length, every message refused for
- * lack of room handed whole to host software. Returns the cycles and where they went.
+ * One workload through the handler on the cluster, fed by the cluster's NIC and host block
+ * ({@link HandlerFeed}), checked against the MPI reference as the host's handler runs are: every
+ * to-host entry there once, in its queue position, with its call's ticket, source and tag; its
+ * status and partner; every receive buffer's bytes (eager copy or completed rendezvous read) with
+ * its length; every message refused for lack of room handed whole to host software. Returns the
+ * cycles from the first message's completion to the last to-host entry taken, and where they went.
  */
 public final class HandlerRun {
     private HandlerRun() {}
@@ -31,11 +34,12 @@ public final class HandlerRun {
     public static final List<String> PHASES = List.of("CQs and tickets", "match", "protocol and copy", "posts", "waiting");
 
     /**
-     * What a run gave: cycles from the handler's start to thread 0's finish, the workload's
-     * size, the handler's summary, each thread's cycles per phase ({@link #PHASES}), the
+     * What a run gave: cycles from the first message's completion to the last to-host entry taken,
+     * the workload's size, the handler's summary, the cycles the NIC held a due message or command
+     * back for lack of ring room, each thread's cycles per phase ({@link #PHASES}), the
      * simulation's cost, and the first difference from the reference (null: none).
      */
-    public record Outcome(long cycles, int posts, int messages, long blocks, long partialBlocks, long waits, List<long[]> phases,
+    public record Outcome(long cycles, int posts, int messages, long blocks, long partialBlocks, long waits, long nicStalls, List<long[]> phases,
                           long retired, long totalCycles, double simSeconds, CacheCounts caches, String difference) {
         public boolean passed() {
             return difference == null;
@@ -54,52 +58,77 @@ public final class HandlerRun {
         }
     }
 
-    /** Runs {@code events} through {@code image} on {@code dpa} (the image's threads on the cluster's harts) and compares. */
+    /** {@link #run(DpaRun, HandlerImage, List, DpaRun.Options, HandlerFeed.Pace, Path)} at the default pace. */
     public static Outcome run(DpaRun dpa, HandlerImage image, List<Event> events, DpaRun.Options options, Path work) {
+        return run(dpa, image, events, options, HandlerFeed.Pace.defaults(), work);
+    }
+
+    /** Runs {@code events} through {@code image} on {@code dpa} (the image's threads on the cluster's harts), fed at {@code pace}, and compares. */
+    public static Outcome run(DpaRun dpa, HandlerImage image, List<Event> events, DpaRun.Options options, HandlerFeed.Pace pace, Path work) {
         OtmConfig c = image.config();
-        HandlerInput in = HandlerInput.of(dpa.config(), c.threads(), events);
+        HandlerFeed feed = new HandlerFeed(events, pace);
         long t0 = System.nanoTime();
-        DpaResult r = dpa.run(image.link(in, dpa.config().ramBytes()), options);
+        NicOutcome nic = execute(dpa, image, feed, options);
         double secs = (System.nanoTime() - t0) * 1e-9;
+        DpaResult r = nic.result();
         if (r.outcome() != DpaResult.Outcome.EXIT || r.exitCode() != 0) {
             String console = r.console();
-            return failed(r, secs, "the handler's run did not exit 0: " + r.outcome() + " " + r.exitCode()
-                    + (r.error() != null ? " " + r.error().describe() : "") + "\n" + (console.length() > 2000 ? console.substring(console.length() - 2000) : console));
+            return failed(r, nic, secs, "the handler's run did not exit 0: " + r.outcome() + " " + r.exitCode()
+                    + (r.error() != null ? " " + r.error().describe() : "") + " (NIC: " + nic.landed() + " messages and " + nic.commands()
+                    + " commands landed, " + nic.taken() + " entries taken)\n"
+                    + (console.length() > 2000 ? console.substring(console.length() - 2000) : console));
         }
-        Path file;
-        try {
-            Files.createDirectories(work);
-            file = Files.createTempFile(work, "handler-", ".txt");
-            Files.writeString(file, r.console());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        String diff = difference(events, c, feed, nic, work);
+        List<String[]> b = new ArrayList<>(), t = new ArrayList<>();
+        for (String line : r.console().split("\n")) {
+            if (line.startsWith("B ")) b.add(line.split(" "));
+            if (line.startsWith("T ")) t.add(line.split(" "));
         }
-        List<OpResult> want = Expected.of(events, new Capacities(c.maxRecvs(), c.maxUnexpected()), new Hints(c.noAnySource(), c.noAnyTag()));
-        List<OpResult> raw = WorkloadFile.readResults(file);
-        int ops = 0;
-        for (Event e : events) if (!(e instanceof Event.BlockEnd)) ops++;
-        String diff = raw.size() != ops ? ops + " operations, " + raw.size() + " results" : null;
-        if (diff == null) diff = Expected.firstDifference(events, want, ProgramCosim.handlerResults(events, raw));
-        if (diff == null) diff = ProgramCosim.checkDeliveries(events, want, file);
-        if (diff == null) diff = ProgramCosim.checkHandOffs(events, want, file);
-        List<String[]> b = WorkloadFile.records(file, "B"), rr = WorkloadFile.records(file, "R");
-        if (b.size() != 1 || rr.size() != 1) return failed(r, secs, "no summary lines:\n" + r.console());
+        if (b.size() != 1 || t.size() != c.threads()) return failed(r, nic, secs, diff != null ? diff : "no summary lines:\n" + r.console());
         List<long[]> phases = new ArrayList<>();
-        for (String[] f : WorkloadFile.records(file, "T")) {
+        for (String[] f : t) {
             long[] p = new long[PHASES.size()];
             for (int k = 0; k < p.length; k++) p[k] = Long.parseLong(f[2 + k]);
             phases.add(p);
         }
+        return new Outcome(nic.lastTake() - nic.firstCqe(), feed.posts(), feed.arrivals(), Long.parseLong(b.get(0)[1]), Long.parseLong(b.get(0)[2]),
+                Long.parseLong(b.get(0)[3]), nic.stalls(), phases, r.totalRetired(), r.cycles(), secs, r.caches(), diff);
+    }
+
+    /** Runs the handler of {@code image} with the NIC landing {@code feed}; the block's counters, log and host memory read back. */
+    static NicOutcome execute(DpaRun dpa, HandlerImage image, HandlerFeed feed, DpaRun.Options options) {
+        HandlerInput in = HandlerInput.of(dpa.config(), image.config().threads(), feed);
+        return dpa.run(image.link(in, dpa.config().ramBytes()), options, feed.host(), feed.reads());
+    }
+
+    /**
+     * The first difference between what the NIC took and read back ({@code nic}) and the
+     * reference's results for {@code events} under {@code c}'s capacities and hints; null: none.
+     */
+    public static String difference(List<Event> events, OtmConfig c, HandlerFeed feed, NicOutcome nic, Path work) {
+        HandlerFeed.Readback back = feed.readBack(nic);
+        if (back.problem() != null) return back.problem();
+        Path file;
+        try {
+            Files.createDirectories(work);
+            file = Files.createTempFile(work, "handler-", ".txt");
+            Files.writeString(file, back.results());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<OpResult> want = Expected.of(events, new Capacities(c.maxRecvs(), c.maxUnexpected()), new Hints(c.noAnySource(), c.noAnyTag()));
+        String diff = Expected.firstDifference(events, want, ProgramCosim.handlerResults(events, WorkloadFile.readResults(file)));
+        if (diff == null) diff = ProgramCosim.checkDeliveries(events, want, file);
+        if (diff == null) diff = ProgramCosim.checkHandOffs(events, want, file);
         try {
             Files.delete(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new Outcome(Long.parseLong(rr.get(0)[1]), Integer.parseInt(rr.get(0)[2]), Integer.parseInt(rr.get(0)[3]), Long.parseLong(b.get(0)[1]),
-                Long.parseLong(b.get(0)[2]), Long.parseLong(b.get(0)[3]), phases, r.totalRetired(), r.cycles(), secs, r.caches(), diff);
+        return diff;
     }
 
-    private static Outcome failed(DpaResult r, double secs, String why) {
-        return new Outcome(0, 0, 0, 0, 0, 0, List.of(), r.totalRetired(), r.cycles(), secs, r.caches(), why);
+    private static Outcome failed(DpaResult r, NicOutcome nic, double secs, String why) {
+        return new Outcome(0, 0, 0, 0, 0, 0, nic.stalls(), List.of(), r.totalRetired(), r.cycles(), secs, r.caches(), why);
     }
 }

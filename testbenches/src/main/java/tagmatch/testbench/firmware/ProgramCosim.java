@@ -73,12 +73,12 @@ public final class ProgramCosim {
     }
 
     /** Byte k of eager message m's payload, as the handler's NIC stand-in sends it. */
-    static byte eagerByte(long m, int k) {
+    public static byte eagerByte(long m, int k) {
         return (byte) ((m * 31L + k) & 255);
     }
 
     /** Byte k of rendezvous message m's sender buffer, as the handler's host stand-in fills it. */
-    static byte senderByte(long m, int k) {
+    public static byte senderByte(long m, int k) {
         return (byte) ((m * 17L + k * 3L + 5) & 255);
     }
 
@@ -165,7 +165,7 @@ public final class ProgramCosim {
         return null;
     }
 
-    static long fnv1a(byte[] b) {
+    public static long fnv1a(byte[] b) {
         long h = 0xcbf29ce484222325L;
         for (byte x : b) {
             h ^= (x & 0xff);

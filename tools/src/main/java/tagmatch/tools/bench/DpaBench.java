@@ -100,7 +100,7 @@ public final class DpaBench implements Callable<Integer> {
                     handlerMessages, ns, bins, clockGhz), temp.path(), s -> progress.step());
             out.println("the handler end to end (otm_dpa_handler.c over flexio_dev_dpa.c): cluster " + cfg.cores() + " cores x " + cfg.threads()
                     + " hardware threads; depth 64; " + handlerMessages + " messages a run, every to-host entry and payload checked against the reference;"
-                    + " cycles from the handler's start to its last to-host entry");
+                    + " fed by the NIC block, cycles from the first message's completion to the last to-host entry taken");
             out.print(handler.table());
             out.println();
             out.print(handler.targets());

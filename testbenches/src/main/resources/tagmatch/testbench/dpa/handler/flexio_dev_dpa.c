@@ -4,12 +4,12 @@
 #include "dpa.h"
 #include "dpa_libc.h"
 #include "flexio_dpa.h"
+#include "nic.h"
 #include "otm_dpa_handler.h"
 
 #define FLEXIO_DPA_MAX_REGIONS 8u
-#define FLEXIO_DPA_MAX_CQS     4u
+#define FLEXIO_DPA_MAX_CQS     2u   /* the NIC's two: cq_num NIC_MSG_CQN and NIC_CMD_CQN */
 #define FLEXIO_DPA_MAX_HARTS   256u
-#define FLEXIO_DPA_REGION_SPAN (1ull << 40)   /* host addresses of key k start at k << 40 */
 
 enum { FLEXIO_DPA_RUNNING, FLEXIO_DPA_RESCHEDULED, FLEXIO_DPA_FINISHED };
 
@@ -17,6 +17,8 @@ struct flexio_dev_thread_ctx {
     uint32_t                    id;
     uint32_t                    mkey;      /* the window's key; 0 before flexio_dev_window_config */
     int                         ended;     /* how the last run of the handler ended */
+    int                         armed;     /* it armed a CQ since it last woke */
+    uint64_t                    events;    /* the event word's value when it last woke */
     flexio_dev_event_handler_t *fn;
     uint64_t                    arg;
     unsigned                    phase;     /* OTM_DPA_PH_* its cycles go to now, since mcycle `since` */
@@ -25,23 +27,18 @@ struct flexio_dev_thread_ctx {
 };
 
 typedef struct {
-    uint8_t *base;
+    uint64_t haddr;
     size_t   len;
 } flexio_dpa_region;
-
-typedef struct {
-    flexio_dpa_cq cq;
-    int           armed;
-    uint32_t      armed_ci;
-    uint32_t      owner;   /* thread that armed it */
-} flexio_dpa_cq_slot;
 
 static struct flexio_dev_thread_ctx flexio_dpa_threads[FLEXIO_DPA_MAX_THREADS];
 static struct flexio_dev_thread_ctx *flexio_dpa_of_hart[FLEXIO_DPA_MAX_HARTS];
 static flexio_dpa_region flexio_dpa_regions[FLEXIO_DPA_MAX_REGIONS];
 static uint32_t flexio_dpa_n_regions;
-static flexio_dpa_cq_slot flexio_dpa_cqs[FLEXIO_DPA_MAX_CQS];
+static flexio_dpa_cq flexio_dpa_cqs[FLEXIO_DPA_MAX_CQS];
 static uint32_t flexio_dpa_n_cqs;
+/* The NIC stores the count of events it raised here (NIC_EVENT); a sleeping thread waits for a change. */
+static uint64_t flexio_dpa_events __attribute__((aligned(64)));
 
 static struct flexio_dev_thread_ctx *flexio_dpa_self(void)
 {
@@ -75,9 +72,8 @@ flexio_dev_status_t flexio_dev_window_ptr_acquire(struct flexio_dev_thread_ctx *
     *daddr = 0;
     if (dtctx->mkey == 0) return FLEXIO_DEV_STATUS_FAILED;
     const flexio_dpa_region *r = &flexio_dpa_regions[dtctx->mkey - 1u];
-    uint64_t at = (uint64_t)dtctx->mkey * FLEXIO_DPA_REGION_SPAN;
-    if (haddr < at || haddr - at >= r->len) return FLEXIO_DEV_STATUS_FAILED;
-    *daddr = (flexio_uintptr_t)(uintptr_t)(r->base + (haddr - at));
+    if (haddr < r->haddr || haddr - r->haddr >= r->len) return FLEXIO_DEV_STATUS_FAILED;
+    *daddr = (flexio_uintptr_t)haddr;  /* the window is the identity on host memory (nic.h) */
     return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
@@ -85,16 +81,19 @@ uint8_t flexio_dev_cqe_get_owner(struct flexio_dev_cqe64 *cqe) { return __atomic
 uint16_t flexio_dev_cqe_get_wqe_counter(struct flexio_dev_cqe64 *cqe) { return cqe->wqe_counter; }
 uint32_t flexio_dev_cqe_get_byte_cnt(struct flexio_dev_cqe64 *cqe) { return cqe->byte_cnt; }
 
-/* The doorbell record is cluster memory the NIC reads: a store. */
-void flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci) { __atomic_store_n(cq_dbr, ci, __ATOMIC_RELEASE); }
+/* The doorbell record is the NIC's doorbell register (flexio_dpa_cq_create): a plain store, after
+ * the ring's entries are read (a device register takes no atomics). */
+void flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci)
+{
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    *(volatile uint32_t *)cq_dbr = ci;
+}
 
 flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t ci, uint32_t cq_num)
 {
     if (cq_num >= flexio_dpa_n_cqs) return FLEXIO_DEV_STATUS_FAILED;
-    flexio_dpa_cq_slot *s = &flexio_dpa_cqs[cq_num];
-    s->armed_ci = ci;
-    s->owner = dtctx->id;
-    s->armed = 1;
+    dtctx->armed = 1;
+    nic_write(cq_num == NIC_MSG_CQN ? NIC_MSG_ARM : NIC_CMD_ARM, ci);
     return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
@@ -116,17 +115,15 @@ void flexio_dpa_phase(unsigned phase)
 
 /* ---------------------------------------------------------------- the host library's side */
 
-uint32_t flexio_dpa_mkey_register(void *base, size_t len, uint64_t *haddr)
+uint32_t flexio_dpa_mkey_register(uint64_t haddr, size_t len)
 {
     if (flexio_dpa_n_regions == FLEXIO_DPA_MAX_REGIONS) {
         dpa_puts("flexio_dpa: too many memory keys\n");
         dpa_exit(4);
     }
-    flexio_dpa_regions[flexio_dpa_n_regions].base = base;
+    flexio_dpa_regions[flexio_dpa_n_regions].haddr = haddr;
     flexio_dpa_regions[flexio_dpa_n_regions].len = len;
-    uint32_t key = ++flexio_dpa_n_regions;
-    *haddr = (uint64_t)key * FLEXIO_DPA_REGION_SPAN;
-    return key;
+    return ++flexio_dpa_n_regions;
 }
 
 flexio_dpa_cq *flexio_dpa_cq_create(uint32_t log)
@@ -135,23 +132,16 @@ flexio_dpa_cq *flexio_dpa_cq_create(uint32_t log)
         dpa_puts("flexio_dpa: too many CQs\n");
         dpa_exit(4);
     }
-    flexio_dpa_cq *q = &flexio_dpa_cqs[flexio_dpa_n_cqs].cq;
+    flexio_dpa_cq *q = &flexio_dpa_cqs[flexio_dpa_n_cqs];
     q->cqn = flexio_dpa_n_cqs++;
     q->log = log;
     q->ring = calloc((size_t)1 << log, sizeof *q->ring);
-    q->dbr = calloc(1, sizeof *q->dbr);
+    q->dbr = (uint32_t *)(uintptr_t)(NIC_REGS_BASE + (q->cqn == NIC_MSG_CQN ? NIC_MSG_DBR : NIC_CMD_DBR));
     for (uint32_t i = 0; i < (1u << log); i++) q->ring[i].op_own = 1u;
     return q;
 }
 
-void flexio_dpa_cq_post(flexio_dpa_cq *cq, uint16_t wqe_counter, uint32_t byte_cnt)
-{
-    struct flexio_dev_cqe64 *e = &cq->ring[cq->pi & ((1u << cq->log) - 1u)];
-    e->wqe_counter = wqe_counter;
-    e->byte_cnt = byte_cnt;
-    __atomic_store_n(&e->op_own, (uint8_t)((cq->pi >> cq->log) & 1u), __ATOMIC_RELEASE);
-    cq->pi++;
-}
+uint64_t flexio_dpa_event_word(void) { return (uint64_t)(uintptr_t)&flexio_dpa_events; }
 
 void flexio_dpa_thread_bind(uint32_t tid, uint64_t hart, flexio_dev_event_handler_t *fn, uint64_t arg)
 {
@@ -166,41 +156,15 @@ void flexio_dpa_thread_bind(uint32_t tid, uint64_t hart, flexio_dev_event_handle
     flexio_dpa_of_hart[hart] = t;
 }
 
-/* Entry armed_ci of an armed CQ has completed. */
-static int flexio_dpa_due(const flexio_dpa_cq_slot *s)
-{
-    uint32_t i = s->armed_ci;
-    const struct flexio_dev_cqe64 *e = &s->cq.ring[i & ((1u << s->cq.log) - 1u)];
-    return (__atomic_load_n(&e->op_own, __ATOMIC_ACQUIRE) & 1u) == ((i >> s->cq.log) & 1u);
-}
-
-/* Sleeps until a CQ t armed completes: on the entry's last word (lr.d + wrs.nto) when one CQ is
- * armed; polling with pause when several are (a hart holds one reservation). */
+/* Sleeps until the NIC raises an event for a CQ t armed: on the event word (lr.d + wrs.nto). */
 static int flexio_dpa_wait_event(struct flexio_dev_thread_ctx *t)
 {
-    flexio_dpa_cq_slot *mine[FLEXIO_DPA_MAX_CQS];
-    uint32_t n = 0;
-    for (uint32_t c = 0; c < flexio_dpa_n_cqs; c++) if (flexio_dpa_cqs[c].armed && flexio_dpa_cqs[c].owner == t->id) mine[n++] = &flexio_dpa_cqs[c];
-    if (n == 0) return -1;
-    for (;;) {
-        for (uint32_t k = 0; k < n; k++) {
-            if (flexio_dpa_due(mine[k])) {
-                for (uint32_t j = 0; j < n; j++) mine[j]->armed = 0;
-                return 0;
-            }
-        }
-        if (n == 1) {
-            const flexio_dpa_cq_slot *s = mine[0];
-            const unsigned long *word = (const unsigned long *)(const void *)&s->cq.ring[s->armed_ci & ((1u << s->cq.log) - 1u)].reserved1[2];
-            (void)dpa_load_reserved(word);
-            if (!flexio_dpa_due(s)) dpa_wrs_nto();
-        } else {
-            dpa_pause();
-            dpa_pause();
-            dpa_pause();
-            dpa_pause();
-        }
-    }
+    if (!t->armed) return -1;
+    uint64_t v;
+    while ((v = dpa_load_reserved((const unsigned long *)&flexio_dpa_events)) == t->events) dpa_wrs_nto();
+    t->events = v;
+    t->armed = 0;
+    return 0;
 }
 
 int flexio_dpa_thread_loop(void)

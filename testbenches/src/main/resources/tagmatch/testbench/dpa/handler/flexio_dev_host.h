@@ -2,12 +2,13 @@
  * (otm_dpa_handler.c, unmodified) makes, over the cluster's memory (flexio_dev_dpa.c). It takes
  * the place of the generated host stand-in's header, as the DOCA SDK's headers would.
  *
- * A DPA thread is a hart (thread t on core t % cores, as hardware thread t / cores). CQs and
- * their doorbell records are cluster memory; the consumer-index doorbell is a store. Host memory
- * is a part of the cluster's RAM that the handler reaches only through its window: each memory
- * key's region has host addresses of its own (key k at k << 40), translated by
- * flexio_dev_window_ptr_acquire. flexio_dev_thread_reschedule and flexio_dev_thread_finish
- * return, and the handler returns next, to the hart's event loop (flexio_dpa_thread_loop). */
+ * A DPA thread is a hart (thread t on core t % cores, as hardware thread t / cores). CQs are
+ * cluster memory that the cluster's NIC block completes (nic.h); the consumer-index doorbell and
+ * flexio_dev_cq_arm are stores to the NIC's registers. Host memory is the NIC block's, reached
+ * through the window: flexio_dev_window_ptr_acquire refuses an address outside the region of the
+ * configured memory key, and is the identity inside it. flexio_dev_thread_reschedule and
+ * flexio_dev_thread_finish return, and the handler returns next, to the hart's event loop
+ * (flexio_dpa_thread_loop), which sleeps until the NIC raises an event. */
 #ifndef FLEXIO_DEV_HOST_H
 #define FLEXIO_DEV_HOST_H
 

@@ -1,5 +1,6 @@
 /* The cluster's side of flexio_dev_host.h that a DOCA program's host library would play:
- * memory keys, CQs, DPA threads bound to harts, and each hart's event loop. */
+ * memory keys over the NIC's host memory, CQs the NIC completes, DPA threads bound to harts, and
+ * each hart's event loop. */
 #ifndef FLEXIO_DPA_H
 #define FLEXIO_DPA_H
 
@@ -10,19 +11,20 @@
 
 #define FLEXIO_DPA_MAX_THREADS 256u
 
-/* A CQ of 2^log entries; the producer's side (pi) is the NIC's. */
+/* A CQ of 2^log entries that the NIC completes; dbr is the NIC's doorbell register for it. */
 typedef struct {
     struct flexio_dev_cqe64 *ring;
     uint32_t *dbr;
-    uint32_t  log, cqn, pi;
+    uint32_t  log, cqn;
 } flexio_dpa_cq;
 
-/* Registers [base, base + len) as host memory: its key; *haddr is the host address of base. */
-uint32_t flexio_dpa_mkey_register(void *base, size_t len, uint64_t *haddr);
-/* A CQ of 2^log entries in cluster memory (every owner bit set for the producer's first pass). */
+/* Registers host memory [haddr, haddr + len) (nic.h: NIC_HOST_BASE on) under the next key, 1 on. */
+uint32_t flexio_dpa_mkey_register(uint64_t haddr, size_t len);
+/* A CQ of 2^log entries in cluster memory, every owner bit set for the NIC's first pass; the
+ * first created is the NIC's message CQ (NIC_MSG_CQN), the second its command CQ. */
 flexio_dpa_cq *flexio_dpa_cq_create(uint32_t log);
-/* Producer: completes entry pi (the ring must have room: the consumer index is not checked). */
-void     flexio_dpa_cq_post(flexio_dpa_cq *cq, uint16_t wqe_counter, uint32_t byte_cnt);
+/* DPA address of the word the NIC stores its event count to (nic_dpa_side.event). */
+uint64_t flexio_dpa_event_word(void);
 /* DPA thread tid runs fn(arg) on hart `hart`. */
 void     flexio_dpa_thread_bind(uint32_t tid, uint64_t hart, flexio_dev_event_handler_t *fn, uint64_t arg);
 /* The calling hart's thread: runs the handler, sleeps until an armed CQ completes, runs it again,
