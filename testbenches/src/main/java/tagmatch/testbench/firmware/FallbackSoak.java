@@ -1,12 +1,15 @@
 package tagmatch.testbench.firmware;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
 import tagmatch.model.Event;
 import tagmatch.model.Hints;
+import tagmatch.model.Mpi;
 import tagmatch.model.workload.Workload;
 import tagmatch.model.workload.WorkloadSpec;
 import tagmatch.model.workload.Workloads;
@@ -16,15 +19,20 @@ import tagmatch.otm.OtmConfig;
  * A soak of the DPA handler with host software's fallback, judged as one system by
  * {@link SystemCosim}: builds with tiny capacities (receives and unexpected messages 1 to 4
  * each, or the ones given), N = 1 to 32, bins 1/16/128, both hints and in-order runs in turn,
- * every workload kind (wildcards included) on a new seed per stream, some with host software
- * posting late, until exactly {@code ops} posts and arrivals ran or one answer differed. What
- * {@code tagmatch cosim firmware --fallback} runs.
+ * every workload kind on a new seed per stream, some with host software posting late, until
+ * exactly {@code ops} posts and arrivals ran or one answer differed. Only two kinds post
+ * wildcards themselves, so every other stream has a share of its receives turned into
+ * {@code ANY_SOURCE}, {@code ANY_TAG} or both ({@link #mixWildcards}), as the build's hints
+ * allow: wildcards meet every kind, capacity and N. What {@code tagmatch cosim firmware
+ * --fallback} runs.
  *
  * @param target {@code native}, {@code tsan} (the handler under ThreadSanitizer) or {@code riscv} (under qemu-riscv64)
+ * @param posts receives posted
+ * @param wildcardPosts of them, receives with {@code ANY_SOURCE} or {@code ANY_TAG}
  * @param byHost calls host software answered
  * @param failure the first difference; null when the soak passed
  */
-public record FallbackSoak(String target, long operations, long streams, long byHost, String failure) {
+public record FallbackSoak(String target, long operations, long streams, long posts, long wildcardPosts, long byHost, String failure) {
     private static final int[] THREADS = {4, 32, 1, 8, 16};
     private static final int[] BINS = {16, 1, 128};
     private static final int[] IN_ORDER_RUNS = {OtmConfig.DEFAULT_IN_ORDER_RUN, 1, 0};
@@ -37,8 +45,9 @@ public record FallbackSoak(String target, long operations, long streams, long by
 
     /** The verdict line of {@code tagmatch cosim firmware --fallback}. */
     public String verdict() {
-        return passed() ? "PASS: " + operations + " operations in " + streams + " streams on " + target + ", " + byHost
-                + " answered by host software, every answer and receive buffer equal to the reference's" : "FAIL: " + failure;
+        return passed() ? "PASS: " + operations + " operations in " + streams + " streams on " + target + ", " + wildcardPosts + " of "
+                + posts + " receives wildcards, " + byHost + " answered by host software, every answer and receive buffer equal to the "
+                + "reference's" : "FAIL: " + failure;
     }
 
     /**
@@ -50,7 +59,7 @@ public record FallbackSoak(String target, long operations, long streams, long by
         String[] artifact = artifact(target);
         List<String> launcher = target.equals("riscv") ? List.of("qemu-riscv64") : List.of();
         Map<String, Path> built = new HashMap<>();
-        long done = 0, streams = 0, host = 0;
+        long done = 0, streams = 0, host = 0, posts = 0, wildcards = 0;
         String failure = null;
         List<String> kinds = Workloads.kinds();
         for (int round = 0; done < ops && failure == null; round++) {
@@ -62,21 +71,50 @@ public record FallbackSoak(String target, long operations, long streams, long by
                 String kind = kinds.get((int) (streams % kinds.size()));
                 Workload w = Workloads.generate(WorkloadSpec.of(kind).withBlockSize(cfg.threads()).withSeed(ws)
                         .withHints(hints).withSize(4 + (int) (ws % 13)).withRounds(2).withComms(1));
-                List<Event> ev = FirmwareSoak.prefix(CommSplit.split(w.events()).values().iterator().next(), ops - done);
+                List<Event> one = CommSplit.split(w.events()).values().iterator().next();
+                if (streams % 2 == 1) one = mixWildcards(one, hints, ws);
+                List<Event> ev = FirmwareSoak.prefix(one, ops - done);
                 List<String> args = streams % 5 == 4 ? List.of("lag-posts") : List.of();
                 SystemCosim.Verdict v = SystemCosim.run(launcher, bin, ev, hints, root.resolve("work").toAbsolutePath(), args);
                 if (!v.passed()) {
-                    failure = cfg.key() + " " + kind + " seed " + ws + (args.isEmpty() ? "" : " lag-posts") + ": " + v.problem();
+                    failure = cfg.key() + " " + kind + " seed " + ws + (streams % 2 == 1 ? " wildcards mixed" : "")
+                            + (args.isEmpty() ? "" : " lag-posts") + ": " + v.problem();
                     break;
                 }
                 done += ev.stream().filter(x -> !(x instanceof Event.BlockEnd)).count();
                 host += v.byHost();
+                for (Event e : ev) {
+                    if (!(e instanceof Event.Post p)) continue;
+                    posts++;
+                    if (p.source() == Mpi.ANY_SOURCE || p.tag() == Mpi.ANY_TAG) wildcards++;
+                }
                 streams++;
                 progress.accept(done);
             }
         }
         if (done != ops && failure == null) throw new IllegalStateException("ran " + done + " operations instead of " + ops);
-        return new FallbackSoak(target, done, streams, host, failure);
+        return new FallbackSoak(target, done, streams, posts, wildcards, host, failure);
+    }
+
+    /**
+     * {@code events} with about a quarter of its receives made wildcards, seeded: {@code ANY_SOURCE},
+     * {@code ANY_TAG} or both, each only where {@code hints} allow it. Messages are unchanged, so
+     * every message still has the receive it had or an older wildcard one that takes it first.
+     */
+    static List<Event> mixWildcards(List<Event> events, Hints hints, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<Event> out = new ArrayList<>(events.size());
+        for (Event e : events) {
+            if (!(e instanceof Event.Post p)) {
+                out.add(e);
+                continue;
+            }
+            int pick = rnd.nextInt(12);
+            boolean anySource = (pick == 0 || pick == 2) && !hints.noAnySource();
+            boolean anyTag = (pick == 1 || pick == 2) && !hints.noAnyTag();
+            out.add(new Event.Post(p.id(), p.comm(), anySource ? Mpi.ANY_SOURCE : p.source(), anyTag ? Mpi.ANY_TAG : p.tag()));
+        }
+        return out;
     }
 
     /** The build of round {@code round}: tiny capacities unless given, N, bins, hints and in-order run in turn. */

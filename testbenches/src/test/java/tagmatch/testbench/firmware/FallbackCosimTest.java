@@ -10,6 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import tagmatch.model.Event;
 import tagmatch.model.Hints;
+import tagmatch.model.Mpi;
+import tagmatch.model.workload.WorkloadSpec;
+import tagmatch.model.workload.Workloads;
 import tagmatch.otm.OtmConfig;
 
 /**
@@ -77,6 +80,27 @@ class FallbackCosimTest {
         assertNull(s.failure());
         assertTrue(s.streams() >= 150, "streams: " + s.streams());
         assertTrue(s.byHost() > s.operations() / 10, "host software answered " + s.byHost() + " of " + s.operations());
+        assertTrue(s.wildcardPosts() > s.posts() / 10, "wildcard receives: " + s.wildcardPosts() + " of " + s.posts());
+    }
+
+    @Test
+    void everyWorkloadKindGetsWildcardsTheHintsAllow() {
+        for (String kind : Workloads.kinds()) {
+            List<Event> ev = Workloads.generate(WorkloadSpec.of(kind)
+                    .withSeed(3).withSize(16).withRounds(2).withComms(1)).events();
+            List<Event> all = FallbackSoak.mixWildcards(ev, Hints.NONE, 3);
+            assertEquals(ev.size(), all.size());
+            assertTrue(count(all, true, false) > 0 && count(all, false, true) > 0, kind + ": ANY_SOURCE and ANY_TAG both mixed in");
+            List<Event> tagsOnly = FallbackSoak.mixWildcards(ev, new Hints(true, false), 3);
+            assertEquals(count(ev, true, false), count(tagsOnly, true, false), kind + ": no ANY_SOURCE added under mpi_assert_no_any_source");
+            assertTrue(count(tagsOnly, false, true) > count(ev, false, true), kind);
+        }
+    }
+
+    /** Receives with ANY_SOURCE (source) or ANY_TAG (tag). */
+    private static long count(List<Event> events, boolean source, boolean tag) {
+        return events.stream().filter(e -> e instanceof Event.Post p
+                && ((source && p.source() == Mpi.ANY_SOURCE) || (tag && p.tag() == Mpi.ANY_TAG))).count();
     }
 
     @Test
