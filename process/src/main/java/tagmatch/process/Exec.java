@@ -105,6 +105,7 @@ public final class Exec {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.environment().put("LC_ALL", "C"); // ASCII quotes and stable formats in tool messages
+        pb.environment().put("TMPDIR", ScratchDir.forTools().toString());
         pb.environment().putAll(env);
         if (dir != null) {
             pb.directory(dir.toFile());

@@ -36,6 +36,20 @@ public final class ScratchDir implements AutoCloseable {
         this.keptReport = keptReport;
     }
 
+    private static ScratchDir forTools;
+
+    /**
+     * The directory every child tool gets as {@code TMPDIR}, made on first use and removed when the
+     * JVM ends: a tool killed mid-run (gcc's {@code cc*.s}) leaves its own temporary files in it,
+     * not in the system's.
+     */
+    public static synchronized Path forTools() {
+        if (forTools == null) {
+            forTools = create("tools");
+        }
+        return forTools.path();
+    }
+
     /** A fresh directory, removed on {@link #close} or when the JVM ends. */
     public static ScratchDir create(String purpose) {
         return create(purpose, null);

@@ -28,6 +28,13 @@ class ExecTest {
     }
 
     @Test
+    void aToolsTemporaryFilesGoToTheJvmsOwnDirectoryNotTheSystems() {
+        String tmp = Exec.of("sh", "-c", "printf %s \"$TMPDIR\"").check().trim();
+        assertEquals(ScratchDir.forTools().toString(), tmp);
+        assertTrue(Path.of(tmp).getFileName().toString().startsWith("tagmatch-tools-") && Files.isDirectory(Path.of(tmp)), tmp);
+    }
+
+    @Test
     void aMissingToolNamesItsPackage() {
         ToolException e = assertThrows(ToolException.class, () -> Exec.of("no-such-tool-tagmatch").hint("no-such-pkg").run());
         assertEquals(ToolException.Kind.MISSING, e.kind());
