@@ -149,7 +149,7 @@ public final class DpaRun implements AutoCloseable {
         result[0] = execute(program, options, null, c -> { }, host, sim -> out[0] = readBack(sim, host, reads));
         NicOutcome o = out[0];
         return new NicOutcome(result[0], o.landed(), o.commands(), o.taken(), o.events(), o.stalls(), o.firstCqe(), o.lastTake(),
-                o.done(), o.log(), o.reads());
+                o.done(), o.waitEnd(), o.log(), o.reads());
     }
 
     /**
@@ -251,7 +251,7 @@ public final class DpaRun implements AutoCloseable {
             got.put(r, Arrays.copyOfRange(words, at, at + r.words()));
             at += r.words();
         }
-        return new NicOutcome(null, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], log, got);
+        return new NicOutcome(null, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], log, got);
     }
 
     private long[] peekHost(Simulator sim, List<Long> addrs) {

@@ -45,7 +45,8 @@ public final class Nic extends Module {
     public final UInt peekWord;
     public final UInt peekData;
     /** The read-only registers' names, in offset order from {@code LANDED}: also outputs, for the runner. */
-    public static final List<String> COUNTERS = List.of("landed", "commands", "taken", "events", "stalls", "first_cqe", "last_take", "done");
+    public static final List<String> COUNTERS = List.of("landed", "commands", "taken", "events", "stalls", "first_cqe", "last_take", "done",
+            "wait_end");
     private final Map<String, UInt> counters = new LinkedHashMap<>();
 
     public Nic(DpaConfig cfg) {
@@ -120,7 +121,7 @@ public final class Nic extends Module {
         });
         when(raise, () -> eventPending.set(1));
 
-        UInt[] values = {engine.msgPi, engine.cmdPi, taker.taken, eventCount, engine.stalls, engine.firstCqe, taker.lastTake, engine.done};
+        UInt[] values = {engine.msgPi, engine.cmdPi, taker.taken, eventCount, engine.stalls, engine.firstCqe, taker.lastTake, engine.done, engine.waitEnd};
         for (int i = 0; i < values.length; i++) {
             r.counters.get(i).set(values[i]);
             counters.get(COUNTERS.get(i)).set(values[i]);

@@ -17,7 +17,7 @@ public final class NicMap {
             CMD_RING = 0x030, CMD_STRIDE = 0x038, TH_RING = 0x040, TH_LOG = 0x048, TH_STRIDE = 0x050, TH_CONS = 0x058,
             SCRIPT = 0x060, LOG = 0x068, LOG_WORDS = 0x070, EVENT = 0x078, GO = 0x080, MSG_DBR = 0x088, CMD_DBR = 0x090,
             MSG_ARM = 0x098, CMD_ARM = 0x0A0, LANDED = 0x0A8, COMMANDS = 0x0B0, TAKEN = 0x0B8, EVENTS = 0x0C0,
-            STALLS = 0x0C8, FIRST_CQE = 0x0D0, LAST_TAKE = 0x0D8, DONE = 0x0E0;
+            STALLS = 0x0C8, FIRST_CQE = 0x0D0, LAST_TAKE = 0x0D8, DONE = 0x0E0, WAIT_END = 0x0E8;
 
     /** Script operations (the low byte of a record's header word). */
     public static final int OP_END = 0, OP_MSG = 1, OP_CMD = 2, OP_HOST = 3, OP_GAP = 4, OP_WAIT = 5;

@@ -13,9 +13,11 @@ import java.util.Map;
  * @param firstCqe the cycle the first message's completion landed (0: none)
  * @param lastTake the cycle the last to-host entry was taken (0: none)
  * @param done     1 once the script reached its end, 2 if it stopped at a record it does not know
+ * @param waitEnd  the cycle the last WAIT record was satisfied (0: none): what lands after it
+ *                 lands into a drained handler, so {@code lastTake - waitEnd} is its latency
  */
 public record NicOutcome(DpaResult result, long landed, long commands, long taken, long events, long stalls, long firstCqe,
-                         long lastTake, long done, List<long[]> log, Map<HostRange, long[]> reads) {
+                         long lastTake, long done, long waitEnd, List<long[]> log, Map<HostRange, long[]> reads) {
     /** {@code words} 8-byte words of host memory from host address {@code addr} (8-byte aligned). */
     public record HostRange(long addr, int words) {
         public HostRange {

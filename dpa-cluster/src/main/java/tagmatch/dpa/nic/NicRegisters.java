@@ -46,7 +46,7 @@ final class NicRegisters {
         cmdArm = config("cmd_arm");
         writable = byIndex.size();
         for (String c : Nic.COUNTERS) counters.add(counter(c));
-        if (byIndex.size() * 8 != NicMap.DONE + 8 || writable * 8 != NicMap.LANDED)
+        if (byIndex.size() * 8 != NicMap.WAIT_END + 8 || writable * 8 != NicMap.LANDED)
             throw new IllegalStateException("the registers do not follow NicMap's offsets");
     }
 

@@ -26,6 +26,8 @@ final class ScriptEngine {
     /** A completion's owner word was stored this cycle. */
     final Bool msgLanded, cmdLanded;
     final UInt stalls, firstCqe, done;
+    /** The cycle the last WAIT record was satisfied (0: none yet). */
+    final UInt waitEnd;
 
     ScriptEngine(NicRegisters r, Mem<UInt> host, Bool live, UInt cycle, Bool ready, UInt taken, int wb) {
         UInt state = regInit(UInt(4), IDLE).named("eng_state");
@@ -42,6 +44,7 @@ final class ScriptEngine {
         UInt due = regInit(UInt(64), 0).named("eng_due");
         stalls = regInit(UInt(64), 0).named("eng_stalls");
         firstCqe = regInit(UInt(64), 0).named("eng_first_cqe");
+        waitEnd = regInit(UInt(64), 0).named("eng_wait_end");
         done = wire("eng_done", UInt(64));
         done.set(mux(state.eq(DONE), lit(1, 64), mux(state.eq(BAD), lit(2, 64), lit(0, 64))));
 
@@ -144,6 +147,9 @@ final class ScriptEngine {
                     when(firstCqe.eq(0), () -> firstCqe.set(cycle));
                 });
             }))
-            .is(WAIT, () -> when(taken.ge(arg.pad(64)), () -> state.set(HEAD))));
+            .is(WAIT, () -> when(taken.ge(arg.pad(64)), () -> {
+                waitEnd.set(cycle);
+                state.set(HEAD);
+            })));
     }
 }

@@ -23,7 +23,7 @@
 #define NIC_HOST_BASE 0x40000000UL  /* host memory, as many bytes as the cluster's RAM */
 
 /* Registers: 64 bits each, 8-byte aligned; ld/sd, or lw/sw on the low half (a sw leaves the high
- * half as it was). Atomics and LR/SC here are access faults; offsets past NIC_DONE read 0 and
+ * half as it was). Atomics and LR/SC here are access faults; offsets past NIC_WAIT_END read 0 and
  * ignore stores. Written by the driver before NIC_GO, except the doorbells and arms, which the
  * handler's device calls store. */
 #define NIC_MSG_CQ     0x000u  /* DPA address of the message CQ ring (64-byte aligned) */
@@ -56,6 +56,7 @@
 #define NIC_FIRST_CQE  0x0D0u  /* cycle the first message's CQE landed (0: none yet) */
 #define NIC_LAST_TAKE  0x0D8u  /* cycle the last to-host entry was taken (0: none yet) */
 #define NIC_DONE       0x0E0u  /* 1 once the script reached its end; 2: it stopped at an unknown op */
+#define NIC_WAIT_END   0x0E8u  /* cycle the last WAIT record was satisfied (0: none yet) */
 
 #define NIC_MSG_CQN 0u  /* cq_num of the message CQ */
 #define NIC_CMD_CQN 1u  /* cq_num of the command CQ */

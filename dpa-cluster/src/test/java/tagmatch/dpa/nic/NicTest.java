@@ -39,9 +39,15 @@ class NicTest {
 
     private NicOutcome run(int msgLog, int delay, int thLog, long gap, int messages, List<Expect> expect, List<long[]> descs)
             throws IOException {
+        return run(msgLog, delay, thLog, gap, messages, false, expect, descs);
+    }
+
+    /** With {@code waitAfterPost}, the messages wait until the post's entry has been taken. */
+    private NicOutcome run(int msgLog, int delay, int thLog, long gap, int messages, boolean waitAfterPost, List<Expect> expect,
+                           List<long[]> descs) throws IOException {
         Path src = dir.resolve("consumer.c");
         try (InputStream in = NicTest.class.getResourceAsStream("consumer.c")) {
-            Files.copy(in, src);
+            Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         Path elf = BareMetal.compile(List.of(src), dir.resolve("consumer.elf"),
                 List.of("-O2", "-Wall", "-Wextra", "-Werror", "-DMSG_LOG=" + msgLog, "-DDELAY=" + delay));
@@ -53,6 +59,7 @@ class NicTest {
         s.host(desc, d).command(post, OtmQueues.CMD_BYTES);
         expect.add(new Expect(1L | (long) OtmQueues.CMD_BYTES << 32, desc, 0, concat(post, new long[] {d[0], d[1]})));
         descs.add(d);
+        if (waitAfterPost) s.waitTaken(1);
         s.gap(gap);
         for (int k = 1; k <= messages; k++) {
             byte[] payload = new byte[k % 9 * 7];
@@ -127,6 +134,17 @@ class NicTest {
             int kk = k;
             assertTrue(seen.get(k) - seen.get(k - 1) >= delay, () -> "message " + (kk + 1) + " came before the consumer was ready");
         }
+    }
+
+    @Test
+    void aWaitHoldsTheMessagesBackUntilThePostsEntryIsTakenAndStampsWhenItEnded() throws IOException {
+        List<Expect> expect = new ArrayList<>();
+        List<long[]> descs = new ArrayList<>();
+        NicOutcome o = run(2, 0, 3, 0, 3, true, expect, descs);
+        checkLog(o, expect, 3);
+        assertTrue(o.waitEnd() > 0 && o.waitEnd() < o.firstCqe(), () -> "wait ended at " + o.waitEnd() + ", first message landed at " + o.firstCqe());
+        NicOutcome plain = run(2, 0, 3, 0, 3, false, new ArrayList<>(), new ArrayList<>());
+        assertEquals(0, plain.waitEnd(), "no WAIT record, no stamp");
     }
 
     private static long[] concat(long[] a, long[] b) {
