@@ -7,7 +7,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
+import tagmatch.testbench.dpa.AlpuUnits;
 import tagmatch.testbench.dpa.BenchCase;
+import tagmatch.testbench.dpa.MatcherComparison;
 import tagmatch.testbench.dpa.ClusterBench;
 import tagmatch.testbench.dpa.HandlerBench;
 import tagmatch.testbench.dpa.ClusterBenchSuite;
@@ -56,6 +58,16 @@ public final class DpaBench implements Callable<Integer> {
     @Option(names = "--clock-ghz", description = "the DPA's clock for messages per second (default ${DEFAULT-VALUE}, docs/dpa.md)")
     double clockGhz = 1.8;
 
+    @Option(names = "--matcher", split = ",", paramLabel = "M[,M...]", description = "instead: these matchers side by side behind the same "
+            + "handler on a cluster with two ALPUs on its bus (list, alpu, otm, hybrid), at --depths and the conflict case, with the units' area")
+    String[] matcher;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "with --matcher: also draw the rate against depth, one line per matcher, into FILE")
+    java.nio.file.Path png;
+
+    @Option(names = "--cells", description = "with --matcher: cells of each ALPU, a multiple of 16 (default ${DEFAULT-VALUE})")
+    int cells = 256;
+
     @picocli.CommandLine.Mixin
     BinsOption bins = new BinsOption();
 
@@ -85,6 +97,19 @@ public final class DpaBench implements Callable<Integer> {
                 messages, bins, latency);
         if (handlerOnly && speedOnly) throw new UsageError("--speed-only and --handler-only exclude each other, got both");
         PrintWriter out = spec.commandLine().getOut();
+        if (matcher != null) {
+            List<tagmatch.testbench.dpa.HandlerImage.Matcher> ms = MatcherBenchRun.parse(matcher);
+            OptionCheck.range("--cells", cells, 16, 4096);
+            if (cells % 16 != 0) throw new UsageError("--cells must be a multiple of 16 in 16..4096, got " + cells);
+            if (png != null) OptionCheck.writableFile("--png", png);
+            MatcherComparison.Setup ms2 = new MatcherComparison.Setup(ms, java.util.Arrays.stream(depths).boxed().toList(), conflictDepth,
+                    handlerMessages, ns.get(ns.size() - 1), bins, AlpuUnits.of(cells, 16, 64, 16), clockGhz);
+            try (Temp temp = keepTemp.dir("bench-dpa", new PrintWriter(System.err, true));
+                 Progress progress = Progress.start("bench dpa", (long) ms.size() * (depths.length + 1), "runs")) {
+                MatcherBenchRun.run(cfg, ms2, temp.path(), png, s -> progress.step(), out);
+            }
+            return 0;
+        }
         if (speedOnly) {
             try (Temp temp = keepTemp.dir("bench-dpa", new PrintWriter(System.err, true)); DpaRun dpa = DpaRun.build(cfg)) {
                 SpeedLines.print(dpa, bins, temp.path(), out);

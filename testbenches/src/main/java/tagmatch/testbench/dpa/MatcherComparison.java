@@ -1,0 +1,140 @@
+package tagmatch.testbench.dpa;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import tagmatch.dpa.DpaConfig;
+import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.MemorySetting;
+import tagmatch.model.Event;
+import tagmatch.otm.OtmConfig;
+
+/**
+ * Matchers side by side behind the same handler on the same cluster, which carries the two ALPUs
+ * of {@link AlpuUnits} whether a matcher uses them or not: the list, the ALPUs with the list
+ * (seed 001), the optimistic matcher on N threads (seed 000) and the ALPUs with a hashed
+ * overflow (the hybrid). Each runs {@link HandlerBench#workload}: receives kept posted at a depth,
+ * messages that each take one at random and its repost (blocks of N for the optimistic matcher,
+ * of one for the others), and the conflict case (every key (0, 0)). Every run is checked against
+ * the reference (a difference fails the bench); cycles from the handler's start to its finish,
+ * likely memory.
+ */
+public final class MatcherComparison {
+    /** What to measure. */
+    public record Setup(List<HandlerImage.Matcher> matchers, List<Integer> depths, int conflictDepth, int messages, int otmThreads, int bins,
+                        AlpuUnits units, double clockGhz) {
+        public Setup {
+            matchers = List.copyOf(matchers);
+            depths = List.copyOf(depths);
+        }
+    }
+
+    /** One matcher on one case: depth, conflict or not, and what the run gave. */
+    public record Row(HandlerImage.Matcher matcher, int depth, boolean conflict, HandlerRun.Outcome outcome) {
+        public String label() {
+            return conflict ? "conflict, depth " + depth : "depth " + depth;
+        }
+    }
+
+    private final Setup setup;
+    private final List<Row> rows;
+
+    private MatcherComparison(Setup setup, List<Row> rows) {
+        this.setup = setup;
+        this.rows = rows;
+    }
+
+    public List<Row> rows() {
+        return rows;
+    }
+
+    /** The lower-case name the command line uses for {@code m}. */
+    public static String name(HandlerImage.Matcher m) {
+        return m.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Builds the cluster with the units and every matcher's handler, and measures every case; {@code step} is told after each run. */
+    public static MatcherComparison measure(DpaConfig cluster, Setup s, Path work, Consumer<String> step) {
+        int deepest = Math.max(s.conflictDepth(), s.depths().stream().mapToInt(Integer::intValue).max().orElse(1));
+        OtmConfig base = OtmConfig.defaults().withBins(s.bins()).withCapacities(Math.max(64, 2 * deepest), Math.max(64, 2 * deepest));
+        DpaRun dpa = DpaRun.build(cluster, "verilator", s.units().slots());
+        Map<HandlerImage.Matcher, HandlerImage> images = new LinkedHashMap<>();
+        for (HandlerImage.Matcher m : s.matchers()) images.put(m, HandlerImage.build(base.withThreads(threads(s, m)), m, work));
+        List<Row> rows = new ArrayList<>();
+        List<int[]> cases = new ArrayList<>();
+        for (int d : s.depths()) cases.add(new int[] {d, 0});
+        cases.add(new int[] {s.conflictDepth(), 1});
+        for (int[] c : cases) {
+            for (HandlerImage.Matcher m : s.matchers()) {
+                boolean conflict = c[1] == 1;
+                List<Event> events = HandlerBench.workload(conflict ? BenchCase.CONFLICT : BenchCase.NO_CONFLICT, c[0], s.messages(), threads(s, m), 1);
+                HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), events, DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY), work);
+                Row r = new Row(m, c[0], conflict, o);
+                if (!o.passed()) throw new IllegalStateException(name(m) + ", " + r.label() + ": " + o.difference());
+                rows.add(r);
+                step.accept(name(m) + " " + r.label());
+            }
+        }
+        return new MatcherComparison(s, rows);
+    }
+
+    private static int threads(Setup s, HandlerImage.Matcher m) {
+        return m == HandlerImage.Matcher.OTM ? s.otmThreads() : 1;
+    }
+
+    /** Messages per second at the setup's clock. */
+    public double perSecond(Row r) {
+        return r.outcome().messages() * setup.clockGhz() * 1e9 / r.outcome().cycles();
+    }
+
+    /**
+     * The table: per case and matcher, messages per second, cycles per message, the rate against
+     * the list's and {@code area} (what each matcher costs in hardware, by matcher; none given:
+     * "-"); then the best matcher per case and where the ALPUs with the list overtake the list.
+     */
+    public String table(Map<HandlerImage.Matcher, String> area) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-20s %-7s %9s %9s %8s  %s%n", "case", "matcher", "M msg/s", "cyc/msg", "vs list", "area"));
+        for (Row r : rows) {
+            Row list = find(HandlerImage.Matcher.LIST, r.depth(), r.conflict());
+            sb.append(String.format(Locale.ROOT, "%-20s %-7s %9.3f %9.0f %8s  %s%n", r.label(), name(r.matcher()), perSecond(r) / 1e6,
+                    (double) r.outcome().cycles() / r.outcome().messages(),
+                    list == null ? "-" : String.format(Locale.ROOT, "%.2fx", perSecond(r) / perSecond(list)), area.getOrDefault(r.matcher(), "-")));
+        }
+        sb.append(String.format(Locale.ROOT, "%nbest per case:%n"));
+        List<String> seen = new ArrayList<>();
+        for (Row r : rows) {
+            if (seen.contains(r.label())) continue;
+            seen.add(r.label());
+            Row best = r;
+            for (Row o : rows) if (o.label().equals(r.label()) && perSecond(o) > perSecond(best)) best = o;
+            sb.append(String.format(Locale.ROOT, "  %-20s %s (%.3f M msg/s)%n", r.label(), name(best.matcher()), perSecond(best) / 1e6));
+        }
+        sb.append(breakEven());
+        return sb.toString();
+    }
+
+    /** The smallest measured depth (no conflict) at which the ALPUs with the list deliver at least the list's rate. */
+    public String breakEven() {
+        Integer below = null;
+        for (int d : setup.depths().stream().sorted().toList()) {
+            Row a = find(HandlerImage.Matcher.ALPU, d, false), l = find(HandlerImage.Matcher.LIST, d, false);
+            if (a == null || l == null) return "";
+            if (perSecond(a) >= perSecond(l)) {
+                return String.format(Locale.ROOT, "alpu against list: at least the list's rate from depth %d on (of those measured)%s%n", d,
+                        below == null ? "" : "; below it at depth " + below);
+            }
+            below = d;
+        }
+        return String.format(Locale.ROOT, "alpu against list: below the list's rate at every depth measured (up to %d)%n", below);
+    }
+
+    private Row find(HandlerImage.Matcher m, int depth, boolean conflict) {
+        for (Row r : rows) if (r.matcher() == m && r.depth() == depth && r.conflict() == conflict) return r;
+        return null;
+    }
+}

@@ -1,0 +1,21 @@
+package tagmatch.tools.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+import tagmatch.tools.CliRun;
+
+class MatcherBenchRunTest {
+    private static void assertUsage(String expected, String... args) {
+        CliRun cli = new CliRun();
+        assertEquals(2, cli.run(args), cli.err.toString());
+        assertEquals(expected, cli.err.toString().strip());
+    }
+
+    @Test
+    void anUnknownMatcherOrAnIllegalUnitIsRefusedBeforeAnyWork() {
+        assertUsage("tagmatch bench dpa: --matcher must be among otm,list,alpu,hybrid, got fpga", "bench", "dpa", "--matcher", "list,fpga");
+        assertUsage("tagmatch bench dpa: --cells must be a multiple of 16 in 16..4096, got 40", "bench", "dpa", "--matcher", "alpu", "--cells", "40");
+        assertUsage("tagmatch bench dpa: --cells must be in 16..4096, got 8192", "bench", "dpa", "--matcher", "alpu", "--cells", "8192");
+    }
+}
