@@ -34,7 +34,7 @@ class EveryOptionTest {
             "tagmatch cosim alpu --stages", "tagmatch cosim alpu --sim", "tagmatch firmware --hash", "tagmatch trace parse --parser",
             "tagmatch trace replay --through", "tagmatch sweep --variant", "tagmatch sweep --steps",
             "tagmatch sweep --family", "tagmatch prove --solver", "tagmatch figure --device", "tagmatch figure --on",
-            "tagmatch bench firmware --isa", "tagmatch bench model --workloads", "tagmatch bench model --strategies",
+            "tagmatch bench firmware --isa", "tagmatch bench dpa --matcher", "tagmatch bench model --workloads", "tagmatch bench model --strategies",
             "tagmatch trace analyze --strategies", "tagmatch trace offload --policy");
 
     /** The form: the command path, the option, what is legal, the value given. */

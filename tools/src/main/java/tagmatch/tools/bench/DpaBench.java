@@ -95,12 +95,15 @@ public final class DpaBench implements Callable<Integer> {
         List<Integer> ns = java.util.Arrays.stream(threads).boxed().sorted().distinct().toList();
         ClusterBenchSuite.Setup setup = new ClusterBenchSuite.Setup(ns, java.util.Arrays.stream(depths).boxed().toList(), conflictDepth,
                 messages, bins, latency);
+        OptionCheck.range("--cells", cells, 16, 4096);
+        if (cells % 16 != 0) throw new UsageError("--cells must be a multiple of 16 in 16..4096, got " + cells);
+        if (matcher == null && (png != null || cells != 256)) {
+            throw new UsageError("--png and --cells must come with --matcher, got " + (png != null ? "--png " + png : "--cells " + cells) + " alone");
+        }
         if (handlerOnly && speedOnly) throw new UsageError("--speed-only and --handler-only exclude each other, got both");
         PrintWriter out = spec.commandLine().getOut();
         if (matcher != null) {
             List<tagmatch.testbench.dpa.HandlerImage.Matcher> ms = MatcherBenchRun.parse(matcher);
-            OptionCheck.range("--cells", cells, 16, 4096);
-            if (cells % 16 != 0) throw new UsageError("--cells must be a multiple of 16 in 16..4096, got " + cells);
             if (png != null) OptionCheck.writableFile("--png", png);
             MatcherComparison.Setup ms2 = new MatcherComparison.Setup(ms, java.util.Arrays.stream(depths).boxed().toList(), conflictDepth,
                     handlerMessages, ns.get(ns.size() - 1), bins, AlpuUnits.of(cells, 16, 64, 16), clockGhz);
