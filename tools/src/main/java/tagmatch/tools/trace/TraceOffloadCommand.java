@@ -6,7 +6,6 @@ import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
 import tagmatch.model.offload.Stencil3d;
@@ -18,7 +17,6 @@ import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
 import tagmatch.trace.OffloadReport;
 import tagmatch.trace.OffloadRow;
-import tagmatch.trace.TraceCache;
 import tagmatch.trace.TraceFiles;
 import tagmatch.trace.TraceOffload;
 
@@ -34,8 +32,8 @@ public final class TraceOffloadCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "trace directories or rank files, as for analyze")
-    List<Path> traces;
+    @CommandLine.Mixin
+    TraceInputOptions input = new TraceInputOptions();
 
     @Option(names = "--policy", paramLabel = "P", description = "naive, seqnum, adaptive or ordered (default ${DEFAULT-VALUE})")
     String policy = "adaptive";
@@ -65,15 +63,6 @@ public final class TraceOffloadCommand implements Runnable {
     @Option(names = "--no-stencil", description = "leave the generated 3D stencil out")
     boolean noStencil;
 
-    @Option(names = "--parse-threads", paramLabel = "T", description = "rank files parsed in parallel (default: the number of processors)")
-    int parseThreads = Runtime.getRuntime().availableProcessors();
-
-    @Option(names = "--cache", paramLabel = "DIR", description = "where parsed rank files are kept (default: as analyze)")
-    Path cacheDir;
-
-    @Option(names = "--no-cache", description = "parse everything, read and write no cache")
-    boolean noCache;
-
     @Option(names = "--allow-partial", description = "run a trace whose rank files are empty or truncated (with a warning) instead of refusing it")
     boolean allowPartial;
 
@@ -97,17 +86,14 @@ public final class TraceOffloadCommand implements Runnable {
         OptionCheck.atLeast("--cancel-period", cancelPeriod, 1);
         if (!(cancelCutoff >= 0 && cancelCutoff <= 1)) throw new UsageError("--cancel-cutoff must be in 0..1, got " + cancelCutoff);
         nonNegative("--stencil-jitter", stencilJitter);
-        OptionCheck.atLeast("--parse-threads", parseThreads, 1);
-        if (noCache && cacheDir != null) throw new UsageError("--cache and --no-cache exclude each other");
-        OptionCheck.directoryIfPresent("--cache", cacheDir);
-        TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
+        input.check();
         OffloadSettings settings = new OffloadSettings(hwEntries, rndvThreshold, alpha, beta, cancelPeriod, cancelCutoff);
         Stencil3d.Spec stencil = noStencil ? null : Stencil3d.Spec.defaults().withJitter(stencilJitter);
-        List<TraceFiles.Trace> found = TraceFiles.find(traces);
+        List<TraceFiles.Trace> found = input.find();
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (OutputDir dir = force.claim(out, "--out")) {
-            List<OffloadRow> rows = TraceOffload.run(found, new TraceOffload.Options(p, settings, stencil, parseThreads, cache, allowPartial),
+            List<OffloadRow> rows = TraceOffload.run(found, new TraceOffload.Options(p, settings, stencil, input.parseThreads(), input.cache(), allowPartial),
                     line -> {
                         err.println(line);
                         err.flush();

@@ -1,13 +1,11 @@
 package tagmatch.tools.trace;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import tagmatch.alpu.nic.MatchLayout;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.ProgressMeter;
@@ -17,7 +15,6 @@ import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
 import tagmatch.trace.AlpuReplay;
-import tagmatch.trace.TraceCache;
 import tagmatch.trace.TraceFiles;
 import tagmatch.trace.TraceReplayer;
 
@@ -36,8 +33,8 @@ public final class TraceReplayCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "trace directories or rank files, as for analyze")
-    List<Path> traces;
+    @CommandLine.Mixin
+    TraceInputOptions input = new TraceInputOptions();
 
     @Option(names = "--through", required = true, paramLabel = "TARGET", description = "alpu or firmware")
     String through;
@@ -72,15 +69,6 @@ public final class TraceReplayCommand implements Callable<Integer> {
     @Option(names = "--no-any-tag", description = "firmware: build with the no-any-tag hint")
     boolean noAnyTag;
 
-    @Option(names = "--parse-threads", paramLabel = "T", description = "rank files parsed in parallel (default: the number of processors)")
-    int parseThreads = Runtime.getRuntime().availableProcessors();
-
-    @Option(names = "--cache", paramLabel = "DIR", description = "parsed-trace cache, as for analyze (default: $XDG_CACHE_HOME/tagmatch/traces or ~/.cache/tagmatch/traces)")
-    Path cacheDir;
-
-    @Option(names = "--no-cache", description = "parse every rank file, read and write no cache")
-    boolean noCache;
-
     @Option(names = "--no-progress", description = "no progress bar")
     boolean noProgress;
 
@@ -91,8 +79,7 @@ public final class TraceReplayCommand implements Callable<Integer> {
     public Integer call() {
         // every option before any work
         boolean alpu = OptionCheck.oneOf("--through", through, "alpu", "firmware").equals("alpu");
-        OptionCheck.atLeast("--parse-threads", parseThreads, 1);
-        if (noCache && cacheDir != null) throw new UsageError("--cache and --no-cache exclude each other");
+        input.check();
         if (layout.size() != 3) throw new UsageError("--match-layout must be three bit counts COMM,SOURCE,TAG, got " + layout);
         if (capacity.size() != 2) throw new UsageError("--capacity must be two sizes RECEIVES,UNEXPECTED, got " + capacity);
         if (ranks != null) for (int r : ranks) OptionCheck.atLeast("--ranks", r, 0);
@@ -106,14 +93,13 @@ public final class TraceReplayCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw OptionCheck.asOption(option(e.getMessage()), e);
         }
-        List<TraceFiles.Trace> found = TraceFiles.find(traces);
+        List<TraceFiles.Trace> found = input.find();
         TraceReplayer.checkRanks(found, ranks);
-        TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
 
         PrintWriter out = spec.commandLine().getOut();
         boolean agree;
         try (Temp temp = alpu ? null : keepTemp.dir("replay", spec.commandLine().getErr())) {
-            TraceReplayer.Options options = new TraceReplayer.Options(alpuSetup, fw, temp == null ? null : temp.path(), ranks, parseThreads, cache);
+            TraceReplayer.Options options = new TraceReplayer.Options(alpuSetup, fw, temp == null ? null : temp.path(), ranks, input.parseThreads(), input.cache());
             agree = TraceReplayer.replay(found, options, table -> {
                 out.print(table);
                 out.flush();
