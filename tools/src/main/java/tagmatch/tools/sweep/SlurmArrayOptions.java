@@ -1,6 +1,10 @@
 package tagmatch.tools.sweep;
 
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import tagmatch.eda.sweep.SlurmOptions;
 import tagmatch.eda.sweep.SlurmSweep;
 import tagmatch.process.UsageError;
@@ -10,6 +14,14 @@ import tagmatch.tools.OptionCheck;
 final class SlurmArrayOptions {
     /** How each description starts: none of these means anything without --slurm. */
     private static final String WITH = "with --slurm: ";
+
+    /** These options, as picocli declared them: the ones given without --slurm are named from here. */
+    @Spec
+    CommandSpec self;
+
+    /** The command these options are part of, whose parse result says which were given. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Option(names = "--print-sbatch", description = WITH + "only write DIR/slurm/sweep.sbatch and print it; submit nothing")
     boolean printSbatch;
@@ -40,14 +52,15 @@ final class SlurmArrayOptions {
 
     /** The array's settings, every value checked; null without {@code --slurm}, where any of them is refused. */
     SlurmOptions options(boolean slurm, int taskCount, long memPerWorker) {
-        boolean any = partition != null || account != null || timeLimit != null || memPerTask != null || arrayTasks != null
-                || maxRunning != null;
-        OptionCheck.requires(any, "--partition, --account, --time-limit, --mem-per-task, --array-tasks and --max-running", slurm, "--slurm");
-        if (!slurm) return null;
-        if (partition != null && !SlurmOptions.NAME.matcher(partition).matches())
-            throw new UsageError("--partition must be a Slurm partition name ([A-Za-z0-9_.+-]), got '" + partition + "'");
-        if (account != null && !SlurmOptions.NAME.matcher(account).matches())
-            throw new UsageError("--account must be a Slurm account name ([A-Za-z0-9_.+-]), got '" + account + "'");
+        if (!slurm) {
+            List<String> given = self.options().stream().map(OptionSpec::longestName).filter(command.commandLine().getParseResult()::hasMatchedOption).toList();
+            if (!given.isEmpty()) {
+                throw new UsageError(String.join(", ", given) + (given.size() == 1 ? " only applies" : " only apply") + " with --slurm");
+            }
+            return null;
+        }
+        slurmName("--partition", partition);
+        slurmName("--account", account);
         if (timeLimit != null && !SlurmOptions.TIME.matcher(timeLimit).matches())
             throw new UsageError("--time-limit must be in Slurm's format (minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS), got '" + timeLimit + "'");
         OptionCheck.range("--cpus-per-task", cpusPerTask, 1, 4096);
@@ -56,5 +69,12 @@ final class SlurmArrayOptions {
         if (maxRunning != null) OptionCheck.range("--max-running", maxRunning, 1, n);
         OptionCheck.range("--poll", pollSeconds, 1, 3600);
         return new SlurmOptions(partition, account, timeLimit, cpusPerTask, mem, n, maxRunning);
+    }
+
+    /** Checks a partition or account name (what the option is called is what it names); null is Slurm's default. */
+    private static void slurmName(String option, String value) {
+        if (value != null && !SlurmOptions.NAME.matcher(value).matches()) {
+            throw new UsageError(option + " must be a Slurm " + option.substring(2) + " name ([A-Za-z0-9_.+-]), got '" + value + "'");
+        }
     }
 }

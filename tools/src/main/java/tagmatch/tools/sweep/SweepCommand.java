@@ -114,7 +114,6 @@ public final class SweepCommand implements Callable<Integer> {
         OptionCheck.atLeast("--mem-per-worker", memPerWorker, 64);
         SlurmOptions so = array.options(slurm, sweep.tasks().size(), memPerWorker);
         if (slurm && shard != null) throw new UsageError("--shard only applies without --slurm (each array task picks its own shard), got " + shard);
-        OptionCheck.requires(array.printSbatch, "--print-sbatch", slurm, "--slurm");
 
         SweepResult r;
         if (slurm) {

@@ -46,8 +46,8 @@ class SweepOptionsTest {
 
     @Test
     void slurmOptionsAreCheckedAndOnlyApplyWithSlurm(@TempDir Path dir) {
-        refused(dir, "--partition, --account, --time-limit, --mem-per-task, --array-tasks and --max-running only applies with --slurm",
-                "--partition", "batch");
+        refused(dir, "--partition only applies with --slurm", "--partition", "batch");
+        refused(dir, "--account, --cpus-per-task, --poll only apply with --slurm", "--poll", "5", "--account", "hw", "--cpus-per-task", "2");
         refused(dir, "--print-sbatch only applies with --slurm", "--print-sbatch");
         refused(dir, "--partition must be a Slurm partition name ([A-Za-z0-9_.+-]), got 'a b'", "--slurm", "--partition", "a b");
         refused(dir, "--account must be a Slurm account name ([A-Za-z0-9_.+-]), got 'x;rm'", "--slurm", "--account", "x;rm");
