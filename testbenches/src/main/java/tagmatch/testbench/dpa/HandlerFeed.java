@@ -74,6 +74,15 @@ public final class HandlerFeed {
     private final long[] sourceTag;
 
     public HandlerFeed(List<Event> events, Pace pace) {
+        this(events, pace, List.of());
+    }
+
+    /**
+     * As {@link #HandlerFeed(List, Pace)}, and before each ticket of {@code drainBefore} (in
+     * increasing order) the block waits until the handler has answered every earlier ticket (a
+     * {@code WAIT} record): what lands next lands into a drained handler.
+     */
+    public HandlerFeed(List<Event> events, Pace pace, List<Integer> drainBefore) {
         this.events = List.copyOf(events);
         this.pace = pace;
         int p = 0, a = 0, rndv = 0;
@@ -100,8 +109,17 @@ public final class HandlerFeed {
         isPost = new boolean[tickets];
         sourceTag = new long[tickets];
         NicScript s = new NicScript().gap(pace.gap());
-        int ticket = 0, post = 0, ord = 0, sender = 0;
+        int ticket = 0, post = 0, ord = 0, sender = 0, drains = 0;
+        for (int i = 1; i < drainBefore.size(); i++) {
+            if (drainBefore.get(i) <= drainBefore.get(i - 1)) throw new IllegalArgumentException("drainBefore must increase, got " + drainBefore);
+        }
+        if (!drainBefore.isEmpty() && (drainBefore.get(0) < 0 || drainBefore.get(drainBefore.size() - 1) >= tickets))
+            throw new IllegalArgumentException("drainBefore must name tickets in 0.." + (tickets - 1) + ", got " + drainBefore);
         for (Event e : this.events) {
+            if (!(e instanceof Event.BlockEnd) && drains < drainBefore.size() && drainBefore.get(drains) == ticket) {
+                s.waitTaken(ticket);
+                drains++;
+            }
             if (e instanceof Event.Post po) {
                 long desc = descBase + (long) post * OtmQueues.RECV_DESC_BYTES;
                 host.put(desc, OtmQueues.recvDesc(recvBase + (long) post * RECV_CAP, RECV_CAP, RECV_KEY));
@@ -137,6 +155,8 @@ public final class HandlerFeed {
     }
 
     public Pace pace() { return pace; }
+
+    public List<Event> events() { return events; }
 
     public HostImage host() { return host; }
 

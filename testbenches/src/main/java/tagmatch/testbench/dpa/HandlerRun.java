@@ -35,11 +35,11 @@ public final class HandlerRun {
 
     /**
      * What a run gave: cycles from the first message's completion to the last to-host entry taken,
-     * the workload's size, the handler's summary, the cycles the NIC held a due message or command
+     * the cycles from the NIC's last drain wait to the last entry taken (0: no wait), the workload's size, the handler's summary, the cycles the NIC held a due message or command
      * back for lack of ring room, each thread's cycles per phase ({@link #PHASES}), the
      * simulation's cost, and the first difference from the reference (null: none).
      */
-    public record Outcome(long cycles, int posts, int messages, long blocks, long partialBlocks, long waits, long nicStalls, List<long[]> phases,
+    public record Outcome(long cycles, long latency, int posts, int messages, long blocks, long partialBlocks, long waits, long nicStalls, List<long[]> phases,
                           long retired, long totalCycles, double simSeconds, CacheCounts caches, String difference) {
         public boolean passed() {
             return difference == null;
@@ -65,8 +65,13 @@ public final class HandlerRun {
 
     /** Runs {@code events} through {@code image} on {@code dpa} (the image's threads on the cluster's harts), fed at {@code pace}, and compares. */
     public static Outcome run(DpaRun dpa, HandlerImage image, List<Event> events, DpaRun.Options options, HandlerFeed.Pace pace, Path work) {
+        return run(dpa, image, new HandlerFeed(events, pace), options, work);
+    }
+
+    /** Runs {@code feed}'s workload through {@code image} on {@code dpa} and compares. */
+    public static Outcome run(DpaRun dpa, HandlerImage image, HandlerFeed feed, DpaRun.Options options, Path work) {
         OtmConfig c = image.config();
-        HandlerFeed feed = new HandlerFeed(events, pace);
+        List<Event> events = feed.events();
         long t0 = System.nanoTime();
         NicOutcome nic = execute(dpa, image, feed, options);
         double secs = (System.nanoTime() - t0) * 1e-9;
@@ -91,7 +96,8 @@ public final class HandlerRun {
             for (int k = 0; k < p.length; k++) p[k] = Long.parseLong(f[2 + k]);
             phases.add(p);
         }
-        return new Outcome(nic.lastTake() - nic.firstCqe(), feed.posts(), feed.arrivals(), Long.parseLong(b.get(0)[1]), Long.parseLong(b.get(0)[2]),
+        long latency = nic.waitEnd() == 0 ? 0 : nic.lastTake() - nic.waitEnd();
+        return new Outcome(nic.lastTake() - nic.firstCqe(), latency, feed.posts(), feed.arrivals(), Long.parseLong(b.get(0)[1]), Long.parseLong(b.get(0)[2]),
                 Long.parseLong(b.get(0)[3]), nic.stalls(), phases, r.totalRetired(), r.cycles(), secs, r.caches(), diff);
     }
 
@@ -129,6 +135,6 @@ public final class HandlerRun {
     }
 
     private static Outcome failed(DpaResult r, NicOutcome nic, double secs, String why) {
-        return new Outcome(0, 0, 0, 0, 0, 0, nic.stalls(), List.of(), r.totalRetired(), r.cycles(), secs, r.caches(), why);
+        return new Outcome(0, 0, 0, 0, 0, 0, 0, nic.stalls(), List.of(), r.totalRetired(), r.cycles(), secs, r.caches(), why);
     }
 }

@@ -22,7 +22,7 @@ final class DpaRateOptions {
             + "DPA, 1..100000 (default ${DEFAULT-VALUE}; the seed's 500 are legal and slow)")
     int sequences = DEFAULT_SEQUENCES;
 
-    @Option(names = "--clock-ghz", paramLabel = "F", description = "figure 8 --on dpa: the DPA's clock, turning cycles into seconds "
+    @Option(names = "--clock-ghz", paramLabel = "F", description = "figures 5, 6 and 8 --on dpa: the DPA's clock, turning cycles into seconds "
             + "(default ${DEFAULT-VALUE}, docs/dpa.md)")
     double clockGhz = 1.8;
 
@@ -36,10 +36,16 @@ final class DpaRateOptions {
         return cluster.config();
     }
 
+    /** The DPA's clock, checked. */
+    double clockGhz() {
+        if (!(clockGhz > 0 && clockGhz <= 10)) throw new UsageError("--clock-ghz must be in (0, 10], got " + clockGhz);
+        return clockGhz;
+    }
+
     /** The setup for {@code cluster}, every value checked; {@code host} is the Open MPI and native side. */
     DpaRateFigure.Setup setup(DpaConfig config, int k, int threads, int bins, MessageRateFigure.Setup host) {
         OptionCheck.range("--sequences", sequences, 1, 100_000);
-        if (!(clockGhz > 0 && clockGhz <= 10)) throw new UsageError("--clock-ghz must be in (0, 10], got " + clockGhz);
+        clockGhz();
         OptionCheck.range("--threads", threads, 1, Math.min(64, config.harts()));
         OptionCheck.range("--k", k, 1, 1024);
         return new DpaRateFigure.Setup(k, sequences, threads, bins, clockGhz, host);

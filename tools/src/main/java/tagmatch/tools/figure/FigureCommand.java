@@ -15,11 +15,13 @@ import picocli.CommandLine.Parameters;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
 import tagmatch.alpu.nic.NicLatency;
+import tagmatch.bench.figure.ClusterLatencyFigure;
 import tagmatch.bench.figure.DpaRateFigure;
 import tagmatch.bench.figure.LatencyFigure;
 import tagmatch.bench.figure.MessageRateFigure;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.process.UsageError;
 import tagmatch.testbench.alpu.LatencyProbe;
 import tagmatch.tools.ForceOption;
@@ -55,11 +57,18 @@ public final class FigureCommand implements Callable<Integer> {
             "--device", "--in-cache-ns", "--beyond-cache-ns", "--cache-entries", "--interaction-ns", "--clock-mhz",
             "--overlap-ns", "--exposed-ns");
     private static final List<String> RATE_OPTIONS = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins", "--on"), DpaRateOptions.NAMES.stream()).toList();
+            java.util.stream.Stream.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins"), DpaRateOptions.NAMES.stream()).toList();
+    /** Figure 8's DPA options that figures 5 and 6 take with --on dpa. */
+    private static final List<String> CLUSTER_OPTIONS = List.of("--clock-ghz", "--cores", "--threads-per-core", "--banks", "--ram-mib");
+    /** Figures 5 and 6 on the DPA: lengths and steps cost a cluster run each, so fewer than the model's by default. */
+    private static final int DPA_MAX_LENGTH = 256, DPA_STEP = 32;
 
-    @Option(names = "--on", paramLabel = "WHERE", description = "figure 8: host (the handler over the FlexIO stand-in on this machine's threads) "
-            + "or dpa (the seed's ping-pong through the handler on the simulated DPA cluster, as a band over its memory settings, beside "
-            + "Open MPI and the matching natively on one host core; there --threads defaults to 32 and --bins to 2048, the seed's) "
+    @Option(names = "--on", paramLabel = "WHERE", description = "host or dpa. Figure 8: host (the handler over the FlexIO stand-in on this "
+            + "machine's threads) or dpa (the seed's ping-pong through the handler on the simulated DPA cluster, as a band over its memory "
+            + "settings, beside Open MPI and the matching natively on one host core; there --threads defaults to 32 and --bins to 2048, the "
+            + "seed's). Figures 5 and 6: host (the Java NIC driver over the unit, in the seed's latency model) or dpa (one search by the "
+            + "generated handler on the simulated cluster with the list and with the ALPUs on its bus, as a band over its memory settings, "
+            + "beside the host figure; there --max-length defaults to " + DPA_MAX_LENGTH + ", --step to " + DPA_STEP + " and --cores to 1) "
             + "(default ${DEFAULT-VALUE})")
     String on = "host";
 
@@ -127,13 +136,17 @@ public final class FigureCommand implements Callable<Integer> {
         if (figure != 5 && figure != 6 && figure != 8) {
             throw new UsageError("N must be 5 or 6 (seed 001's latency figures) or 8 (seed 000's message rate), got " + figure);
         }
+        String where = OptionCheck.oneOf("--on", on, "host", "dpa");
         List<String> foreign = figure == 8 ? LATENCY_OPTIONS : RATE_OPTIONS;
         for (String option : foreign) {
-            if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                throw new UsageError(option + " applies to " + (figure == 8 ? "figures 5 and 6" : "figure 8") + " only, got it with figure " + figure);
+            if (!given(option)) continue;
+            if (figure != 8 && CLUSTER_OPTIONS.contains(option)) {
+                if (where.equals("dpa")) continue;
+                throw new UsageError(option + " applies to figure 8 and to figures 5 and 6 --on dpa, got it with figure " + figure + " --on host");
             }
+            throw new UsageError(option + " applies to " + (figure == 8 ? "figures 5 and 6" : "figure 8") + " only, got it with figure " + figure);
         }
-        if (figure == 8) return messageRate();
+        if (figure == 8) return messageRate(where);
         LatencyProbe.Queue queue = figure == 5 ? LatencyProbe.Queue.POSTED : LatencyProbe.Queue.UNEXPECTED;
         if (cells.isEmpty()) throw new UsageError("--cells must name at least one ALPU size");
         for (int c : cells) {
@@ -143,6 +156,9 @@ public final class FigureCommand implements Callable<Integer> {
                 throw OptionCheck.asOption(e.getMessage().startsWith("BLOCK") ? "--block" : "--cells", e);
             }
         }
+        boolean dpaRun = where.equals("dpa");
+        if (dpaRun && !given("--max-length")) maxLength = DPA_MAX_LENGTH;
+        if (dpaRun && !given("--step")) step = Math.min(DPA_STEP, maxLength);
         OptionCheck.range("--max-length", maxLength, 1, 4096);
         OptionCheck.range("--step", step, 1, maxLength);
         for (double f : fractions) {
@@ -153,6 +169,7 @@ public final class FigureCommand implements Callable<Integer> {
         LatencyFigure.Settings settings = new LatencyFigure.Settings(queue, cells, block, maxLength, step, fractions, dev, latencyModel.model());
         Path dir = out != null ? out : Path.of("figure-" + figure);
         PrintWriter o = spec.commandLine().getOut();
+        if (dpaRun) return latencyOnDpa(settings, dir, o);
         List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out")) {
             LatencyFigure fig = LatencyFigure.measure(settings, Progress::start);
@@ -164,13 +181,31 @@ public final class FigureCommand implements Callable<Integer> {
         return wrote(o, dir, files);
     }
 
+    /** Figures 5 and 6 from the system: the handler on the cluster with the list and with each ALPU size, beside {@code figure}. */
+    private int latencyOnDpa(LatencyFigure.Settings figure, Path dir, PrintWriter o) throws IOException {
+        DpaConfig c = dpa.config(given("--latency"));
+        // one thread matches: one core of the default cluster's shape, unless the user names the cores
+        DpaConfig cluster = given("--cores") ? c : new DpaConfig(1, c.threads(), c.banks(), c.ramMib(), c.caches());
+        double clock = dpa.clockGhz();
+        ClusterLatencyFigure.Settings settings = new ClusterLatencyFigure.Settings(figure,
+                List.of(MemorySetting.LIKELY, MemorySetting.OPTIMISTIC, MemorySetting.PESSIMISTIC), clock, cluster);
+        List<String> files;
+        try (OutputDir dirOut = force.claim(dir, "--out");
+             Temp temp = keepTemp.dir("figure-" + this.figure + "-dpa", spec.commandLine().getErr())) {
+            ClusterLatencyFigure fig = ClusterLatencyFigure.measure(settings, temp.path(), Progress::start);
+            files = fig.write(dirOut.staging());
+            dirOut.commit("figure" + this.figure);
+            o.print(fig.summaryText());
+        }
+        return wrote(o, dir, files);
+    }
+
     /** Figure 8: validate, measure in a temporary directory, write the files. */
-    private int messageRate() throws IOException {
+    private int messageRate(String where) throws IOException {
         OptionCheck.range("--k", k, 1, 30000);
         OptionCheck.range("--repeat", repeat, 1, 1_000_000);
         OptionCheck.range("--warmup", warmup, 0, 1_000_000);
         OptionCheck.range("--runs", runs, 1, 99);
-        String where = OptionCheck.oneOf("--on", on, "host", "dpa");
         Path dir = out != null ? out : Path.of("figure-8");
         PrintWriter o = spec.commandLine().getOut();
         if (where.equals("dpa")) return messageRateOnDpa(dir, o);

@@ -55,6 +55,11 @@ class FigureCommandTest {
         assertUsage("tagmatch figure: --k must be in 1..1024, got 2000", "figure", "8", "--on", "dpa", "--k", "2000", "--out", out);
         assertUsage("tagmatch figure: --threads must be in 1..8, got 16", "figure", "8", "--on", "dpa", "--cores", "2", "--threads-per-core", "4",
                 "--threads", "16", "--out", out);
+        assertUsage("tagmatch figure: --cores applies to figure 8 and to figures 5 and 6 --on dpa, got it with figure 5 --on host",
+                "figure", "5", "--cores", "2", "--out", out);
+        assertUsage("tagmatch figure: --on must be one of host, dpa, got 'fpga'", "figure", "6", "--on", "fpga", "--out", out);
+        assertUsage("tagmatch figure: --sequences applies to figure 8 only, got it with figure 5", "figure", "5", "--on", "dpa", "--sequences", "3",
+                "--out", out);
         assertUsage("tagmatch figure: --latency applies to flat memory; figure 8 --on dpa runs the optimistic, likely and pessimistic settings",
                 "figure", "8", "--on", "dpa", "--latency", "8", "--out", out);
         try (var files = Files.list(tmp)) {
@@ -82,6 +87,30 @@ class FigureCommandTest {
         String text = cli.out.toString();
         for (String c : List.of("no conflict:", "conflict, fast path:", "conflict, slow path:")) assertTrue(text.contains(c), text);
         assertTrue(text.endsWith("wrote " + out + "/{figure8.md,figure8.csv,figure8.png}\n"), text);
+    }
+
+    @Test
+    void figureFiveOnTheDpaMeasuresTheHandlersSearchWithTheListAndTheUnitBesideTheModel() throws IOException {
+        Path out = tmp.resolve("fig5-dpa");
+        CliRun cli = new CliRun();
+        int code = cli.run("figure", "5", "--on", "dpa", "--device", "model", "--cells", "8", "--block", "4", "--max-length", "3", "--step", "3",
+                "--fractions", "1", "--threads-per-core", "2", "--out", out.toString());
+        assertEquals(0, code, cli.err.toString());
+        List<String> csv = Files.readAllLines(out.resolve("figure5-dpa.csv"));
+        // lengths 0..3, the list and one ALPU, three memory settings
+        assertEquals(1 + 4 * 2 * 3, csv.size(), String.join("\n", csv));
+        long list3 = 0, list1 = 0;
+        for (String row : csv.subList(1, csv.size())) {
+            String[] f = row.split(",");
+            assertTrue(Long.parseLong(f[4]) > 0, row);
+            if (f[2].equals("list") && f[3].equals("likely") && f[0].equals("3")) list3 = Long.parseLong(f[4]);
+            if (f[2].equals("list") && f[3].equals("likely") && f[0].equals("1")) list1 = Long.parseLong(f[4]);
+        }
+        assertTrue(list3 > list1, "the list walks 3 entries in " + list3 + " cycles, 1 in " + list1);
+        assertTrue(javax.imageio.ImageIO.read(out.resolve("figure5-dpa.png").toFile()).getWidth() > 0);
+        String text = cli.out.toString();
+        assertTrue(text.contains("ALPU 8 cells, 100% searched, likely memory: on the cluster no slower than the list from "), text);
+        assertTrue(text.endsWith("wrote " + out + "/{figure5-dpa.md,figure5-dpa.csv,figure5-dpa.png}\n"), text);
     }
 
     @Test
