@@ -30,9 +30,11 @@ import tagmatch.otm.OtmConfig;
  * @param posts receives posted
  * @param wildcardPosts of them, receives with {@code ANY_SOURCE} or {@code ANY_TAG}
  * @param byHost calls host software answered
+ * @param receivesByHost of them, receives (the rest are messages)
  * @param failure the first difference; null when the soak passed
  */
-public record FallbackSoak(String target, long operations, long streams, long posts, long wildcardPosts, long byHost, String failure) {
+public record FallbackSoak(String target, long operations, long streams, long posts, long wildcardPosts, long byHost, long receivesByHost,
+                           String failure) {
     private static final int[] THREADS = {4, 32, 1, 8, 16};
     private static final int[] BINS = {16, 1, 128};
     private static final int[] IN_ORDER_RUNS = {OtmConfig.DEFAULT_IN_ORDER_RUN, 1, 0};
@@ -46,7 +48,8 @@ public record FallbackSoak(String target, long operations, long streams, long po
     /** The verdict line of {@code tagmatch cosim firmware --fallback}. */
     public String verdict() {
         return passed() ? "PASS: " + operations + " operations in " + streams + " streams on " + target + ", " + wildcardPosts + " of "
-                + posts + " receives wildcards, " + byHost + " answered by host software, every answer and receive buffer equal to the "
+                + posts + " receives wildcards, " + byHost + " answered by host software ("
+                + receivesByHost + " receives, " + (byHost - receivesByHost) + " messages), 0 differences: every answer and receive buffer equal to the "
                 + "reference's" : "FAIL: " + failure;
     }
 
@@ -59,7 +62,7 @@ public record FallbackSoak(String target, long operations, long streams, long po
         String[] artifact = artifact(target);
         List<String> launcher = target.equals("riscv") ? List.of("qemu-riscv64") : List.of();
         Map<String, Path> built = new HashMap<>();
-        long done = 0, streams = 0, host = 0, posts = 0, wildcards = 0;
+        long done = 0, streams = 0, host = 0, hostReceives = 0, posts = 0, wildcards = 0;
         String failure = null;
         List<String> kinds = Workloads.kinds();
         for (int round = 0; done < ops && failure == null; round++) {
@@ -83,6 +86,7 @@ public record FallbackSoak(String target, long operations, long streams, long po
                 }
                 done += ev.stream().filter(x -> !(x instanceof Event.BlockEnd)).count();
                 host += v.byHost();
+                hostReceives += v.receivesByHost();
                 for (Event e : ev) {
                     if (!(e instanceof Event.Post p)) continue;
                     posts++;
@@ -93,7 +97,7 @@ public record FallbackSoak(String target, long operations, long streams, long po
             }
         }
         if (done != ops && failure == null) throw new IllegalStateException("ran " + done + " operations instead of " + ops);
-        return new FallbackSoak(target, done, streams, posts, wildcards, host, failure);
+        return new FallbackSoak(target, done, streams, posts, wildcards, host, hostReceives, failure);
     }
 
     /**

@@ -27,11 +27,12 @@ public final class SystemCosim {
      *
      * @param problem the first difference from the reference; null when there is none
      * @param byHost calls host software answered (the DPA handed them over)
+     * @param receivesByHost of them, receives (the rest are messages)
      * @param partialBlocks blocks the poll budget closed early
      * @param waits times the handler waited for a command still on its way
      * @param rendezvous receives completed by a rendezvous read
      */
-    public record Verdict(String problem, int byHost, int partialBlocks, long waits, int rendezvous) {
+    public record Verdict(String problem, int byHost, int receivesByHost, int partialBlocks, long waits, int rendezvous) {
         public boolean passed() {
             return problem == null;
         }
@@ -51,11 +52,11 @@ public final class SystemCosim {
         try {
             out = ProgramCosim.run(launcher, handler, events, work, args);
         } catch (IllegalStateException e) {
-            return new Verdict(e.getMessage(), 0, 0, 0, 0);
+            return new Verdict(e.getMessage(), 0, 0, 0, 0, 0);
         }
         String log = out.log();
         if (log.contains("WARNING: ThreadSanitizer") || log.contains("runtime error") || log.contains("ERROR: AddressSanitizer")) {
-            return new Verdict(handler.getFileName() + " reported: " + log, 0, 0, 0, 0);
+            return new Verdict(handler.getFileName() + " reported: " + log, 0, 0, 0, 0, 0);
         }
         List<OpResult> want = expected(events, hints);
         String problem = Expected.firstDifference(events, want, ProgramCosim.handlerResults(events, out.results()));
@@ -64,8 +65,20 @@ public final class SystemCosim {
         if (problem == null) problem = checkHandOffs(events, by, out.file());
         String[] b = WorkloadFile.records(out.file(), "B").get(0);
         int host = (int) by.stream().filter(c -> c == 'H').count();
+        int hostReceives = receivesByHost(events, by);
         int rndv = (int) WorkloadFile.records(out.file(), "D").stream().filter(d -> d[2].equals("R")).count();
-        return new Verdict(problem, host, Integer.parseInt(b[2]), Long.parseLong(b[3]), rndv);
+        return new Verdict(problem, host, hostReceives, Integer.parseInt(b[2]), Long.parseLong(b[3]), rndv);
+    }
+
+    /** Receives among the calls host software answered ({@code by} as {@link #answeredBy}; short when the run stopped early). */
+    static int receivesByHost(List<Event> events, List<Character> by) {
+        int i = 0, n = 0;
+        for (Event e : events) {
+            if (e instanceof Event.BlockEnd) continue;
+            if (i >= by.size()) break;
+            if (by.get(i++) == 'H' && e instanceof Event.Post) n++;
+        }
+        return n;
     }
 
     /** Per post or arrival, in order: 'D' when the DPA answered it, 'H' when host software did. */

@@ -80,6 +80,8 @@ class FallbackCosimTest {
         assertNull(s.failure());
         assertTrue(s.streams() >= 150, "streams: " + s.streams());
         assertTrue(s.byHost() > s.operations() / 10, "host software answered " + s.byHost() + " of " + s.operations());
+        assertTrue(s.receivesByHost() > 0 && s.receivesByHost() < s.byHost(),
+                "host software answered receives and messages both: " + s.receivesByHost() + " receives of " + s.byHost());
         assertTrue(s.wildcardPosts() > s.posts() / 10, "wildcard receives: " + s.wildcardPosts() + " of " + s.posts());
     }
 
