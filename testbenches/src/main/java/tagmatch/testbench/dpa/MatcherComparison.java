@@ -42,10 +42,12 @@ public final class MatcherComparison {
 
     private final Setup setup;
     private final List<Row> rows;
+    private final Map<HandlerImage.Matcher, MatcherMemory> memory;
 
-    private MatcherComparison(Setup setup, List<Row> rows) {
+    private MatcherComparison(Setup setup, List<Row> rows, Map<HandlerImage.Matcher, MatcherMemory> memory) {
         this.setup = setup;
         this.rows = rows;
+        this.memory = memory;
     }
 
     public List<Row> rows() {
@@ -63,7 +65,11 @@ public final class MatcherComparison {
         OtmConfig base = OtmConfig.defaults().withBins(s.bins()).withCapacities(Math.max(64, 2 * deepest), Math.max(64, 2 * deepest));
         DpaRun dpa = DpaRun.build(cluster, "verilator", s.units().slots());
         Map<HandlerImage.Matcher, HandlerImage> images = new LinkedHashMap<>();
-        for (HandlerImage.Matcher m : s.matchers()) images.put(m, HandlerImage.build(base.withThreads(threads(s, m)), m, work));
+        Map<HandlerImage.Matcher, MatcherMemory> memory = new LinkedHashMap<>();
+        for (HandlerImage.Matcher m : s.matchers()) {
+            images.put(m, HandlerImage.build(base.withThreads(threads(s, m)), m, work));
+            memory.put(m, MatcherMemory.of(dpa, images.get(m)));
+        }
         List<Row> rows = new ArrayList<>();
         List<int[]> cases = new ArrayList<>();
         for (int d : s.depths()) cases.add(new int[] {d, 0});
@@ -79,7 +85,7 @@ public final class MatcherComparison {
                 step.accept(name(m) + " " + r.label());
             }
         }
-        return new MatcherComparison(s, rows);
+        return new MatcherComparison(s, rows, memory);
     }
 
     private static int threads(Setup s, HandlerImage.Matcher m) {
@@ -92,18 +98,18 @@ public final class MatcherComparison {
     }
 
     /**
-     * The table: per case and matcher, messages per second, cycles per message, the rate against
-     * the list's and {@code area} (what each matcher costs in hardware, by matcher; none given:
-     * "-"); then the best matcher per case and where the ALPUs with the list overtake the list.
+     * The table: per case and matcher, messages per second, cycles per message and the rate
+     * against the list's; then the best matcher per case and where the ALPUs with the list
+     * overtake the list.
      */
-    public String table(Map<HandlerImage.Matcher, String> area) {
+    public String table() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-20s %-7s %9s %9s %8s  %s%n", "case", "matcher", "M msg/s", "cyc/msg", "vs list", "area"));
+        sb.append(String.format(Locale.ROOT, "%-20s %-7s %9s %9s %8s%n", "case", "matcher", "M msg/s", "cyc/msg", "vs list"));
         for (Row r : rows) {
             Row list = find(HandlerImage.Matcher.LIST, r.depth(), r.conflict());
-            sb.append(String.format(Locale.ROOT, "%-20s %-7s %9.3f %9.0f %8s  %s%n", r.label(), name(r.matcher()), perSecond(r) / 1e6,
+            sb.append(String.format(Locale.ROOT, "%-20s %-7s %9.3f %9.0f %8s%n", r.label(), name(r.matcher()), perSecond(r) / 1e6,
                     (double) r.outcome().cycles() / r.outcome().messages(),
-                    list == null ? "-" : String.format(Locale.ROOT, "%.2fx", perSecond(r) / perSecond(list)), area.getOrDefault(r.matcher(), "-")));
+                    list == null ? "-" : String.format(Locale.ROOT, "%.2fx", perSecond(r) / perSecond(list))));
         }
         sb.append(String.format(Locale.ROOT, "%nbest per case:%n"));
         List<String> seen = new ArrayList<>();
@@ -116,6 +122,26 @@ public final class MatcherComparison {
         }
         sb.append(breakEven());
         return sb.toString();
+    }
+
+    /**
+     * What each matcher costs: {@code units} (the hardware it uses, by matcher; none given:
+     * "none") and the DPA memory it takes ({@link MatcherMemory}): data (static, context, what
+     * otm_init allocated) and code.
+     */
+    public String areaTable(Map<HandlerImage.Matcher, String> units) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-7s %-44s %12s %24s %10s%n", "matcher", "units on the bus (LUTs/FFs)",
+                "DPA data B", "(static+context+init)", "code B"));
+        for (Map.Entry<HandlerImage.Matcher, MatcherMemory> e : memory.entrySet()) {
+            MatcherMemory m = e.getValue();
+            sb.append(String.format(Locale.ROOT, "%-7s %-44s %,12d %24s %,10d%n", name(e.getKey()), units.getOrDefault(e.getKey(), "none"), m.data(),
+                    String.format(Locale.ROOT, "%d+%d+%d", m.staticData(), m.context(), m.allocated()), m.code()));
+        }
+        return sb.toString();
+    }
+
+    public Map<HandlerImage.Matcher, MatcherMemory> memory() {
+        return memory;
     }
 
     /** The smallest measured depth (no conflict) at which the ALPUs with the list deliver at least the list's rate. */

@@ -31,14 +31,14 @@ final class MatcherBenchRun {
             area.put(HandlerImage.Matcher.ALPU, units);
             area.put(HandlerImage.Matcher.HYBRID, units);
         }
-        area.put(HandlerImage.Matcher.LIST, "software only");
-        area.put(HandlerImage.Matcher.OTM, "software only");
         AlpuConfig u = setup.units().prq();
         out.printf(java.util.Locale.ROOT, "matchers behind the same handler on one cluster (%d cores x %d hardware threads) with two %d-cell ALPUs "
                 + "(MATCH_W %d, TAG_W %d) on its bus; otm on %d threads, the others on one; %d messages a run at %.1f GHz, likely memory, "
-                + "every run checked against the reference; area: PRQ + UMQ unit, yosys synth_xilinx %s%n", cluster.cores(), cluster.threads(),
+                + "every run checked against the reference; units: PRQ + UMQ, yosys synth_xilinx %s%n", cluster.cores(), cluster.threads(),
                 u.cells(), u.matchWidth(), u.tagWidth(), setup.otmThreads(), setup.messages(), setup.clockGhz(), YosysSynth.DEFAULT_FAMILY);
-        out.print(c.table(area));
+        out.print(c.table());
+        out.println();
+        out.print(c.areaTable(area));
         if (png != null) out.println("rate against depth: " + png);
         out.flush();
     }
