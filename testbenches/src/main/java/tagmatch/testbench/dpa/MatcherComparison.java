@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.MemorySetting;
@@ -33,10 +34,25 @@ public final class MatcherComparison {
         }
     }
 
-    /** One matcher on one case: depth, conflict or not, and what the run gave. */
-    public record Row(HandlerImage.Matcher matcher, int depth, boolean conflict, HandlerRun.Outcome outcome) {
+    /**
+     * One case every matcher runs: its label, the depth it keeps posted (0: none of the bench's
+     * depths, as a trace's), whether it is the conflict case, the entries the matchers' tables
+     * must hold, and its events for a matcher on N threads.
+     */
+    public record Case(String label, int depth, boolean conflict, int capacity, IntFunction<List<Event>> events) {}
+
+    /** One matcher on one case and what the run gave. */
+    public record Row(HandlerImage.Matcher matcher, Case kase, HandlerRun.Outcome outcome) {
         public String label() {
-            return conflict ? "conflict, depth " + depth : "depth " + depth;
+            return kase.label();
+        }
+
+        public int depth() {
+            return kase.depth();
+        }
+
+        public boolean conflict() {
+            return kase.conflict();
         }
     }
 
@@ -59,10 +75,28 @@ public final class MatcherComparison {
         return m.name().toLowerCase(Locale.ROOT);
     }
 
-    /** Builds the cluster with the units and every matcher's handler, and measures every case; {@code step} is told after each run. */
+    /** The bench's cases: {@link HandlerBench#workload} at each of the setup's depths and the conflict case at its conflict depth. */
+    public static List<Case> benchCases(Setup s) {
+        List<Case> cases = new ArrayList<>();
+        for (int d : s.depths()) cases.add(benchCase(s, d, false));
+        cases.add(benchCase(s, s.conflictDepth(), true));
+        return cases;
+    }
+
+    private static Case benchCase(Setup s, int depth, boolean conflict) {
+        return new Case(conflict ? "conflict, depth " + depth : "depth " + depth, depth, conflict, 2 * depth,
+                n -> HandlerBench.workload(conflict ? BenchCase.CONFLICT : BenchCase.NO_CONFLICT, depth, s.messages(), n, 1));
+    }
+
+    /** Builds the cluster with the units and every matcher's handler, and measures the bench's cases; {@code step} is told after each run. */
     public static MatcherComparison measure(DpaConfig cluster, Setup s, Path work, Consumer<String> step) {
-        int deepest = Math.max(s.conflictDepth(), s.depths().stream().mapToInt(Integer::intValue).max().orElse(1));
-        OtmConfig base = OtmConfig.defaults().withBins(s.bins()).withCapacities(Math.max(64, 2 * deepest), Math.max(64, 2 * deepest));
+        return measure(cluster, s, benchCases(s), work, step);
+    }
+
+    /** The same for {@code cases}: every matcher's tables hold the largest case's capacity (at least 64 entries). */
+    public static MatcherComparison measure(DpaConfig cluster, Setup s, List<Case> cases, Path work, Consumer<String> step) {
+        int capacity = Math.max(64, cases.stream().mapToInt(Case::capacity).max().orElse(0));
+        OtmConfig base = OtmConfig.defaults().withBins(s.bins()).withCapacities(capacity, capacity);
         DpaRun dpa = DpaRun.build(cluster, "verilator", s.units().slots());
         Map<HandlerImage.Matcher, HandlerImage> images = new LinkedHashMap<>();
         Map<HandlerImage.Matcher, MatcherMemory> memory = new LinkedHashMap<>();
@@ -71,15 +105,11 @@ public final class MatcherComparison {
             memory.put(m, MatcherMemory.of(dpa, images.get(m)));
         }
         List<Row> rows = new ArrayList<>();
-        List<int[]> cases = new ArrayList<>();
-        for (int d : s.depths()) cases.add(new int[] {d, 0});
-        cases.add(new int[] {s.conflictDepth(), 1});
-        for (int[] c : cases) {
+        for (Case c : cases) {
             for (HandlerImage.Matcher m : s.matchers()) {
-                boolean conflict = c[1] == 1;
-                List<Event> events = HandlerBench.workload(conflict ? BenchCase.CONFLICT : BenchCase.NO_CONFLICT, c[0], s.messages(), threads(s, m), 1);
-                HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), events, DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY), work);
-                Row r = new Row(m, c[0], conflict, o);
+                HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), c.events().apply(threads(s, m)),
+                        DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY), work);
+                Row r = new Row(m, c, o);
                 if (!o.passed()) throw new IllegalStateException(name(m) + ", " + r.label() + ": " + o.difference());
                 rows.add(r);
                 step.accept(name(m) + " " + r.label());
@@ -106,7 +136,7 @@ public final class MatcherComparison {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%-20s %-7s %9s %9s %8s%n", "case", "matcher", "M msg/s", "cyc/msg", "vs list"));
         for (Row r : rows) {
-            Row list = find(HandlerImage.Matcher.LIST, r.depth(), r.conflict());
+            Row list = find(HandlerImage.Matcher.LIST, r.label());
             sb.append(String.format(Locale.ROOT, "%-20s %-7s %9.3f %9.0f %8s%n", r.label(), name(r.matcher()), perSecond(r) / 1e6,
                     (double) r.outcome().cycles() / r.outcome().messages(),
                     list == null ? "-" : String.format(Locale.ROOT, "%.2fx", perSecond(r) / perSecond(list))));
@@ -144,11 +174,11 @@ public final class MatcherComparison {
         return memory;
     }
 
-    /** The smallest measured depth (no conflict) at which the ALPUs with the list deliver at least the list's rate. */
+    /** The smallest measured depth (no conflict) at which the ALPUs with the list deliver at least the list's rate; empty without depths. */
     public String breakEven() {
         Integer below = null;
         for (int d : setup.depths().stream().sorted().toList()) {
-            Row a = find(HandlerImage.Matcher.ALPU, d, false), l = find(HandlerImage.Matcher.LIST, d, false);
+            Row a = find(HandlerImage.Matcher.ALPU, "depth " + d), l = find(HandlerImage.Matcher.LIST, "depth " + d);
             if (a == null || l == null) return "";
             if (perSecond(a) >= perSecond(l)) {
                 return String.format(Locale.ROOT, "alpu against list: at least the list's rate from depth %d on (of those measured)%s%n", d,
@@ -156,11 +186,11 @@ public final class MatcherComparison {
             }
             below = d;
         }
-        return String.format(Locale.ROOT, "alpu against list: below the list's rate at every depth measured (up to %d)%n", below);
+        return below == null ? "" : String.format(Locale.ROOT, "alpu against list: below the list's rate at every depth measured (up to %d)%n", below);
     }
 
-    private Row find(HandlerImage.Matcher m, int depth, boolean conflict) {
-        for (Row r : rows) if (r.matcher() == m && r.depth() == depth && r.conflict() == conflict) return r;
+    private Row find(HandlerImage.Matcher m, String label) {
+        for (Row r : rows) if (r.matcher() == m && r.label().equals(label)) return r;
         return null;
     }
 }

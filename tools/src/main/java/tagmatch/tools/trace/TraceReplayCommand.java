@@ -36,7 +36,7 @@ public final class TraceReplayCommand implements Callable<Integer> {
     @CommandLine.Mixin
     TraceInputOptions input = new TraceInputOptions();
 
-    @Option(names = "--through", required = true, paramLabel = "TARGET", description = "alpu or firmware")
+    @Option(names = "--through", required = true, paramLabel = "TARGET", description = "alpu, firmware or dpa (the four matchers on the DPA cluster)")
     String through;
 
     @Option(names = "--ranks", split = ",", paramLabel = "R", description = "replay only these ranks (default: all)")
@@ -75,11 +75,18 @@ public final class TraceReplayCommand implements Callable<Integer> {
     @CommandLine.Mixin
     KeepTempOption keepTemp = new KeepTempOption();
 
+    @CommandLine.Mixin
+    DpaReplayOptions dpa = new DpaReplayOptions();
+
     @Override
     public Integer call() {
         // every option before any work
-        boolean alpu = OptionCheck.oneOf("--through", through, "alpu", "firmware").equals("alpu");
+        boolean alpu = OptionCheck.oneOf("--through", through, "alpu", "firmware", "dpa").equals("alpu");
         input.check();
+        dpa.check();
+        if (through.equals("dpa") && ranks != null) {
+            throw new UsageError("--ranks must be left out with --through dpa (it replays each trace's busiest stream), got " + ranks);
+        }
         if (layout.size() != 3) throw new UsageError("--match-layout must be three bit counts COMM,SOURCE,TAG, got " + layout);
         if (capacity.size() != 2) throw new UsageError("--capacity must be two sizes RECEIVES,UNEXPECTED, got " + capacity);
         if (ranks != null) for (int r : ranks) OptionCheck.atLeast("--ranks", r, 0);
@@ -97,6 +104,12 @@ public final class TraceReplayCommand implements Callable<Integer> {
         TraceReplayer.checkRanks(found, ranks);
 
         PrintWriter out = spec.commandLine().getOut();
+        if (through.equals("dpa")) {
+            try (Temp temp = keepTemp.dir("replay-dpa", spec.commandLine().getErr())) {
+                dpa.run(found, threads.get(), bins.get(), input.parseThreads(), input.cache(), temp.path(), noProgress ? ProgressMeter.Factory.NONE : Progress::start, out);
+            }
+            return 0;
+        }
         boolean agree;
         try (Temp temp = alpu ? null : keepTemp.dir("replay", spec.commandLine().getErr())) {
             TraceReplayer.Options options = new TraceReplayer.Options(alpuSetup, fw, temp == null ? null : temp.path(), ranks, input.parseThreads(), input.cache());
