@@ -46,79 +46,79 @@ module alpu_prq_256x16_AlpuControl (
   localparam [6:0] HOLD = 7'd64;
   reg  [6:0]       engine; // @[StateMachine.java:38]
   reg              mode; // @[StateMachine.java:38]
-  wire             in_insert_mode; // @[AlpuControl.java:104]
-  reg              error_r; // @[AlpuControl.java:105]
-  reg  [8:0]       count; // @[AlpuControl.java:106]
-  reg              dirty; // @[AlpuControl.java:107]
-  wire             held; // @[AlpuControl.java:108]
-  wire             decide; // @[AlpuControl.java:109]
-  wire             decide_hit; // @[AlpuControl.java:110]
-  wire             decide_fail; // @[AlpuControl.java:111]
-  wire             decide_hold; // @[AlpuControl.java:112]
-  reg              frozen; // @[AlpuControl.java:115]
-  reg  [2:0]       rsp_used; // @[AlpuControl.java:118]
-  reg              rsp_slot_1; // @[AlpuControl.java:119]
-  reg              rsp_slot_2; // @[AlpuControl.java:121]
-  reg              full; // @[AlpuControl.java:122]
-  reg              insert_decided; // @[AlpuControl.java:124]
-  wire             is_start; // @[AlpuControl.java:127]
-  wire             is_insert; // @[AlpuControl.java:128]
-  wire             is_stop; // @[AlpuControl.java:129]
-  wire             is_reset; // @[AlpuControl.java:130]
-  wire             needs_slot; // @[AlpuControl.java:131]
-  wire             engine_free; // @[AlpuControl.java:146]
-  wire             launch_ready; // @[AlpuControl.java:150]
-  wire             launch; // @[AlpuControl.java:157]
-  wire             start_ok; // @[AlpuControl.java:185]
-  wire             start_bad; // @[AlpuControl.java:186]
-  wire             insert_bad; // @[AlpuControl.java:188]
-  wire             stop_bad; // @[AlpuControl.java:190]
-  wire             bad_cmd; // @[AlpuControl.java:195]
-  wire [8:0]       count_next; // @[AlpuControl.java:199]
-  wire             full_next; // @[AlpuControl.java:202]
-  wire [2:0]       rsp_used_next; // @[AlpuControl.java:224]
+  wire             in_insert_mode; // @[AlpuControl.java:137]
+  reg              error_r; // @[AlpuControl.java:138]
+  reg  [8:0]       count; // @[AlpuControl.java:139]
+  reg              dirty; // @[AlpuControl.java:140]
+  wire             held; // @[AlpuControl.java:141]
+  wire             decide; // @[AlpuControl.java:142]
+  wire             decide_hit; // @[AlpuControl.java:143]
+  wire             decide_fail; // @[AlpuControl.java:144]
+  wire             decide_hold; // @[AlpuControl.java:145]
+  reg              frozen; // @[AlpuControl.java:146]
+  reg  [2:0]       rsp_used; // @[AlpuControl.java:147]
+  reg              rsp_slot_1; // @[AlpuControl.java:148]
+  reg              rsp_slot_2; // @[AlpuControl.java:149]
+  reg              full; // @[AlpuControl.java:150]
+  reg              insert_decided; // @[AlpuControl.java:151]
+  wire             is_start; // @[AlpuControl.java:173]
+  wire             is_insert; // @[AlpuControl.java:174]
+  wire             is_stop; // @[AlpuControl.java:175]
+  wire             is_reset; // @[AlpuControl.java:176]
+  wire             needs_slot; // @[AlpuControl.java:177]
+  wire             engine_free; // @[AlpuControl.java:194]
+  wire             launch_ready; // @[AlpuControl.java:198]
+  wire             launch; // @[AlpuControl.java:205]
+  wire             start_ok; // @[AlpuControl.java:240]
+  wire             start_bad; // @[AlpuControl.java:241]
+  wire             insert_bad; // @[AlpuControl.java:243]
+  wire             stop_bad; // @[AlpuControl.java:245]
+  wire             bad_cmd; // @[AlpuControl.java:250]
+  wire [8:0]       count_next; // @[AlpuControl.java:255]
+  wire             full_next; // @[AlpuControl.java:258]
+  wire [2:0]       rsp_used_next; // @[AlpuControl.java:289]
 
-  assign in_insert_mode = mode == INSERT_MODE; // @[AlpuControl.java:104]
-  assign held = |(engine & HOLD); // @[AlpuControl.java:108]
-  assign decide = |(engine & DELETE); // @[AlpuControl.java:109]
-  assign decide_hit = decide & match_hit; // @[AlpuControl.java:110]
-  assign decide_fail = decide & (~match_hit) & (~in_insert_mode); // @[AlpuControl.java:111]
-  assign decide_hold = decide & (~match_hit) & in_insert_mode; // @[AlpuControl.java:112]
-  assign is_start = cmd_op == START_INSERT; // @[AlpuControl.java:127]
-  assign is_insert = cmd_op == INSERT; // @[AlpuControl.java:128]
-  assign is_stop = cmd_op == STOP_INSERT; // @[AlpuControl.java:129]
-  assign is_reset = cmd_op == RESET; // @[AlpuControl.java:130]
-  assign needs_slot = is_start & (~in_insert_mode); // @[AlpuControl.java:131]
+  assign in_insert_mode = mode == INSERT_MODE; // @[AlpuControl.java:137]
+  assign held = |(engine & HOLD); // @[AlpuControl.java:141]
+  assign decide = |(engine & DELETE); // @[AlpuControl.java:142]
+  assign decide_hit = decide & match_hit; // @[AlpuControl.java:143]
+  assign decide_fail = decide & (~match_hit) & (~in_insert_mode); // @[AlpuControl.java:144]
+  assign decide_hold = decide & (~match_hit) & in_insert_mode; // @[AlpuControl.java:145]
+  assign is_start = cmd_op == START_INSERT; // @[AlpuControl.java:173]
+  assign is_insert = cmd_op == INSERT; // @[AlpuControl.java:174]
+  assign is_stop = cmd_op == STOP_INSERT; // @[AlpuControl.java:175]
+  assign is_reset = cmd_op == RESET; // @[AlpuControl.java:176]
+  assign needs_slot = is_start & (~in_insert_mode); // @[AlpuControl.java:177]
   assign engine_free = (~((|(engine & COMPARE)) | (|(engine & BLOCK_PRIORITY)) | (|(engine & GLOBAL_PRIORITY)))) &
-      ((~decide) | ((~decide_hold) & (~cmd_here))); // @[AlpuControl.java:146]
+      ((~decide) | ((~decide_hold) & (~cmd_here))); // @[AlpuControl.java:194]
   assign launch_ready = engine_free &
-      ((held & ((~in_insert_mode) | (dirty & (~cmd_here)))) | ((~held) & req_here)); // @[AlpuControl.java:150]
+      ((held & ((~in_insert_mode) | (dirty & (~cmd_here)))) | ((~held) & req_here)); // @[AlpuControl.java:198]
   assign cmd_go = cmd_here & (~frozen) & (~(held & (~in_insert_mode))) & ((~needs_slot) | rsp_slot_1) &
-      (~(is_insert & in_insert_mode & (~insert_decided))); // @[AlpuControl.java:155]
-  assign launch = launch_ready & ((cmd_here & needs_slot) | decide ? rsp_slot_2 : rsp_slot_1); // @[AlpuControl.java:157]
-  assign load = launch & (~held); // @[AlpuControl.java:158]
-  assign start_ok = cmd_go & is_start & (~in_insert_mode); // @[AlpuControl.java:185]
-  assign start_bad = cmd_go & is_start & in_insert_mode; // @[AlpuControl.java:186]
-  assign insert_ok = cmd_go & is_insert & in_insert_mode & (~full); // @[AlpuControl.java:187]
-  assign insert_bad = cmd_go & is_insert & (~(in_insert_mode & (~full))); // @[AlpuControl.java:188]
-  assign stop_bad = cmd_go & is_stop & (~in_insert_mode); // @[AlpuControl.java:190]
-  assign reset_go = cmd_go & is_reset; // @[AlpuControl.java:191]
-  assign bad_cmd = start_bad | insert_bad | stop_bad; // @[AlpuControl.java:195]
-  assign count_next = reset_go ? 9'd0 : insert_ok ? (count + 9'd1) : decide_hit ? (count - 9'd1) : count; // @[AlpuControl.java:199]
-  assign full_next = count_next == 9'd256; // @[AlpuControl.java:202]
-  assign compact = ~(frozen | (|(engine & COMPARE))); // @[AlpuControl.java:209]
-  assign results_valid = |(engine & GLOBAL_PRIORITY); // @[AlpuControl.java:212]
-  assign req_pop = load; // @[AlpuControl.java:213]
-  assign rsp_push = decide_hit | decide_fail | start_ok; // @[AlpuControl.java:217]
-  assign rsp_kind = decide_hit ? MATCH_SUCCESS : decide_fail ? MATCH_FAILURE : START_ACK; // @[AlpuControl.java:218,219,220]
-  assign rsp_tag = decide_hit ? match_tag : 16'd0; // @[AlpuControl.java:221]
-  assign rsp_free = start_ok ? (9'd256 - count) : 9'd0; // @[AlpuControl.java:222]
+      (~(is_insert & in_insert_mode & (~insert_decided))); // @[AlpuControl.java:203]
+  assign launch = launch_ready & ((cmd_here & needs_slot) | decide ? rsp_slot_2 : rsp_slot_1); // @[AlpuControl.java:205]
+  assign load = launch & (~held); // @[AlpuControl.java:206]
+  assign start_ok = cmd_go & is_start & (~in_insert_mode); // @[AlpuControl.java:240]
+  assign start_bad = cmd_go & is_start & in_insert_mode; // @[AlpuControl.java:241]
+  assign insert_ok = cmd_go & is_insert & in_insert_mode & (~full); // @[AlpuControl.java:242]
+  assign insert_bad = cmd_go & is_insert & (~(in_insert_mode & (~full))); // @[AlpuControl.java:243]
+  assign stop_bad = cmd_go & is_stop & (~in_insert_mode); // @[AlpuControl.java:245]
+  assign reset_go = cmd_go & is_reset; // @[AlpuControl.java:246]
+  assign bad_cmd = start_bad | insert_bad | stop_bad; // @[AlpuControl.java:250]
+  assign count_next = reset_go ? 9'd0 : insert_ok ? (count + 9'd1) : decide_hit ? (count - 9'd1) : count; // @[AlpuControl.java:255]
+  assign full_next = count_next == 9'd256; // @[AlpuControl.java:258]
+  assign compact = ~(frozen | (|(engine & COMPARE))); // @[AlpuControl.java:269]
+  assign results_valid = |(engine & GLOBAL_PRIORITY); // @[AlpuControl.java:272]
+  assign req_pop = load; // @[AlpuControl.java:273]
+  assign rsp_push = decide_hit | decide_fail | start_ok; // @[AlpuControl.java:280]
+  assign rsp_kind = decide_hit ? MATCH_SUCCESS : decide_fail ? MATCH_FAILURE : START_ACK; // @[AlpuControl.java:281,282,283]
+  assign rsp_tag = decide_hit ? match_tag : 16'd0; // @[AlpuControl.java:284]
+  assign rsp_free = start_ok ? (9'd256 - count) : 9'd0; // @[AlpuControl.java:285]
   assign rsp_used_next = rsp_push ? (rsp_taken ? rsp_used : rsp_used + 3'd1) :
       rsp_taken ? (rsp_used - 3'd1) :
-      rsp_used; // @[AlpuControl.java:224]
-  assign occupancy = count; // @[AlpuControl.java:230]
-  assign insert_mode = in_insert_mode; // @[AlpuControl.java:231]
-  assign error = error_r; // @[AlpuControl.java:232]
+      rsp_used; // @[AlpuControl.java:289]
+  assign occupancy = count; // @[AlpuControl.java:102]
+  assign insert_mode = in_insert_mode; // @[AlpuControl.java:103]
+  assign error = error_r; // @[AlpuControl.java:104]
 
   always @(posedge clk) begin // @[StateMachine.java:52]
     if (rst) begin
@@ -138,7 +138,7 @@ module alpu_prq_256x16_AlpuControl (
     end
   end
 
-  always @(posedge clk) begin // @[AlpuControl.java:182]
+  always @(posedge clk) begin // @[AlpuControl.java:233]
     if (rst) begin
       frozen <= 1'd0;
     end else begin
@@ -159,7 +159,7 @@ module alpu_prq_256x16_AlpuControl (
     end
   end
 
-  always @(posedge clk) begin // @[AlpuControl.java:196]
+  always @(posedge clk) begin // @[AlpuControl.java:251]
     if (rst) begin
       error_r <= 1'd0;
     end else if (reset_go) begin
@@ -169,7 +169,7 @@ module alpu_prq_256x16_AlpuControl (
     end
   end
 
-  always @(posedge clk) begin // @[AlpuControl.java:198]
+  always @(posedge clk) begin // @[AlpuControl.java:253]
     if (rst) begin
       dirty <= 1'd0;
     end else if (launch) begin
@@ -179,7 +179,7 @@ module alpu_prq_256x16_AlpuControl (
     end
   end
 
-  always @(posedge clk) begin // @[AlpuControl.java:201]
+  always @(posedge clk) begin // @[AlpuControl.java:257]
     if (rst) begin
       count <= 9'd0;
     end else begin
@@ -187,7 +187,7 @@ module alpu_prq_256x16_AlpuControl (
     end
   end
 
-  always @(posedge clk) begin // @[AlpuControl.java:203]
+  always @(posedge clk) begin // @[AlpuControl.java:259]
     if (rst) begin
       full <= 1'd0;
     end else begin
@@ -195,7 +195,7 @@ module alpu_prq_256x16_AlpuControl (
     end
   end
 
-  always @(posedge clk) begin // @[AlpuControl.java:205]
+  always @(posedge clk) begin // @[AlpuControl.java:261]
     if (rst) begin
       insert_decided <= 1'd0;
     end else begin
@@ -203,7 +203,7 @@ module alpu_prq_256x16_AlpuControl (
     end
   end
 
-  always @(posedge clk) begin // @[AlpuControl.java:226]
+  always @(posedge clk) begin // @[AlpuControl.java:291]
     if (rst) begin
       rsp_used <= 3'd0;
     end else begin
@@ -211,7 +211,7 @@ module alpu_prq_256x16_AlpuControl (
     end
   end
 
-  always @(posedge clk) begin // @[AlpuControl.java:227]
+  always @(posedge clk) begin // @[AlpuControl.java:292]
     if (rst) begin
       rsp_slot_1 <= 1'd1;
     end else begin
@@ -219,7 +219,7 @@ module alpu_prq_256x16_AlpuControl (
     end
   end
 
-  always @(posedge clk) begin // @[AlpuControl.java:228]
+  always @(posedge clk) begin // @[AlpuControl.java:293]
     if (rst) begin
       rsp_slot_2 <= 1'd1;
     end else begin
