@@ -65,27 +65,10 @@ final class ScriptEngine {
         mValid = wire("eng_m_valid", Bool());
         mWord = wire("eng_m_word", UInt(wb));
         mData = wire("eng_m_data", UInt(64));
-        mValid.set(0);
-        mWord.set(Nic.ramWord(dst, wb, "eng_dst_word"));
-        mData.set(word);
         Bool landing = wire("eng_landing", Bool());
-        landing.set(0);
+        driveMasterPort(state, n, word, dst, cqe, arg, owner, pi, landing, live.and(ready), wb);
         msgLanded = landing.and(isCmd.not()).named("eng_msg_landed");
         cmdLanded = landing.and(isCmd).named("eng_cmd_landed");
-
-        switchOn(state)
-            .is(COPY, () -> mValid.set(n.ne(0)))
-            .is(CQE5, () -> {
-                mValid.set(1);
-                mWord.set(Nic.ramWord(cqe.add(40), wb, "eng_cqe5_word"));
-                mData.set(cat(arg, lit(0, 32)));
-            })
-            .is(CQE7, () -> {
-                mValid.set(1);
-                mWord.set(Nic.ramWord(cqe.add(56), wb, "eng_cqe7_word"));
-                mData.set(cat(lit(0, 7), owner, lit(0, 8), pi.bits(15, 0), lit(0, 32)));
-                landing.set(live.and(ready));
-            });
 
         when(live, () -> switchOn(state)
             .is(IDLE, () -> when(r.go.ne(0), () -> {
@@ -151,5 +134,30 @@ final class ScriptEngine {
                 waitEnd.set(cycle);
                 state.set(HEAD);
             })));
+    }
+
+    /**
+     * The master port: a receive buffer's words in {@code COPY}, then the completion's words 5 and 7;
+     * {@code landing} rises when word 7, the owner word, is stored.
+     */
+    private void driveMasterPort(UInt state, UInt n, UInt word, UInt dst, UInt cqe, UInt arg, UInt owner, UInt pi, Bool landing,
+            Bool stored, int wb) {
+        mValid.set(0);
+        mWord.set(Nic.ramWord(dst, wb, "eng_dst_word"));
+        mData.set(word);
+        landing.set(0);
+        switchOn(state)
+            .is(COPY, () -> mValid.set(n.ne(0)))
+            .is(CQE5, () -> {
+                mValid.set(1);
+                mWord.set(Nic.ramWord(cqe.add(40), wb, "eng_cqe5_word"));
+                mData.set(cat(arg, lit(0, 32)));
+            })
+            .is(CQE7, () -> {
+                mValid.set(1);
+                mWord.set(Nic.ramWord(cqe.add(56), wb, "eng_cqe7_word"));
+                mData.set(cat(lit(0, 7), owner, lit(0, 8), pi.bits(15, 0), lit(0, 32)));
+                landing.set(stored);
+            });
     }
 }
