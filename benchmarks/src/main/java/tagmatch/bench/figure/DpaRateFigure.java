@@ -21,8 +21,9 @@ import tagmatch.testbench.dpa.PingPong;
 
 /**
  * Seed 000's figure 8 as the paper ran it (§VI), with the DPA simulated: the ping-pong of
- * {@link PingPong} through the generated handler on the cluster, for no conflict, conflict on
- * the fast path and conflict on the slow path, under each {@link MemorySetting} (a band); beside
+ * {@link PingPong} (with its acknowledgement's wait and round trip) through the generated handler
+ * on the cluster, for no conflict, conflict on the fast path and conflict on the slow path, under
+ * each {@link MemorySetting} (a band, the round trip's guess moving with it); beside
  * it, the same ping-pong between two Open MPI ranks on this machine (intra-node shared memory,
  * median and spread of several runs), and the receiver's matching of the same workload natively
  * on one host core (the list and the generated matcher, ns per message).
@@ -53,17 +54,51 @@ public final class DpaRateFigure {
         }
     }
 
+    /** The seed's sequences per run (§VI), against which the figure states its own. */
+    public static final int SEED_SEQUENCES = 500;
+
     /**
      * What was run: k messages per sequence, the DPA's sequences, its N and bins, the clock that
-     * turns cycles into seconds, and the Open MPI and native runs' setup (their k, timed and
-     * untimed sequences, runs).
+     * turns cycles into seconds, the acknowledgement's round trip in cycles under the optimistic,
+     * likely and pessimistic memory settings (a guess, docs/dpa.md), and the Open MPI and native
+     * runs' setup (their k, timed and untimed sequences, runs).
      */
-    public record Setup(int k, int sequences, int threads, int bins, double clockGhz, MessageRateFigure.Setup host) {}
+    public record Setup(int k, int sequences, int threads, int bins, double clockGhz, List<Long> ackCycles, MessageRateFigure.Setup host) {
+        public Setup {
+            ackCycles = List.copyOf(ackCycles);
+            if (ackCycles.size() != MemorySetting.values().length)
+                throw new IllegalArgumentException("ack cycles must be given for the optimistic, likely and pessimistic settings, got " + ackCycles);
+        }
 
-    /** One case: the DPA under each memory setting; Open MPI's rate in every run; native ns per message (median) for the list and otm.c. */
-    public record Row(Case kase, Map<MemorySetting, PingPong.Result> dpa, double[] mpiRuns, double listNs, double otmNs) {
+        /** The acknowledgement's round trip under {@code m}. */
+        public long ack(MemorySetting m) {
+            return ackCycles.get(m.ordinal());
+        }
+    }
+
+    /**
+     * One case: the DPA under each memory setting, and under the likely one the first half of the
+     * sequences alone (null for one sequence); Open MPI's rate in every run; native ns per message
+     * (median) for the list and otm.c.
+     */
+    public record Row(Case kase, Map<MemorySetting, PingPong.Result> dpa, PingPong.Result firstHalf, double[] mpiRuns, double listNs, double otmNs) {
         public double dpaRate(MemorySetting m, double clockGhz) {
             return dpa.get(m).perSecond(clockGhz);
+        }
+
+        /**
+         * Messages per second of the second half of the sequences under the likely setting: the
+         * whole run's cycles less the first half's, so the cold start is left out; NaN without a half.
+         */
+        public double laterRate(double clockGhz) {
+            if (firstHalf == null) return Double.NaN;
+            PingPong.Result all = dpa.get(MemorySetting.LIKELY);
+            return (all.messages() - firstHalf.messages()) * clockGhz * 1e9 / (all.cycles() - firstHalf.cycles());
+        }
+
+        /** Wall seconds the simulator took per sequence under the likely setting. */
+        public double secondsPerSequence(int sequences) {
+            return dpa.get(MemorySetting.LIKELY).simSeconds() / sequences;
         }
 
         public double mpiMedian() {
@@ -114,7 +149,8 @@ public final class DpaRateFigure {
         Map<Boolean, double[]> mpi = new java.util.HashMap<>();
         Map<Boolean, double[]> list = new java.util.HashMap<>(), otm = new java.util.HashMap<>();
         List<Row> rows = new ArrayList<>();
-        long steps = (long) Case.values().length * MemorySetting.values().length + 2L * 3 * runs;
+        int half = s.sequences() / 2;
+        long steps = (long) Case.values().length * (MemorySetting.values().length + (half > 0 ? 1 : 0)) + 2L * 3 * runs;
         try (ProgressMeter p = progress.start("figure 8 on dpa", steps, "runs")) {
             for (boolean conflict : new boolean[] {false, true}) {
                 double[] m = new double[runs], l = new double[runs], o = new double[runs];
@@ -131,13 +167,17 @@ public final class DpaRateFigure {
                 otm.put(conflict, o);
             }
             for (Case c : Case.values()) {
-                PingPong pp = new PingPong(c.conflict, s.k(), s.sequences());
                 Map<MemorySetting, PingPong.Result> d = new EnumMap<>(MemorySetting.class);
                 for (MemorySetting ms : MemorySetting.values()) {
-                    d.put(ms, pp.run(dpa, images.get(c), ms, work));
+                    d.put(ms, new PingPong(c.conflict, s.k(), s.sequences(), s.ack(ms)).run(dpa, images.get(c), ms, work));
                     p.step();
                 }
-                rows.add(new Row(c, d, mpi.get(c.conflict), Median.of(list.get(c.conflict)), Median.of(otm.get(c.conflict))));
+                PingPong.Result first = null;
+                if (half > 0) {
+                    first = new PingPong(c.conflict, s.k(), half, s.ack(MemorySetting.LIKELY)).run(dpa, images.get(c), MemorySetting.LIKELY, work);
+                    p.step();
+                }
+                rows.add(new Row(c, d, first, mpi.get(c.conflict), Median.of(list.get(c.conflict)), Median.of(otm.get(c.conflict))));
             }
         }
         String cluster = dpa.config().cores() + " cores x " + dpa.config().threads() + " hardware threads";
@@ -149,27 +189,43 @@ public final class DpaRateFigure {
         return String.format(Locale.ROOT,
                 "Simulated DPA: the generated handler (otm_dpa_handler.c and otm.c, unmodified, gcc -O2 rv64imac) on the tagmatch DPA cluster "
                         + "(%s) under Verilator, N = %d threads, %d receives in flight at most, %d bins per hash index; the ping-pong of k = %d "
-                        + "messages per sequence, %d sequences, every to-host entry and delivered byte checked against the MPI reference. Cycles "
-                        + "from the handler's start to its last to-host entry, under the optimistic, likely and pessimistic memory settings "
-                        + "(docs/dpa.md; none is published: the band is their spread), turned into messages per second at an ASSUMED "
-                        + "clock of %.2f GHz. The acknowledgement is the order of the tickets only: its network round trip is not in the cycles. "
+                        + "messages per sequence, every to-host entry and delivered byte checked against the MPI reference. The NIC lands no "
+                        + "message of a sequence before every entry of the one before has been taken (the receiver's host then posts the next "
+                        + "sequence's receives) and the acknowledgement's round trip has passed: %s cycles under the optimistic / likely / "
+                        + "pessimistic setting (a GUESS, docs/dpa.md). Cycles from the first message's completion to the last to-host entry, "
+                        + "plus one round trip per run, under the optimistic, likely and pessimistic memory settings (docs/dpa.md; none is "
+                        + "published: the band is their spread), turned into messages per second at an ASSUMED clock of %.2f GHz. %s "
                         + "Open MPI: the same ping-pong between two ranks on this machine (intra-node shared memory, not a network), "
                         + "%d timed sequences after %d untimed, median and spread of %d runs. Native: the receiver's matching of the same "
                         + "workload on one host core (the linked list; otm.c built for one thread), median of %d runs.",
-                cluster, setup.threads(), Math.max(1024, setup.k()), setup.bins(), setup.k(), setup.sequences(), setup.clockGhz(), h.repeat(),
-                h.warmup(), h.runs(), h.runs());
+                cluster, setup.threads(), Math.max(1024, setup.k()), setup.bins(), setup.k(),
+                setup.ackCycles().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" / ")), setup.clockGhz(),
+                sequencesNote(), h.repeat(), h.warmup(), h.runs(), h.runs());
+    }
+
+    /** How many sequences the DPA ran against the seed's, and why. */
+    String sequencesNote() {
+        double perSeq = rows.stream().mapToDouble(r -> r.secondsPerSequence(setup.sequences())).max().orElse(0);
+        double all = rows.stream().mapToDouble(r -> r.secondsPerSequence(setup.sequences())).sum() * MemorySetting.values().length;
+        return String.format(Locale.ROOT,
+                "The DPA ran %d sequences per case and setting, not the seed's %d: the simulator took up to %.1f s of wall time per "
+                        + "sequence here (likely setting), so the seed's %d would take about %.1f h for the figure's %d runs; the rate of "
+                        + "the later half of the sequences alone (likely) shows what more sequences change.",
+                setup.sequences(), SEED_SEQUENCES, perSeq, SEED_SEQUENCES, all * SEED_SEQUENCES / 3600,
+                Case.values().length * MemorySetting.values().length);
     }
 
     /** One line per case. */
     public String summaryText() {
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder(sequencesNote()).append(System.lineSeparator());
         for (Row r : rows) {
             sb.append(String.format(Locale.ROOT,
-                    "%-20s simulated DPA N=%d %,10.0f / %,10.0f / %,10.0f msg/s (optimistic / likely / pessimistic)   Open MPI %,11.0f msg/s "
-                            + "(%,.0f..%,.0f)   native list %.1f ns, otm.c %.1f ns per message%n",
+                    "%-20s simulated DPA N=%d %,10.0f / %,10.0f / %,10.0f msg/s (optimistic / likely / pessimistic), later half %,10.0f (likely), "
+                            + "%.1f s per sequence   Open MPI %,11.0f msg/s (%,.0f..%,.0f)   native list %.1f ns, otm.c %.1f ns per message%n",
                     r.kase().label() + ":", setup.threads(), r.dpaRate(MemorySetting.OPTIMISTIC, setup.clockGhz()),
-                    r.dpaRate(MemorySetting.LIKELY, setup.clockGhz()), r.dpaRate(MemorySetting.PESSIMISTIC, setup.clockGhz()), r.mpiMedian(),
-                    r.mpiMin(), r.mpiMax(), r.listNs(), r.otmNs()));
+                    r.dpaRate(MemorySetting.LIKELY, setup.clockGhz()), r.dpaRate(MemorySetting.PESSIMISTIC, setup.clockGhz()),
+                    r.laterRate(setup.clockGhz()), r.secondsPerSequence(setup.sequences()), r.mpiMedian(), r.mpiMin(), r.mpiMax(), r.listNs(),
+                    r.otmNs()));
         }
         return sb.toString();
     }
@@ -177,16 +233,16 @@ public final class DpaRateFigure {
     public String markdown() {
         StringBuilder sb = new StringBuilder("# Seed 000 figure 8 on the simulated DPA\n\n").append(describe()).append("\n\n");
         sb.append("| case | DPA msg/s at ").append(setup.clockGhz())
-                .append(" GHz (optimistic / likely / pessimistic) | cycles per message (likely) | of which, summed over the threads: CQs and "
-                        + "tickets / match / protocol and copy / posts / waiting | Open MPI msg/s, median (min..max) "
-                        + "| native list ns/msg | native otm.c ns/msg |\n|---|---:|---:|---|---:|---:|---:|\n");
+                .append(" GHz (optimistic / likely / pessimistic) | later half's msg/s (likely) | cycles per message (likely) | of which, "
+                        + "summed over the threads: CQs and tickets / match / protocol and copy / posts / waiting | Open MPI msg/s, median (min..max) "
+                        + "| native list ns/msg | native otm.c ns/msg |\n|---|---:|---:|---:|---|---:|---:|---:|\n");
         for (Row r : rows) {
             PingPong.Result likely = r.dpa().get(MemorySetting.LIKELY);
             StringBuilder phases = new StringBuilder();
             for (int k = 0; k < likely.phases().length; k++) phases.append(k == 0 ? "" : " / ").append(Math.round(likely.phasePerMessage(k)));
-            sb.append(String.format(Locale.ROOT, "| %s | %,.0f / %,.0f / %,.0f | %.0f | %s | %,.0f (%,.0f..%,.0f) | %.1f | %.1f |%n", r.kase().label(),
-                    r.dpaRate(MemorySetting.OPTIMISTIC, setup.clockGhz()), r.dpaRate(MemorySetting.LIKELY, setup.clockGhz()),
-                    r.dpaRate(MemorySetting.PESSIMISTIC, setup.clockGhz()), likely.cyclesPerMessage(), phases, r.mpiMedian(),
+            sb.append(String.format(Locale.ROOT, "| %s | %,.0f / %,.0f / %,.0f | %,.0f | %.0f | %s | %,.0f (%,.0f..%,.0f) | %.1f | %.1f |%n",
+                    r.kase().label(), r.dpaRate(MemorySetting.OPTIMISTIC, setup.clockGhz()), r.dpaRate(MemorySetting.LIKELY, setup.clockGhz()),
+                    r.dpaRate(MemorySetting.PESSIMISTIC, setup.clockGhz()), r.laterRate(setup.clockGhz()), likely.cyclesPerMessage(), phases, r.mpiMedian(),
                     r.mpiMin(), r.mpiMax(), r.listNs(), r.otmNs()));
         }
         return sb.append('\n').append(summaryText()).toString();
@@ -194,14 +250,15 @@ public final class DpaRateFigure {
 
     public String csv() {
         StringBuilder sb = new StringBuilder("case,memory,k,sequences,threads,messages,cycles,msgs_per_s_at_clock,clock_ghz,mpi_median,mpi_min,mpi_max,"
-                + "native_list_ns,native_otm_ns,runs,retired,sim_seconds\n");
+                + "native_list_ns,native_otm_ns,runs,retired,sim_seconds,ack_cycles,later_half_msgs_per_s\n");
         for (Row r : rows) {
             for (MemorySetting ms : MemorySetting.values()) {
                 PingPong.Result d = r.dpa().get(ms);
-                sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%.0f,%.2f,%.0f,%.0f,%.0f,%.2f,%.2f,%d,%d,%.1f%n",
+                sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%.0f,%.2f,%.0f,%.0f,%.0f,%.2f,%.2f,%d,%d,%.1f,%d,%s%n",
                         r.kase().name().toLowerCase(Locale.ROOT).replace('_', '-'), ms.name().toLowerCase(Locale.ROOT), setup.k(), setup.sequences(),
                         setup.threads(), d.messages(), d.cycles(), d.perSecond(setup.clockGhz()), setup.clockGhz(), r.mpiMedian(), r.mpiMin(),
-                        r.mpiMax(), r.listNs(), r.otmNs(), d.runs(), d.retired(), d.simSeconds()));
+                        r.mpiMax(), r.listNs(), r.otmNs(), d.runs(), d.retired(), d.simSeconds(), setup.ack(ms),
+                        ms == MemorySetting.LIKELY && r.firstHalf() != null ? String.format(Locale.ROOT, "%.0f", r.laterRate(setup.clockGhz())) : ""));
             }
         }
         return sb.toString();

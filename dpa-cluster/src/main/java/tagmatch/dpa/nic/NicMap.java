@@ -20,7 +20,7 @@ public final class NicMap {
             STALLS = 0x0C8, FIRST_CQE = 0x0D0, LAST_TAKE = 0x0D8, DONE = 0x0E0, WAIT_END = 0x0E8;
 
     /** Script operations (the low byte of a record's header word). */
-    public static final int OP_END = 0, OP_MSG = 1, OP_CMD = 2, OP_HOST = 3, OP_GAP = 4, OP_WAIT = 5;
+    public static final int OP_END = 0, OP_MSG = 1, OP_CMD = 2, OP_HOST = 3, OP_GAP = 4, OP_WAIT = 5, OP_DELAY = 6;
 
     /** Byte offsets in a 64-byte completion entry ({@code struct flexio_dev_cqe64}). */
     public static final int CQE_BYTES = 64, CQE_BYTE_CNT = 44, CQE_WQE_COUNTER = 60, CQE_OP_OWN = 63;

@@ -56,6 +56,12 @@ public final class NicScript {
         return this;
     }
 
+    /** The next message is due no earlier than {@code cycles} from when the block reaches this record; commands after it are not held. */
+    public NicScript delay(long cycles) {
+        record(NicMap.OP_DELAY, 0, cycles);
+        return this;
+    }
+
     public int messages() { return messages; }
 
     public int commands() { return commands; }

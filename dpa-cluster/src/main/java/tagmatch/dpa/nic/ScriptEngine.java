@@ -12,7 +12,9 @@ import static tagmatch.hdl.core.Hdl.*;
  * message waits until it is due and its ring has room (the producer index less the doorbell's
  * consumer index below the depth), then goes word by word into its receive buffer through the
  * master port, then the completion's words 5 and 7; a command goes into the command ring in host
- * memory, then its completion. The cycles a due record waits for room are counted.
+ * memory, then its completion. A delay holds the next message back until the later of its due
+ * time and the delay's end (commands after it go at once). The cycles a due record waits for
+ * room are counted.
  */
 final class ScriptEngine {
     private static final int IDLE = 0, HEAD = 1, ROOM = 2, COPY = 3, HCOPY = 4, CQE5 = 5, CQE7 = 6, HADDR = 7, WAIT = 8,
@@ -92,7 +94,8 @@ final class ScriptEngine {
                         due.set(cycle);
                         state.set(HEAD);
                     })
-                    .is(NicMap.OP_WAIT, () -> state.set(WAIT));
+                    .is(NicMap.OP_WAIT, () -> state.set(WAIT))
+                    .is(NicMap.OP_DELAY, () -> { due.set(later(due, cycle.add(word.bits(63, 32).pad(64)))); state.set(HEAD); });
             })
             .is(ROOM, () -> when(isDue, () -> {
                 when(room, () -> {
@@ -159,5 +162,10 @@ final class ScriptEngine {
                 mData.set(cat(lit(0, 7), owner, lit(0, 8), pi.bits(15, 0), lit(0, 32)));
                 landing.set(stored);
             });
+    }
+
+    /** The later of two cycle numbers. */
+    private static UInt later(UInt a, UInt b) {
+        return mux(a.ge(b), a, b);
     }
 }

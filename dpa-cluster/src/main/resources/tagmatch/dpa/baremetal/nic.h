@@ -106,6 +106,8 @@
                            due (the next message is due at once); 0, the start: as fast as the
                            ring allows */
 #define NIC_OP_WAIT 5u  /* wait until at least arg to-host entries have been taken in all */
+#define NIC_OP_DELAY 6u /* the next message is due no earlier than arg cycles from now (a
+                           round trip before it, say); commands still go at once */
 
 static inline uint64_t nic_record(uint32_t op, uint32_t n, uint32_t arg) {
     return (uint64_t)arg << 32 | (uint64_t)(n & 0xFFu) << 8 | (op & 0xFFu);

@@ -39,11 +39,15 @@ class NicTest {
 
     private NicOutcome run(int msgLog, int delay, int thLog, long gap, int messages, List<Expect> expect, List<long[]> descs)
             throws IOException {
-        return run(msgLog, delay, thLog, gap, messages, false, expect, descs);
+        return run(msgLog, delay, thLog, gap, messages, false, -1, expect, descs);
     }
 
-    /** With {@code waitAfterPost}, the messages wait until the post's entry has been taken. */
-    private NicOutcome run(int msgLog, int delay, int thLog, long gap, int messages, boolean waitAfterPost, List<Expect> expect,
+    /**
+     * With {@code waitAfterPost}, the messages wait until the post's entry has been taken; with
+     * {@code ack >= 0}, after the first message the block waits for its entry, then holds the rest
+     * back {@code ack} cycles.
+     */
+    private NicOutcome run(int msgLog, int delay, int thLog, long gap, int messages, boolean waitAfterPost, long ack, List<Expect> expect,
                            List<long[]> descs) throws IOException {
         Path src = dir.resolve("consumer.c");
         try (InputStream in = NicTest.class.getResourceAsStream("consumer.c")) {
@@ -67,6 +71,7 @@ class NicTest {
             long[] m = OtmQueues.wireMessage(k, k % 3, 100 + k, OtmQueues.PROTO_EAGER, payload.length, 0, 0, payload);
             int bc = OtmQueues.wireByteCount(OtmQueues.PROTO_EAGER, payload.length);
             s.message(m, bc);
+            if (k == 1 && ack >= 0) s.waitTaken(2).delay(ack);
             expect.add(new Expect(2L | (long) bc << 32, k, -1, m));
         }
         long[] stop = OtmQueues.stop(messages + 1);
@@ -140,11 +145,22 @@ class NicTest {
     void aWaitHoldsTheMessagesBackUntilThePostsEntryIsTakenAndStampsWhenItEnded() throws IOException {
         List<Expect> expect = new ArrayList<>();
         List<long[]> descs = new ArrayList<>();
-        NicOutcome o = run(2, 0, 3, 0, 3, true, expect, descs);
+        NicOutcome o = run(2, 0, 3, 0, 3, true, -1, expect, descs);
         checkLog(o, expect, 3);
         assertTrue(o.waitEnd() > 0 && o.waitEnd() < o.firstCqe(), () -> "wait ended at " + o.waitEnd() + ", first message landed at " + o.firstCqe());
-        NicOutcome plain = run(2, 0, 3, 0, 3, false, new ArrayList<>(), new ArrayList<>());
+        NicOutcome plain = run(2, 0, 3, 0, 3, false, -1, new ArrayList<>(), new ArrayList<>());
         assertEquals(0, plain.waitEnd(), "no WAIT record, no stamp");
+    }
+
+    @Test
+    void aDelayAfterAWaitHoldsTheNextMessageBackThatLong() throws IOException {
+        long ack = 6000;
+        List<Expect> e1 = new ArrayList<>(), e2 = new ArrayList<>();
+        List<Long> held = checkLog(run(2, 0, 3, 0, 3, false, ack, e1, new ArrayList<>()), e1, 3);
+        List<Long> free = checkLog(run(2, 0, 3, 0, 3, false, 0, e2, new ArrayList<>()), e2, 3);
+        assertTrue(held.get(1) - held.get(0) >= ack, () -> "the second message seen " + (held.get(1) - held.get(0)) + " cycles after the first");
+        assertTrue(free.get(1) - free.get(0) < ack / 2, () -> "without a delay, " + (free.get(1) - free.get(0)) + " cycles");
+        assertTrue(held.get(2) - held.get(1) < ack / 2, "the delay holds back only the message after it");
     }
 
     private static long[] concat(long[] a, long[] b) {

@@ -18,7 +18,8 @@ import tagmatch.testbench.firmware.WorkloadFile;
  * three memory keys (control: the command ring, the to-host ring and its consumer count, one
  * receive descriptor per post; the receive buffers; the rendezvous senders' buffers) and the
  * block's script, each post a command and each arrival a message carrying its ticket (its place
- * among the workload's posts and arrivals), in ticket order, then a stop. After the run
+ * among the workload's posts and arrivals), in ticket order, then a stop. A {@link Pause} after a
+ * ticket holds the rest back until its entries are in (an acknowledgement). After the run
  * {@link #readBack} turns the block's log and the host memory read back into the results the
  * host's handler runs write, so that the same checks judge both.
  */
@@ -56,6 +57,19 @@ public final class HandlerFeed {
         }
     }
 
+    /**
+     * After ticket {@code afterTicket} the block waits until the to-host entries of tickets 0 to
+     * {@code afterTicket} have been taken; the commands after it go at once (host software's, before
+     * it answers), the next message {@code cycles} after the last of them (the answer's way to the
+     * sender and back, and the sender's reaction).
+     */
+    public record Pause(long afterTicket, long cycles) {
+        public Pause {
+            if (afterTicket < 0) throw new IllegalArgumentException("a pause's ticket must be >= 0, got " + afterTicket);
+            if (cycles < 0 || cycles > 0xFFFF_FFFFL) throw new IllegalArgumentException("a pause's cycles must be in 0..2^32-1, got " + cycles);
+        }
+    }
+
     /** A memory key's host memory: {@code bytes} from host address {@code haddr}. */
     public record Region(long haddr, long bytes) {}
 
@@ -83,6 +97,14 @@ public final class HandlerFeed {
      * {@code WAIT} record): what lands next lands into a drained handler.
      */
     public HandlerFeed(List<Event> events, Pace pace, List<Integer> drainBefore) {
+        this(events, pace, drainBefore, List.of());
+    }
+
+    /**
+     * As {@link #HandlerFeed(List, Pace, List)}, and with {@code pauses} in increasing ticket order,
+     * each after a ticket the workload has and before its last.
+     */
+    public HandlerFeed(List<Event> events, Pace pace, List<Integer> drainBefore, List<Pause> pauses) {
         this.events = List.copyOf(events);
         this.pace = pace;
         int p = 0, a = 0, rndv = 0;
@@ -108,8 +130,14 @@ public final class HandlerFeed {
         ordinal = new int[tickets];
         isPost = new boolean[tickets];
         sourceTag = new long[tickets];
+        for (int i = 0; i < pauses.size(); i++) {
+            long t = pauses.get(i).afterTicket();
+            if (t >= tickets - 1 || (i > 0 && t <= pauses.get(i - 1).afterTicket()))
+                throw new IllegalArgumentException("pauses must follow tickets in increasing order within 0.." + (tickets - 2) + ", got " + t + " at " + i);
+        }
         NicScript s = new NicScript().gap(pace.gap());
-        int ticket = 0, post = 0, ord = 0, sender = 0, drains = 0;
+        int ticket = 0, post = 0, ord = 0, sender = 0, drains = 0, next = 0;
+        long delay = -1;
         for (int i = 1; i < drainBefore.size(); i++) {
             if (drainBefore.get(i) <= drainBefore.get(i - 1)) throw new IllegalArgumentException("drainBefore must increase, got " + drainBefore);
         }
@@ -142,11 +170,17 @@ public final class HandlerFeed {
                     host.put(raddr, words(bytes));
                     msg = OtmQueues.wireMessage(ticket, ar.source(), ar.tag(), proto, Math.min(len, RNDV_SPAN), raddr, SENDER_KEY, new byte[0]);
                 }
+                if (delay >= 0) s.delay(delay);
+                delay = -1;
                 s.message(msg, OtmQueues.wireByteCount(proto, len));
                 ordinal[ticket] = ord++;
                 sourceTag[ticket] = msg[1];
             } else {
                 continue;
+            }
+            if (next < pauses.size() && pauses.get(next).afterTicket() == ticket) {
+                s.waitTaken(ticket + 1);
+                delay = pauses.get(next++).cycles();
             }
             ticket++;
         }

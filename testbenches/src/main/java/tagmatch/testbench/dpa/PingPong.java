@@ -13,20 +13,31 @@ import tagmatch.model.Event;
  * arrive. No conflict: receive j and message j carry tag j; conflict: every receive and message
  * carries (0, 0), so the threads of a block race for the same receives. Run through the
  * generated handler on the cluster ({@link HandlerRun}), every to-host entry and payload checked
- * against the reference. Each sequence ends with every receive consumed, so a long ping-pong is
- * run as several runs of at most {@link #MAX_RUN_MESSAGES} messages, their cycles summed.
+ * against the reference.
  *
- * <p>The acknowledgement is the tickets' order: the rings hold every sequence of a run from the
- * start, so a sequence's posts wait in the command ring behind the previous sequence's messages,
- * never for a network round trip; the ack's own latency is not in the cycles.
+ * <p>The acknowledgement is a wait: the NIC lands no message of sequence s + 1 before every
+ * to-host entry of sequence s has been taken; the host then posts sequence s + 1's receives (they
+ * are in the command ring before its messages) and the first message lands {@code ackCycles}
+ * later (the ack's way to the sender, the sender's reaction, the message's way back). The cycles
+ * of a run are those from its first message's completion to its last entry, plus one
+ * {@code ackCycles} (the first message's way there and the last ack's way back), so that every
+ * sequence pays one round trip, as the seed's rate does. Each sequence ends with every receive
+ * consumed, so a long ping-pong is run as several runs of at most {@link #MAX_RUN_MESSAGES}
+ * messages, their cycles summed.
  */
-public record PingPong(boolean conflict, int k, int sequences) {
+public record PingPong(boolean conflict, int k, int sequences, long ackCycles) {
     /** Messages per run: the harness's rings and buffers for this many take about 6 MiB of the cluster's default 16 MiB. */
     public static final int MAX_RUN_MESSAGES = 4096;
 
     public PingPong {
         if (k < 1 || k > MAX_RUN_MESSAGES) throw new IllegalArgumentException("k must be in 1.." + MAX_RUN_MESSAGES + ", got " + k);
         if (sequences < 1) throw new IllegalArgumentException("sequences must be >= 1, got " + sequences);
+        if (ackCycles < 0 || ackCycles > 0xFFFF_FFFFL) throw new IllegalArgumentException("ack cycles must be in 0..4294967295, got " + ackCycles);
+    }
+
+    /** An acknowledgement that costs no cycles beyond the wait for the entries. */
+    public PingPong(boolean conflict, int k, int sequences) {
+        this(conflict, k, sequences, 0);
     }
 
     /**
@@ -66,6 +77,13 @@ public record PingPong(boolean conflict, int k, int sequences) {
         return ev;
     }
 
+    /** After the last message of every sequence of {@code count} but the last: the wait for its entries and the ack's round trip. */
+    public List<HandlerFeed.Pause> pauses(int count) {
+        List<HandlerFeed.Pause> p = new ArrayList<>(Math.max(0, count - 1));
+        for (int s = 1; s < count; s++) p.add(new HandlerFeed.Pause(2L * k * s - 1, ackCycles));
+        return p;
+    }
+
     /** Runs every sequence through {@code image} on {@code dpa} under {@code memory}; a difference from the reference fails. */
     public Result run(DpaRun dpa, HandlerImage image, MemorySetting memory, Path work) {
         long cycles = 0, messages = 0, retired = 0, simCycles = 0;
@@ -74,12 +92,13 @@ public record PingPong(boolean conflict, int k, int sequences) {
         int runs = 0;
         for (int done = 0; done < sequences; ) {
             int n = Math.min(sequencesPerRun(), sequences - done);
-            HandlerRun.Outcome o = HandlerRun.run(dpa, image, events(n), DpaRun.Options.defaults().withMemory(memory), work);
+            HandlerFeed feed = new HandlerFeed(events(n), HandlerFeed.Pace.defaults(), List.of(), pauses(n));
+            HandlerRun.Outcome o = HandlerRun.run(dpa, image, feed, DpaRun.Options.defaults().withMemory(memory), work);
             if (!o.passed()) {
                 throw new IllegalStateException("ping-pong, " + (conflict ? "conflict" : "no conflict") + ", " + memory + ", sequences "
                         + done + ".." + (done + n - 1) + ": " + o.difference());
             }
-            cycles += o.cycles();
+            cycles += o.cycles() + ackCycles;
             messages += o.messages();
             retired += o.retired();
             simCycles += o.totalCycles();

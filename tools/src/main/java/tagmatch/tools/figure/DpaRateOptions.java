@@ -12,7 +12,7 @@ import tagmatch.tools.OptionCheck;
 /** The options of {@code tagmatch figure 8 --on dpa} only (a picocli mixin), checked into the figure's setup. */
 final class DpaRateOptions {
     /** Their names, refused with {@code --on host} and with figures 5 and 6. */
-    static final java.util.List<String> NAMES = java.util.List.of("--sequences", "--clock-ghz", "--cores", "--threads-per-core", "--banks",
+    static final java.util.List<String> NAMES = java.util.List.of("--sequences", "--ack-cycles", "--clock-ghz", "--cores", "--threads-per-core", "--banks",
             "--ram-mib", "--latency");
 
     /** The DPA's default sequences: the seed's 500 take hours on the simulator (docs/BENCHMARKS.md says how long). */
@@ -21,6 +21,11 @@ final class DpaRateOptions {
     @Option(names = "--sequences", paramLabel = "S", description = "figure 8 --on dpa: ping-pong sequences of --k messages through the simulated "
             + "DPA, 1..100000 (default ${DEFAULT-VALUE}; the seed's 500 are legal and slow)")
     int sequences = DEFAULT_SEQUENCES;
+
+    @Option(names = "--ack-cycles", split = ",", paramLabel = "O,L,P", description = "figure 8 --on dpa: the acknowledgement's round trip "
+            + "(the ack's way to the sender, its reaction, the next message's way back) in DPA cycles under the optimistic, likely and "
+            + "pessimistic memory settings, each 0..4294967295 (default ${DEFAULT-VALUE}: 1, 2 and 4 us at 1.8 GHz, a guess, docs/dpa.md)")
+    java.util.List<Long> ackCycles = new java.util.ArrayList<>(java.util.List.of(1800L, 3600L, 7200L));
 
     @Option(names = "--clock-ghz", paramLabel = "F", description = "figures 5, 6 and 8 --on dpa: the DPA's clock, turning cycles into seconds "
             + "(default ${DEFAULT-VALUE}, docs/dpa.md)")
@@ -48,6 +53,8 @@ final class DpaRateOptions {
         clockGhz();
         OptionCheck.range("--threads", threads, 1, Math.min(64, config.harts()));
         OptionCheck.range("--k", k, 1, 1024);
-        return new DpaRateFigure.Setup(k, sequences, threads, bins, clockGhz, host);
+        for (long a : ackCycles) OptionCheck.range("--ack-cycles", a, 0, 0xFFFF_FFFFL);
+        if (ackCycles.size() != 3) throw new UsageError("--ack-cycles must give 3 values (optimistic, likely, pessimistic), got " + ackCycles.size());
+        return new DpaRateFigure.Setup(k, sequences, threads, bins, clockGhz, ackCycles, host);
     }
 }

@@ -52,6 +52,10 @@ class FigureCommandTest {
         assertUsage("tagmatch figure: --sequences applies to figure 8 --on dpa only, got it with --on host", "figure", "8", "--sequences", "5",
                 "--out", out);
         assertUsage("tagmatch figure: --sequences must be in 1..100000, got 0", "figure", "8", "--on", "dpa", "--sequences", "0", "--out", out);
+        assertUsage("tagmatch figure: --ack-cycles must give 3 values (optimistic, likely, pessimistic), got 2", "figure", "8", "--on", "dpa",
+                "--ack-cycles", "1,2", "--out", out);
+        assertUsage("tagmatch figure: --ack-cycles must be in 0..4294967295, got 4294967296", "figure", "8", "--on", "dpa",
+                "--ack-cycles", "1,2,4294967296", "--out", out);
         assertUsage("tagmatch figure: --k must be in 1..1024, got 2000", "figure", "8", "--on", "dpa", "--k", "2000", "--out", out);
         assertUsage("tagmatch figure: --threads must be in 1..8, got 16", "figure", "8", "--on", "dpa", "--cores", "2", "--threads-per-core", "4",
                 "--threads", "16", "--out", out);
@@ -86,6 +90,7 @@ class FigureCommandTest {
         }
         String text = cli.out.toString();
         for (String c : List.of("no conflict:", "conflict, fast path:", "conflict, slow path:")) assertTrue(text.contains(c), text);
+        assertTrue(text.startsWith("The DPA ran 2 sequences per case and setting, not the seed's 500"), text);
         assertTrue(text.endsWith("wrote " + out + "/{figure8.md,figure8.csv,figure8.png}\n"), text);
     }
 
