@@ -173,7 +173,7 @@ abstract class NarrowCode extends Bytecode {
 
         @Override
         public Void invalid(Expr.Invalid x) {
-            throw new IllegalArgumentException("cannot simulate expression " + x);
+            throw Schedule.undriven(x);
         }
     }
 
@@ -257,6 +257,16 @@ abstract class NarrowCode extends Bytecode {
         }
     }
 
+    /** {@code x op y} at {@code w} bits, both operands extended to {@code w}; {@code masked} where a carry can pass the top bit. */
+    private void binary(Schedule.Scope s, Expr x, Expr y, int w, int opcode, boolean masked) {
+        ext(s, x, w);
+        ext(s, y, w);
+        insn(opcode);
+        if (masked) {
+            mask(w);
+        }
+    }
+
     void op(Schedule.Scope s, Expr.Op op) {
         List<Expr> a = op.args;
         Expr x = a.get(0);
@@ -272,37 +282,22 @@ abstract class NarrowCode extends Bytecode {
         }
         switch (op.op) {
             case ADD: case ADD_EXPAND:
-                ext(s, x, w);
-                ext(s, y, w);
-                insn(LADD);
-                mask(w);
+                binary(s, x, y, w, LADD, true);
                 return;
             case SUB: case SUB_EXPAND:
-                ext(s, x, w);
-                ext(s, y, w);
-                insn(LSUB);
-                mask(w);
+                binary(s, x, y, w, LSUB, true);
                 return;
             case MUL:
-                ext(s, x, w);
-                ext(s, y, w);
-                insn(LMUL);
-                mask(w);
+                binary(s, x, y, w, LMUL, true);
                 return;
             case AND:
-                ext(s, x, w);
-                ext(s, y, w);
-                insn(LAND);
+                binary(s, x, y, w, LAND, false);
                 return;
             case OR:
-                ext(s, x, w);
-                ext(s, y, w);
-                insn(LOR);
+                binary(s, x, y, w, LOR, false);
                 return;
             case XOR:
-                ext(s, x, w);
-                ext(s, y, w);
-                insn(LXOR);
+                binary(s, x, y, w, LXOR, false);
                 return;
             case NOT:
                 narrow(s, x);

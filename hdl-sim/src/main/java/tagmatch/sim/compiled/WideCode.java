@@ -29,9 +29,7 @@ abstract class WideCode extends NarrowCode {
     @Override
     void copy(Schedule.Scope s, Expr x, int dst, int w) {
         int k = s.location(x);
-        v();
-        pushInt(dst);
-        pushInt(w);
+        target(dst, w);
         if (k >= 0) {
             pushInt(k);
             pushInt(x.width());
@@ -180,14 +178,32 @@ abstract class WideCode extends NarrowCode {
 
         @Override
         public Void invalid(Expr.Invalid x) {
-            throw new IllegalArgumentException("cannot simulate expression " + x);
+            throw Schedule.undriven(x);
         }
     }
 
+    /** Pushes a wide operand: its slot, width and signedness. */
     void operand(Schedule.Scope s, Expr x) {
+        source(s, x);
+        pushBool(x.signed());
+    }
+
+    /** Pushes a wide operand's slot and width. */
+    private void source(Schedule.Scope s, Expr x) {
         pushInt(slot(s, x));
         pushInt(x.width());
-        pushBool(x.signed());
+    }
+
+    /** Pushes the state array and the destination slot: the arguments every {@code WideOps} writer starts with. */
+    private void target(int dst) {
+        v();
+        pushInt(dst);
+    }
+
+    /** Pushes the state array, the destination slot and {@code n} (the result's width, or a bit position). */
+    private void target(int dst, int n) {
+        target(dst);
+        pushInt(n);
     }
 
     void wideOp(Schedule.Scope s, Expr.Op op, int dst) {
@@ -205,9 +221,7 @@ abstract class WideCode extends NarrowCode {
             default: break;
         }
         if (binary != null) {
-            v();
-            pushInt(dst);
-            pushInt(w);
+            target(dst, w);
             operand(s, x);
             operand(s, a.get(1));
             call(binary, "([JIIIIZIIZ)V");
@@ -215,53 +229,39 @@ abstract class WideCode extends NarrowCode {
         }
         switch (op.op) {
             case NOT:
-                v();
-                pushInt(dst);
-                pushInt(slot(s, x));
-                pushInt(x.width());
+                target(dst);
+                source(s, x);
                 call("not", "([JIII)V");
                 return;
             case SHL:
             case SHR:
             case BITS:
-                v();
-                pushInt(dst);
-                pushInt(w);
-                pushInt(slot(s, x));
-                pushInt(x.width());
+                target(dst, w);
+                source(s, x);
                 pushInt(op.op == PrimOp.BITS ? op.m : op.n);
                 call(op.op == PrimOp.SHL ? "shl" : "shr", "([JIIIII)V");
                 return;
             case DSHL:
-                v();
-                pushInt(dst);
-                pushInt(w);
+                target(dst, w);
                 operand(s, x);
                 amount(s, a.get(1));
                 call("dshl", "([JIIIIZJ)V");
                 return;
             case DSHR:
-                v();
-                pushInt(dst);
-                pushInt(slot(s, x));
-                pushInt(x.width());
+                target(dst);
+                source(s, x);
                 pushBool(op.signed());
                 amount(s, a.get(1));
                 call("dshr", "([JIIIZJ)V");
                 return;
             case CAT: {
-                v();
-                pushInt(dst);
-                pushInt(w);
+                target(dst, w);
                 call("clear", "([JII)V");
                 int pos = 0;
                 for (int i = a.size() - 1; i >= 0; i--) {
                     Expr p = a.get(i);
-                    v();
-                    pushInt(dst);
-                    pushInt(pos);
-                    pushInt(slot(s, p));
-                    pushInt(p.width());
+                    target(dst, pos);
+                    source(s, p);
                     call("deposit", "([JIIII)V");
                     pos += p.width();
                 }
@@ -270,11 +270,8 @@ abstract class WideCode extends NarrowCode {
             case PAD:
             case AS_UINT:
             case AS_SINT:
-                v();
-                pushInt(dst);
-                pushInt(w);
-                pushInt(slot(s, x));
-                pushInt(x.width());
+                target(dst, w);
+                source(s, x);
                 pushBool(op.op == PrimOp.PAD && x.signed());
                 call("ext", "([JIIIIZ)V");
                 return;

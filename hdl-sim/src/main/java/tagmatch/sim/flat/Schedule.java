@@ -363,6 +363,11 @@ public final class Schedule {
         return w;
     }
 
+    /** The error every simulator gives when an undriven (invalid) value reaches it. */
+    public static IllegalArgumentException undriven(Expr.Invalid x) {
+        return new IllegalArgumentException("cannot simulate expression " + x + ": an undriven (invalid) value reached the simulator");
+    }
+
     /** The slots the inline code of {@code x} reads (x itself computed here when {@code top}). */
     public static java.util.Set<Integer> slotsRead(Scope s, Expr x, boolean top) {
         List<Integer> r = new ArrayList<>();

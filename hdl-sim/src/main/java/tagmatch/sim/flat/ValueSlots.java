@@ -62,7 +62,7 @@ final class ValueSlots {
 
         @Override
         public Integer invalid(Expr.Invalid x) {
-            throw new IllegalArgumentException("cannot simulate expression " + x + ": an undriven (invalid) value reached the simulator");
+            throw Schedule.undriven(x);
         }
 
         @Override

@@ -6,6 +6,7 @@ import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.OperatorSemantics;
 import tagmatch.hdl.ir.PrimOp;
 import tagmatch.sim.Words;
+import tagmatch.sim.flat.Schedule;
 import tagmatch.sim.flat.WideOps;
 
 /**
@@ -135,7 +136,7 @@ final class Eval {
 
         @Override
         public Node invalid(Expr.Invalid x) {
-            throw new IllegalArgumentException("cannot simulate expression " + x + ": an undriven (invalid) value reached the simulator");
+            throw Schedule.undriven(x);
         }
     }
 
