@@ -120,9 +120,10 @@ final class DpaRatePlot {
         g.fillRect(LEFT, ly + 60, 30, 3);
         g.setColor(Color.BLACK);
         g.drawString("native, one host core: otm.c built for one thread", LEFT + 40, ly + 65);
-        g.drawString(String.format(Locale.ROOT, "The DPA's rate is simulated cycles at an assumed clock, not a measurement on a DPA; %d of the "
-                + "seed's %d sequences; the ack's round trip %s cycles (a guess).", fig.setup().sequences(), DpaRateFigure.SEED_SEQUENCES,
-                fig.setup().ackCycles().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" / "))), LEFT + 40, ly + 90);
+        g.drawString("The DPA's rate is simulated cycles at an assumed clock, not a measurement on a DPA.", LEFT + 40, ly + 85);
+        g.drawString(String.format(Locale.ROOT, "%d of the seed's %d sequences; the ack's round trip %s cycles (a guess).", fig.setup().sequences(),
+                DpaRateFigure.SEED_SEQUENCES, fig.setup().ackCycles().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" / "))),
+                LEFT + 40, ly + 100);
         g.dispose();
         if (!ImageIO.write(img, "png", png.toFile())) throw new IOException("no PNG writer for " + png);
     }
