@@ -132,7 +132,8 @@ public final class ClusterLatencyFigure {
 
     /**
      * Per ALPU size and fraction, at the first memory setting: the shortest non-empty measured
-     * queue at which the unit is no slower than the list (null: none), and the model's.
+     * queue from which on the unit is no slower than the list at every measured length (null:
+     * none; the curves of the system may cross more than once), and the model's break-even.
      */
     public List<String> summaryLines() {
         List<String> out = new ArrayList<>();
@@ -141,10 +142,8 @@ public final class ClusterLatencyFigure {
                 Integer even = null;
                 for (Sample s : samples) {
                     if (s.fraction() != f || s.length() == 0) continue;
-                    if (s.cycles().get(1 + i)[0] <= s.cycles().get(0)[0]) {
-                        even = s.length();
-                        break;
-                    }
+                    if (s.cycles().get(1 + i)[0] > s.cycles().get(0)[0]) even = null;
+                    else if (even == null) even = s.length();
                 }
                 Integer modelEven = null;
                 for (LatencyFigure.Summary m : model.summaries()) if (m.fraction() == f && m.cells() == settings.cells().get(i)) modelEven = m.breakEven();

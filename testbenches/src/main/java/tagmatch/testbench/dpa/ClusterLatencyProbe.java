@@ -52,7 +52,7 @@ public final class ClusterLatencyProbe {
         int cap = Math.min(image.config().maxRecvs(), image.config().maxUnexpected());
         if (length >= cap) throw new IllegalArgumentException("length must be below the handler's capacities (" + cap + "), got " + length);
         List<Event> events = events(queue, length, fraction);
-        HandlerFeed feed = new HandlerFeed(events, HandlerFeed.Pace.defaults(), List.of(length));
+        HandlerFeed feed = new HandlerFeed(events, HandlerFeed.Pace.defaults(), List.of(new HandlerFeed.Pause(length - 1, 0)));
         HandlerRun.Outcome o = HandlerRun.run(dpa, image, feed, DpaRun.Options.defaults().withMemory(memory), work);
         if (!o.passed()) {
             throw new IllegalStateException(image.matcher() + ", " + queue + " queue of " + length + ", " + memory + ": " + o.difference());

@@ -61,11 +61,12 @@ public final class HandlerFeed {
      * After ticket {@code afterTicket} the block waits until the to-host entries of tickets 0 to
      * {@code afterTicket} have been taken; the commands after it go at once (host software's, before
      * it answers), the next message {@code cycles} after the last of them (the answer's way to the
-     * sender and back, and the sender's reaction).
+     * sender and back, and the sender's reaction). After ticket -1, before the first, the wait is
+     * met at once: it only stamps the block's {@code WAIT_END}, from which a latency is timed.
      */
     public record Pause(long afterTicket, long cycles) {
         public Pause {
-            if (afterTicket < 0) throw new IllegalArgumentException("a pause's ticket must be >= 0, got " + afterTicket);
+            if (afterTicket < -1) throw new IllegalArgumentException("a pause's ticket must be >= -1, got " + afterTicket);
             if (cycles < 0 || cycles > 0xFFFF_FFFFL) throw new IllegalArgumentException("a pause's cycles must be in 0..2^32-1, got " + cycles);
         }
     }
@@ -92,19 +93,10 @@ public final class HandlerFeed {
     }
 
     /**
-     * As {@link #HandlerFeed(List, Pace)}, and before each ticket of {@code drainBefore} (in
-     * increasing order) the block waits until the handler has answered every earlier ticket (a
-     * {@code WAIT} record): what lands next lands into a drained handler.
+     * As {@link #HandlerFeed(List, Pace)}, and with {@code pauses} in increasing ticket order, each
+     * after a ticket the workload has (or -1) and before its last.
      */
-    public HandlerFeed(List<Event> events, Pace pace, List<Integer> drainBefore) {
-        this(events, pace, drainBefore, List.of());
-    }
-
-    /**
-     * As {@link #HandlerFeed(List, Pace, List)}, and with {@code pauses} in increasing ticket order,
-     * each after a ticket the workload has and before its last.
-     */
-    public HandlerFeed(List<Event> events, Pace pace, List<Integer> drainBefore, List<Pause> pauses) {
+    public HandlerFeed(List<Event> events, Pace pace, List<Pause> pauses) {
         this.events = List.copyOf(events);
         this.pace = pace;
         int p = 0, a = 0, rndv = 0;
@@ -133,21 +125,16 @@ public final class HandlerFeed {
         for (int i = 0; i < pauses.size(); i++) {
             long t = pauses.get(i).afterTicket();
             if (t >= tickets - 1 || (i > 0 && t <= pauses.get(i - 1).afterTicket()))
-                throw new IllegalArgumentException("pauses must follow tickets in increasing order within 0.." + (tickets - 2) + ", got " + t + " at " + i);
+                throw new IllegalArgumentException("pauses must follow tickets in increasing order within -1.." + (tickets - 2) + ", got " + t + " at " + i);
         }
         NicScript s = new NicScript().gap(pace.gap());
-        int ticket = 0, post = 0, ord = 0, sender = 0, drains = 0, next = 0;
+        int ticket = 0, post = 0, ord = 0, sender = 0, next = 0;
         long delay = -1;
-        for (int i = 1; i < drainBefore.size(); i++) {
-            if (drainBefore.get(i) <= drainBefore.get(i - 1)) throw new IllegalArgumentException("drainBefore must increase, got " + drainBefore);
+        if (!pauses.isEmpty() && pauses.get(0).afterTicket() == -1) {
+            s.waitTaken(0);
+            delay = pauses.get(next++).cycles();
         }
-        if (!drainBefore.isEmpty() && (drainBefore.get(0) < 0 || drainBefore.get(drainBefore.size() - 1) >= tickets))
-            throw new IllegalArgumentException("drainBefore must name tickets in 0.." + (tickets - 1) + ", got " + drainBefore);
         for (Event e : this.events) {
-            if (!(e instanceof Event.BlockEnd) && drains < drainBefore.size() && drainBefore.get(drains) == ticket) {
-                s.waitTaken(ticket);
-                drains++;
-            }
             if (e instanceof Event.Post po) {
                 long desc = descBase + (long) post * OtmQueues.RECV_DESC_BYTES;
                 host.put(desc, OtmQueues.recvDesc(recvBase + (long) post * RECV_CAP, RECV_CAP, RECV_KEY));

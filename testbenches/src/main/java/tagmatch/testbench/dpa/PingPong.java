@@ -92,7 +92,7 @@ public record PingPong(boolean conflict, int k, int sequences, long ackCycles) {
         int runs = 0;
         for (int done = 0; done < sequences; ) {
             int n = Math.min(sequencesPerRun(), sequences - done);
-            HandlerFeed feed = new HandlerFeed(events(n), HandlerFeed.Pace.defaults(), List.of(), pauses(n));
+            HandlerFeed feed = new HandlerFeed(events(n), HandlerFeed.Pace.defaults(), pauses(n));
             HandlerRun.Outcome o = HandlerRun.run(dpa, image, feed, DpaRun.Options.defaults().withMemory(memory), work);
             if (!o.passed()) {
                 throw new IllegalStateException("ping-pong, " + (conflict ? "conflict" : "no conflict") + ", " + memory + ", sequences "

@@ -58,8 +58,8 @@ class AckWaitTest {
         assertTrue(ra.cycles() - r0.cycles() >= atLeast, () -> "the ack added " + (ra.cycles() - r0.cycles()) + " cycles, want " + atLeast);
 
         List<Event> events = acked.events(SEQUENCES);
-        HandlerFeed waited = new HandlerFeed(events, HandlerFeed.Pace.defaults(), List.of(), acked.pauses(SEQUENCES));
-        HandlerFeed unwaited = new HandlerFeed(events, HandlerFeed.Pace.defaults(), List.of(), acked.pauses(SEQUENCES));
+        HandlerFeed waited = new HandlerFeed(events, HandlerFeed.Pace.defaults(), acked.pauses(SEQUENCES));
+        HandlerFeed unwaited = new HandlerFeed(events, HandlerFeed.Pace.defaults(), acked.pauses(SEQUENCES));
         assertEquals(SEQUENCES - 1, dropWaits(unwaited.host()));
         NicOutcome w = HandlerRun.execute(dpa, image, waited, DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY));
         NicOutcome u = HandlerRun.execute(dpa, image, unwaited, DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY));
@@ -72,11 +72,11 @@ class AckWaitTest {
     @Test
     void pausesMustFollowTicketsInOrderBeforeTheLast() {
         List<Event> ev = new PingPong(false, 2, 2).events(2);
-        assertEquals("pauses must follow tickets in increasing order within 0..6, got 7 at 0",
-                assertThrows(IllegalArgumentException.class, () -> new HandlerFeed(ev, HandlerFeed.Pace.defaults(), List.of(),
+        assertEquals("pauses must follow tickets in increasing order within -1..6, got 7 at 0",
+                assertThrows(IllegalArgumentException.class, () -> new HandlerFeed(ev, HandlerFeed.Pace.defaults(),
                         List.of(new HandlerFeed.Pause(7, 0)))).getMessage());
-        assertEquals("pauses must follow tickets in increasing order within 0..6, got 3 at 1",
-                assertThrows(IllegalArgumentException.class, () -> new HandlerFeed(ev, HandlerFeed.Pace.defaults(), List.of(),
+        assertEquals("pauses must follow tickets in increasing order within -1..6, got 3 at 1",
+                assertThrows(IllegalArgumentException.class, () -> new HandlerFeed(ev, HandlerFeed.Pace.defaults(),
                         List.of(new HandlerFeed.Pause(3, 0), new HandlerFeed.Pause(3, 0)))).getMessage());
         assertEquals("a pause's cycles must be in 0..2^32-1, got -1",
                 assertThrows(IllegalArgumentException.class, () -> new HandlerFeed.Pause(0, -1)).getMessage());
