@@ -2,14 +2,17 @@ package tagmatch.tools.figure;
 
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import tagmatch.bench.figure.ClusterLatencyFigure;
 import tagmatch.bench.figure.DpaRateFigure;
+import tagmatch.bench.figure.LatencyFigure;
 import tagmatch.bench.figure.MessageRateFigure;
 import tagmatch.dpa.DpaConfig;
+import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.process.UsageError;
 import tagmatch.tools.ClusterOptions;
 import tagmatch.tools.OptionCheck;
 
-/** The options of {@code tagmatch figure 8 --on dpa} only (a picocli mixin), checked into the figure's setup. */
+/** The options of {@code tagmatch figure 5|6|8 --on dpa} only (a picocli mixin), checked into the figure's setup. */
 final class DpaRateOptions {
     /** Their names, refused with {@code --on host} and with figures 5 and 6. */
     static final java.util.List<String> NAMES = java.util.List.of("--sequences", "--ack-cycles", "--clock-ghz", "--cores", "--threads-per-core", "--banks",
@@ -45,6 +48,18 @@ final class DpaRateOptions {
     double clockGhz() {
         if (!(clockGhz > 0 && clockGhz <= 10)) throw new UsageError("--clock-ghz must be in (0, 10], got " + clockGhz);
         return clockGhz;
+    }
+
+    /**
+     * Figures 5 and 6 from the system: {@code figure}'s searches at the three memory settings (the
+     * line at likely) on these options' cluster; one thread matches, so one core of that shape
+     * unless the user named the cores.
+     */
+    ClusterLatencyFigure.Settings latencySetup(LatencyFigure.Settings figure, boolean latencyGiven, boolean coresGiven) {
+        DpaConfig c = config(latencyGiven);
+        DpaConfig cluster = coresGiven ? c : new DpaConfig(1, c.threads(), c.banks(), c.ramMib(), c.caches());
+        var memories = java.util.List.of(MemorySetting.LIKELY, MemorySetting.OPTIMISTIC, MemorySetting.PESSIMISTIC);
+        return new ClusterLatencyFigure.Settings(figure, memories, clockGhz(), cluster);
     }
 
     /** The setup for {@code cluster}, every value checked; {@code host} is the Open MPI and native side. */

@@ -21,7 +21,6 @@ import tagmatch.bench.figure.LatencyFigure;
 import tagmatch.bench.figure.MessageRateFigure;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
-import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.process.UsageError;
 import tagmatch.testbench.alpu.LatencyProbe;
 import tagmatch.tools.ForceOption;
@@ -183,12 +182,7 @@ public final class FigureCommand implements Callable<Integer> {
 
     /** Figures 5 and 6 from the system: the handler on the cluster with the list and with each ALPU size, beside {@code figure}. */
     private int latencyOnDpa(LatencyFigure.Settings figure, Path dir, PrintWriter o) throws IOException {
-        DpaConfig c = dpa.config(given("--latency"));
-        // one thread matches: one core of the default cluster's shape, unless the user names the cores
-        DpaConfig cluster = given("--cores") ? c : new DpaConfig(1, c.threads(), c.banks(), c.ramMib(), c.caches());
-        double clock = dpa.clockGhz();
-        ClusterLatencyFigure.Settings settings = new ClusterLatencyFigure.Settings(figure,
-                List.of(MemorySetting.LIKELY, MemorySetting.OPTIMISTIC, MemorySetting.PESSIMISTIC), clock, cluster);
+        ClusterLatencyFigure.Settings settings = dpa.latencySetup(figure, given("--latency"), given("--cores"));
         List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out");
              Temp temp = keepTemp.dir("figure-" + this.figure + "-dpa", spec.commandLine().getErr())) {

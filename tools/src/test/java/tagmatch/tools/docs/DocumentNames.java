@@ -23,7 +23,8 @@ final class DocumentNames {
     /** A Markdown file name, alone or after directories, not inside a longer path, URL or word. */
     private static final Pattern NAME = Pattern.compile("(?<![\\w/.:-])((?:[\\w.-]+/)*[\\w-]+\\.md)\\b");
     /** What commands write into their output directories, named by the code that writes them and the docs that describe it. */
-    private static final Set<String> OUTPUTS = Set.of("sweep.md", "figure5.md", "figure6.md", "figure8.md", "figureN.md");
+    private static final Set<String> OUTPUTS = Set.of("sweep.md", "figure5.md", "figure6.md", "figure8.md", "figureN.md",
+            "figure5-dpa.md", "figure6-dpa.md", "figureN-dpa.md");
     private static final Set<String> TEXT = Set.of("md", "java", "c", "h", "S", "ld", "sh", "xml", "st", "stg", "g4", "py", "txt", "yml",
             "sweep", "properties");
     /** Trees that hold no names of the project's documents: build output, inputs and generated RTL. */
