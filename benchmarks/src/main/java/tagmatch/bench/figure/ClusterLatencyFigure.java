@@ -220,13 +220,15 @@ public final class ClusterLatencyFigure {
         return m.name().toLowerCase(Locale.ROOT);
     }
 
-    private static long min(long[] v) {
+    /** The band's low end: the fastest memory setting's cycles. */
+    static long min(long[] v) {
         long m = Long.MAX_VALUE;
         for (long x : v) m = Math.min(m, x);
         return m;
     }
 
-    private static long max(long[] v) {
+    /** The band's high end. */
+    static long max(long[] v) {
         long m = Long.MIN_VALUE;
         for (long x : v) m = Math.max(m, x);
         return m;

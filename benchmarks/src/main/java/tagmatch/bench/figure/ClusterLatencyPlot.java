@@ -41,8 +41,8 @@ final class ClusterLatencyPlot {
                     long[] cyc = sample.cycles().get(m);
                     x.add((double) sample.length());
                     line.add(fig.ns(cyc[0]));
-                    lo.add(fig.ns(java.util.Arrays.stream(cyc).min().orElseThrow()));
-                    hi.add(fig.ns(java.util.Arrays.stream(cyc).max().orElseThrow()));
+                    lo.add(fig.ns(ClusterLatencyFigure.min(cyc)));
+                    hi.add(fig.ns(ClusterLatencyFigure.max(cyc)));
                     LatencyFigure.Sample ms = fig.modelSample(sample);
                     model.add(m == 0 ? ms.listNs() : ms.alpuNs().get(m - 1));
                 }
