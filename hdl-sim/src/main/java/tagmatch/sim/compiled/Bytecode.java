@@ -25,6 +25,12 @@ abstract class Bytecode {
     int nextLocal;
     /** Narrow slots the current method keeps in local variables: slot to local index. */
     private final Map<Integer, Integer> cached = new HashMap<>();
+    /** Slots the code since {@link #start} read before writing them, in order of first read. */
+    final java.util.Set<Integer> inputs = new java.util.LinkedHashSet<>();
+    /** Slots the code since {@link #start} wrote. */
+    final java.util.Set<Integer> written = new java.util.HashSet<>();
+    /** The code since {@link #start} reaches state other than through {@link #load} and {@link #storeEnd} (helpers, memories). */
+    boolean opaque;
 
     /** Writes from now on into {@code m}, a method that has no locals of its own yet. */
     final void start(MethodVisitor m) {
@@ -32,6 +38,9 @@ abstract class Bytecode {
         bytes = 0;
         nextLocal = 2;
         cached.clear();
+        inputs.clear();
+        written.clear();
+        opaque = false;
     }
 
     /** Loads {@code slot} into a new local variable, which later loads and stores of the slot use. */
@@ -42,6 +51,51 @@ abstract class Bytecode {
         nextLocal += 2;
     }
 
+    /**
+     * Returns at once when this method ran before ({@code v[flag] != 0}) and every one of its
+     * {@code ins} equals the copy taken then (from word {@code shadow} on); else takes the copy
+     * and goes on. Exact for code that reads state only through {@link #load} and whose outputs
+     * nothing else writes: it would store the values its slots already hold.
+     */
+    final void skipUnchanged(java.util.List<Integer> ins, int flag, int shadow) {
+        for (int k : ins) {
+            if (!cached.containsKey(k)) {
+                cache(k);
+            }
+        }
+        state();
+        pushInt(flag);
+        insn(LALOAD);
+        insn(LCONST_1);
+        insn(LXOR);
+        for (int j = 0; j < ins.size(); j++) {
+            load(ins.get(j));
+            state();
+            pushInt(shadow + j);
+            insn(LALOAD);
+            insn(LXOR);
+            insn(LOR);
+        }
+        insn(LCONST_0);
+        insn(LCMP);
+        Label run = new Label();
+        jump(IFNE, run);
+        insn(RETURN);
+        label(run);
+        state();
+        pushInt(flag);
+        insn(LCONST_1);
+        insn(LASTORE);
+        for (int j = 0; j < ins.size(); j++) {
+            state();
+            pushInt(shadow + j);
+            load(ins.get(j));
+            insn(LASTORE);
+        }
+    }
+
+    final boolean isCached(int slot) { return cached.containsKey(slot); }
+
     /** The bytes {@code code} writes, written nowhere. */
     final int measure(Runnable code) {
         start(new MethodVisitor(ASM9) {});
@@ -51,12 +105,23 @@ abstract class Bytecode {
 
     /** Pushes {@code v} and {@code slot} for a narrow store; the value follows, then {@link #storeEnd}. */
     void storeBegin(int slot) {
-        v();
+        state();
         pushInt(slot);
     }
 
+    /**
+     * Slot to the clean words of the skippable methods that read it without comparing it: a store
+     * that changes the slot clears them, so that they run again.
+     */
+    Map<Integer, int[]> notify = Map.of();
+
     /** Stores the long on the stack, keeping a cached copy current. */
     void storeEnd(int slot) {
+        int[] readers = notify.get(slot);
+        if (readers != null) {
+            storeChanged(slot, readers);
+            return;
+        }
         Integer local = cached.get(slot);
         if (local != null) {
             insn(DUP2);
@@ -64,6 +129,7 @@ abstract class Bytecode {
             bytes += 2;
         }
         insn(LASTORE);
+        written.add(slot);
     }
 
     void insn(int op) {
@@ -100,12 +166,70 @@ abstract class Bytecode {
         }
     }
 
+    /**
+     * {@link #storeEnd} of a slot that {@code readers} watch: their clean words are cleared when
+     * the value changes. Branch-free, as a branch per store makes the class slow to load (a stack
+     * map frame each, over every local).
+     */
+    private void storeChanged(int slot, int[] readers) {
+        int t = nextLocal;
+        int keep = nextLocal + 2;
+        mv.visitVarInsn(LSTORE, t);
+        bytes += 2;
+        insn(POP2);
+        mv.visitVarInsn(LLOAD, t);
+        bytes += 2;
+        Integer old = cached.get(slot);
+        if (old != null) {
+            mv.visitVarInsn(LLOAD, old);
+            bytes += 2;
+        } else {
+            state();
+            pushInt(slot);
+            insn(LALOAD);
+        }
+        insn(LXOR);
+        nonZero();
+        flip();
+        mv.visitVarInsn(LSTORE, keep);
+        bytes += 2;
+        for (int f : readers) {
+            state();
+            pushInt(f);
+            state();
+            pushInt(f);
+            insn(LALOAD);
+            mv.visitVarInsn(LLOAD, keep);
+            bytes += 2;
+            insn(LAND);
+            insn(LASTORE);
+        }
+        state();
+        pushInt(slot);
+        mv.visitVarInsn(LLOAD, t);
+        bytes += 2;
+        insn(LASTORE);
+        if (old != null) {
+            mv.visitVarInsn(LLOAD, t);
+            mv.visitVarInsn(LSTORE, old);
+            bytes += 4;
+        }
+        written.add(slot);
+    }
+
+    /** Pushes {@code v} for a helper, which may read or write any of its words. */
     void v() {
+        opaque = true;
+        state();
+    }
+
+    private void state() {
         mv.visitVarInsn(ALOAD, 0);
         bytes += 1;
     }
 
     void mem(int mi) {
+        opaque = true;
         mv.visitVarInsn(ALOAD, 1);
         pushInt(mi);
         insn(AALOAD);
@@ -113,13 +237,16 @@ abstract class Bytecode {
     }
 
     void load(int slot) {
+        if (!written.contains(slot)) {
+            inputs.add(slot);
+        }
         Integer local = cached.get(slot);
         if (local != null) {
             mv.visitVarInsn(LLOAD, local);
             bytes += 2;
             return;
         }
-        v();
+        state();
         pushInt(slot);
         insn(LALOAD);
     }

@@ -28,6 +28,10 @@ final class KernelWriter {
     private static final int CHUNK_BYTES = 3000;
     /** Calls per dispatch method. */
     private static final int FAN_OUT = 400;
+    /** Estimated bytes a store adds when it tells the methods that read its slot of a change. */
+    private static final int NOTIFY_BYTES = 30;
+    /** Inputs past which a combinational method is always run: comparing them would cost about what it saves. */
+    private static final int MAX_GUARDED_INPUTS = 16;
 
     private final Schedule nl;
     private final StatementCode code;
@@ -36,17 +40,33 @@ final class KernelWriter {
     private final java.util.Set<Schedule.Reg> direct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     /** Words that belong to values wider than 64 bits (written by {@code WideOps}, never cached). */
     private final java.util.BitSet wideWords;
+    /** Words after the schedule's in the state array: each skippable method's flag and input copies. */
+    private int scratch;
 
     /** One statement: how to emit it and which slots its inline code reads. */
     private record Statement(Runnable emit, java.util.Set<Integer> reads) {}
 
+    private record Access(List<Integer> inputs, java.util.Set<Integer> written, boolean opaque) {}
+
+    /** A skippable method's clean word (1 while no watched input changed) and the inputs it compares itself, copied after it. */
+    private record Guard(int flag, List<Integer> compared) {}
+
     /** Statements of one generated method group; {@code plan}: statements per method. */
     private static final class Section {
         final String prefix;
+        /** Its methods return early when their inputs did not change since they last ran. */
+        final boolean skippable;
         final List<Statement> statements = new ArrayList<>();
         final List<Integer> plan = new ArrayList<>();
+        /** Per statement, as measured: the slots it reads before writing them, writes, and whether it uses helpers. */
+        final List<Access> access = new ArrayList<>();
+        /** Per planned method: its guard, or null when it always runs. */
+        final List<Guard> guards = new ArrayList<>();
 
-        Section(String prefix) { this.prefix = prefix; }
+        Section(String prefix, boolean skippable) {
+            this.prefix = prefix;
+            this.skippable = skippable;
+        }
     }
 
     private KernelWriter(Schedule nl) {
@@ -62,6 +82,7 @@ final class KernelWriter {
         for (Section s : sections) {
             w.plan(s);
         }
+        w.planSkips(sections);
         return w.writeClass(sections);
     }
 
@@ -92,7 +113,8 @@ final class KernelWriter {
         int from = 0;
         for (int i = 0; i < segments(); i++) {
             int to = i < nl.evaluations.size() ? nl.evaluations.get(i).at() : nl.order.size();
-            Section comb = new Section(i == 0 ? "c" : "s" + i + "_");
+            // Behavioural models write the state between segments: their designs run every method.
+            Section comb = new Section(i == 0 ? "c" : "s" + i + "_", nl.externals.isEmpty());
             for (Schedule.Assign a : nl.order.subList(from, to)) {
                 comb.statements.add(new Statement(() -> code.assign(a), Schedule.slotsRead(a.scope(), a.source(), a.own())));
             }
@@ -100,8 +122,8 @@ final class KernelWriter {
             from = to;
         }
         for (int d = 0; d < nl.domains.size(); d++) {
-            Section compute = new Section("p" + d + "_");
-            Section commit = new Section("q" + d + "_");
+            Section compute = new Section("p" + d + "_", false);
+            Section commit = new Section("q" + d + "_", false);
             for (Schedule.Reg r : nl.registers(d)) {
                 compute.statements.add(new Statement(() -> code.regNext(r), regReads(r)));
                 commit.statements.add(new Statement(() -> code.regCommit(r), java.util.Set.of(r.next())));
@@ -155,6 +177,12 @@ final class KernelWriter {
         }
         domainSwitch("compute", compute);
         domainSwitch("commit", commit);
+        MethodVisitor sw = cw.visitMethod(ACC_PUBLIC, "scratchWords", "()I", null, null);
+        sw.visitCode();
+        sw.visitLdcInsn(scratch);
+        sw.visitInsn(IRETURN);
+        sw.visitMaxs(0, 0);
+        sw.visitEnd();
         cw.visitEnd();
         return cw.toByteArray();
     }
@@ -164,17 +192,54 @@ final class KernelWriter {
         return 1 + nl.evaluations.size();
     }
 
-    /** Splits a section into methods: each statement sized alone, a method filled until it passes {@link #CHUNK_BYTES}. */
+    /**
+     * Splits a section into methods: each statement sized alone, a method filled until it passes
+     * {@link #CHUNK_BYTES}. A skippable section's methods also end before their inputs pass
+     * {@link #MAX_GUARDED_INPUTS}, and statements that reach the state through helpers go into
+     * methods of their own, so that the others can be skipped.
+     */
     private void plan(Section sec) {
         int n = 0;
         int size = 0;
+        java.util.Set<Integer> ins = new java.util.HashSet<>();
+        java.util.Set<Integer> outs = new java.util.HashSet<>();
+        boolean opaque = false;
         for (Statement st : sec.statements) {
-            if (size > CHUNK_BYTES) {
+            // A store that tells readers of a change costs up to this much more than a plain one.
+            int bytes = code.measure(st.emit()) + NOTIFY_BYTES * code.written.size();
+            boolean split = size > CHUNK_BYTES;
+            if (sec.skippable) {
+                sec.access.add(new Access(new ArrayList<>(code.inputs), new java.util.HashSet<>(code.written), code.opaque));
+                int more = 0;
+                for (int k : code.inputs) {
+                    if (!outs.contains(k) && !ins.contains(k)) {
+                        more++;
+                    }
+                }
+                if (n > 0) {
+                    split |= code.opaque != opaque || (!opaque && ins.size() + more > MAX_GUARDED_INPUTS);
+                    // A statement on other inputs starts a method of its own once this one is big
+                    // enough to be worth skipping alone: a method then runs only when its inputs do.
+                    split |= more > 0 && more == code.inputs.size() && size > CHUNK_BYTES / 4;
+                }
+            }
+            if (split) {
                 sec.plan.add(n);
                 n = 0;
                 size = 0;
+                ins.clear();
+                outs.clear();
             }
-            size += code.measure(st.emit());
+            if (sec.skippable) {
+                for (int k : code.inputs) {
+                    if (!outs.contains(k)) {
+                        ins.add(k);
+                    }
+                }
+                outs.addAll(code.written);
+                opaque = code.opaque;
+            }
+            size += bytes;
             n++;
         }
         sec.plan.add(n);
@@ -188,7 +253,8 @@ final class KernelWriter {
             List<Statement> part = sec.statements.subList(i, i + n);
             String name = sec.prefix + chunks.size();
             chunks.add(name);
-            begin(name, part);
+            Guard guard = sec.guards.isEmpty() ? null : sec.guards.get(chunks.size() - 1);
+            begin(name, part, guard);
             for (Statement st : part) {
                 st.emit().run();
             }
@@ -224,11 +290,95 @@ final class KernelWriter {
     }
 
 
-    /** Starts method {@code name} for {@code part}: slots two or more of its statements read are loaded into locals. */
-    private void begin(String name, List<Statement> part) {
+    /**
+     * ESSENT's activity skipping: a combinational method runs only when one of its inputs changed
+     * since it last ran. Slots that only plain stores write (outputs of other such methods,
+     * narrow registers) tell their readers when a store changes them; the other inputs (ports,
+     * values written by helpers) each reader compares with its own copy. A method that reaches
+     * the state through helpers, or would compare too many inputs, always runs.
+     */
+    private void planSkips(List<Section> sections) {
+        List<List<Integer>> inputs = new ArrayList<>();
+        List<Boolean> clear = new ArrayList<>();
+        java.util.Set<Integer> told = new java.util.HashSet<>();
+        for (Section sec : sections) {
+            if (!sec.skippable) {
+                continue;
+            }
+            int at = 0;
+            for (int n : sec.plan) {
+                java.util.Set<Integer> ins = new java.util.LinkedHashSet<>();
+                java.util.Set<Integer> outs = new java.util.HashSet<>();
+                boolean opaque = false;
+                for (Access a : sec.access.subList(at, at + n)) {
+                    for (int k : a.inputs()) {
+                        if (!outs.contains(k)) {
+                            ins.add(k);
+                        }
+                    }
+                    outs.addAll(a.written());
+                    opaque |= a.opaque();
+                }
+                at += n;
+                inputs.add(new ArrayList<>(ins));
+                clear.add(!opaque);
+                if (!opaque) {
+                    told.addAll(outs);
+                }
+            }
+        }
+        for (Schedule.Reg r : nl.regs) {
+            if (r.width() <= 64 && r.asyncDomain() < 0) {
+                told.add(r.slot());
+            }
+        }
+        Map<Integer, List<Integer>> readers = new java.util.HashMap<>();
+        int i = 0;
+        for (Section sec : sections) {
+            for (int c = 0; c < sec.plan.size(); c++) {
+                // inputs and clear list the skippable sections' methods only.
+                boolean guarded = sec.skippable && clear.get(i);
+                List<Integer> in = sec.skippable ? inputs.get(i++) : List.of();
+                if (!guarded) {
+                    sec.guards.add(null);
+                    continue;
+                }
+                List<Integer> compared = new ArrayList<>();
+                for (int k : in) {
+                    if (!told.contains(k)) {
+                        compared.add(k);
+                    }
+                }
+                if (compared.size() > MAX_GUARDED_INPUTS) {
+                    sec.guards.add(null);
+                    continue;
+                }
+                int flag = nl.size() + scratch;
+                scratch += 1 + compared.size();
+                sec.guards.add(new Guard(flag, compared));
+                for (int k : in) {
+                    if (told.contains(k)) {
+                        readers.computeIfAbsent(k, x -> new ArrayList<>()).add(flag);
+                    }
+                }
+            }
+        }
+        Map<Integer, int[]> notify = new java.util.HashMap<>();
+        readers.forEach((k, fs) -> notify.put(k, fs.stream().mapToInt(Integer::intValue).toArray()));
+        code.notify = notify;
+    }
+
+    /**
+     * Starts method {@code name} for {@code part}: with {@code guard}, a return when those inputs
+     * did not change since it last ran; slots two or more of its statements read are loaded into locals.
+     */
+    private void begin(String name, List<Statement> part, Guard guard) {
         MethodVisitor mv = cw.visitMethod(ACC_STATIC | ACC_PRIVATE, name, CHUNK, null, null);
         mv.visitCode();
         code.start(mv);
+        if (guard != null) {
+            code.skipUnchanged(guard.compared(), guard.flag(), guard.flag() + 1);
+        }
         Map<Integer, Integer> count = new java.util.TreeMap<>();
         for (Statement st : part) {
             for (int k : st.reads()) {
@@ -238,7 +388,7 @@ final class KernelWriter {
             }
         }
         for (Map.Entry<Integer, Integer> e : count.entrySet()) {
-            if (e.getValue() >= 2) {
+            if (e.getValue() >= 2 && !code.isCached(e.getKey())) {
                 code.cache(e.getKey());
             }
         }

@@ -51,7 +51,7 @@ public final class FlatSimulator extends JvmSimulator {
         super(design);
         this.nl = nl;
         this.backend = backend;
-        v = new long[nl.size()];
+        v = new long[nl.size() + kernel.scratchWords()];
         this.k = nl.externals.isEmpty() ? kernel : new ModelledKernel(kernel, nl, models, v);
         for (Schedule.Constant c : nl.constants) {
             System.arraycopy(c.words(), 0, v, c.offset(), c.words().length);

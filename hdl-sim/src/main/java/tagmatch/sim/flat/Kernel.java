@@ -11,6 +11,11 @@ package tagmatch.sim.flat;
 public interface Kernel {
     void comb(long[] v, long[][] m);
 
+    /** Words the kernel keeps for itself after the schedule's in the state array, zero at start. */
+    default int scratchWords() {
+        return 0;
+    }
+
     /**
      * One segment of {@code comb}, needed only for a design with behavioural models: the
      * models' evaluations ({@link Schedule#evaluations}) run between segments.
