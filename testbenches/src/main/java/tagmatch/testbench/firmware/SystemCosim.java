@@ -11,6 +11,7 @@ import java.util.Map;
 import tagmatch.model.Capacities;
 import tagmatch.model.Event;
 import tagmatch.model.Hints;
+import tagmatch.process.ToolException;
 
 /**
  * The DPA handler and host software's half of the fallback judged as one system, as the user
@@ -53,6 +54,10 @@ public final class SystemCosim {
             out = ProgramCosim.run(launcher, handler, events, work, args);
         } catch (IllegalStateException e) {
             return new Verdict(e.getMessage(), 0, 0, 0, 0, 0);
+        } catch (ToolException e) {
+            // a program that never ends is the system's answer too (a lost wakeup, a deadlock): the caller names the stream
+            if (e.kind() != ToolException.Kind.TIMED_OUT) throw e;
+            return new Verdict(handler.getFileName() + " did not end: " + e.getMessage().lines().findFirst().orElse(""), 0, 0, 0, 0, 0);
         }
         String log = out.log();
         if (log.contains("WARNING: ThreadSanitizer") || log.contains("runtime error") || log.contains("ERROR: AddressSanitizer")) {
