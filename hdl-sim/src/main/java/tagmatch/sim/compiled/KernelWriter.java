@@ -46,6 +46,7 @@ final class KernelWriter {
     /** One statement: how to emit it and which slots its inline code reads. */
     private record Statement(Runnable emit, java.util.Set<Integer> reads) {}
 
+    /** What one planned method reads before writing it (in order of first read), writes, and whether it uses helpers. */
     private record Access(List<Integer> inputs, java.util.Set<Integer> written, boolean opaque) {}
 
     /** A skippable method's clean word (1 while no watched input changed) and the inputs it compares itself, copied after it. */
@@ -58,7 +59,7 @@ final class KernelWriter {
         final boolean skippable;
         final List<Statement> statements = new ArrayList<>();
         final List<Integer> plan = new ArrayList<>();
-        /** Per statement, as measured: the slots it reads before writing them, writes, and whether it uses helpers. */
+        /** Per planned method of a skippable section, as measured. */
         final List<Access> access = new ArrayList<>();
         /** Per planned method: its guard, or null when it always runs. */
         final List<Guard> guards = new ArrayList<>();
@@ -201,7 +202,7 @@ final class KernelWriter {
     private void plan(Section sec) {
         int n = 0;
         int size = 0;
-        java.util.Set<Integer> ins = new java.util.HashSet<>();
+        java.util.Set<Integer> ins = new java.util.LinkedHashSet<>();
         java.util.Set<Integer> outs = new java.util.HashSet<>();
         boolean opaque = false;
         for (Statement st : sec.statements) {
@@ -209,7 +210,6 @@ final class KernelWriter {
             int bytes = code.measure(st.emit()) + NOTIFY_BYTES * code.written.size();
             boolean split = size > CHUNK_BYTES;
             if (sec.skippable) {
-                sec.access.add(new Access(new ArrayList<>(code.inputs), new java.util.HashSet<>(code.written), code.opaque));
                 int more = 0;
                 for (int k : code.inputs) {
                     if (!outs.contains(k) && !ins.contains(k)) {
@@ -225,6 +225,9 @@ final class KernelWriter {
             }
             if (split) {
                 sec.plan.add(n);
+                if (sec.skippable) {
+                    sec.access.add(new Access(new ArrayList<>(ins), new java.util.HashSet<>(outs), opaque));
+                }
                 n = 0;
                 size = 0;
                 ins.clear();
@@ -243,6 +246,9 @@ final class KernelWriter {
             n++;
         }
         sec.plan.add(n);
+        if (sec.skippable) {
+            sec.access.add(new Access(new ArrayList<>(ins), new java.util.HashSet<>(outs), opaque));
+        }
     }
 
     /** The section's methods as planned; their names. */
@@ -298,32 +304,11 @@ final class KernelWriter {
      * the state through helpers, or would compare too many inputs, always runs.
      */
     private void planSkips(List<Section> sections) {
-        List<List<Integer>> inputs = new ArrayList<>();
-        List<Boolean> clear = new ArrayList<>();
         java.util.Set<Integer> told = new java.util.HashSet<>();
         for (Section sec : sections) {
-            if (!sec.skippable) {
-                continue;
-            }
-            int at = 0;
-            for (int n : sec.plan) {
-                java.util.Set<Integer> ins = new java.util.LinkedHashSet<>();
-                java.util.Set<Integer> outs = new java.util.HashSet<>();
-                boolean opaque = false;
-                for (Access a : sec.access.subList(at, at + n)) {
-                    for (int k : a.inputs()) {
-                        if (!outs.contains(k)) {
-                            ins.add(k);
-                        }
-                    }
-                    outs.addAll(a.written());
-                    opaque |= a.opaque();
-                }
-                at += n;
-                inputs.add(new ArrayList<>(ins));
-                clear.add(!opaque);
-                if (!opaque) {
-                    told.addAll(outs);
+            for (Access a : sec.access) {
+                if (!a.opaque()) {
+                    told.addAll(a.written());
                 }
             }
         }
@@ -333,16 +318,13 @@ final class KernelWriter {
             }
         }
         Map<Integer, List<Integer>> readers = new java.util.HashMap<>();
-        int i = 0;
         for (Section sec : sections) {
             for (int c = 0; c < sec.plan.size(); c++) {
-                // inputs and clear list the skippable sections' methods only.
-                boolean guarded = sec.skippable && clear.get(i);
-                List<Integer> in = sec.skippable ? inputs.get(i++) : List.of();
-                if (!guarded) {
+                if (!sec.skippable || sec.access.get(c).opaque()) {
                     sec.guards.add(null);
                     continue;
                 }
+                List<Integer> in = sec.access.get(c).inputs();
                 List<Integer> compared = new ArrayList<>();
                 for (int k : in) {
                     if (!told.contains(k)) {
