@@ -206,12 +206,12 @@ public final class DpaRateFigure {
     /** How many sequences the DPA ran against the seed's, and why. */
     String sequencesNote() {
         double perSeq = rows.stream().mapToDouble(r -> r.secondsPerSequence(setup.sequences())).max().orElse(0);
-        double all = rows.stream().mapToDouble(r -> r.secondsPerSequence(setup.sequences())).sum() * MemorySetting.values().length;
         if (setup.sequences() >= SEED_SEQUENCES)
             return String.format(Locale.ROOT,
                     "The DPA ran %d sequences per case and setting (the seed's %d); the simulator took up to %.1f s of wall time per "
                             + "sequence here (likely setting); the rate of the later half of the sequences alone (likely) shows what "
                             + "the cold start costs.", setup.sequences(), SEED_SEQUENCES, perSeq);
+        double all = rows.stream().mapToDouble(r -> r.secondsPerSequence(setup.sequences())).sum() * MemorySetting.values().length;
         return String.format(Locale.ROOT,
                 "The DPA ran %d sequences per case and setting, not the seed's %d: the simulator took up to %.1f s of wall time per "
                         + "sequence here (likely setting), so the seed's %d would take about %.1f h for the figure's %d runs; the rate of "
