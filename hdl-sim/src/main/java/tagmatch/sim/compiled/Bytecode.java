@@ -38,6 +38,7 @@ abstract class Bytecode {
         bytes = 0;
         nextLocal = 2;
         cached.clear();
+        change.clear();
         inputs.clear();
         written.clear();
         opaque = false;
@@ -52,12 +53,12 @@ abstract class Bytecode {
     }
 
     /**
-     * Returns at once when this method ran before ({@code v[flag] != 0}) and every one of its
+     * Jumps to {@code skip} when this block ran before ({@code v[flag] != 0}) and every one of its
      * {@code ins} equals the copy taken then (from word {@code shadow} on); else takes the copy
      * and goes on. Exact for code that reads state only through {@link #load} and whose outputs
      * nothing else writes: it would store the values its slots already hold.
      */
-    final void skipUnchanged(java.util.List<Integer> ins, int flag, int shadow) {
+    final void skipUnchanged(java.util.List<Integer> ins, int flag, int shadow, Label skip) {
         for (int k : ins) {
             if (!cached.containsKey(k)) {
                 cache(k);
@@ -78,10 +79,7 @@ abstract class Bytecode {
         }
         insn(LCONST_0);
         insn(LCMP);
-        Label run = new Label();
-        jump(IFNE, run);
-        insn(RETURN);
-        label(run);
+        jump(IFEQ, skip);
         state();
         pushInt(flag);
         insn(LCONST_1);
@@ -167,42 +165,34 @@ abstract class Bytecode {
     }
 
     /**
-     * {@link #storeEnd} of a slot that {@code readers} watch: their clean words are cleared when
-     * the value changes. Branch-free, as a branch per store makes the class slow to load (a stack
-     * map frame each, over every local).
+     * {@link #storeEnd} of a slot that {@code readers} watch: the change (old value xor new) is
+     * or-ed into each reader's change word ({@link #tellReaders}), which {@link #toldReaders}
+     * applies once at the method's end. Branch-free, as a branch per store makes the class slow
+     * to load (a stack map frame each, over every local).
      */
     private void storeChanged(int slot, int[] readers) {
         int t = nextLocal;
-        int keep = nextLocal + 2;
         mv.visitVarInsn(LSTORE, t);
         bytes += 2;
         insn(POP2);
-        mv.visitVarInsn(LLOAD, t);
-        bytes += 2;
         Integer old = cached.get(slot);
-        if (old != null) {
-            mv.visitVarInsn(LLOAD, old);
-            bytes += 2;
-        } else {
-            state();
-            pushInt(slot);
-            insn(LALOAD);
-        }
-        insn(LXOR);
-        nonZero();
-        flip();
-        mv.visitVarInsn(LSTORE, keep);
-        bytes += 2;
         for (int f : readers) {
-            state();
-            pushInt(f);
-            state();
-            pushInt(f);
-            insn(LALOAD);
-            mv.visitVarInsn(LLOAD, keep);
+            mv.visitVarInsn(LLOAD, t);
             bytes += 2;
-            insn(LAND);
-            insn(LASTORE);
+            if (old != null) {
+                mv.visitVarInsn(LLOAD, old);
+                bytes += 2;
+            } else {
+                state();
+                pushInt(slot);
+                insn(LALOAD);
+            }
+            insn(LXOR);
+            int acc = change.get(f);
+            mv.visitVarInsn(LLOAD, acc);
+            insn(LOR);
+            mv.visitVarInsn(LSTORE, acc);
+            bytes += 4;
         }
         state();
         pushInt(slot);
@@ -215,6 +205,46 @@ abstract class Bytecode {
             bytes += 4;
         }
         written.add(slot);
+    }
+
+    /** Each reader's change word in this method: the or of every change to the slots it watches. */
+    private final Map<Integer, Integer> change = new java.util.LinkedHashMap<>();
+
+    /**
+     * Starts a change word, zero, for each reader of a slot in {@code stores} (the slots the
+     * method may write): readers learn of all the method's changes at once, at its end.
+     */
+    final void tellReaders(java.util.Collection<Integer> stores) {
+        change.clear();
+        for (int k : stores) {
+            for (int f : notify.getOrDefault(k, new int[0])) {
+                if (!change.containsKey(f)) {
+                    change.put(f, nextLocal);
+                    insn(LCONST_0);
+                    mv.visitVarInsn(LSTORE, nextLocal);
+                    bytes += 2;
+                    nextLocal += 2;
+                }
+            }
+        }
+    }
+
+    /** Clears the clean word of every reader whose change word is not zero. */
+    final void toldReaders() {
+        for (Map.Entry<Integer, Integer> e : change.entrySet()) {
+            state();
+            pushInt(e.getKey());
+            state();
+            pushInt(e.getKey());
+            insn(LALOAD);
+            mv.visitVarInsn(LLOAD, e.getValue());
+            bytes += 2;
+            nonZero();
+            flip();
+            insn(LAND);
+            insn(LASTORE);
+        }
+        change.clear();
     }
 
     /** Pushes {@code v} for a helper, which may read or write any of its words. */

@@ -30,6 +30,8 @@ final class KernelWriter {
     private static final int FAN_OUT = 400;
     /** Estimated bytes a store adds when it tells the methods that read its slot of a change. */
     private static final int NOTIFY_BYTES = 30;
+    /** Registers at most that share one test of their common enable. */
+    private static final int ENABLE_GROUP = 32;
     /** Inputs past which a combinational method is always run: comparing them would cost about what it saves. */
     private static final int MAX_GUARDED_INPUTS = 16;
 
@@ -61,6 +63,10 @@ final class KernelWriter {
         final List<Integer> plan = new ArrayList<>();
         /** Per planned method of a skippable section, as measured. */
         final List<Access> access = new ArrayList<>();
+        /** Per planned block: its estimated bytes. */
+        final List<Integer> sizes = new ArrayList<>();
+        /** Per planned block: the narrow slots it writes. */
+        final List<java.util.Set<Integer>> writes = new ArrayList<>();
         /** Per planned method: its guard, or null when it always runs. */
         final List<Guard> guards = new ArrayList<>();
 
@@ -125,8 +131,20 @@ final class KernelWriter {
         for (int d = 0; d < nl.domains.size(); d++) {
             Section compute = new Section("p" + d + "_", false);
             Section commit = new Section("q" + d + "_", false);
-            for (Schedule.Reg r : nl.registers(d)) {
-                compute.statements.add(new Statement(() -> code.regNext(r), regReads(r)));
+            List<Schedule.Reg> regs = nl.registers(d);
+            for (int i = 0; i < regs.size(); ) {
+                int enable = code.enableSlot(regs.get(i));
+                int j = i + 1;
+                while (enable >= 0 && j < regs.size() && j - i < ENABLE_GROUP && code.enableSlot(regs.get(j)) == enable) {
+                    j++;
+                }
+                List<Schedule.Reg> group = regs.subList(i, j);
+                java.util.Set<Integer> reads = new java.util.HashSet<>();
+                group.forEach(r -> reads.addAll(regReads(r)));
+                compute.statements.add(new Statement(j - i == 1 ? () -> code.regNext(group.get(0)) : () -> code.regGroup(enable, group), reads));
+                i = j;
+            }
+            for (Schedule.Reg r : regs) {
                 commit.statements.add(new Statement(() -> code.regCommit(r), java.util.Set.of(r.next())));
             }
             for (Schedule.MemWrite w : nl.writes(d)) {
@@ -204,6 +222,7 @@ final class KernelWriter {
         int size = 0;
         java.util.Set<Integer> ins = new java.util.LinkedHashSet<>();
         java.util.Set<Integer> outs = new java.util.HashSet<>();
+        java.util.Set<Integer> stores = new java.util.HashSet<>();
         boolean opaque = false;
         for (Statement st : sec.statements) {
             // A store that tells readers of a change costs up to this much more than a plain one.
@@ -225,6 +244,9 @@ final class KernelWriter {
             }
             if (split) {
                 sec.plan.add(n);
+                sec.sizes.add(size);
+                sec.writes.add(new java.util.HashSet<>(stores));
+                stores.clear();
                 if (sec.skippable) {
                     sec.access.add(new Access(new ArrayList<>(ins), new java.util.HashSet<>(outs), opaque));
                 }
@@ -242,34 +264,77 @@ final class KernelWriter {
                 outs.addAll(code.written);
                 opaque = code.opaque;
             }
+            stores.addAll(code.written);
             size += bytes;
             n++;
         }
         sec.plan.add(n);
+        sec.sizes.add(size);
+        sec.writes.add(stores);
         if (sec.skippable) {
             sec.access.add(new Access(new ArrayList<>(ins), new java.util.HashSet<>(outs), opaque));
         }
     }
 
-    /** The section's methods as planned; their names. */
+    /**
+     * The section's blocks as planned, consecutive blocks sharing a method up to
+     * {@link #CHUNK_BYTES} (a call costs about what a small block does); the methods' names.
+     */
     private List<String> emit(Section sec) {
-        List<String> chunks = new ArrayList<>();
+        List<String> methods = new ArrayList<>();
+        int b = 0;
         int i = 0;
-        for (int n : sec.plan) {
-            List<Statement> part = sec.statements.subList(i, i + n);
-            String name = sec.prefix + chunks.size();
-            chunks.add(name);
-            Guard guard = sec.guards.isEmpty() ? null : sec.guards.get(chunks.size() - 1);
-            begin(name, part, guard);
-            for (Statement st : part) {
-                st.emit().run();
-            }
-            code.mv.visitInsn(RETURN);
-            code.mv.visitMaxs(0, 0);
-            code.mv.visitEnd();
-            i += n;
+        while (b < sec.plan.size()) {
+            String name = sec.prefix + methods.size();
+            methods.add(name);
+            MethodVisitor mv = cw.visitMethod(ACC_STATIC | ACC_PRIVATE, name, CHUNK, null, null);
+            mv.visitCode();
+            int size = 0;
+            do {
+                int n = sec.plan.get(b);
+                block(mv, sec, b, sec.statements.subList(i, i + n));
+                size += sec.sizes.get(b);
+                i += n;
+                b++;
+            } while (b < sec.plan.size() && size + sec.sizes.get(b) <= CHUNK_BYTES);
+            mv.visitInsn(RETURN);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
         }
-        return chunks;
+        return methods;
+    }
+
+    /**
+     * Block {@code b} of {@code sec}, its statements {@code part}: with a guard, skipped when its
+     * inputs did not change since it last ran; slots two or more of its statements read are
+     * loaded into locals; its readers told of its changes at its end.
+     */
+    private void block(MethodVisitor mv, Section sec, int b, List<Statement> part) {
+        code.start(mv);
+        Guard guard = sec.guards.isEmpty() ? null : sec.guards.get(b);
+        Label skip = new Label();
+        if (guard != null) {
+            code.skipUnchanged(guard.compared(), guard.flag(), guard.flag() + 1, skip);
+        }
+        Map<Integer, Integer> count = new java.util.TreeMap<>();
+        for (Statement st : part) {
+            for (int k : st.reads()) {
+                if (!wideWords.get(k)) {
+                    count.merge(k, 1, Integer::sum);
+                }
+            }
+        }
+        for (Map.Entry<Integer, Integer> e : count.entrySet()) {
+            if (e.getValue() >= 2 && !code.isCached(e.getKey())) {
+                code.cache(e.getKey());
+            }
+        }
+        code.tellReaders(sec.writes.get(b));
+        for (Statement st : part) {
+            st.emit().run();
+        }
+        code.toldReaders();
+        mv.visitLabel(skip);
     }
 
     /**
@@ -348,32 +413,6 @@ final class KernelWriter {
         Map<Integer, int[]> notify = new java.util.HashMap<>();
         readers.forEach((k, fs) -> notify.put(k, fs.stream().mapToInt(Integer::intValue).toArray()));
         code.notify = notify;
-    }
-
-    /**
-     * Starts method {@code name} for {@code part}: with {@code guard}, a return when those inputs
-     * did not change since it last ran; slots two or more of its statements read are loaded into locals.
-     */
-    private void begin(String name, List<Statement> part, Guard guard) {
-        MethodVisitor mv = cw.visitMethod(ACC_STATIC | ACC_PRIVATE, name, CHUNK, null, null);
-        mv.visitCode();
-        code.start(mv);
-        if (guard != null) {
-            code.skipUnchanged(guard.compared(), guard.flag(), guard.flag() + 1);
-        }
-        Map<Integer, Integer> count = new java.util.TreeMap<>();
-        for (Statement st : part) {
-            for (int k : st.reads()) {
-                if (!wideWords.get(k)) {
-                    count.merge(k, 1, Integer::sum);
-                }
-            }
-        }
-        for (Map.Entry<Integer, Integer> e : count.entrySet()) {
-            if (e.getValue() >= 2 && !code.isCached(e.getKey())) {
-                code.cache(e.getKey());
-            }
-        }
     }
 
     /** {@code public void name(long[] v, long[][] m)} calling the chunks, through a tree of helpers when there are many. */

@@ -100,6 +100,38 @@ final class StatementCode extends WideCode {
         label(end);
     }
 
+    /**
+     * The slot of the enable a register written in place holds its value without (the first
+     * conjunct of its update's condition, when the other choice is the register itself), or -1.
+     */
+    int enableSlot(Schedule.Reg r) {
+        Schedule.Scope s = r.scope();
+        Expr x = r.nextValue();
+        if (!direct.contains(r) || r.reset() != null || !(x instanceof Expr.Mux) || s.location(x) >= 0
+                || s.location(((Expr.Mux) x).whenFalse()) != r.slot()) {
+            return -1;
+        }
+        Expr c = ((Expr.Mux) x).cond();
+        while (c instanceof Expr.Op && s.location(c) < 0 && ((Expr.Op) c).op == PrimOp.AND && c.width() == 1
+                && ((Expr.Op) c).args.get(0).width() == 1 && ((Expr.Op) c).args.get(1).width() == 1) {
+            c = ((Expr.Op) c).args.get(0);
+        }
+        return c.width() == 1 ? s.location(c) : -1;
+    }
+
+    /** Registers of one {@link #enableSlot}: their updates, all skipped by one test while the enable is zero. */
+    void regGroup(int enable, List<Schedule.Reg> regs) {
+        Label end = new Label();
+        load(enable);
+        insn(LCONST_0);
+        insn(LCMP);
+        jump(IFEQ, end);
+        for (Schedule.Reg r : regs) {
+            regNext(r);
+        }
+        label(end);
+    }
+
     /** Code that stores {@code x} into register {@code r}'s slot, branching on its choices and skipping holds. */
     void update(Schedule.Reg r, Expr x) {
         Schedule.Scope s = r.scope();
