@@ -33,6 +33,9 @@ public abstract class JvmSimulator extends AbstractSimulator {
     /** The values the waveform shows. */
     protected abstract List<WaveSignal> waveSignals();
 
+    /** Brings every value {@link #read} gives up to date before a waveform's dump. */
+    protected void waveValues() {}
+
     /** Reads one of {@link #waveSignals()}'s current words. */
     protected abstract void read(WaveSignal s, long[] words, int offset);
 
@@ -55,6 +58,7 @@ public abstract class JvmSimulator extends AbstractSimulator {
             dirty = false;
             evaluate();
             if (vcd != null) {
+                waveValues();
                 vcd.dump(10 * cycle);
             }
         }
@@ -69,6 +73,7 @@ public abstract class JvmSimulator extends AbstractSimulator {
             int clk = clockHandle().index();
             pokeRaw(clk, 1);
             combinational();
+            waveValues();
             vcd.dump(10 * cycle + 5);
             pokeRaw(clk, 0);
         }

@@ -3,6 +3,7 @@ package tagmatch.sim.compiled;
 import static org.objectweb.asm.Opcodes.*;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -27,6 +28,12 @@ abstract class Bytecode {
     private final Map<Integer, Integer> cached = new HashMap<>();
     /** Slots the code since {@link #start} read before writing them, in order of first read. */
     final java.util.Set<Integer> inputs = new java.util.LinkedHashSet<>();
+    /** Per input, the bits the code reads of it (-1 for all). */
+    final Map<Integer, Long> inputBits = new HashMap<>();
+    /** Wires computed where they are read: slot to view. */
+    Map<Integer, BitView> views = Map.of();
+    /** Views whose slot a helper was given: they need their value stored after all. */
+    final java.util.Set<Integer> viewsInHelpers = new java.util.HashSet<>();
     /** Slots the code since {@link #start} wrote. */
     final java.util.Set<Integer> written = new java.util.HashSet<>();
     /** The code since {@link #start} reaches state other than through {@link #load} and {@link #storeEnd} (helpers, memories). */
@@ -40,6 +47,7 @@ abstract class Bytecode {
         cached.clear();
         change.clear();
         inputs.clear();
+        inputBits.clear();
         written.clear();
         opaque = false;
     }
@@ -54,11 +62,12 @@ abstract class Bytecode {
 
     /**
      * Jumps to {@code skip} when this block ran before ({@code v[flag] != 0}) and every one of its
-     * {@code ins} equals the copy taken then (from word {@code shadow} on); else takes the copy
+     * {@code ins} equals, in the {@code bits} the block reads, the copy taken then (from word
+     * {@code shadow} on); else takes the copy
      * and goes on. Exact for code that reads state only through {@link #load} and whose outputs
      * nothing else writes: it would store the values its slots already hold.
      */
-    final void skipUnchanged(java.util.List<Integer> ins, int flag, int shadow, Label skip) {
+    final void skipUnchanged(java.util.List<Integer> ins, java.util.List<Long> bits, int flag, int shadow, Label skip) {
         for (int k : ins) {
             if (!cached.containsKey(k)) {
                 cache(k);
@@ -75,6 +84,10 @@ abstract class Bytecode {
             pushInt(shadow + j);
             insn(LALOAD);
             insn(LXOR);
+            if (bits.get(j) != -1L) {
+                pushLong(bits.get(j));
+                insn(LAND);
+            }
             insn(LOR);
         }
         insn(LCONST_0);
@@ -107,15 +120,18 @@ abstract class Bytecode {
         pushInt(slot);
     }
 
+    /** A block that watches a slot: its clean word, and the bits of the slot it reads. */
+    record Reader(int flag, long bits) {}
+
     /**
-     * Slot to the clean words of the skippable methods that read it without comparing it: a store
-     * that changes the slot clears them, so that they run again.
+     * Slot to the skippable blocks that read it without comparing it: a store that changes the
+     * bits a block reads clears its clean word, so that it runs again.
      */
-    Map<Integer, int[]> notify = Map.of();
+    Map<Integer, List<Reader>> notify = Map.of();
 
     /** Stores the long on the stack, keeping a cached copy current. */
     void storeEnd(int slot) {
-        int[] readers = notify.get(slot);
+        List<Reader> readers = notify.get(slot);
         if (readers != null) {
             storeChanged(slot, readers);
             return;
@@ -170,13 +186,13 @@ abstract class Bytecode {
      * applies once at the method's end. Branch-free, as a branch per store makes the class slow
      * to load (a stack map frame each, over every local).
      */
-    private void storeChanged(int slot, int[] readers) {
+    private void storeChanged(int slot, List<Reader> readers) {
         int t = nextLocal;
         mv.visitVarInsn(LSTORE, t);
         bytes += 2;
         insn(POP2);
         Integer old = cached.get(slot);
-        for (int f : readers) {
+        for (Reader f : readers) {
             mv.visitVarInsn(LLOAD, t);
             bytes += 2;
             if (old != null) {
@@ -188,7 +204,11 @@ abstract class Bytecode {
                 insn(LALOAD);
             }
             insn(LXOR);
-            int acc = change.get(f);
+            if (f.bits() != -1L) {
+                pushLong(f.bits());
+                insn(LAND);
+            }
+            int acc = change.get(f.flag());
             mv.visitVarInsn(LLOAD, acc);
             insn(LOR);
             mv.visitVarInsn(LSTORE, acc);
@@ -217,7 +237,8 @@ abstract class Bytecode {
     final void tellReaders(java.util.Collection<Integer> stores) {
         change.clear();
         for (int k : stores) {
-            for (int f : notify.getOrDefault(k, new int[0])) {
+            for (Reader r : notify.getOrDefault(k, List.of())) {
+                int f = r.flag();
                 if (!change.containsKey(f)) {
                     change.put(f, nextLocal);
                     insn(LCONST_0);
@@ -266,9 +287,26 @@ abstract class Bytecode {
         bytes += 1;
     }
 
+    /** Pushes the slot's value: a view's bits of its word, or the slot's word. */
     void load(int slot) {
+        BitView view = views.get(slot);
+        if (view != null) {
+            loadWord(view.word(), view.mask());
+            if (view.shift() != 0) {
+                pushInt(view.shift());
+                insn(LUSHR);
+            }
+            mask(view.width());
+            return;
+        }
+        loadWord(slot, -1L);
+    }
+
+    /** Pushes word {@code slot}, of which the code depends on {@code bits}. */
+    private void loadWord(int slot, long bits) {
         if (!written.contains(slot)) {
             inputs.add(slot);
+            inputBits.merge(slot, bits, (a, b) -> a | b);
         }
         Integer local = cached.get(slot);
         if (local != null) {
@@ -279,6 +317,14 @@ abstract class Bytecode {
         state();
         pushInt(slot);
         insn(LALOAD);
+    }
+
+    /** {@code slot} for a helper, which reads the state array itself: a view there needs its slot stored. */
+    int forHelper(int slot) {
+        if (views.containsKey(slot)) {
+            viewsInHelpers.add(slot);
+        }
+        return slot;
     }
 
     void call(String name, String desc) {

@@ -30,6 +30,8 @@ final class KernelWriter {
     private static final int FAN_OUT = 400;
     /** Estimated bytes a store adds when it tells the methods that read its slot of a change. */
     private static final int NOTIFY_BYTES = 30;
+    /** Views stored per method of {@code views} (about 15 bytes each). */
+    private static final int VIEWS_PER_METHOD = 400;
     /** Registers at most that share one test of their common enable. */
     private static final int ENABLE_GROUP = 32;
     /** Inputs past which a combinational method is always run: comparing them would cost about what it saves. */
@@ -42,17 +44,22 @@ final class KernelWriter {
     private final java.util.Set<Schedule.Reg> direct = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     /** Words that belong to values wider than 64 bits (written by {@code WideOps}, never cached). */
     private final java.util.BitSet wideWords;
+    /** Wires computed where they are read: slot to view. */
+    private final Map<Integer, BitView> views;
     /** Words after the schedule's in the state array: each skippable method's flag and input copies. */
     private int scratch;
 
     /** One statement: how to emit it and which slots its inline code reads. */
     private record Statement(Runnable emit, java.util.Set<Integer> reads) {}
 
-    /** What one planned method reads before writing it (in order of first read), writes, and whether it uses helpers. */
-    private record Access(List<Integer> inputs, java.util.Set<Integer> written, boolean opaque) {}
+    /**
+     * What one planned block reads before writing it (in order of first read) and which bits of
+     * each, what it writes, and whether it uses helpers.
+     */
+    private record Access(List<Integer> inputs, Map<Integer, Long> bits, java.util.Set<Integer> written, boolean opaque) {}
 
-    /** A skippable method's clean word (1 while no watched input changed) and the inputs it compares itself, copied after it. */
-    private record Guard(int flag, List<Integer> compared) {}
+    /** A skippable block's clean word (1 while no watched input changed) and the inputs it compares itself (which bits), copied after it. */
+    private record Guard(int flag, List<Integer> compared, List<Long> bits) {}
 
     /** Statements of one generated method group; {@code plan}: statements per method. */
     private static final class Section {
@@ -76,21 +83,41 @@ final class KernelWriter {
         }
     }
 
-    private KernelWriter(Schedule nl) {
+    private KernelWriter(Schedule nl, Map<Integer, BitView> views) {
         this.nl = nl;
         this.wideWords = nl.wideWords();
+        this.views = views;
         this.code = new StatementCode(nl, direct);
+        code.views = views;
     }
 
     static byte[] write(Schedule nl) {
-        KernelWriter w = new KernelWriter(nl);
-        w.planDirectWrites();
-        List<Section> sections = w.sections();
-        for (Section s : sections) {
-            w.plan(s);
+        java.util.Set<Integer> stored = new java.util.HashSet<>();
+        while (true) {
+            KernelWriter w = new KernelWriter(nl, BitView.of(nl, stored));
+            w.planDirectWrites();
+            List<Section> sections = w.sections();
+            for (Section s : sections) {
+                w.plan(s);
+            }
+            // A view a helper reads needs its slot: plan again with it stored (rare: wide operations on bits).
+            if (!w.code.viewsInHelpers.isEmpty()) {
+                stored.addAll(w.code.viewsInHelpers);
+                continue;
+            }
+            w.planSkips(sections);
+            return w.writeClass(sections);
         }
-        w.planSkips(sections);
-        return w.writeClass(sections);
+    }
+
+    /** The slots {@code x} reads, a view's as the word it reads. */
+    private java.util.Set<Integer> reads(Schedule.Scope s, Expr x, boolean own) {
+        java.util.Set<Integer> rd = new java.util.HashSet<>();
+        for (int k : Schedule.slotsRead(s, x, own)) {
+            BitView view = views.get(k);
+            rd.add(view == null ? k : view.word());
+        }
+        return rd;
     }
 
 
@@ -99,7 +126,7 @@ final class KernelWriter {
         rd.add(r.slot());
         for (Expr x : new Expr[] {r.nextValue(), r.reset(), r.resetValue()}) {
             if (x != null) {
-                rd.addAll(Schedule.slotsRead(r.scope(), x, false));
+                rd.addAll(reads(r.scope(), x, false));
             }
         }
         return rd;
@@ -109,7 +136,7 @@ final class KernelWriter {
         java.util.Set<Integer> rd = new java.util.HashSet<>();
         for (Expr x : new Expr[] {w.address(), w.data(), w.enable(), w.mask()}) {
             if (x != null) {
-                rd.addAll(Schedule.slotsRead(w.scope(), x, false));
+                rd.addAll(reads(w.scope(), x, false));
             }
         }
         return rd;
@@ -123,7 +150,9 @@ final class KernelWriter {
             // Behavioural models write the state between segments: their designs run every method.
             Section comb = new Section(i == 0 ? "c" : "s" + i + "_", nl.externals.isEmpty());
             for (Schedule.Assign a : nl.order.subList(from, to)) {
-                comb.statements.add(new Statement(() -> code.assign(a), Schedule.slotsRead(a.scope(), a.source(), a.own())));
+                if (!views.containsKey(a.dst())) {
+                    comb.statements.add(new Statement(() -> code.assign(a), reads(a.scope(), a.source(), a.own())));
+                }
             }
             all.add(comb);
             from = to;
@@ -196,6 +225,7 @@ final class KernelWriter {
         }
         domainSwitch("compute", compute);
         domainSwitch("commit", commit);
+        dispatch("views", viewMethods());
         MethodVisitor sw = cw.visitMethod(ACC_PUBLIC, "scratchWords", "()I", null, null);
         sw.visitCode();
         sw.visitLdcInsn(scratch);
@@ -204,6 +234,28 @@ final class KernelWriter {
         sw.visitEnd();
         cw.visitEnd();
         return cw.toByteArray();
+    }
+
+    /** Methods that store every view's value into its slot, for waveforms; their names. */
+    private List<String> viewMethods() {
+        List<String> names = new ArrayList<>();
+        List<Integer> slots = new ArrayList<>(new java.util.TreeSet<>(views.keySet()));
+        for (int i = 0; i < slots.size(); i += VIEWS_PER_METHOD) {
+            String name = "w" + names.size();
+            names.add(name);
+            MethodVisitor mv = cw.visitMethod(ACC_STATIC | ACC_PRIVATE, name, CHUNK, null, null);
+            mv.visitCode();
+            code.start(mv);
+            for (int k : slots.subList(i, Math.min(slots.size(), i + VIEWS_PER_METHOD))) {
+                code.storeBegin(k);
+                code.load(k);
+                code.insn(LASTORE);
+            }
+            mv.visitInsn(RETURN);
+            mv.visitMaxs(0, 0);
+            mv.visitEnd();
+        }
+        return names;
     }
 
     /** Combinational segments: one, and one more after each model evaluation. */
@@ -221,6 +273,7 @@ final class KernelWriter {
         int n = 0;
         int size = 0;
         java.util.Set<Integer> ins = new java.util.LinkedHashSet<>();
+        Map<Integer, Long> bits = new java.util.HashMap<>();
         java.util.Set<Integer> outs = new java.util.HashSet<>();
         java.util.Set<Integer> stores = new java.util.HashSet<>();
         boolean opaque = false;
@@ -248,17 +301,19 @@ final class KernelWriter {
                 sec.writes.add(new java.util.HashSet<>(stores));
                 stores.clear();
                 if (sec.skippable) {
-                    sec.access.add(new Access(new ArrayList<>(ins), new java.util.HashSet<>(outs), opaque));
+                    sec.access.add(new Access(new ArrayList<>(ins), new java.util.HashMap<>(bits), new java.util.HashSet<>(outs), opaque));
                 }
                 n = 0;
                 size = 0;
                 ins.clear();
+                bits.clear();
                 outs.clear();
             }
             if (sec.skippable) {
                 for (int k : code.inputs) {
                     if (!outs.contains(k)) {
                         ins.add(k);
+                        bits.merge(k, code.inputBits.get(k), (a, b) -> a | b);
                     }
                 }
                 outs.addAll(code.written);
@@ -272,7 +327,7 @@ final class KernelWriter {
         sec.sizes.add(size);
         sec.writes.add(stores);
         if (sec.skippable) {
-            sec.access.add(new Access(new ArrayList<>(ins), new java.util.HashSet<>(outs), opaque));
+            sec.access.add(new Access(new ArrayList<>(ins), bits, new java.util.HashSet<>(outs), opaque));
         }
     }
 
@@ -314,7 +369,7 @@ final class KernelWriter {
         Guard guard = sec.guards.isEmpty() ? null : sec.guards.get(b);
         Label skip = new Label();
         if (guard != null) {
-            code.skipUnchanged(guard.compared(), guard.flag(), guard.flag() + 1, skip);
+            code.skipUnchanged(guard.compared(), guard.bits(), guard.flag(), guard.flag() + 1, skip);
         }
         Map<Integer, Integer> count = new java.util.TreeMap<>();
         for (Statement st : part) {
@@ -382,7 +437,7 @@ final class KernelWriter {
                 told.add(r.slot());
             }
         }
-        Map<Integer, List<Integer>> readers = new java.util.HashMap<>();
+        Map<Integer, List<Bytecode.Reader>> readers = new java.util.HashMap<>();
         for (Section sec : sections) {
             for (int c = 0; c < sec.plan.size(); c++) {
                 if (!sec.skippable || sec.access.get(c).opaque()) {
@@ -390,10 +445,13 @@ final class KernelWriter {
                     continue;
                 }
                 List<Integer> in = sec.access.get(c).inputs();
+                Map<Integer, Long> bits = sec.access.get(c).bits();
                 List<Integer> compared = new ArrayList<>();
+                List<Long> comparedBits = new ArrayList<>();
                 for (int k : in) {
                     if (!told.contains(k)) {
                         compared.add(k);
+                        comparedBits.add(bits.get(k));
                     }
                 }
                 if (compared.size() > MAX_GUARDED_INPUTS) {
@@ -402,17 +460,15 @@ final class KernelWriter {
                 }
                 int flag = nl.size() + scratch;
                 scratch += 1 + compared.size();
-                sec.guards.add(new Guard(flag, compared));
+                sec.guards.add(new Guard(flag, compared, comparedBits));
                 for (int k : in) {
                     if (told.contains(k)) {
-                        readers.computeIfAbsent(k, x -> new ArrayList<>()).add(flag);
+                        readers.computeIfAbsent(k, x -> new ArrayList<>()).add(new Bytecode.Reader(flag, bits.get(k)));
                     }
                 }
             }
         }
-        Map<Integer, int[]> notify = new java.util.HashMap<>();
-        readers.forEach((k, fs) -> notify.put(k, fs.stream().mapToInt(Integer::intValue).toArray()));
-        code.notify = notify;
+        code.notify = readers;
     }
 
     /** {@code public void name(long[] v, long[][] m)} calling the chunks, through a tree of helpers when there are many. */

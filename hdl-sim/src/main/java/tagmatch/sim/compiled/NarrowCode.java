@@ -74,7 +74,7 @@ abstract class NarrowCode extends Bytecode {
         if (k < 0) {
             throw new IllegalStateException("operand " + x + " of a wide operation has no slot");
         }
-        return k;
+        return forHelper(k);
     }
 
     /** Pushes a shift amount or address: the operand's value, saturated when it is wide. */

@@ -30,7 +30,7 @@ abstract class WideCode extends NarrowCode {
     void copy(Schedule.Scope s, Expr x, int dst, int w) {
         int k = s.location(x);
         target(dst, w);
-        if (k >= 0) {
+        if (k >= 0 && !views.containsKey(k)) {
             pushInt(k);
             pushInt(x.width());
             pushBool(x.signed());

@@ -230,6 +230,11 @@ public final class FlatSimulator extends JvmSimulator {
     }
 
     @Override
+    protected void waveValues() {
+        k.views(v, m);
+    }
+
+    @Override
     protected void read(WaveSignal s, long[] words, int offset) {
         int n = s.words();
         if (s.memory() < 0) {

@@ -24,6 +24,12 @@ public interface Kernel {
         throw new UnsupportedOperationException("a design without behavioural models settles in one comb");
     }
 
+    /**
+     * Stores the values of the wires the kernel computes only where they are read, so that a
+     * waveform shows them; the others' slots are always current.
+     */
+    default void views(long[] v, long[][] m) {}
+
     void compute(int domain, long[] v, long[][] m);
 
     void commit(int domain, long[] v, long[][] m);

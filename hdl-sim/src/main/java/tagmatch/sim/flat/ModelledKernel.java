@@ -66,6 +66,11 @@ final class ModelledKernel implements Kernel {
 
     /** The models' clock edges of {@code domain}, then the kernel's next values. */
     @Override
+    public void views(long[] v, long[][] m) {
+        k.views(v, m);
+    }
+
+    @Override
     public void compute(int domain, long[] v, long[][] m) {
         for (int i = 0; i < edgeModel.length; i++) {
             if (edgeDomain[i] == domain) {

@@ -1,0 +1,70 @@
+package tagmatch.sim.compiled;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.PrimOp;
+import tagmatch.sim.flat.Hierarchy;
+import tagmatch.sim.flat.Schedule;
+import tagmatch.sim.flat.WideOps;
+
+/**
+ * A wire the compiled code computes where it is read instead of storing it: a range of bits of
+ * one word of another slot ({@code wire = x[hi:lo]}). A block that reads it depends on those bits
+ * only, so a design that fans a vector out bit by bit reruns only the blocks whose bits changed.
+ */
+record BitView(int word, int shift, int width) {
+    /** The bits of {@link #word} the view reads. */
+    long mask() {
+        return WideOps.mask(width) << shift;
+    }
+
+    /**
+     * The views of {@code nl}'s combinational assignments, by destination slot, but for
+     * {@code excluded}: none in a design with behavioural models (they read slots between
+     * segments), none for a slot the simulator itself reads (ports, properties, printfs, clocks).
+     */
+    static Map<Integer, BitView> of(Schedule nl, Set<Integer> excluded) {
+        Map<Integer, BitView> views = new HashMap<>();
+        if (!nl.externals.isEmpty()) {
+            return views;
+        }
+        java.util.Set<Integer> seen = new java.util.HashSet<>(excluded);
+        for (int p : nl.ports) {
+            seen.add(p);
+        }
+        for (Schedule.Prop p : nl.props) {
+            seen.add(p.enable());
+            seen.add(p.predicate());
+        }
+        for (Schedule.Print p : nl.prints) {
+            seen.add(p.enable());
+            for (int a : p.args()) {
+                seen.add(a);
+            }
+        }
+        for (Hierarchy.Domain d : nl.domains) {
+            seen.add(d.clock());
+        }
+        for (Schedule.Assign a : nl.order) {
+            if (a.width() > 64 || seen.contains(a.dst()) || !(a.source() instanceof Expr.Op)) {
+                continue;
+            }
+            Expr.Op op = (Expr.Op) a.source();
+            if (op.op != PrimOp.BITS || op.signed()) {
+                continue;
+            }
+            int base = a.scope().location(op.args.get(0));
+            if (base < 0 || views.containsKey(base) || (op.m >>> 6) != (op.n >>> 6)) {
+                continue;
+            }
+            int word = base + (op.m >>> 6);
+            if (views.containsKey(word)) {
+                continue;
+            }
+            views.put(a.dst(), new BitView(word, op.m & 63, Math.min(a.width(), op.n - op.m + 1)));
+        }
+        return views;
+    }
+}
