@@ -24,7 +24,7 @@ abstract class Bytecode {
     int bytes;
     /** The next free local variable index. */
     int nextLocal;
-    /** Narrow slots the current method keeps in local variables: slot to local index. */
+    /** Narrow slots the current block keeps in local variables: slot to local index. */
     private final Map<Integer, Integer> cached = new HashMap<>();
     /** Slots the code since {@link #start} read before writing them, in order of first read. */
     final java.util.Set<Integer> inputs = new java.util.LinkedHashSet<>();
@@ -39,7 +39,7 @@ abstract class Bytecode {
     /** The code since {@link #start} reaches state other than through {@link #load} and {@link #storeEnd} (helpers, memories). */
     boolean opaque;
 
-    /** Writes from now on into {@code m}, a method that has no locals of its own yet. */
+    /** Writes from now on into {@code m}, a block that has no locals of its own yet. */
     final void start(MethodVisitor m) {
         mv = m;
         bytes = 0;
@@ -183,7 +183,7 @@ abstract class Bytecode {
     /**
      * {@link #storeEnd} of a slot that {@code readers} watch: the change (old value xor new) is
      * or-ed into each reader's change word ({@link #tellReaders}), which {@link #toldReaders}
-     * applies once at the method's end. Branch-free, as a branch per store makes the class slow
+     * applies once at the block's end. Branch-free, as a branch per store makes the class slow
      * to load (a stack map frame each, over every local).
      */
     private void storeChanged(int slot, List<Reader> readers) {
@@ -227,12 +227,12 @@ abstract class Bytecode {
         written.add(slot);
     }
 
-    /** Each reader's change word in this method: the or of every change to the slots it watches. */
+    /** Each reader's change word in this block: the or of every change to the slots it watches. */
     private final Map<Integer, Integer> change = new java.util.LinkedHashMap<>();
 
     /**
      * Starts a change word, zero, for each reader of a slot in {@code stores} (the slots the
-     * method may write): readers learn of all the method's changes at once, at its end.
+     * block may write): readers learn of all the block's changes at once, at its end.
      */
     final void tellReaders(java.util.Collection<Integer> stores) {
         change.clear();

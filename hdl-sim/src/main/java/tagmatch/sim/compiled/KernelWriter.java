@@ -13,28 +13,27 @@ import tagmatch.sim.flat.Schedule;
 
 /**
  * Writes the JVM class of one design's {@link tagmatch.sim.flat.Kernel} with ASM, as Verilator
- * and ESSENT organise their emitters: first the plan (which statements go into which method,
- * each statement sized alone so that no method passes the size HotSpot compiles, and which
- * registers are written in place), then the code, once: each assignment of the
+ * and ESSENT organise their emitters: first the plan (which statements go into which block,
+ * each statement sized alone so that no method passes the size HotSpot compiles, which
+ * registers are written in place, which wires are {@link BitView}s and which blocks may be
+ * skipped), then the code, once: each assignment of the
  * {@link Schedule} in evaluation order as straight-line code ({@link StatementCode}, over
- * {@link NarrowCode} and {@link WideCode}), in static methods called from small dispatch
- * methods.
+ * {@link NarrowCode} and {@link WideCode}), in blocks packed into static methods called from
+ * small dispatch methods.
  */
 final class KernelWriter {
     /** The internal name; defined as a hidden class, the JVM makes it unique. */
     static final String NAME = "tagmatch/sim/compiled/Design";
     private static final String CHUNK = "([J[[J)V";
-    /** Estimated bytecode bytes per method before a new one starts (HotSpot leaves methods over 8000 bytes interpreted). */
+    /** Estimated bytecode bytes per block, and per method of blocks, before a new one starts (HotSpot leaves methods over 8000 bytes interpreted). */
     private static final int CHUNK_BYTES = 3000;
-    /** Calls per dispatch method. */
-    private static final int FAN_OUT = 400;
-    /** Estimated bytes a store adds when it tells the methods that read its slot of a change. */
+    /** Estimated bytes a store adds when it tells the blocks that read its slot of a change. */
     private static final int NOTIFY_BYTES = 30;
     /** Views stored per method of {@code views} (about 15 bytes each). */
     private static final int VIEWS_PER_METHOD = 400;
     /** Registers at most that share one test of their common enable. */
     private static final int ENABLE_GROUP = 32;
-    /** Inputs past which a combinational method is always run: comparing them would cost about what it saves. */
+    /** Inputs past which a combinational block is always run: comparing them would cost about what it saves. */
     private static final int MAX_GUARDED_INPUTS = 16;
 
     private final Schedule nl;
@@ -46,7 +45,7 @@ final class KernelWriter {
     private final java.util.BitSet wideWords;
     /** Wires computed where they are read: slot to view. */
     private final Map<Integer, BitView> views;
-    /** Words after the schedule's in the state array: each skippable method's flag and input copies. */
+    /** Words after the schedule's in the state array: each skippable block's flag and input copies. */
     private int scratch;
 
     /** One statement: how to emit it and which slots its inline code reads. */
@@ -61,20 +60,20 @@ final class KernelWriter {
     /** A skippable block's clean word (1 while no watched input changed) and the inputs it compares itself (which bits), copied after it. */
     private record Guard(int flag, List<Integer> compared, List<Long> bits) {}
 
-    /** Statements of one generated method group; {@code plan}: statements per method. */
+    /** Statements of one generated method group; {@code plan}: statements per block. */
     private static final class Section {
         final String prefix;
-        /** Its methods return early when their inputs did not change since they last ran. */
+        /** Its blocks are skipped when their inputs did not change since they last ran. */
         final boolean skippable;
         final List<Statement> statements = new ArrayList<>();
         final List<Integer> plan = new ArrayList<>();
-        /** Per planned method of a skippable section, as measured. */
+        /** Per planned block of a skippable section, as measured. */
         final List<Access> access = new ArrayList<>();
         /** Per planned block: its estimated bytes. */
         final List<Integer> sizes = new ArrayList<>();
         /** Per planned block: the narrow slots it writes. */
         final List<java.util.Set<Integer>> writes = new ArrayList<>();
-        /** Per planned method: its guard, or null when it always runs. */
+        /** Per planned block: its guard, or null when it always runs. */
         final List<Guard> guards = new ArrayList<>();
 
         Section(String prefix, boolean skippable) {
@@ -147,7 +146,7 @@ final class KernelWriter {
         int from = 0;
         for (int i = 0; i < segments(); i++) {
             int to = i < nl.evaluations.size() ? nl.evaluations.get(i).at() : nl.order.size();
-            // Behavioural models write the state between segments: their designs run every method.
+            // Behavioural models write the state between segments: their designs run every block.
             Section comb = new Section(i == 0 ? "c" : "s" + i + "_", nl.externals.isEmpty());
             for (Schedule.Assign a : nl.order.subList(from, to)) {
                 if (!views.containsKey(a.dst())) {
@@ -188,8 +187,8 @@ final class KernelWriter {
 
 
     /**
-     * Writes the class, each section in the methods its plan gives, caching in locals the narrow
-     * slots that several statements of a method read (the JIT cannot keep array elements in
+     * Writes the class, each section in the blocks its plan gives, caching in locals the narrow
+     * slots that several statements of a block read (the JIT cannot keep array elements in
      * registers across stores to the same array).
      */
     private byte[] writeClass(List<Section> sections) {
@@ -213,9 +212,10 @@ final class KernelWriter {
         int n = segments();
         List<String> comb = new ArrayList<>();
         names.subList(0, n).forEach(comb::addAll);
-        dispatch("comb", comb);
+        Dispatch calls = new Dispatch(cw, NAME, CHUNK);
+        calls.dispatch("comb", comb);
         if (n > 1) {
-            domainSwitch("combSegment", names.subList(0, n));
+            calls.domainSwitch("combSegment", names.subList(0, n));
         }
         List<List<String>> compute = new ArrayList<>();
         List<List<String>> commit = new ArrayList<>();
@@ -223,9 +223,9 @@ final class KernelWriter {
             compute.add(names.get(n + 2 * d));
             commit.add(names.get(n + 1 + 2 * d));
         }
-        domainSwitch("compute", compute);
-        domainSwitch("commit", commit);
-        dispatch("views", viewMethods());
+        calls.domainSwitch("compute", compute);
+        calls.domainSwitch("commit", commit);
+        calls.dispatch("views", viewMethods());
         MethodVisitor sw = cw.visitMethod(ACC_PUBLIC, "scratchWords", "()I", null, null);
         sw.visitCode();
         sw.visitLdcInsn(scratch);
@@ -264,8 +264,8 @@ final class KernelWriter {
     }
 
     /**
-     * Splits a section into methods: each statement sized alone, a method filled until it passes
-     * {@link #CHUNK_BYTES}. A skippable section's methods also end before their inputs pass
+     * Splits a section into blocks: each statement sized alone, a block filled until it passes
+     * {@link #CHUNK_BYTES}. A skippable section's blocks also end before their inputs pass
      * {@link #MAX_GUARDED_INPUTS}, and statements that reach the state through helpers go into
      * methods of their own, so that the others can be skipped.
      */
@@ -290,8 +290,8 @@ final class KernelWriter {
                 }
                 if (n > 0) {
                     split |= code.opaque != opaque || (!opaque && ins.size() + more > MAX_GUARDED_INPUTS);
-                    // A statement on other inputs starts a method of its own once this one is big
-                    // enough to be worth skipping alone: a method then runs only when its inputs do.
+                    // A statement on other inputs starts a block of its own once this one is big
+                    // enough to be worth skipping alone: a block then runs only when its inputs do.
                     split |= more > 0 && more == code.inputs.size() && size > CHUNK_BYTES / 4;
                 }
             }
@@ -417,10 +417,10 @@ final class KernelWriter {
 
 
     /**
-     * ESSENT's activity skipping: a combinational method runs only when one of its inputs changed
-     * since it last ran. Slots that only plain stores write (outputs of other such methods,
+     * ESSENT's activity skipping: a combinational block runs only when one of its inputs changed
+     * since it last ran. Slots that only plain stores write (outputs of other such blocks,
      * narrow registers) tell their readers when a store changes them; the other inputs (ports,
-     * values written by helpers) each reader compares with its own copy. A method that reaches
+     * values written by helpers) each reader compares with its own copy. A block that reaches
      * the state through helpers, or would compare too many inputs, always runs.
      */
     private void planSkips(List<Section> sections) {
@@ -469,81 +469,5 @@ final class KernelWriter {
             }
         }
         code.notify = readers;
-    }
-
-    /** {@code public void name(long[] v, long[][] m)} calling the chunks, through a tree of helpers when there are many. */
-    private void dispatch(String name, List<String> calls) {
-        List<String> level = calls;
-        int round = 0;
-        while (level.size() > FAN_OUT) {
-            List<String> up = new ArrayList<>();
-            for (int i = 0; i < level.size(); i += FAN_OUT) {
-                String n = "d" + name + round + "_" + up.size();
-                callAll(n, ACC_STATIC | ACC_PRIVATE, level.subList(i, Math.min(level.size(), i + FAN_OUT)), true);
-                up.add(n);
-            }
-            level = up;
-            round++;
-        }
-        callAll(name, ACC_PUBLIC, level, false);
-    }
-
-    private void callAll(String name, int access, List<String> calls, boolean isStatic) {
-        MethodVisitor m = cw.visitMethod(access, name, CHUNK, null, null);
-        m.visitCode();
-        int base = isStatic ? 0 : 1;
-        for (String c : calls) {
-            m.visitVarInsn(ALOAD, base);
-            m.visitVarInsn(ALOAD, base + 1);
-            m.visitMethodInsn(INVOKESTATIC, NAME, c, CHUNK, false);
-        }
-        m.visitInsn(RETURN);
-        m.visitMaxs(0, 0);
-        m.visitEnd();
-    }
-
-    /** {@code public void name(int d, long[] v, long[][] m)}: a table switch to the dispatcher of the d-th list (a domain's, or a segment's). */
-    private void domainSwitch(String name, List<List<String>> perDomain) {
-        List<String> targets = new ArrayList<>();
-        for (int d = 0; d < perDomain.size(); d++) {
-            String n = name + d;
-            List<String> calls = perDomain.get(d);
-            List<String> level = calls;
-            int round = 0;
-            while (level.size() > FAN_OUT) {
-                List<String> up = new ArrayList<>();
-                for (int i = 0; i < level.size(); i += FAN_OUT) {
-                    String h = "d" + n + "_" + round + "_" + up.size();
-                    callAll(h, ACC_STATIC | ACC_PRIVATE, level.subList(i, Math.min(level.size(), i + FAN_OUT)), true);
-                    up.add(h);
-                }
-                level = up;
-                round++;
-            }
-            callAll(n, ACC_STATIC | ACC_PRIVATE, level, true);
-            targets.add(n);
-        }
-        MethodVisitor m = cw.visitMethod(ACC_PUBLIC, name, "(I[J[[J)V", null, null);
-        m.visitCode();
-        Label done = new Label();
-        if (!targets.isEmpty()) {
-            Label[] labels = new Label[targets.size()];
-            for (int i = 0; i < labels.length; i++) {
-                labels[i] = new Label();
-            }
-            m.visitVarInsn(ILOAD, 1);
-            m.visitTableSwitchInsn(0, labels.length - 1, done, labels);
-            for (int i = 0; i < labels.length; i++) {
-                m.visitLabel(labels[i]);
-                m.visitVarInsn(ALOAD, 2);
-                m.visitVarInsn(ALOAD, 3);
-                m.visitMethodInsn(INVOKESTATIC, NAME, targets.get(i), CHUNK, false);
-                m.visitInsn(RETURN);
-            }
-        }
-        m.visitLabel(done);
-        m.visitInsn(RETURN);
-        m.visitMaxs(0, 0);
-        m.visitEnd();
     }
 }

@@ -19,11 +19,11 @@ import tagmatch.sim.Simulators;
 import tagmatch.sim.flat.Schedule;
 
 /**
- * The compiled backend skips a combinational method whose inputs did not change since it last
+ * The compiled backend skips a combinational block whose inputs did not change since it last
  * ran. Each way an input can change must make its readers run again: a port poked (compared), a
- * wide value a helper writes (a FIFO's memory read, compared), another method's output and a
+ * wide value a helper writes (a FIFO's memory read, compared), another block's output and a
  * register written in place or committed through its next slot (both told by their stores).
- * Inputs here change rarely, so most methods are skipped most cycles, and any missed change
+ * Inputs here change rarely, so most blocks are skipped most cycles, and any missed change
  * leaves a stale output that the interpreter, which evaluates everything, does not have.
  */
 class ActivitySkipTest {
@@ -66,7 +66,7 @@ class ActivitySkipTest {
     @Test
     void skippedMethodsLeaveNoStaleValueAgainstTheInterpreter() {
         Circuit circuit = Elaborator.elaborate(Bank::new);
-        assertTrue(scratchWords(circuit) > 0, "no combinational method is skippable");
+        assertTrue(scratchWords(circuit) > 0, "no combinational block is skippable");
         CompiledModel model = Simulators.compiledModel(circuit);
         try (Simulator compiled = model.newInstance(); Simulator reference = Simulators.interpreter(circuit)) {
             Random r = new Random(5);
@@ -92,7 +92,7 @@ class ActivitySkipTest {
         }
     }
 
-    /** Words the design's kernel keeps after the schedule's: a skippable method's clean word and input copies. */
+    /** Words the design's kernel keeps after the schedule's: a skippable block's clean word and input copies. */
     private static int scratchWords(Circuit circuit) {
         Schedule nl = new Schedule(circuit, tagmatch.sim.BehaviouralModels.none(), "compiled backend", "test");
         try {
