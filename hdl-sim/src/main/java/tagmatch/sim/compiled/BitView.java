@@ -30,25 +30,26 @@ record BitView(int word, int shift, int width) {
         if (!nl.externals.isEmpty()) {
             return views;
         }
-        java.util.Set<Integer> seen = new java.util.HashSet<>(excluded);
+        // Slots the simulator reads itself must hold their values.
+        java.util.Set<Integer> stored = new java.util.HashSet<>(excluded);
         for (int p : nl.ports) {
-            seen.add(p);
+            stored.add(p);
         }
         for (Schedule.Prop p : nl.props) {
-            seen.add(p.enable());
-            seen.add(p.predicate());
+            stored.add(p.enable());
+            stored.add(p.predicate());
         }
         for (Schedule.Print p : nl.prints) {
-            seen.add(p.enable());
+            stored.add(p.enable());
             for (int a : p.args()) {
-                seen.add(a);
+                stored.add(a);
             }
         }
         for (Hierarchy.Domain d : nl.domains) {
-            seen.add(d.clock());
+            stored.add(d.clock());
         }
         for (Schedule.Assign a : nl.order) {
-            if (a.width() > 64 || seen.contains(a.dst()) || !(a.source() instanceof Expr.Op)) {
+            if (a.width() > 64 || stored.contains(a.dst()) || !(a.source() instanceof Expr.Op)) {
                 continue;
             }
             Expr.Op op = (Expr.Op) a.source();
@@ -56,11 +57,9 @@ record BitView(int word, int shift, int width) {
                 continue;
             }
             int base = a.scope().location(op.args.get(0));
-            if (base < 0 || views.containsKey(base) || (op.m >>> 6) != (op.n >>> 6)) {
-                continue;
-            }
             int word = base + (op.m >>> 6);
-            if (views.containsKey(word)) {
+            // A view reads a word that holds its value (a view of a view would read a stale slot).
+            if (base < 0 || (op.m >>> 6) != (op.n >>> 6) || views.containsKey(word)) {
                 continue;
             }
             views.put(a.dst(), new BitView(word, op.m & 63, Math.min(a.width(), op.n - op.m + 1)));

@@ -63,9 +63,9 @@ abstract class Bytecode {
     /**
      * Jumps to {@code skip} when this block ran before ({@code v[flag] != 0}) and every one of its
      * {@code ins} equals, in the {@code bits} the block reads, the copy taken then (from word
-     * {@code shadow} on); else takes the copy
-     * and goes on. Exact for code that reads state only through {@link #load} and whose outputs
-     * nothing else writes: it would store the values its slots already hold.
+     * {@code shadow} on); else takes the copy and goes on. Exact for code that reads state only
+     * through {@link #load} and whose outputs nothing else writes: it would store the values its
+     * slots already hold.
      */
     final void skipUnchanged(java.util.List<Integer> ins, java.util.List<Long> bits, int flag, int shadow, Label skip) {
         for (int k : ins) {
@@ -188,22 +188,27 @@ abstract class Bytecode {
      */
     private void storeChanged(int slot, List<Reader> readers) {
         int t = nextLocal;
+        int d = nextLocal + 2;
         mv.visitVarInsn(LSTORE, t);
         bytes += 2;
         insn(POP2);
+        mv.visitVarInsn(LLOAD, t);
+        bytes += 2;
         Integer old = cached.get(slot);
-        for (Reader f : readers) {
-            mv.visitVarInsn(LLOAD, t);
+        if (old != null) {
+            mv.visitVarInsn(LLOAD, old);
             bytes += 2;
-            if (old != null) {
-                mv.visitVarInsn(LLOAD, old);
-                bytes += 2;
-            } else {
-                state();
-                pushInt(slot);
-                insn(LALOAD);
-            }
-            insn(LXOR);
+        } else {
+            state();
+            pushInt(slot);
+            insn(LALOAD);
+        }
+        insn(LXOR);
+        mv.visitVarInsn(LSTORE, d);
+        bytes += 2;
+        for (Reader f : readers) {
+            mv.visitVarInsn(LLOAD, d);
+            bytes += 2;
             if (f.bits() != -1L) {
                 pushLong(f.bits());
                 insn(LAND);
