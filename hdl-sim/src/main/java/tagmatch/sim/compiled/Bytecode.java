@@ -26,7 +26,7 @@ abstract class Bytecode {
     int nextLocal;
     /** Narrow slots the current block keeps in local variables: slot to local index. */
     private final Map<Integer, Integer> cached = new HashMap<>();
-    /** Slots the code since {@link #start} read before writing them, in order of first read. */
+    /** Slots the code since {@link #start} read, in order of first read. */
     final java.util.Set<Integer> inputs = new java.util.LinkedHashSet<>();
     /** Per input, the bits the code reads of it (-1 for all). */
     final Map<Integer, Long> inputBits = new HashMap<>();
@@ -309,10 +309,10 @@ abstract class Bytecode {
 
     /** Pushes word {@code slot}, of which the code depends on {@code bits}. */
     private void loadWord(int slot, long bits) {
-        if (!written.contains(slot)) {
-            inputs.add(slot);
-            inputBits.merge(slot, bits, (a, b) -> a | b);
-        }
+        // A read after a write of the same statement may be on another branch (a register's
+        // reset and its update): it is an input all the same.
+        inputs.add(slot);
+        inputBits.merge(slot, bits, (a, b) -> a | b);
         Integer local = cached.get(slot);
         if (local != null) {
             mv.visitVarInsn(LLOAD, local);
