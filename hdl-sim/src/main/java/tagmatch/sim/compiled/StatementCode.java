@@ -126,10 +126,80 @@ final class StatementCode extends WideCode {
         insn(LCONST_0);
         insn(LCMP);
         jump(IFEQ, end);
-        for (Schedule.Reg r : regs) {
-            regNext(r);
+        int sel = selectorSlot(enable, regs);
+        if (sel < 0) {
+            for (Schedule.Reg r : regs) {
+                regNext(r);
+            }
+        } else {
+            // A register file written at an index: one switch on the index, not a compare per register.
+            java.util.TreeMap<Integer, Schedule.Reg> byKey = new java.util.TreeMap<>();
+            for (Schedule.Reg r : regs) {
+                byKey.put((int) selectedBy(enable, r)[1], r);
+            }
+            int[] keys = byKey.keySet().stream().mapToInt(Integer::intValue).toArray();
+            Label[] cases = new Label[keys.length];
+            for (int i = 0; i < cases.length; i++) {
+                cases[i] = new Label();
+            }
+            load(sel);
+            insn(L2I);
+            mv.visitLookupSwitchInsn(end, keys, cases);
+            bytes += 12 + 8 * keys.length;
+            int i = 0;
+            for (Schedule.Reg r : byKey.values()) {
+                label(cases[i++]);
+                update(r, ((Expr.Mux) r.nextValue()).whenTrue());
+                jump(GOTO, end);
+            }
         }
         label(end);
+    }
+
+    /**
+     * The slot every register of an enable group is selected by ({@code enable && sel == k}, each
+     * with its own k of at most 31 bits), or -1 when they are not.
+     */
+    private int selectorSlot(int enable, List<Schedule.Reg> regs) {
+        java.util.Set<Long> keys = new java.util.HashSet<>();
+        int sel = -2;
+        for (Schedule.Reg r : regs) {
+            long[] k = selectedBy(enable, r);
+            if (k == null || (sel != -2 && k[0] != sel) || !keys.add(k[1])) {
+                return -1;
+            }
+            sel = (int) k[0];
+        }
+        return sel;
+    }
+
+    /** {slot, k} when register {@code r}'s update condition is {@code enable && slot == k}, k a literal of at most 31 bits; else null. */
+    private long[] selectedBy(int enable, Schedule.Reg r) {
+        Schedule.Scope s = r.scope();
+        Expr c = ((Expr.Mux) r.nextValue()).cond();
+        if (!(c instanceof Expr.Op) || s.location(c) >= 0 || ((Expr.Op) c).op != PrimOp.AND
+                || s.location(((Expr.Op) c).args.get(0)) != enable) {
+            return null;
+        }
+        Expr eq = ((Expr.Op) c).args.get(1);
+        if (!(eq instanceof Expr.Op) || s.location(eq) >= 0 || ((Expr.Op) eq).op != PrimOp.EQ) {
+            return null;
+        }
+        Expr a = ((Expr.Op) eq).args.get(0);
+        Expr b = ((Expr.Op) eq).args.get(1);
+        if (a instanceof Expr.Lit) {
+            Expr t = a;
+            a = b;
+            b = t;
+        }
+        if (!(b instanceof Expr.Lit) || a.width() > 31 || a.signed() || b.signed() || s.location(a) < 0) {
+            return null;
+        }
+        java.math.BigInteger k = ((Expr.Lit) b).value();
+        if (k.bitLength() > 31) {
+            return null;
+        }
+        return new long[] {s.location(a), k.longValue()};
     }
 
     /** Code that stores {@code x} into register {@code r}'s slot, branching on its choices and skipping holds. */
