@@ -11,7 +11,7 @@ import tagmatch.sim.flat.WideOps;
 
 /**
  * A wire the compiled code computes where it is read instead of storing it: a range of bits of
- * one word of another slot ({@code wire = x[hi:lo]}). A block that reads it depends on those bits
+ * one word of another slot ({@code wire = x[hi:lo]}, or that range as unsigned). A block that reads it depends on those bits
  * only, so a design that fans a vector out bit by bit reruns only the blocks whose bits changed.
  */
 record BitView(int word, int shift, int width) {
@@ -53,6 +53,9 @@ record BitView(int word, int shift, int width) {
                 continue;
             }
             Expr.Op op = (Expr.Op) a.source();
+            if (op.op == PrimOp.AS_UINT && op.args.get(0) instanceof Expr.Op) {
+                op = (Expr.Op) op.args.get(0);
+            }
             if (op.op != PrimOp.BITS || op.signed()) {
                 continue;
             }
