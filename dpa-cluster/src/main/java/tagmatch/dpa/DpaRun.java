@@ -103,7 +103,7 @@ public final class DpaRun implements AutoCloseable {
     /**
      * Elaborates the cluster and builds (or finds in the cache) its Verilator model: firmware runs
      * millions of cycles, where Verilator's speed outweighs its build (a cold build of the default
-     * cluster takes seconds; the compiled backend runs it at about half Verilator's speed).
+     * cluster takes seconds; the compiled backend runs it at 0.4 of Verilator's speed).
      */
     public static DpaRun build(DpaConfig config) {
         return build(config, "verilator");
