@@ -11,6 +11,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import tagmatch.tools.trace.TraceInputOptions;
 
 /**
  * The options several commands share mean one thing everywhere: each is declared once, in its
@@ -21,7 +22,8 @@ class OneNamePerConceptTest {
     private static final Map<String, Class<?>> SHARED = Map.of(
             "--cores", ClusterOptions.class, "--threads-per-core", ClusterOptions.class, "--latency", ClusterOptions.class,
             "--banks", ClusterOptions.class, "--ram-mib", ClusterOptions.class, "--force", ForceOption.class,
-            "--keep-temp", KeepTempOption.class);
+            "--keep-temp", KeepTempOption.class, "--parse-threads", TraceInputOptions.class, "--cache", TraceInputOptions.class,
+            "--no-cache", TraceInputOptions.class);
     /** Names the same concepts once had on some command. */
     private static final List<String> RETIRED = List.of("--harts-per-core", "--hart-threads", "--dpa-cores", "--dpa-threads");
 

@@ -45,8 +45,8 @@ public final class TraceCommand implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Parameters(arity = "1..*", paramLabel = "TRACE", description = "trace directories (rank files NAME-RRRR.txt[.gz], or subdirectories of them) or rank files")
-        List<Path> traces;
+        @CommandLine.Mixin
+        TraceInputOptions input = new TraceInputOptions();
 
         @Option(names = "--bins", split = ",", paramLabel = "B", description = "bin counts for queue depth against bins (default: 1,2,4,...,256)")
         List<Integer> bins = List.of(1, 2, 4, 8, 16, 32, 64, 128, 256);
@@ -57,22 +57,11 @@ public final class TraceCommand implements Runnable {
         @CommandLine.Mixin
         tagmatch.tools.ThreadsOption threads = new tagmatch.tools.ThreadsOption(4);
 
-        @Option(names = "--parse-threads", paramLabel = "T", description = "rank files parsed in parallel (default: the number of processors)")
-        int parseThreads = Runtime.getRuntime().availableProcessors();
-
         @Option(names = "--out", paramLabel = "DIR", description = "where summary.txt, per-rank.csv, the tables as CSV and their PNG plots go (default: ${DEFAULT-VALUE})")
         Path out = Path.of("trace-analysis");
 
         @Option(names = "--no-progress", description = "no progress bar")
         boolean noProgress;
-
-        @Option(names = "--cache", paramLabel = "DIR", description = "where parsed rank files and finished analyses are kept, so that the next analysis "
-                + "of an unchanged trace skips parsing, and the same analysis again (same rank files, options and code) only copies its result "
-                + "(default: $XDG_CACHE_HOME/tagmatch/traces or ~/.cache/tagmatch/traces)")
-        Path cacheDir;
-
-        @Option(names = "--no-cache", description = "parse and analyse everything, read and write no cache")
-        boolean noCache;
 
         @Option(names = "--allow-partial", description = "analyze a trace whose rank files are empty or truncated (with a warning) instead of refusing it")
         boolean allowPartial;
@@ -85,15 +74,12 @@ public final class TraceCommand implements Runnable {
 
         @Override
         public void run() {
-            if (noCache && cacheDir != null) throw new UsageError("--cache and --no-cache exclude each other");
-            OptionCheck.directoryIfPresent("--cache", cacheDir);
-            TraceCache cache = noCache ? null : new TraceCache(cacheDir != null ? cacheDir : TraceCache.defaultDir());
+            input.check();
             for (int b : bins) OptionCheck.range("--bins", b, 1, 1 << 20);
-            OptionCheck.atLeast("--parse-threads", parseThreads, 1);
             TraceAnalyzer.Options options = new TraceAnalyzer.Options(strategies != null ? strategies : TraceAnalyzer.Options.allStrategies(),
-                    bins, threads.get(), parseThreads, cache, allowPartial);
+                    bins, threads.get(), input.parseThreads(), input.cache(), allowPartial);
 
-            List<TraceFiles.Trace> found = TraceFiles.find(traces);
+            List<TraceFiles.Trace> found = input.find();
             try (OutputDir dir = force.claim(out, "--out")) { // before the analysis, not after it
                 PrintWriter stdout = spec.commandLine().getOut();
                 PrintWriter err = spec.commandLine().getErr();
@@ -117,32 +103,24 @@ public final class TraceCommand implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Parameters(arity = "1..*", paramLabel = "TRACE", description = "trace directories or rank files, as for analyze")
-        List<Path> traces;
-
-        @Option(names = "--parse-threads", paramLabel = "T", description = "rank files parsed in parallel (default: the number of processors)")
-        int parseThreads = Runtime.getRuntime().availableProcessors();
+        @CommandLine.Mixin
+        TraceInputOptions input = TraceInputOptions.cacheOnRequest();
 
         @Option(names = "--parser", paramLabel = "P", description = "fast (the hand-written fast path, the grammar for the rest; default) "
                 + "or grammar (the ANTLR grammar for every record: the baseline)")
         String parser = "fast";
 
-        @Option(names = "--cache", paramLabel = "DIR", description = "take rank files from this cache and store them there, as analyze does "
-                + "(default: none; parse then keeps only counts, in constant memory)")
-        Path cacheDir;
-
         @Override
         public void run() {
-            OptionCheck.atLeast("--parse-threads", parseThreads, 1);
+            input.check();
             DumpiReader.Parsing parsing = OptionCheck.oneOf("--parser", parser, "fast", "grammar").equals("fast")
                     ? DumpiReader.Parsing.FAST_PATH : DumpiReader.Parsing.GRAMMAR_ONLY;
-            if (cacheDir != null && parsing == DumpiReader.Parsing.GRAMMAR_ONLY) {
+            TraceCache cache = input.cache();
+            if (cache != null && parsing == DumpiReader.Parsing.GRAMMAR_ONLY) {
                 throw new UsageError("--cache only applies with --parser fast: the cache is filled by the fast path");
             }
-            OptionCheck.directoryIfPresent("--cache", cacheDir);
-            TraceCache cache = cacheDir == null ? null : new TraceCache(cacheDir);
             PrintWriter stdout = spec.commandLine().getOut();
-            ParseCheck.run(traces, parseThreads, parsing, cache, stdout::println);
+            ParseCheck.run(input.paths(), input.parseThreads(), parsing, cache, stdout::println);
             stdout.flush();
         }
     }

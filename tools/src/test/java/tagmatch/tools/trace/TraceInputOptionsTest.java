@@ -12,15 +12,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tagmatch.tools.CliRun;
 
-/** {@code trace offload} and {@code trace replay} take their traces with the same options and refuse them with the same errors. */
+/** Every {@code trace} command that reads traces takes them with the same options and refuses them with the same errors. */
 class TraceInputOptionsTest {
     @TempDir
     Path tmp;
 
     /** The command line of {@code command} with what it needs besides the trace input, then {@code input}. */
     private List<String> line(String command, String... input) {
-        List<String> a = new ArrayList<>(List.of("trace", command, "--no-progress"));
-        a.addAll(command.equals("replay") ? List.of("--through", "firmware") : List.of("--out", tmp.resolve("out").toString()));
+        List<String> a = new ArrayList<>(List.of("trace", command));
+        if (!command.equals("parse")) {
+            a.add("--no-progress");
+            a.addAll(command.equals("replay") ? List.of("--through", "firmware") : List.of("--out", tmp.resolve("out").toString()));
+        }
         a.addAll(List.of(input));
         return a;
     }
@@ -34,7 +37,7 @@ class TraceInputOptionsTest {
 
     @Test
     void badTraceInputIsRefusedAlikeBeforeAnyWork() throws IOException {
-        for (String command : List.of("offload", "replay")) refusedAlike(command);
+        for (String command : List.of("analyze", "parse", "offload", "replay")) refusedAlike(command);
     }
 
     private void refusedAlike(String command) throws IOException {
