@@ -51,11 +51,8 @@ final class KernelWriter {
     /** One statement: how to emit it and which slots its inline code reads. */
     private record Statement(Runnable emit, java.util.Set<Integer> reads) {}
 
-    /**
-     * What one planned block reads before writing it (in order of first read) and which bits of
-     * each, what it writes, and whether it uses helpers.
-     */
-    private record Access(List<Integer> inputs, Map<Integer, Long> bits, java.util.Set<Integer> written, boolean opaque) {}
+    /** What one planned block reads before writing it (in order of first read) and which bits of each, and whether it uses helpers. */
+    private record Access(List<Integer> inputs, Map<Integer, Long> bits, boolean opaque) {}
 
     /** A skippable block's clean word (1 while no watched input changed) and the inputs it compares itself (which bits), copied after it. */
     private record Guard(int flag, List<Integer> compared, List<Long> bits) {}
@@ -269,14 +266,13 @@ final class KernelWriter {
      * Splits a section into blocks: each statement sized alone, a block filled until it passes
      * {@link #CHUNK_BYTES}. A skippable section's blocks also end before their inputs pass
      * {@link #MAX_GUARDED_INPUTS}, and statements that reach the state through helpers go into
-     * methods of their own, so that the others can be skipped.
+     * blocks of their own, so that the others can be skipped.
      */
     private void plan(Section sec) {
         int n = 0;
         int size = 0;
         java.util.Set<Integer> ins = new java.util.LinkedHashSet<>();
         Map<Integer, Long> bits = new java.util.HashMap<>();
-        java.util.Set<Integer> outs = new java.util.HashSet<>();
         java.util.Set<Integer> stores = new java.util.HashSet<>();
         boolean opaque = false;
         for (Statement st : sec.statements) {
@@ -286,7 +282,7 @@ final class KernelWriter {
             if (sec.skippable) {
                 int more = 0;
                 for (int k : code.inputs) {
-                    if (!outs.contains(k) && !ins.contains(k)) {
+                    if (!stores.contains(k) && !ins.contains(k)) {
                         more++;
                     }
                 }
@@ -303,22 +299,20 @@ final class KernelWriter {
                 sec.writes.add(new java.util.HashSet<>(stores));
                 stores.clear();
                 if (sec.skippable) {
-                    sec.access.add(new Access(new ArrayList<>(ins), new java.util.HashMap<>(bits), new java.util.HashSet<>(outs), opaque));
+                    sec.access.add(new Access(new ArrayList<>(ins), new java.util.HashMap<>(bits), opaque));
                 }
                 n = 0;
                 size = 0;
                 ins.clear();
                 bits.clear();
-                outs.clear();
             }
             if (sec.skippable) {
                 for (int k : code.inputs) {
-                    if (!outs.contains(k)) {
+                    if (!stores.contains(k)) {
                         ins.add(k);
                         bits.merge(k, code.inputBits.get(k), (a, b) -> a | b);
                     }
                 }
-                outs.addAll(code.written);
                 opaque = code.opaque;
             }
             stores.addAll(code.written);
@@ -329,7 +323,7 @@ final class KernelWriter {
         sec.sizes.add(size);
         sec.writes.add(stores);
         if (sec.skippable) {
-            sec.access.add(new Access(new ArrayList<>(ins), bits, new java.util.HashSet<>(outs), opaque));
+            sec.access.add(new Access(new ArrayList<>(ins), bits, opaque));
         }
     }
 
@@ -428,9 +422,9 @@ final class KernelWriter {
     private void planSkips(List<Section> sections) {
         java.util.Set<Integer> told = new java.util.HashSet<>();
         for (Section sec : sections) {
-            for (Access a : sec.access) {
-                if (!a.opaque()) {
-                    told.addAll(a.written());
+            for (int c = 0; c < sec.access.size(); c++) {
+                if (!sec.access.get(c).opaque()) {
+                    told.addAll(sec.writes.get(c));
                 }
             }
         }
