@@ -674,9 +674,29 @@ final class ModuleWriter {
 
     /** Parenthesizes compound text used as an operand. */
     private String paren(Expr x, String text) {
-        boolean primary = isLeaf(x) || temps.containsKey(x) || text.startsWith("{") && text.endsWith("}")
-                || text.startsWith("$") || x instanceof Expr.MemRead || text.matches("[A-Za-z_][A-Za-z0-9_$]*(\\[[0-9:]+\\])?");
+        boolean primary = isLeaf(x) || temps.containsKey(x) || enclosed(text, 0, '{', '}')
+                || text.startsWith("$") && enclosed(text, text.indexOf('('), '(', ')') || x instanceof Expr.MemRead
+                || text.matches("[A-Za-z_][A-Za-z0-9_$]*(\\[[0-9:]+\\])?");
         return primary ? text : "(" + text + ")";
+    }
+
+    /**
+     * Whether the bracket {@code open} at {@code from} closes at the very end of {@code text}: then
+     * the text is one concatenation or one call, not an operator between two of them
+     * ({@code $signed(a) < $signed(b)} starts with a call and ends with one).
+     */
+    static boolean enclosed(String text, int from, char open, char close) {
+        if (from < 0 || text.charAt(from) != open || text.charAt(text.length() - 1) != close) return false;
+        int depth = 0;
+        for (int i = from; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == open) {
+                depth++;
+            } else if (c == close && --depth == 0) {
+                return i == text.length() - 1;
+            }
+        }
+        return false;
     }
 
     private String invert(Expr cond) {
