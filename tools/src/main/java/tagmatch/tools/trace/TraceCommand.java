@@ -117,7 +117,7 @@ public final class TraceCommand implements Runnable {
                     ? DumpiReader.Parsing.FAST_PATH : DumpiReader.Parsing.GRAMMAR_ONLY;
             TraceCache cache = input.cache();
             if (cache != null && parsing == DumpiReader.Parsing.GRAMMAR_ONLY) {
-                throw new UsageError("--cache only applies with --parser fast: the cache is filled by the fast path");
+                throw new UsageError("--cache only applies with --parser fast (the fast path fills the cache), got --parser " + parser);
             }
             PrintWriter stdout = spec.commandLine().getOut();
             ParseCheck.run(input.paths(), input.parseThreads(), parsing, cache, stdout::println);

@@ -167,6 +167,16 @@ class TraceCommandTest {
     }
 
     @Test
+    void parseRefusesACacheWithTheGrammarParser() {
+        String melt = Dumpi.root().resolve("data/traces/lammps-melt").toString();
+        int code = run("trace", "parse", melt, "--parser", "grammar", "--cache", tmp.toString());
+        assertEquals(2, code);
+        assertEquals("tagmatch trace parse: --cache only applies with --parser fast (the fast path fills the cache), got --parser grammar",
+                err.toString().trim());
+        assertEquals("", out.toString());
+    }
+
+    @Test
     void analyzeShowsAProgressBarWhileParsing() throws IOException {
         java.io.PrintStream saved = System.err;
         java.io.ByteArrayOutputStream bar = new java.io.ByteArrayOutputStream();
