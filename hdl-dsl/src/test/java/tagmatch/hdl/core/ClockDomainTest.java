@@ -69,8 +69,7 @@ class ClockDomainTest {
             String top = c.top().name();
             assertTrue(top.startsWith("ip0_"), top);
             List<Path> files = VerilogEmitter.writeFiles(c, dir.resolve("d" + n++));
-            for (VerilogTools.Result r : List.of(VerilogTools.verilatorLint(files, top), VerilogTools.yosys(files, top),
-                    VerilogTools.iverilog(files, top)))
+            for (VerilogTools.Result r : VerilogTools.readers(files, top))
                 assertTrue(r.ok(), () -> r.tool() + " rejected " + top + ":\n" + r.output());
             assertEquals(VerilogEmitter.emit(c), VerilogEmitter.emit(Elaborator.elaborate(s, "ip0_")), "deterministic");
         }

@@ -1,11 +1,9 @@
 package tagmatch.sim.compiled;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tagmatch.hdl.core.Hdl.*;
 
 import java.math.BigInteger;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Elaborator;
@@ -14,8 +12,6 @@ import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.PriorityTree;
 import tagmatch.hdl.lib.SyncFifo;
-import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
 import tagmatch.sim.flat.Schedule;
 
 /**
@@ -67,29 +63,19 @@ class ActivitySkipTest {
     void skippedMethodsLeaveNoStaleValueAgainstTheInterpreter() {
         Circuit circuit = Elaborator.elaborate(Bank::new);
         assertTrue(scratchWords(circuit) > 0, "no combinational block is skippable");
-        CompiledModel model = Simulators.compiledModel(circuit);
-        try (Simulator compiled = model.newInstance(); Simulator reference = Simulators.interpreter(circuit)) {
-            Random r = new Random(5);
-            String[] in = {"in_valid", "in_match", "load_en", "load_idx", "load_tag", "out_ready"};
-            for (int c = 0; c < 3000; c++) {
-                // Mostly nothing changes; now and then one input does.
-                if (r.nextInt(3) == 0) {
-                    String p = in[r.nextInt(in.length)];
-                    BigInteger v = p.equals("in_match") ? BigInteger.ONE.shiftLeft(r.nextInt(N)).or(BigInteger.ONE.shiftLeft(r.nextInt(N)))
-                            : BigInteger.valueOf(r.nextInt(1 << compiled.port(p).width()));
-                    if (p.equals("in_match") && r.nextInt(4) == 0) {
-                        v = BigInteger.ZERO;
-                    }
-                    compiled.poke(p, v);
-                    reference.poke(p, v);
+        String[] in = {"in_valid", "in_match", "load_en", "load_idx", "load_tag", "out_ready"};
+        AgainstInterpreter.run(circuit, false, 3000, 5, OUT, (r, reference, poke) -> {
+            // Mostly nothing changes; now and then one input does.
+            if (r.nextInt(3) == 0) {
+                String p = in[r.nextInt(in.length)];
+                BigInteger v = p.equals("in_match") ? BigInteger.ONE.shiftLeft(r.nextInt(N)).or(BigInteger.ONE.shiftLeft(r.nextInt(N)))
+                        : BigInteger.valueOf(r.nextInt(1 << reference.port(p).width()));
+                if (p.equals("in_match") && r.nextInt(4) == 0) {
+                    v = BigInteger.ZERO;
                 }
-                for (String o : OUT) {
-                    assertEquals(reference.peek(reference.port(o)), compiled.peek(compiled.port(o)), o + " at cycle " + c);
-                }
-                compiled.step(1);
-                reference.step(1);
+                poke.accept(p, v);
             }
-        }
+        });
     }
 
     /** Words the design's kernel keeps after the schedule's: a skippable block's clean word and input copies. */
