@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.model.Event;
-import tagmatch.testbench.dpa.MatcherComparison;
+import tagmatch.dpasystem.MatcherComparison;
 
 /**
  * Traces through the matchers behind the same handler on the simulated DPA cluster

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.model.Event;
 import tagmatch.model.Mpi;
-import tagmatch.testbench.dpa.AlpuUnits;
-import tagmatch.testbench.dpa.HandlerImage;
-import tagmatch.testbench.dpa.MatcherComparison;
+import tagmatch.dpasystem.AlpuUnits;
+import tagmatch.dpasystem.HandlerImage;
+import tagmatch.dpasystem.MatcherComparison;
 
 class DpaTraceReplayTest {
     @Test

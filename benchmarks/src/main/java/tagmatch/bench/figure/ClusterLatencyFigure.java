@@ -13,9 +13,9 @@ import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.ProgressMeter;
 import tagmatch.testbench.alpu.LatencyProbe;
-import tagmatch.testbench.dpa.AlpuUnits;
-import tagmatch.testbench.dpa.ClusterLatencyProbe;
-import tagmatch.testbench.dpa.HandlerImage;
+import tagmatch.dpasystem.AlpuUnits;
+import tagmatch.dpasystem.ClusterLatencyProbe;
+import tagmatch.dpasystem.HandlerImage;
 
 /**
  * Seed 001 figure 5 or 6 from the system: the latency one search adds, the generated handler on

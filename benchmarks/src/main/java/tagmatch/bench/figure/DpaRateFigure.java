@@ -16,8 +16,8 @@ import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.ProgressMeter;
-import tagmatch.testbench.dpa.HandlerImage;
-import tagmatch.testbench.dpa.PingPong;
+import tagmatch.dpasystem.HandlerImage;
+import tagmatch.dpasystem.PingPong;
 
 /**
  * Seed 000's figure 8 as the paper ran it (§VI), with the DPA simulated: the ping-pong of

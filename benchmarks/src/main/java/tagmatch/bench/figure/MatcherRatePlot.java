@@ -7,8 +7,8 @@ import java.util.List;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
-import tagmatch.testbench.dpa.HandlerImage;
-import tagmatch.testbench.dpa.MatcherComparison;
+import tagmatch.dpasystem.HandlerImage;
+import tagmatch.dpasystem.MatcherComparison;
 
 /** The PNG of a {@link MatcherComparison}: messages per second against queue depth (no conflict), one line per matcher, depth on a log axis. */
 public final class MatcherRatePlot {

@@ -7,12 +7,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
-import tagmatch.testbench.dpa.AlpuUnits;
-import tagmatch.testbench.dpa.BenchCase;
-import tagmatch.testbench.dpa.MatcherComparison;
-import tagmatch.testbench.dpa.ClusterBench;
-import tagmatch.testbench.dpa.HandlerBench;
-import tagmatch.testbench.dpa.ClusterBenchSuite;
+import tagmatch.dpasystem.AlpuUnits;
+import tagmatch.dpasystem.BenchCase;
+import tagmatch.dpasystem.MatcherComparison;
+import tagmatch.dpasystem.ClusterBench;
+import tagmatch.dpasystem.HandlerBench;
+import tagmatch.dpasystem.ClusterBenchSuite;
 import tagmatch.tools.BinsOption;
 import tagmatch.tools.ClusterOptions;
 import tagmatch.tools.OptionCheck;
@@ -103,7 +103,7 @@ public final class DpaBench implements Callable<Integer> {
         if (handlerOnly && speedOnly) throw new UsageError("--speed-only and --handler-only exclude each other, got both");
         PrintWriter out = spec.commandLine().getOut();
         if (matcher != null) {
-            List<tagmatch.testbench.dpa.HandlerImage.Matcher> ms = MatcherBenchRun.parse(matcher);
+            List<tagmatch.dpasystem.HandlerImage.Matcher> ms = MatcherBenchRun.parse(matcher);
             if (png != null) OptionCheck.writableFile("--png", png);
             MatcherComparison.Setup ms2 = new MatcherComparison.Setup(ms, java.util.Arrays.stream(depths).boxed().toList(), conflictDepth,
                     handlerMessages, ns.get(ns.size() - 1), bins, AlpuUnits.of(cells, 16, 64, 16), clockGhz);

@@ -10,8 +10,8 @@ import tagmatch.dpa.DpaConfig;
 import tagmatch.eda.synth.AlpuSynthesis;
 import tagmatch.eda.synth.SynthReport;
 import tagmatch.eda.synth.YosysSynth;
-import tagmatch.testbench.dpa.HandlerImage;
-import tagmatch.testbench.dpa.MatcherComparison;
+import tagmatch.dpasystem.HandlerImage;
+import tagmatch.dpasystem.MatcherComparison;
 
 /**
  * {@code tagmatch bench dpa --matcher ...}: {@link MatcherComparison} on the cluster with the units

@@ -8,8 +8,8 @@ import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.SimulatorSpeed;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.otm.OtmConfig;
-import tagmatch.testbench.dpa.HandlerImage;
-import tagmatch.testbench.dpa.PingPong;
+import tagmatch.dpasystem.HandlerImage;
+import tagmatch.dpasystem.PingPong;
 
 /**
  * The simulator's speed lines of {@code tagmatch bench dpa}: spin.c with every hart busy on the

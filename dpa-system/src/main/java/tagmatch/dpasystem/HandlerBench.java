@@ -1,0 +1,161 @@
+package tagmatch.dpasystem;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.CacheCounts;
+import tagmatch.dpa.mem.MemorySetting;
+import tagmatch.model.Event;
+import tagmatch.otm.OtmConfig;
+
+/**
+ * The handler end to end on the cluster ({@link HandlerRun}) on {@code otm_bench}'s workloads:
+ * {@code depth} receives posted, then blocks of min(N, depth) arrivals that each take a posted
+ * receive picked at random (no conflict: every receive its own key; conflict: every key (0, 0)),
+ * each block followed by the host's reposts of the receives it consumed. For each case and N,
+ * and for the list through the same handler on one hart, under every {@link MemorySetting}:
+ * messages per second at {@code clockGhz}, cycles per message by phase, thread 0's serial
+ * share, cache hit rates. Every run is checked against the reference, payload bytes included;
+ * a difference fails the bench.
+ */
+public final class HandlerBench {
+    /** What to measure. */
+    public record Setup(List<BenchCase> cases, int depth, int messages, List<Integer> threads, int bins, double clockGhz) {
+        public Setup {
+            cases = List.copyOf(cases);
+            threads = List.copyOf(threads);
+        }
+    }
+
+    /** One implementation of one case: N (0 for the list) to the outcome under each memory setting. */
+    public record Row(BenchCase kase, int threads, Map<MemorySetting, HandlerRun.Outcome> bySetting) {
+        public boolean list() {
+            return threads == 0;
+        }
+    }
+
+    private final Setup setup;
+    private final List<Row> rows;
+
+    private HandlerBench(Setup setup, List<Row> rows) {
+        this.setup = setup;
+        this.rows = rows;
+    }
+
+    public List<Row> rows() {
+        return rows;
+    }
+
+    /** The workload of {@code kase}: ids of posts from 0, of messages from 1 000 000. */
+    public static List<Event> workload(BenchCase kase, int depth, int messages, int n, long seed) {
+        java.util.Random rnd = new java.util.Random(seed);
+        List<Event> ev = new ArrayList<>();
+        int[][] key = new int[depth][];
+        long[] postId = new long[depth];
+        long nextPost = 0, nextMsg = 1_000_000;
+        for (int i = 0; i < depth; i++) {
+            key[i] = kase == BenchCase.CONFLICT ? new int[] {0, 0} : new int[] {i % 64, i / 64};
+            postId[i] = nextPost++;
+            ev.add(new Event.Post(postId[i], 0, key[i][0], key[i][1]));
+        }
+        int block = Math.min(n, depth);
+        int[] pick = new int[depth];
+        for (int i = 0; i < depth; i++) pick[i] = i;
+        for (int sent = 0; sent < messages; sent += block) {
+            for (int j = 0; j < block; j++) {
+                int x = j + rnd.nextInt(depth - j), t = pick[j];
+                pick[j] = pick[x];
+                pick[x] = t;
+                ev.add(new Event.Arrive(nextMsg++, 0, key[pick[j]][0], key[pick[j]][1]));
+            }
+            ev.add(new Event.BlockEnd());
+            for (int j = 0; j < block; j++) {
+                postId[pick[j]] = nextPost++;
+                ev.add(new Event.Post(postId[pick[j]], 0, key[pick[j]][0], key[pick[j]][1]));
+            }
+        }
+        return ev;
+    }
+
+    /** Measures every row; {@code step} is told after each run. */
+    public static HandlerBench measure(DpaRun dpa, Setup s, Path work, Consumer<String> step) {
+        OtmConfig base = OtmConfig.defaults().withBins(s.bins()).withCapacities(Math.max(64, 2 * s.depth()), Math.max(64, 2 * s.depth()));
+        Map<Integer, HandlerImage> images = new LinkedHashMap<>();
+        for (int n : s.threads()) images.put(n, HandlerImage.build(base.withThreads(n), HandlerImage.Matcher.OTM, work));
+        HandlerImage list = HandlerImage.build(base.withThreads(1), HandlerImage.Matcher.LIST, work);
+        List<Row> rows = new ArrayList<>();
+        for (BenchCase k : s.cases()) {
+            for (int n : s.threads()) rows.add(row(dpa, images.get(n), k, n, workload(k, s.depth(), s.messages(), n, 1), work, step));
+            rows.add(row(dpa, list, k, 0, workload(k, s.depth(), s.messages(), 1, 1), work, step));
+        }
+        return new HandlerBench(s, rows);
+    }
+
+    private static Row row(DpaRun dpa, HandlerImage image, BenchCase k, int n, List<Event> events, Path work, Consumer<String> step) {
+        Map<MemorySetting, HandlerRun.Outcome> m = new EnumMap<>(MemorySetting.class);
+        for (MemorySetting ms : MemorySetting.values()) {
+            HandlerRun.Outcome o = HandlerRun.run(dpa, image, events, DpaRun.Options.defaults().withMemory(ms), work);
+            if (!o.passed()) throw new IllegalStateException(k.label() + (n == 0 ? ", list" : ", N = " + n) + ", " + ms + ": " + o.difference());
+            m.put(ms, o);
+            step.accept(k.label() + " N=" + n + " " + ms);
+        }
+        return new Row(k, n, m);
+    }
+
+    private double perSecond(HandlerRun.Outcome o) {
+        return o.messages() * setup.clockGhz() * 1e9 / o.cycles();
+    }
+
+    /** The table: per case and N, messages per second as a band, cycles per message by phase (likely memory), thread 0's share, hit rates. */
+    public String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "messages per second at %.1f GHz (optimistic / likely / pessimistic memory); cycles per message, all threads,"
+                + " by phase, likely memory; thread 0's serial share; hit rates, likely memory%n", setup.clockGhz()));
+        sb.append(String.format(Locale.ROOT, "%-12s %-6s %-26s %7s", "case", "N", "M msg/s", "cyc/msg"));
+        for (String p : HandlerRun.PHASES) sb.append(String.format(Locale.ROOT, " %9s", p.split(" ")[0]));
+        sb.append(String.format(Locale.ROOT, " %7s %6s %6s%n", "t0", "L1D", "L2"));
+        for (Row r : rows) {
+            HandlerRun.Outcome o = r.bySetting().get(MemorySetting.LIKELY);
+            sb.append(String.format(Locale.ROOT, "%-12s %-6s %6.2f / %6.2f / %6.2f %7.0f", r.kase().label(), r.list() ? "list" : String.valueOf(r.threads()),
+                    perSecond(r.bySetting().get(MemorySetting.OPTIMISTIC)) / 1e6, perSecond(o) / 1e6,
+                    perSecond(r.bySetting().get(MemorySetting.PESSIMISTIC)) / 1e6, (double) o.cycles() / o.messages()));
+            for (int k = 0; k < HandlerRun.PHASES.size(); k++) sb.append(String.format(Locale.ROOT, " %9.0f", (double) o.phaseTotal(k) / o.messages()));
+            CacheCounts c = o.caches();
+            sb.append(String.format(Locale.ROOT, " %6.1f%% %5.1f%% %5.1f%%%n", 100 * o.threadZeroSerialShare(), 100 * CacheCounts.rate(c.l1dHits(), c.l1dMisses()),
+                    100 * CacheCounts.rate(c.l2Hits(), c.l2Misses())));
+        }
+        return sb.toString();
+    }
+
+    /** The targets, no conflict, at the largest N: >= 8x the handler's own rate at N = 1, >= 3x the list's; each under every memory setting. */
+    public String targets() {
+        int top = setup.threads().stream().mapToInt(Integer::intValue).max().orElseThrow();
+        StringBuilder sb = new StringBuilder();
+        Row one = find(BenchCase.NO_CONFLICT, 1), best = find(BenchCase.NO_CONFLICT, top), list = find(BenchCase.NO_CONFLICT, 0);
+        if (best == null || list == null) return "targets: need the no-conflict case\n";
+        for (MemorySetting ms : MemorySetting.values()) {
+            double b = perSecond(best.bySetting().get(ms));
+            if (one != null) sb.append(verdict(String.format(Locale.ROOT, "no conflict, depth %d, %s memory: N = %d against N = 1", setup.depth(),
+                    ms.name().toLowerCase(Locale.ROOT), top), b / perSecond(one.bySetting().get(ms)), 8));
+            sb.append(verdict(String.format(Locale.ROOT, "no conflict, depth %d, %s memory: N = %d against the list", setup.depth(),
+                    ms.name().toLowerCase(Locale.ROOT), top), b / perSecond(list.bySetting().get(ms)), 3));
+        }
+        return sb.toString();
+    }
+
+    private Row find(BenchCase k, int n) {
+        for (Row r : rows) if (r.kase() == k && r.threads() == n) return r;
+        return null;
+    }
+
+    private static String verdict(String what, double ratio, double target) {
+        return String.format(Locale.ROOT, "%-66s %.2fx (target %.0fx): %s%n", what, ratio, target,
+                ratio >= target ? "MET" : String.format(Locale.ROOT, "MISSED by %.0f %%", 100 * (1 - ratio / target)));
+    }
+}

@@ -1,0 +1,196 @@
+package tagmatch.dpasystem;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+import tagmatch.dpa.DpaConfig;
+import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.MemorySetting;
+import tagmatch.model.Event;
+import tagmatch.otm.OtmConfig;
+
+/**
+ * Matchers side by side behind the same handler on the same cluster, which carries the two ALPUs
+ * of {@link AlpuUnits} whether a matcher uses them or not: the list, the ALPUs with the list
+ * (seed 001), the optimistic matcher on N threads (seed 000) and the ALPUs with a hashed
+ * overflow (the hybrid). Each runs {@link HandlerBench#workload}: receives kept posted at a depth,
+ * messages that each take one at random and its repost (blocks of N for the optimistic matcher,
+ * of one for the others), and the conflict case (every key (0, 0)). Every run is checked against
+ * the reference (a difference fails the bench); cycles from the handler's start to its finish,
+ * likely memory.
+ */
+public final class MatcherComparison {
+    /** What to measure. */
+    public record Setup(List<HandlerImage.Matcher> matchers, List<Integer> depths, int conflictDepth, int messages, int otmThreads, int bins,
+                        AlpuUnits units, double clockGhz) {
+        public Setup {
+            matchers = List.copyOf(matchers);
+            depths = List.copyOf(depths);
+        }
+    }
+
+    /**
+     * One case every matcher runs: its label, the depth it keeps posted (0: none of the bench's
+     * depths, as a trace's), whether it is the conflict case, the entries the matchers' tables
+     * must hold, and its events for a matcher on N threads.
+     */
+    public record Case(String label, int depth, boolean conflict, int capacity, IntFunction<List<Event>> events) {}
+
+    /** One matcher on one case and what the run gave. */
+    public record Row(HandlerImage.Matcher matcher, Case kase, HandlerRun.Outcome outcome) {
+        public String label() {
+            return kase.label();
+        }
+
+        public int depth() {
+            return kase.depth();
+        }
+
+        public boolean conflict() {
+            return kase.conflict();
+        }
+    }
+
+    private final Setup setup;
+    private final List<Row> rows;
+    private final Map<HandlerImage.Matcher, MatcherMemory> memory;
+
+    private MatcherComparison(Setup setup, List<Row> rows, Map<HandlerImage.Matcher, MatcherMemory> memory) {
+        this.setup = setup;
+        this.rows = rows;
+        this.memory = memory;
+    }
+
+    public List<Row> rows() {
+        return rows;
+    }
+
+    /** The lower-case name the command line uses for {@code m}. */
+    public static String name(HandlerImage.Matcher m) {
+        return m.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The bench's cases: {@link HandlerBench#workload} at each of the setup's depths and the conflict case at its conflict depth. */
+    public static List<Case> benchCases(Setup s) {
+        List<Case> cases = new ArrayList<>();
+        for (int d : s.depths()) cases.add(benchCase(s, d, false));
+        cases.add(benchCase(s, s.conflictDepth(), true));
+        return cases;
+    }
+
+    private static Case benchCase(Setup s, int depth, boolean conflict) {
+        return new Case(conflict ? "conflict, depth " + depth : "depth " + depth, depth, conflict, 2 * depth,
+                n -> HandlerBench.workload(conflict ? BenchCase.CONFLICT : BenchCase.NO_CONFLICT, depth, s.messages(), n, 1));
+    }
+
+    /** Builds the cluster with the units and every matcher's handler, and measures the bench's cases; {@code step} is told after each run. */
+    public static MatcherComparison measure(DpaConfig cluster, Setup s, Path work, Consumer<String> step) {
+        return measure(cluster, s, benchCases(s), work, step);
+    }
+
+    /** The same for {@code cases}: every matcher's tables hold the largest case's capacity (at least 64 entries). */
+    public static MatcherComparison measure(DpaConfig cluster, Setup s, List<Case> cases, Path work, Consumer<String> step) {
+        int capacity = Math.max(64, cases.stream().mapToInt(Case::capacity).max().orElse(0));
+        OtmConfig base = OtmConfig.defaults().withBins(s.bins()).withCapacities(capacity, capacity);
+        DpaRun dpa = DpaRun.build(cluster, "verilator", s.units().slots());
+        Map<HandlerImage.Matcher, HandlerImage> images = new LinkedHashMap<>();
+        Map<HandlerImage.Matcher, MatcherMemory> memory = new LinkedHashMap<>();
+        for (HandlerImage.Matcher m : s.matchers()) {
+            images.put(m, HandlerImage.build(base.withThreads(threads(s, m)), m, work));
+            memory.put(m, MatcherMemory.of(dpa, images.get(m)));
+        }
+        List<Row> rows = new ArrayList<>();
+        for (Case c : cases) {
+            for (HandlerImage.Matcher m : s.matchers()) {
+                HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), c.events().apply(threads(s, m)),
+                        DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY), work);
+                Row r = new Row(m, c, o);
+                if (!o.passed()) throw new IllegalStateException(name(m) + ", " + r.label() + ": " + o.difference());
+                rows.add(r);
+                step.accept(name(m) + " " + r.label());
+            }
+        }
+        return new MatcherComparison(s, rows, memory);
+    }
+
+    private static int threads(Setup s, HandlerImage.Matcher m) {
+        return m == HandlerImage.Matcher.OTM ? s.otmThreads() : 1;
+    }
+
+    /** Messages per second at the setup's clock. */
+    public double perSecond(Row r) {
+        return r.outcome().messages() * setup.clockGhz() * 1e9 / r.outcome().cycles();
+    }
+
+    /**
+     * The table: per case and matcher, messages per second, cycles per message and the rate
+     * against the list's; then the best matcher per case and where the ALPUs with the list
+     * overtake the list.
+     */
+    public String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-20s %-7s %9s %9s %8s%n", "case", "matcher", "M msg/s", "cyc/msg", "vs list"));
+        for (Row r : rows) {
+            Row list = find(HandlerImage.Matcher.LIST, r.label());
+            sb.append(String.format(Locale.ROOT, "%-20s %-7s %9.3f %9.0f %8s%n", r.label(), name(r.matcher()), perSecond(r) / 1e6,
+                    (double) r.outcome().cycles() / r.outcome().messages(),
+                    list == null ? "-" : String.format(Locale.ROOT, "%.2fx", perSecond(r) / perSecond(list))));
+        }
+        sb.append(String.format(Locale.ROOT, "%nbest per case:%n"));
+        List<String> seen = new ArrayList<>();
+        for (Row r : rows) {
+            if (seen.contains(r.label())) continue;
+            seen.add(r.label());
+            Row best = r;
+            for (Row o : rows) if (o.label().equals(r.label()) && perSecond(o) > perSecond(best)) best = o;
+            sb.append(String.format(Locale.ROOT, "  %-20s %s (%.3f M msg/s)%n", r.label(), name(best.matcher()), perSecond(best) / 1e6));
+        }
+        sb.append(breakEven());
+        return sb.toString();
+    }
+
+    /**
+     * What each matcher costs: {@code units} (the hardware it uses, by matcher; none given:
+     * "none") and the DPA memory it takes ({@link MatcherMemory}): data (static, context, what
+     * otm_init allocated) and code.
+     */
+    public String areaTable(Map<HandlerImage.Matcher, String> units) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-7s %-44s %12s %24s %10s%n", "matcher", "units on the bus (LUTs/FFs)",
+                "DPA data B", "(static+context+init)", "code B"));
+        for (Map.Entry<HandlerImage.Matcher, MatcherMemory> e : memory.entrySet()) {
+            MatcherMemory m = e.getValue();
+            sb.append(String.format(Locale.ROOT, "%-7s %-44s %,12d %24s %,10d%n", name(e.getKey()), units.getOrDefault(e.getKey(), "none"), m.data(),
+                    String.format(Locale.ROOT, "%d+%d+%d", m.staticData(), m.context(), m.allocated()), m.code()));
+        }
+        return sb.toString();
+    }
+
+    public Map<HandlerImage.Matcher, MatcherMemory> memory() {
+        return memory;
+    }
+
+    /** The smallest measured depth (no conflict) at which the ALPUs with the list deliver at least the list's rate; empty without depths. */
+    public String breakEven() {
+        Integer below = null;
+        for (int d : setup.depths().stream().sorted().toList()) {
+            Row a = find(HandlerImage.Matcher.ALPU, "depth " + d), l = find(HandlerImage.Matcher.LIST, "depth " + d);
+            if (a == null || l == null) return "";
+            if (perSecond(a) >= perSecond(l)) {
+                return String.format(Locale.ROOT, "alpu against list: at least the list's rate from depth %d on (of those measured)%s%n", d,
+                        below == null ? "" : "; below it at depth " + below);
+            }
+            below = d;
+        }
+        return below == null ? "" : String.format(Locale.ROOT, "alpu against list: below the list's rate at every depth measured (up to %d)%n", below);
+    }
+
+    private Row find(HandlerImage.Matcher m, String label) {
+        for (Row r : rows) if (r.matcher() == m && r.label().equals(label)) return r;
+        return null;
+    }
+}

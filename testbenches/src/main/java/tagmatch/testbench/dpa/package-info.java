@@ -1,7 +1,0 @@
-/**
- * The generated optimistic tag matcher ({@code otm.c}, unmodified) on the simulated DPA cluster:
- * a bare-metal driver ({@code otm_dpa_driver.c}) that feeds it the way the handler does, the
- * co-simulation against the reference at any N ({@link tagmatch.testbench.dpa.ClusterCosim}) and
- * cycle counts of the benchmark's workloads ({@link tagmatch.testbench.dpa.ClusterBench}).
- */
-package tagmatch.testbench.dpa;
