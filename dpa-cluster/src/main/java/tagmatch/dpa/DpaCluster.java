@@ -155,6 +155,7 @@ public final class DpaCluster extends Module {
         nic.peekWord.set(input("host_peek_word", UInt(cfg.wordBits())));
         output("host_peek_data", UInt(64)).set(nic.peekData);
         for (String c : Nic.COUNTERS) output("nic_" + c, UInt(64)).set(nic.counter(c));
+        for (String c : Nic.HOST_ACCESSES) output("nic_" + c, UInt(64)).set(nic.counter(c));
         return nic;
     }
 
@@ -242,6 +243,7 @@ public final class DpaCluster extends Module {
         nic.sValid.set(RotatingPriority.any(nWin));
         nic.sAddr.set(RotatingPriority.pick(nWin, reqs, q -> q.addr, "nic_addr"));
         nic.sWrite.set(nAu.write);
+        nic.sAmo.set(nAu.op.is(MemOp.AMO));
         nic.sNew.set(nAu.newWord);
         return nAu;
     }

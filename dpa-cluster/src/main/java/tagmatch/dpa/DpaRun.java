@@ -2,8 +2,10 @@ package tagmatch.dpa;
 
 import tagmatch.dpa.mem.CacheCounts;
 import tagmatch.dpa.mem.Hierarchy;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemLatencies;
 import tagmatch.dpa.mem.MemorySetting;
+import tagmatch.dpa.nic.HostAccesses;
 import tagmatch.dpa.nic.HostImage;
 import tagmatch.dpa.nic.Nic;
 import tagmatch.dpa.nic.NicMap;
@@ -84,6 +86,9 @@ public final class DpaRun implements AutoCloseable {
 
         public Options withMemory(MemorySetting s) { return withCaches(s.latencies()); }
 
+        /** The hierarchy with {@code s}'s latencies, those in {@code o} overridden. */
+        public Options withMemory(MemorySetting s, LatencyOverrides o) { return withCaches(o.apply(s)); }
+
         public Options withMaxCycles(long n) { return new Options(harts, latency, n, caches); }
 
         /** The memory model in words, for a report: "flat 8 cycles" or the hierarchy's latencies. */
@@ -149,7 +154,7 @@ public final class DpaRun implements AutoCloseable {
         result[0] = execute(program, options, null, c -> { }, host, sim -> out[0] = readBack(sim, host, reads));
         NicOutcome o = out[0];
         return new NicOutcome(result[0], o.landed(), o.commands(), o.taken(), o.events(), o.stalls(), o.firstCqe(), o.lastTake(),
-                o.done(), o.waitEnd(), o.log(), o.reads());
+                o.done(), o.waitEnd(), o.host(), o.log(), o.reads());
     }
 
     /**
@@ -251,7 +256,9 @@ public final class DpaRun implements AutoCloseable {
             got.put(r, Arrays.copyOfRange(words, at, at + r.words()));
             at += r.words();
         }
-        return new NicOutcome(null, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], log, got);
+        long[] h = new long[Nic.HOST_ACCESSES.size()];
+        for (int i = 0; i < h.length; i++) h[i] = sim.peek("nic_" + Nic.HOST_ACCESSES.get(i));
+        return new NicOutcome(null, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], new HostAccesses(h[0], h[1], h[2]), log, got);
     }
 
     private long[] peekHost(Simulator sim, List<Long> addrs) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.model.Event;
 import tagmatch.testbench.alpu.LatencyProbe;
@@ -30,19 +31,27 @@ public final class ClusterLatencyProbe {
     private final DpaRun dpa;
     private final HandlerImage image;
     private final MemorySetting memory;
+    private final LatencyOverrides fixed;
     private final Path work;
 
     /**
      * @param dpa    the cluster; for {@link HandlerImage.Matcher#ALPU} it must carry {@link AlpuUnits}' devices
      * @param image  the handler with the matcher to measure, on one thread, its capacities above the longest queue
      * @param memory the memory setting of the runs
+     * @param fixed  latencies fixed in place of the setting's
      * @param work   a directory for the runs' files
      */
-    public ClusterLatencyProbe(DpaRun dpa, HandlerImage image, MemorySetting memory, Path work) {
+    public ClusterLatencyProbe(DpaRun dpa, HandlerImage image, MemorySetting memory, LatencyOverrides fixed, Path work) {
         this.dpa = dpa;
         this.image = image;
         this.memory = memory;
+        this.fixed = fixed;
         this.work = work;
+    }
+
+    /** The probe under {@code memory}'s own latencies. */
+    public ClusterLatencyProbe(DpaRun dpa, HandlerImage image, MemorySetting memory, Path work) {
+        this(dpa, image, memory, LatencyOverrides.NONE, work);
     }
 
     /** One search's latency in cycles: {@code queue} holding {@code length} entries, the match {@code fraction} of the way down. */
@@ -53,7 +62,7 @@ public final class ClusterLatencyProbe {
         if (length >= cap) throw new IllegalArgumentException("length must be below the handler's capacities (" + cap + "), got " + length);
         List<Event> events = events(queue, length, fraction);
         HandlerFeed feed = new HandlerFeed(events, HandlerFeed.Pace.defaults(), List.of(new HandlerFeed.Pause(length - 1, 0)));
-        HandlerRun.Outcome o = HandlerRun.run(dpa, image, feed, DpaRun.Options.defaults().withMemory(memory), work);
+        HandlerRun.Outcome o = HandlerRun.run(dpa, image, feed, DpaRun.Options.defaults().withMemory(memory, fixed), work);
         if (!o.passed()) {
             throw new IllegalStateException(image.matcher() + ", " + queue + " queue of " + length + ", " + memory + ": " + o.difference());
         }

@@ -10,7 +10,9 @@ import java.util.Map;
 import java.util.function.Consumer;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.CacheCounts;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
+import tagmatch.dpa.nic.HostAccesses;
 import tagmatch.model.Event;
 import tagmatch.otm.OtmConfig;
 
@@ -25,8 +27,9 @@ import tagmatch.otm.OtmConfig;
  * a difference fails the bench.
  */
 public final class HandlerBench {
-    /** What to measure. */
-    public record Setup(List<BenchCase> cases, int depth, int messages, List<Integer> threads, int bins, double clockGhz) {
+    /** What to measure; {@code latencies} are fixed in every memory setting of the band. */
+    public record Setup(List<BenchCase> cases, int depth, int messages, List<Integer> threads, int bins, double clockGhz,
+                        LatencyOverrides latencies) {
         public Setup {
             cases = List.copyOf(cases);
             threads = List.copyOf(threads);
@@ -91,16 +94,17 @@ public final class HandlerBench {
         HandlerImage list = HandlerImage.build(base.withThreads(1), HandlerImage.Matcher.LIST, work);
         List<Row> rows = new ArrayList<>();
         for (BenchCase k : s.cases()) {
-            for (int n : s.threads()) rows.add(row(dpa, images.get(n), k, n, workload(k, s.depth(), s.messages(), n, 1), work, step));
-            rows.add(row(dpa, list, k, 0, workload(k, s.depth(), s.messages(), 1, 1), work, step));
+            for (int n : s.threads()) rows.add(row(dpa, images.get(n), k, n, workload(k, s.depth(), s.messages(), n, 1), s.latencies(), work, step));
+            rows.add(row(dpa, list, k, 0, workload(k, s.depth(), s.messages(), 1, 1), s.latencies(), work, step));
         }
         return new HandlerBench(s, rows);
     }
 
-    private static Row row(DpaRun dpa, HandlerImage image, BenchCase k, int n, List<Event> events, Path work, Consumer<String> step) {
+    private static Row row(DpaRun dpa, HandlerImage image, BenchCase k, int n, List<Event> events, LatencyOverrides latencies, Path work,
+                           Consumer<String> step) {
         Map<MemorySetting, HandlerRun.Outcome> m = new EnumMap<>(MemorySetting.class);
         for (MemorySetting ms : MemorySetting.values()) {
-            HandlerRun.Outcome o = HandlerRun.run(dpa, image, events, DpaRun.Options.defaults().withMemory(ms), work);
+            HandlerRun.Outcome o = HandlerRun.run(dpa, image, events, DpaRun.Options.defaults().withMemory(ms, latencies), work);
             if (!o.passed()) throw new IllegalStateException(k.label() + (n == 0 ? ", list" : ", N = " + n) + ", " + ms + ": " + o.difference());
             m.put(ms, o);
             step.accept(k.label() + " N=" + n + " " + ms);
@@ -115,11 +119,13 @@ public final class HandlerBench {
     /** The table: per case and N, messages per second as a band, cycles per message by phase (likely memory), thread 0's share, hit rates. */
     public String table() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "messages per second at %.1f GHz (optimistic / likely / pessimistic memory); cycles per message, all threads,"
-                + " by phase, likely memory; thread 0's serial share; hit rates, likely memory%n", setup.clockGhz()));
+        String fixed = setup.latencies().describe();
+        sb.append(String.format(Locale.ROOT, "messages per second at %.1f GHz (optimistic / likely / pessimistic memory%s); cycles per message, all threads,"
+                + " by phase, likely memory; thread 0's serial share; hit rates, likely memory; the harts' host-memory loads and AMOs per message%n",
+                setup.clockGhz(), fixed.isEmpty() ? "" : ", each with " + fixed));
         sb.append(String.format(Locale.ROOT, "%-12s %-6s %-26s %7s", "case", "N", "M msg/s", "cyc/msg"));
         for (String p : HandlerRun.PHASES) sb.append(String.format(Locale.ROOT, " %9s", p.split(" ")[0]));
-        sb.append(String.format(Locale.ROOT, " %7s %6s %6s%n", "t0", "L1D", "L2"));
+        sb.append(String.format(Locale.ROOT, " %7s %6s %6s %7s %7s%n", "t0", "L1D", "L2", "ld/msg", "amo/msg"));
         for (Row r : rows) {
             HandlerRun.Outcome o = r.bySetting().get(MemorySetting.LIKELY);
             sb.append(String.format(Locale.ROOT, "%-12s %-6s %6.2f / %6.2f / %6.2f %7.0f", r.kase().label(), r.list() ? "list" : String.valueOf(r.threads()),
@@ -127,8 +133,9 @@ public final class HandlerBench {
                     perSecond(r.bySetting().get(MemorySetting.PESSIMISTIC)) / 1e6, (double) o.cycles() / o.messages()));
             for (int k = 0; k < HandlerRun.PHASES.size(); k++) sb.append(String.format(Locale.ROOT, " %9.0f", (double) o.phaseTotal(k) / o.messages()));
             CacheCounts c = o.caches();
-            sb.append(String.format(Locale.ROOT, " %6.1f%% %5.1f%% %5.1f%%%n", 100 * o.threadZeroSerialShare(), 100 * CacheCounts.rate(c.l1dHits(), c.l1dMisses()),
-                    100 * CacheCounts.rate(c.l2Hits(), c.l2Misses())));
+            sb.append(String.format(Locale.ROOT, " %6.1f%% %5.1f%% %5.1f%% %7.2f %7.2f%n", 100 * o.threadZeroSerialShare(),
+                    100 * CacheCounts.rate(c.l1dHits(), c.l1dMisses()), 100 * CacheCounts.rate(c.l2Hits(), c.l2Misses()),
+                    HostAccesses.perMessage(o.host().loads(), o.messages()), HostAccesses.perMessage(o.host().amos(), o.messages())));
         }
         return sb.toString();
     }
@@ -139,6 +146,9 @@ public final class HandlerBench {
         StringBuilder sb = new StringBuilder();
         Row one = find(BenchCase.NO_CONFLICT, 1), best = find(BenchCase.NO_CONFLICT, top), list = find(BenchCase.NO_CONFLICT, 0);
         if (best == null || list == null) return "targets: need the no-conflict case\n";
+        double trips = rows.stream().mapToDouble(r -> r.bySetting().get(MemorySetting.LIKELY).hostRoundTripsPerMessage()).max().orElse(0);
+        sb.append(String.format(Locale.ROOT, "%-66s %.2f (target 0): %s%n", "host-memory loads and AMOs per message, worst row", trips,
+                trips == 0 ? "MET" : "MISSED"));
         for (MemorySetting ms : MemorySetting.values()) {
             double b = perSecond(best.bySetting().get(ms));
             if (one != null) sb.append(verdict(String.format(Locale.ROOT, "no conflict, depth %d, %s memory: N = %d against N = 1", setup.depth(),

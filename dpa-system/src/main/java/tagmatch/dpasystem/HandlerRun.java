@@ -9,6 +9,7 @@ import java.util.List;
 import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.CacheCounts;
+import tagmatch.dpa.nic.HostAccesses;
 import tagmatch.dpa.nic.NicOutcome;
 import tagmatch.model.Capacities;
 import tagmatch.model.Event;
@@ -36,13 +37,19 @@ public final class HandlerRun {
     /**
      * What a run gave: cycles from the first message's completion to the last to-host entry taken,
      * the cycles from the NIC's last drain wait to the last entry taken (0: no wait), the workload's size, the handler's summary, the cycles the NIC held a due message or command
-     * back for lack of ring room, each thread's cycles per phase ({@link #PHASES}), the
+     * back for lack of ring room, the harts' accesses to host memory, each thread's cycles per phase ({@link #PHASES}), the
      * simulation's cost, and the first difference from the reference (null: none).
      */
-    public record Outcome(long cycles, long latency, int posts, int messages, long blocks, long partialBlocks, long waits, long nicStalls, List<long[]> phases,
-                          long retired, long totalCycles, double simSeconds, CacheCounts caches, String difference) {
+    public record Outcome(long cycles, long latency, int posts, int messages, long blocks, long partialBlocks, long waits, long nicStalls,
+                          HostAccesses host, List<long[]> phases, long retired, long totalCycles, double simSeconds, CacheCounts caches,
+                          String difference) {
         public boolean passed() {
             return difference == null;
+        }
+
+        /** The harts' host-memory loads and AMOs (each a round trip to the host) per message, over the whole run. */
+        public double hostRoundTripsPerMessage() {
+            return HostAccesses.perMessage(host.roundTrips(), messages);
         }
 
         /** Cycles of phase k summed over the threads. */
@@ -98,7 +105,7 @@ public final class HandlerRun {
         }
         long latency = nic.waitEnd() == 0 ? 0 : nic.lastTake() - nic.waitEnd();
         return new Outcome(nic.lastTake() - nic.firstCqe(), latency, feed.posts(), feed.arrivals(), Long.parseLong(b.get(0)[1]), Long.parseLong(b.get(0)[2]),
-                Long.parseLong(b.get(0)[3]), nic.stalls(), phases, r.totalRetired(), r.cycles(), secs, r.caches(), diff);
+                Long.parseLong(b.get(0)[3]), nic.stalls(), nic.host(), phases, r.totalRetired(), r.cycles(), secs, r.caches(), diff);
     }
 
     /** Runs the handler of {@code image} with the NIC landing {@code feed}; the block's counters, log and host memory read back. */
@@ -135,6 +142,6 @@ public final class HandlerRun {
     }
 
     private static Outcome failed(DpaResult r, NicOutcome nic, double secs, String why) {
-        return new Outcome(0, 0, 0, 0, 0, 0, 0, nic.stalls(), List.of(), r.totalRetired(), r.cycles(), secs, r.caches(), why);
+        return new Outcome(0, 0, 0, 0, 0, 0, 0, nic.stalls(), nic.host(), List.of(), r.totalRetired(), r.cycles(), secs, r.caches(), why);
     }
 }

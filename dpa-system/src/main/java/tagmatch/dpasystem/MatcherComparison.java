@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.model.Event;
 import tagmatch.otm.OtmConfig;
@@ -25,9 +26,9 @@ import tagmatch.otm.OtmConfig;
  * likely memory.
  */
 public final class MatcherComparison {
-    /** What to measure. */
+    /** What to measure, under likely memory with {@code latencies} fixed. */
     public record Setup(List<HandlerImage.Matcher> matchers, List<Integer> depths, int conflictDepth, int messages, int otmThreads, int bins,
-                        AlpuUnits units, double clockGhz) {
+                        AlpuUnits units, double clockGhz, LatencyOverrides latencies) {
         public Setup {
             matchers = List.copyOf(matchers);
             depths = List.copyOf(depths);
@@ -108,7 +109,7 @@ public final class MatcherComparison {
         for (Case c : cases) {
             for (HandlerImage.Matcher m : s.matchers()) {
                 HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), c.events().apply(threads(s, m)),
-                        DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY), work);
+                        DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY, s.latencies()), work);
                 Row r = new Row(m, c, o);
                 if (!o.passed()) throw new IllegalStateException(name(m) + ", " + r.label() + ": " + o.difference());
                 rows.add(r);

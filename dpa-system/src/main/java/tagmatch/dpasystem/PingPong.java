@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.model.Event;
 
@@ -45,7 +46,7 @@ public record PingPong(boolean conflict, int k, int sequences, long ackCycles) {
      * cycles of each of {@link HandlerRun#PHASES} summed over the threads, and the simulation's
      * cost (instructions retired and cycles simulated, set-up included, and its wall time).
      */
-    public record Result(long cycles, long messages, int runs, long[] phases, long retired, long simCycles, double simSeconds) {
+    public record Result(long cycles, long messages, int runs, long[] phases, long hostRoundTrips, long retired, long simCycles, double simSeconds) {
         public double cyclesPerMessage() {
             return (double) cycles / messages;
         }
@@ -53,6 +54,11 @@ public record PingPong(boolean conflict, int k, int sequences, long ackCycles) {
         /** Cycles of phase {@code k} per message, summed over the threads. */
         public double phasePerMessage(int k) {
             return (double) phases[k] / messages;
+        }
+
+        /** The harts' host-memory loads and AMOs per message, each a round trip to the host. */
+        public double hostRoundTripsPerMessage() {
+            return (double) hostRoundTrips / messages;
         }
 
         /** Messages per second at {@code clockGhz}. */
@@ -84,22 +90,28 @@ public record PingPong(boolean conflict, int k, int sequences, long ackCycles) {
         return p;
     }
 
-    /** Runs every sequence through {@code image} on {@code dpa} under {@code memory}; a difference from the reference fails. */
+    /** Runs every sequence through {@code image} on {@code dpa} under {@code memory}'s own latencies. */
     public Result run(DpaRun dpa, HandlerImage image, MemorySetting memory, Path work) {
-        long cycles = 0, messages = 0, retired = 0, simCycles = 0;
+        return run(dpa, image, memory, LatencyOverrides.NONE, work);
+    }
+
+    /** Runs every sequence through {@code image} on {@code dpa} under {@code memory} with {@code fixed}; a difference from the reference fails. */
+    public Result run(DpaRun dpa, HandlerImage image, MemorySetting memory, LatencyOverrides fixed, Path work) {
+        long cycles = 0, messages = 0, trips = 0, retired = 0, simCycles = 0;
         long[] phases = new long[HandlerRun.PHASES.size()];
         double secs = 0;
         int runs = 0;
         for (int done = 0; done < sequences; ) {
             int n = Math.min(sequencesPerRun(), sequences - done);
             HandlerFeed feed = new HandlerFeed(events(n), HandlerFeed.Pace.defaults(), pauses(n));
-            HandlerRun.Outcome o = HandlerRun.run(dpa, image, feed, DpaRun.Options.defaults().withMemory(memory), work);
+            HandlerRun.Outcome o = HandlerRun.run(dpa, image, feed, DpaRun.Options.defaults().withMemory(memory, fixed), work);
             if (!o.passed()) {
                 throw new IllegalStateException("ping-pong, " + (conflict ? "conflict" : "no conflict") + ", " + memory + ", sequences "
                         + done + ".." + (done + n - 1) + ": " + o.difference());
             }
             cycles += o.cycles() + ackCycles;
             messages += o.messages();
+            trips += o.host().roundTrips();
             retired += o.retired();
             simCycles += o.totalCycles();
             for (int p = 0; p < phases.length; p++) phases[p] += o.phaseTotal(p);
@@ -107,6 +119,6 @@ public record PingPong(boolean conflict, int k, int sequences, long ackCycles) {
             runs++;
             done += n;
         }
-        return new Result(cycles, messages, runs, phases, retired, simCycles, secs);
+        return new Result(cycles, messages, runs, phases, trips, retired, simCycles, secs);
     }
 }

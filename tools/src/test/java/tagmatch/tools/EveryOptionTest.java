@@ -72,7 +72,8 @@ class EveryOptionTest {
             case "tagmatch prove" -> a.add("counter");
             case "tagmatch dpa run" -> a.add(tmp.resolve("program.elf").toString()); // options are checked before it is read
             case "tagmatch figure" -> {
-                if (Set.of("--sequences", "--ack-cycles", "--clock-ghz", "--cores", "--threads-per-core", "--banks", "--ram-mib", "--latency").contains(option)) {
+                if (Set.of("--sequences", "--ack-cycles", "--clock-ghz", "--cores", "--threads-per-core", "--banks", "--ram-mib", "--latency").contains(option)
+                        || CacheOptions.NAMES.contains(option)) {
                     a.addAll(List.of("8", "--on", "dpa"));
                 } else {
                     a.add(Set.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins", "--on").contains(option) ? "8" : "5");

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.model.Event;
 import tagmatch.model.Mpi;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpasystem.AlpuUnits;
 import tagmatch.dpasystem.HandlerImage;
 import tagmatch.dpasystem.MatcherComparison;
@@ -26,7 +27,7 @@ class DpaTraceReplayTest {
     @Test
     void aWildcardTraceThroughEveryMatcherOnTheClusterEqualsTheReference() {
         List<HandlerImage.Matcher> all = List.of(HandlerImage.Matcher.values());
-        MatcherComparison.Setup setup = new MatcherComparison.Setup(all, List.of(), 0, 24, 2, 1, AlpuUnits.of(8, 4, 64, 16), 1.8);
+        MatcherComparison.Setup setup = new MatcherComparison.Setup(all, List.of(), 0, 24, 2, 1, AlpuUnits.of(8, 4, 64, 16), 1.8, LatencyOverrides.NONE);
         TraceFiles.Trace t = TraceFiles.find(List.of(Dumpi.root().resolve("data/traces/mpi-wildcard-n2"))).get(0);
         List<String> steps = new ArrayList<>();
         DpaTraceReplay.Result r = DpaTraceReplay.replay(List.of(t), setup, 24, new DpaConfig(1, 2, 1, 16), Path.of("target", "dpa-trace-replay"),

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.ProgressMeter;
@@ -34,7 +35,7 @@ public final class ClusterLatencyFigure {
      * the DPA's clock, and the cluster (one core suffices: the handler matches on one thread with
      * the list and the ALPUs).
      */
-    public record Settings(LatencyFigure.Settings figure, List<MemorySetting> memories, double clockGhz, DpaConfig cluster) {
+    public record Settings(LatencyFigure.Settings figure, List<MemorySetting> memories, double clockGhz, DpaConfig cluster, LatencyOverrides fixed) {
         public Settings {
             memories = List.copyOf(memories);
             if (memories.isEmpty()) throw new IllegalArgumentException("memories must name at least one setting");
@@ -85,7 +86,7 @@ public final class ClusterLatencyFigure {
                         HandlerImage image = HandlerImage.build(config, m, work);
                         int column = m == HandlerImage.Matcher.LIST ? 0 : 1 + c;
                         for (int k = 0; k < s.memories().size(); k++) {
-                            ClusterLatencyProbe probe = new ClusterLatencyProbe(dpa, image, s.memories().get(k), work.resolve("runs"));
+                            ClusterLatencyProbe probe = new ClusterLatencyProbe(dpa, image, s.memories().get(k), s.fixed(), work.resolve("runs"));
                             for (int f = 0; f < s.fractions().size(); f++) {
                                 for (int l = 0; l < lengths.size(); l++) {
                                     cycles[f][l][column][k] = probe.measure(s.queue(), lengths.get(l), s.fractions().get(f));

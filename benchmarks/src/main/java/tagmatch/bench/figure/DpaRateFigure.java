@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 import tagmatch.bench.Median;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.ProgressMeter;
@@ -63,7 +64,8 @@ public final class DpaRateFigure {
      * likely and pessimistic memory settings (a guess, docs/dpa.md), and the Open MPI and native
      * runs' setup (their k, timed and untimed sequences, runs).
      */
-    public record Setup(int k, int sequences, int threads, int bins, double clockGhz, List<Long> ackCycles, MessageRateFigure.Setup host) {
+    public record Setup(int k, int sequences, int threads, int bins, double clockGhz, List<Long> ackCycles, MessageRateFigure.Setup host,
+                        LatencyOverrides fixed) {
         public Setup {
             ackCycles = List.copyOf(ackCycles);
             if (ackCycles.size() != MemorySetting.values().length)
@@ -169,12 +171,12 @@ public final class DpaRateFigure {
             for (Case c : Case.values()) {
                 Map<MemorySetting, PingPong.Result> d = new EnumMap<>(MemorySetting.class);
                 for (MemorySetting ms : MemorySetting.values()) {
-                    d.put(ms, new PingPong(c.conflict, s.k(), s.sequences(), s.ack(ms)).run(dpa, images.get(c), ms, work));
+                    d.put(ms, new PingPong(c.conflict, s.k(), s.sequences(), s.ack(ms)).run(dpa, images.get(c), ms, s.fixed(), work));
                     p.step();
                 }
                 PingPong.Result first = null;
                 if (half > 0) {
-                    first = new PingPong(c.conflict, s.k(), half, s.ack(MemorySetting.LIKELY)).run(dpa, images.get(c), MemorySetting.LIKELY, work);
+                    first = new PingPong(c.conflict, s.k(), half, s.ack(MemorySetting.LIKELY)).run(dpa, images.get(c), MemorySetting.LIKELY, s.fixed(), work);
                     p.step();
                 }
                 rows.add(new Row(c, d, first, mpi.get(c.conflict), Median.of(list.get(c.conflict)), Median.of(otm.get(c.conflict))));
@@ -194,12 +196,13 @@ public final class DpaRateFigure {
                         + "sequence's receives) and the acknowledgement's round trip has passed: %s cycles under the optimistic / likely / "
                         + "pessimistic setting (a GUESS, docs/dpa.md). Cycles from the first message's completion to the last to-host entry, "
                         + "plus one round trip per run, under the optimistic, likely and pessimistic memory settings (docs/dpa.md; none is "
-                        + "published: the band is their spread), turned into messages per second at an ASSUMED clock of %.2f GHz. %s "
+                        + "published: the band is their spread)%s, turned into messages per second at an ASSUMED clock of %.2f GHz. %s "
                         + "Open MPI: the same ping-pong between two ranks on this machine (intra-node shared memory, not a network), "
                         + "%d timed sequences after %d untimed, median and spread of %d runs. Native: the receiver's matching of the same "
                         + "workload on one host core (the linked list; otm.c built for one thread), median of %d runs.",
                 cluster, setup.threads(), Math.max(1024, setup.k()), setup.bins(), setup.k(),
-                setup.ackCycles().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" / ")), setup.clockGhz(),
+                setup.ackCycles().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" / ")),
+                setup.fixed().describe().isEmpty() ? "" : ", each with " + setup.fixed().describe(), setup.clockGhz(),
                 sequencesNote(), h.repeat(), h.warmup(), h.runs(), h.runs());
     }
 
@@ -226,11 +229,12 @@ public final class DpaRateFigure {
         for (Row r : rows) {
             sb.append(String.format(Locale.ROOT,
                     "%-20s simulated DPA N=%d %,10.0f / %,10.0f / %,10.0f msg/s (optimistic / likely / pessimistic), later half %,10.0f (likely), "
-                            + "%.1f s per sequence   Open MPI %,11.0f msg/s (%,.0f..%,.0f)   native list %.1f ns, otm.c %.1f ns per message%n",
+                            + "%.1f s per sequence, %.2f host-memory loads and AMOs per message   Open MPI %,11.0f msg/s (%,.0f..%,.0f)   "
+                            + "native list %.1f ns, otm.c %.1f ns per message%n",
                     r.kase().label() + ":", setup.threads(), r.dpaRate(MemorySetting.OPTIMISTIC, setup.clockGhz()),
                     r.dpaRate(MemorySetting.LIKELY, setup.clockGhz()), r.dpaRate(MemorySetting.PESSIMISTIC, setup.clockGhz()),
-                    r.laterRate(setup.clockGhz()), r.secondsPerSequence(setup.sequences()), r.mpiMedian(), r.mpiMin(), r.mpiMax(), r.listNs(),
-                    r.otmNs()));
+                    r.laterRate(setup.clockGhz()), r.secondsPerSequence(setup.sequences()),
+                    r.dpa().get(MemorySetting.LIKELY).hostRoundTripsPerMessage(), r.mpiMedian(), r.mpiMin(), r.mpiMax(), r.listNs(), r.otmNs()));
         }
         return sb.toString();
     }
@@ -239,15 +243,16 @@ public final class DpaRateFigure {
         StringBuilder sb = new StringBuilder("# Seed 000 figure 8 on the simulated DPA\n\n").append(describe()).append("\n\n");
         sb.append("| case | DPA msg/s at ").append(setup.clockGhz())
                 .append(" GHz (optimistic / likely / pessimistic) | later half's msg/s (likely) | cycles per message (likely) | of which, "
-                        + "summed over the threads: CQs and tickets / match / protocol and copy / posts / waiting | Open MPI msg/s, median (min..max) "
-                        + "| native list ns/msg | native otm.c ns/msg |\n|---|---:|---:|---:|---|---:|---:|---:|\n");
+                        + "summed over the threads: CQs and tickets / match / protocol and copy / posts / waiting | host-memory loads and AMOs per message (likely) "
+                        + "| Open MPI msg/s, median (min..max) | native list ns/msg | native otm.c ns/msg |\n|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
         for (Row r : rows) {
             PingPong.Result likely = r.dpa().get(MemorySetting.LIKELY);
             StringBuilder phases = new StringBuilder();
             for (int k = 0; k < likely.phases().length; k++) phases.append(k == 0 ? "" : " / ").append(Math.round(likely.phasePerMessage(k)));
-            sb.append(String.format(Locale.ROOT, "| %s | %,.0f / %,.0f / %,.0f | %,.0f | %.0f | %s | %,.0f (%,.0f..%,.0f) | %.1f | %.1f |%n",
+            sb.append(String.format(Locale.ROOT, "| %s | %,.0f / %,.0f / %,.0f | %,.0f | %.0f | %s | %.2f | %,.0f (%,.0f..%,.0f) | %.1f | %.1f |%n",
                     r.kase().label(), r.dpaRate(MemorySetting.OPTIMISTIC, setup.clockGhz()), r.dpaRate(MemorySetting.LIKELY, setup.clockGhz()),
-                    r.dpaRate(MemorySetting.PESSIMISTIC, setup.clockGhz()), r.laterRate(setup.clockGhz()), likely.cyclesPerMessage(), phases, r.mpiMedian(),
+                    r.dpaRate(MemorySetting.PESSIMISTIC, setup.clockGhz()), r.laterRate(setup.clockGhz()), likely.cyclesPerMessage(), phases,
+                    likely.hostRoundTripsPerMessage(), r.mpiMedian(),
                     r.mpiMin(), r.mpiMax(), r.listNs(), r.otmNs()));
         }
         return sb.append('\n').append(summaryText()).toString();
@@ -255,15 +260,16 @@ public final class DpaRateFigure {
 
     public String csv() {
         StringBuilder sb = new StringBuilder("case,memory,k,sequences,threads,messages,cycles,msgs_per_s_at_clock,clock_ghz,mpi_median,mpi_min,mpi_max,"
-                + "native_list_ns,native_otm_ns,runs,retired,sim_seconds,ack_cycles,later_half_msgs_per_s\n");
+                + "native_list_ns,native_otm_ns,runs,retired,sim_seconds,ack_cycles,later_half_msgs_per_s,host_round_trips_per_msg\n");
         for (Row r : rows) {
             for (MemorySetting ms : MemorySetting.values()) {
                 PingPong.Result d = r.dpa().get(ms);
-                sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%.0f,%.2f,%.0f,%.0f,%.0f,%.2f,%.2f,%d,%d,%.1f,%d,%s%n",
+                sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%.0f,%.2f,%.0f,%.0f,%.0f,%.2f,%.2f,%d,%d,%.1f,%d,%s,%.2f%n",
                         r.kase().name().toLowerCase(Locale.ROOT).replace('_', '-'), ms.name().toLowerCase(Locale.ROOT), setup.k(), setup.sequences(),
                         setup.threads(), d.messages(), d.cycles(), d.perSecond(setup.clockGhz()), setup.clockGhz(), r.mpiMedian(), r.mpiMin(),
                         r.mpiMax(), r.listNs(), r.otmNs(), d.runs(), d.retired(), d.simSeconds(), setup.ack(ms),
-                        ms == MemorySetting.LIKELY && r.firstHalf() != null ? String.format(Locale.ROOT, "%.0f", r.laterRate(setup.clockGhz())) : ""));
+                        ms == MemorySetting.LIKELY && r.firstHalf() != null ? String.format(Locale.ROOT, "%.0f", r.laterRate(setup.clockGhz())) : "",
+                        d.hostRoundTripsPerMessage()));
             }
         }
         return sb.toString();

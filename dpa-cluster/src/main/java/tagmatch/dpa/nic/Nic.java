@@ -31,6 +31,7 @@ public final class Nic extends Module {
     public final Bool sValid;
     public final UInt sAddr;
     public final Bool sWrite;
+    public final Bool sAmo;
     public final UInt sNew;
     public final UInt sOld;
     /** Master port: an 8-byte store to DPA RAM word {@code mWord}. */
@@ -47,6 +48,11 @@ public final class Nic extends Module {
     /** The read-only registers' names, in offset order from {@code LANDED}: also outputs, for the runner. */
     public static final List<String> COUNTERS = List.of("landed", "commands", "taken", "events", "stalls", "first_cqe", "last_take", "done",
             "wait_end");
+    /**
+     * What the harts' accesses to host memory cost the host, counted here and read back, not
+     * registers: a load or an AMO waits a PCIe round trip, a store is posted.
+     */
+    public static final List<String> HOST_ACCESSES = List.of("host_loads", "host_amos", "host_stores");
     private final Map<String, UInt> counters = new LinkedHashMap<>();
 
     public Nic(DpaConfig cfg) {
@@ -58,6 +64,7 @@ public final class Nic extends Module {
         sValid = input("s_valid", Bool());
         sAddr = input("s_addr", UInt(64));
         sWrite = input("s_write", Bool());
+        sAmo = input("s_amo", Bool());
         sNew = input("s_new", UInt(64));
         sOld = output("s_old", UInt(64));
         mValid = output("m_valid", Bool());
@@ -70,6 +77,7 @@ public final class Nic extends Module {
         peekWord = input("peek_word", UInt(wb));
         peekData = output("peek_data", UInt(64));
         for (String c : COUNTERS) counters.put(c, output(c, UInt(64)));
+        for (String c : HOST_ACCESSES) counters.put(c, output(c, UInt(64)));
 
         Bool live = run.and(freeze.not()).named("live");
         Mem<UInt> host = mem(cfg.ramWords(), UInt(64)).named("host");
@@ -86,6 +94,13 @@ public final class Nic extends Module {
         Bool hostStore = live.and(sValid).and(sWrite).and(isReg.not()).named("host_store");
         r.store(regStore, regIndex, sNew);
         when(hostStore, () -> host.write(hostWord, sNew));
+        Bool hostAccess = live.and(sValid).and(isReg.not()).named("host_access");
+        Bool[] kinds = {hostAccess.and(sWrite.not()).and(sAmo.not()), hostAccess.and(sAmo), hostStore.and(sAmo.not())};
+        for (int i = 0; i < kinds.length; i++) {
+            UInt n = regInit(UInt(64), 0).named(HOST_ACCESSES.get(i) + "_count");
+            when(kinds[i], () -> n.set(n.add(1)));
+            counters.get(HOST_ACCESSES.get(i)).set(n);
+        }
 
         // ---- the engines; events have the master port first ----
         Bool eventPending = regInit(Bool(), 0).named("event_pending");
@@ -128,10 +143,10 @@ public final class Nic extends Module {
         }
     }
 
-    /** The output of read-only register {@code name} (one of {@link #COUNTERS}). */
+    /** The output of read-only register {@code name} (one of {@link #COUNTERS}) or of a host access count ({@link #HOST_ACCESSES}). */
     public UInt counter(String name) {
         UInt u = counters.get(name);
-        if (u == null) throw new IllegalArgumentException("no NIC counter " + name + "; legal: " + COUNTERS);
+        if (u == null) throw new IllegalArgumentException("no NIC counter " + name + "; legal: " + counters.keySet());
         return u;
     }
 

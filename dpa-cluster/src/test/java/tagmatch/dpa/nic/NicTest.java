@@ -163,6 +163,23 @@ class NicTest {
         assertTrue(held.get(2) - held.get(1) < ack / 2, "the delay holds back only the message after it");
     }
 
+    @Test
+    void theBlockCountsEachHartsHostLoadAMOAndStore() throws IOException {
+        Path src = dir.resolve("host_accesses.c");
+        try (InputStream in = NicTest.class.getResourceAsStream("host_accesses.c")) {
+            Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        HostImage host = new HostImage(2, 3, 17, 4, 4096);
+        int loads = 7, amos = 3, stores = 5;
+        Path elf = BareMetal.compile(List.of(src), dir.resolve("host_accesses.elf"), List.of("-O2", "-Wall", "-Wextra", "-Werror",
+                "-DLOADS=" + loads, "-DAMOS=" + amos, "-DSTORES=" + stores, "-DHEAP=" + host.heap() + "UL"));
+        NicOutcome o = DpaRun.build(CFG, Simulators.defaultBackend()).run(ElfImage.read(elf, CFG.ramBytes()),
+                DpaRun.Options.defaults().withLatency(8).withHarts(1), host, List.of());
+        assertEquals(DpaResult.Outcome.EXIT, o.result().outcome(), () -> String.valueOf(o.result()));
+        assertEquals(0, o.result().exitCode(), "the loads saw the stores and AMOs");
+        assertEquals(new HostAccesses(loads, amos, stores), o.host());
+    }
+
     private static long[] concat(long[] a, long[] b) {
         long[] r = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, r, a.length, b.length);

@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpasystem.AlpuUnits;
 import tagmatch.dpasystem.BenchCase;
 import tagmatch.dpasystem.MatcherComparison;
@@ -14,6 +15,7 @@ import tagmatch.dpasystem.ClusterBench;
 import tagmatch.dpasystem.HandlerBench;
 import tagmatch.dpasystem.ClusterBenchSuite;
 import tagmatch.tools.BinsOption;
+import tagmatch.tools.CacheOptions;
 import tagmatch.tools.ClusterOptions;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
@@ -74,6 +76,9 @@ public final class DpaBench implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ClusterOptions cluster = new ClusterOptions();
 
+    @picocli.CommandLine.Mixin
+    CacheOptions caches = new CacheOptions();
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -83,7 +88,8 @@ public final class DpaBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (threads.length == 0) throw new UsageError("--threads must name at least one N");
-        DpaConfig cfg = cluster.config();
+        DpaConfig cfg = caches.config(cluster);
+        LatencyOverrides fixed = caches.overrides();
         int latency = cluster.latency();
         int bins = this.bins.get();
         for (int n : threads) OptionCheck.range("--threads", n, 1, Math.min(64, cfg.harts()));
@@ -106,7 +112,7 @@ public final class DpaBench implements Callable<Integer> {
             List<tagmatch.dpasystem.HandlerImage.Matcher> ms = MatcherBenchRun.parse(matcher);
             if (png != null) OptionCheck.writableFile("--png", png);
             MatcherComparison.Setup ms2 = new MatcherComparison.Setup(ms, java.util.Arrays.stream(depths).boxed().toList(), conflictDepth,
-                    handlerMessages, ns.get(ns.size() - 1), bins, AlpuUnits.of(cells, 16, 64, 16), clockGhz);
+                    handlerMessages, ns.get(ns.size() - 1), bins, AlpuUnits.of(cells, 16, 64, 16), clockGhz, fixed);
             try (Temp temp = keepTemp.dir("bench-dpa", new PrintWriter(System.err, true));
                  Progress progress = Progress.start("bench dpa", (long) ms.size() * (depths.length + 1), "runs")) {
                 MatcherBenchRun.run(cfg, ms2, temp.path(), png, s -> progress.step(), out);
@@ -125,7 +131,7 @@ public final class DpaBench implements Callable<Integer> {
              Progress progress = Progress.start("bench dpa", steps, "runs")) {
             DpaRun dpa = DpaRun.build(cfg);
             HandlerBench handler = HandlerBench.measure(dpa, new HandlerBench.Setup(List.of(BenchCase.NO_CONFLICT, BenchCase.CONFLICT), 64,
-                    handlerMessages, ns, bins, clockGhz), temp.path(), s -> progress.step());
+                    handlerMessages, ns, bins, clockGhz, fixed), temp.path(), s -> progress.step());
             out.println("the handler end to end (otm_dpa_handler.c over flexio_dev_dpa.c): cluster " + cfg.cores() + " cores x " + cfg.threads()
                     + " hardware threads; depth 64; " + handlerMessages + " messages a run, every to-host entry and payload checked against the reference;"
                     + " fed by the NIC block, cycles from the first message's completion to the last to-host entry taken");

@@ -9,14 +9,15 @@ import tagmatch.bench.figure.MessageRateFigure;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.process.UsageError;
+import tagmatch.tools.CacheOptions;
 import tagmatch.tools.ClusterOptions;
 import tagmatch.tools.OptionCheck;
 
 /** The options of {@code tagmatch figure 5|6|8 --on dpa} only (a picocli mixin), checked into the figure's setup. */
 final class DpaRateOptions {
     /** Their names, refused with {@code --on host} and with figures 5 and 6. */
-    static final java.util.List<String> NAMES = java.util.List.of("--sequences", "--ack-cycles", "--clock-ghz", "--cores", "--threads-per-core", "--banks",
-            "--ram-mib", "--latency");
+    static final java.util.List<String> NAMES = java.util.stream.Stream.concat(java.util.stream.Stream.of("--sequences", "--ack-cycles",
+            "--clock-ghz", "--cores", "--threads-per-core", "--banks", "--ram-mib", "--latency"), CacheOptions.NAMES.stream()).toList();
 
     /** The DPA's default sequences: the seed's 500 take hours on the simulator (docs/BENCHMARKS.md says how long). */
     static final int DEFAULT_SEQUENCES = 20;
@@ -37,11 +38,14 @@ final class DpaRateOptions {
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
 
+    @Mixin
+    CacheOptions caches = new CacheOptions();
+
     /** The cluster these options build; {@code --latency} is refused: the figure runs every memory setting of the hierarchy. */
     DpaConfig config(boolean latencyGiven) {
         cluster.latency();
         if (latencyGiven) throw new UsageError("--latency applies to flat memory; figure 8 --on dpa runs the optimistic, likely and pessimistic settings");
-        return cluster.config();
+        return caches.config(cluster);
     }
 
     /** The DPA's clock, checked. */
@@ -59,7 +63,7 @@ final class DpaRateOptions {
         DpaConfig c = config(latencyGiven);
         DpaConfig cluster = coresGiven ? c : new DpaConfig(1, c.threads(), c.banks(), c.ramMib(), c.caches());
         var memories = java.util.List.of(MemorySetting.LIKELY, MemorySetting.OPTIMISTIC, MemorySetting.PESSIMISTIC);
-        return new ClusterLatencyFigure.Settings(figure, memories, clockGhz(), cluster);
+        return new ClusterLatencyFigure.Settings(figure, memories, clockGhz(), cluster, caches.overrides());
     }
 
     /** The setup for {@code cluster}, every value checked; {@code host} is the Open MPI and native side. */
@@ -70,6 +74,6 @@ final class DpaRateOptions {
         OptionCheck.range("--k", k, 1, 1024);
         for (long a : ackCycles) OptionCheck.range("--ack-cycles", a, 0, 0xFFFF_FFFFL);
         if (ackCycles.size() != 3) throw new UsageError("--ack-cycles must give 3 values (optimistic, likely, pessimistic), got " + ackCycles.size());
-        return new DpaRateFigure.Setup(k, sequences, threads, bins, clockGhz, ackCycles, host);
+        return new DpaRateFigure.Setup(k, sequences, threads, bins, clockGhz, ackCycles, host, caches.overrides());
     }
 }

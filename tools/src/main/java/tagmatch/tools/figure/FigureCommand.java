@@ -23,6 +23,7 @@ import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.process.UsageError;
 import tagmatch.testbench.alpu.LatencyProbe;
+import tagmatch.tools.CacheOptions;
 import tagmatch.tools.ForceOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
@@ -58,7 +59,8 @@ public final class FigureCommand implements Callable<Integer> {
     private static final List<String> RATE_OPTIONS = java.util.stream.Stream.concat(
             java.util.stream.Stream.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins"), DpaRateOptions.NAMES.stream()).toList();
     /** Figure 8's DPA options that figures 5 and 6 take with --on dpa. */
-    private static final List<String> CLUSTER_OPTIONS = List.of("--clock-ghz", "--cores", "--threads-per-core", "--banks", "--ram-mib");
+    private static final List<String> CLUSTER_OPTIONS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("--clock-ghz", "--cores", "--threads-per-core", "--banks", "--ram-mib"), CacheOptions.NAMES.stream()).toList();
     /** Figures 5 and 6 on the DPA: lengths and steps cost a cluster run each, so fewer than the model's by default. */
     private static final int DPA_MAX_LENGTH = 256, DPA_STEP = 32;
 

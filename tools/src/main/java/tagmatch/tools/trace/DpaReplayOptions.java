@@ -9,6 +9,7 @@ import tagmatch.dpa.DpaConfig;
 import tagmatch.process.UsageError;
 import tagmatch.dpasystem.AlpuUnits;
 import tagmatch.dpasystem.HandlerImage;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpasystem.MatcherComparison;
 import tagmatch.tools.OptionCheck;
 import tagmatch.process.ProgressMeter;
@@ -45,7 +46,8 @@ public final class DpaReplayOptions {
         List<HandlerImage.Matcher> matchers = List.of(HandlerImage.Matcher.LIST, HandlerImage.Matcher.ALPU, HandlerImage.Matcher.OTM,
                 HandlerImage.Matcher.HYBRID);
         AlpuUnits units = AlpuUnits.of(cells, 16, 64, 16);
-        MatcherComparison.Setup setup = new MatcherComparison.Setup(matchers, List.of(), 0, events, threads, bins, units, 1.8);
+        MatcherComparison.Setup setup = new MatcherComparison.Setup(matchers, List.of(), 0, events, threads, bins, units, 1.8,
+                LatencyOverrides.NONE);
         DpaTraceReplay.Result r;
         try (ProgressMeter bar = progress.start("replay through dpa", (long) traces.size() * matchers.size(), "runs")) {
             r = DpaTraceReplay.replay(traces, setup, events, cluster, work, parseThreads, cache, s -> bar.step());

@@ -62,6 +62,12 @@ class FigureCommandTest {
         assertUsage("tagmatch figure: --cores applies to figure 8 and to figures 5 and 6 --on dpa, got it with figure 5 --on host",
                 "figure", "5", "--cores", "2", "--out", out);
         assertUsage("tagmatch figure: --on must be one of host, dpa, got 'fpga'", "figure", "6", "--on", "fpga", "--out", out);
+        assertUsage("tagmatch figure: --host-latency applies to figure 8 --on dpa only, got it with --on host", "figure", "8", "--host-latency", "0",
+                "--out", out);
+        assertUsage("tagmatch figure: --host-latency applies to figure 8 and to figures 5 and 6 --on dpa, got it with figure 5 --on host",
+                "figure", "5", "--host-latency", "0", "--out", out);
+        assertUsage("tagmatch figure: --host-latency must be in 0..4095, got 9999", "figure", "8", "--on", "dpa", "--host-latency", "9999",
+                "--out", out);
         assertUsage("tagmatch figure: --sequences applies to figure 8 only, got it with figure 5", "figure", "5", "--on", "dpa", "--sequences", "3",
                 "--out", out);
         assertUsage("tagmatch figure: --latency applies to flat memory; figure 8 --on dpa runs the optimistic, likely and pessimistic settings",

@@ -1,0 +1,47 @@
+package tagmatch.dpa.mem;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Latencies a user fixed on the command line, each null where the setting's own value stands.
+ * A bench that reports a band applies them to every {@link MemorySetting} of the band, so that one
+ * guess (the host latency, say) can be moved while the others keep their band.
+ */
+public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram, Integer host, Integer atomic) {
+    /** Nothing overridden. */
+    public static final LatencyOverrides NONE = new LatencyOverrides(null, null, null, null, null, null);
+
+    /** {@code base} with every overridden latency in place of its value; a bad value fails naming its option. */
+    public MemLatencies apply(MemLatencies base) {
+        MemLatencies m = base;
+        if (l1 != null) m = m.withL1(l1);
+        if (l2 != null) m = m.withL2(l2);
+        if (l3 != null) m = m.withL3(l3);
+        if (dram != null) m = m.withDram(dram);
+        if (host != null) m = m.withHost(host);
+        if (atomic != null) m = m.withAtomic(atomic);
+        return m;
+    }
+
+    /** {@code setting}'s latencies with these overrides. */
+    public MemLatencies apply(MemorySetting setting) {
+        return apply(setting.latencies());
+    }
+
+    /** The overrides as options ("--host-latency 0"), or "" with none; for the heading of a table. */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        add(parts, "--l1-latency", l1);
+        add(parts, "--l2-latency", l2);
+        add(parts, "--l3-latency", l3);
+        add(parts, "--dram-latency", dram);
+        add(parts, "--host-latency", host);
+        add(parts, "--atomic-latency", atomic);
+        return String.join(" ", parts);
+    }
+
+    private static void add(List<String> parts, String option, Integer v) {
+        if (v != null) parts.add(option + " " + v);
+    }
+}

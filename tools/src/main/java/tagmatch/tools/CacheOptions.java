@@ -1,0 +1,81 @@
+package tagmatch.tools;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import picocli.CommandLine.Option;
+import tagmatch.dpa.DpaConfig;
+import tagmatch.dpa.mem.CacheGeometry;
+import tagmatch.dpa.mem.LatencyOverrides;
+import tagmatch.dpa.mem.MemorySetting;
+import tagmatch.process.UsageError;
+
+/**
+ * The cache hierarchy's latencies and geometry (a picocli mixin): any latency fixed in place of
+ * the memory setting's, and the caches' sizes. {@link MemoryOptions} adds the setting for one run;
+ * the DPA benches and figures take these alone and apply them to every setting of their band.
+ * docs/dpa.md ("Memory hierarchy") says where each default comes from.
+ */
+public final class CacheOptions {
+    /** Every option's names, read from the declarations below. */
+    public static final List<String> NAMES = Arrays.stream(CacheOptions.class.getDeclaredFields())
+            .map(f -> f.getAnnotation(Option.class)).filter(Objects::nonNull).flatMap(o -> Arrays.stream(o.names())).toList();
+
+    @Option(names = "--l1-latency", paramLabel = "CYCLES", description = "an L1 data hit (default: the setting's)")
+    Integer l1;
+    @Option(names = "--l2-latency", paramLabel = "CYCLES", description = "an access served by the L2 (default: the setting's)")
+    Integer l2;
+    @Option(names = "--l3-latency", paramLabel = "CYCLES", description = "an access served by the L3 (default: the setting's)")
+    Integer l3;
+    @Option(names = "--dram-latency", paramLabel = "CYCLES", description = "an access that misses every cache (default: the setting's)")
+    Integer dram;
+    @Option(names = "--host-latency", paramLabel = "CYCLES", description = "an access to host memory behind the window (default: the setting's)")
+    Integer host;
+    @Option(names = "--atomic-latency", paramLabel = "CYCLES",
+            description = "what an AMO or LR/SC adds to reaching the L2, where it is performed (default: the setting's)")
+    Integer atomic;
+
+    @Option(names = "--line-bytes", paramLabel = "B", description = "cache line (power of two 8..4096, default ${DEFAULT-VALUE})")
+    int lineBytes = CacheGeometry.defaults().lineBytes();
+    @Option(names = "--l1i-bytes-per-thread", paramLabel = "B", description = "a core's instruction cache per hardware thread (default ${DEFAULT-VALUE})")
+    int l1iBytesPerThread = CacheGeometry.defaults().l1iBytesPerThread();
+    @Option(names = "--l1d-bytes-per-thread", paramLabel = "B", description = "a core's data cache per hardware thread (default ${DEFAULT-VALUE})")
+    int l1dBytesPerThread = CacheGeometry.defaults().l1dBytesPerThread();
+    @Option(names = "--l1-ways", paramLabel = "W", description = "ways of the L1 caches (1..16, default ${DEFAULT-VALUE})")
+    int l1Ways = CacheGeometry.defaults().l1Ways();
+    @Option(names = "--l2-kib", paramLabel = "K", description = "shared L2 in KiB (default ${DEFAULT-VALUE})")
+    int l2Kib = CacheGeometry.defaults().l2Kib();
+    @Option(names = "--l2-ways", paramLabel = "W", description = "ways of the L2 (1..32, default ${DEFAULT-VALUE})")
+    int l2Ways = CacheGeometry.defaults().l2Ways();
+    @Option(names = "--l3-kib", paramLabel = "K", description = "shared L3 in KiB (default ${DEFAULT-VALUE})")
+    int l3Kib = CacheGeometry.defaults().l3Kib();
+    @Option(names = "--l3-ways", paramLabel = "W", description = "ways of the L3 (1..32, default ${DEFAULT-VALUE})")
+    int l3Ways = CacheGeometry.defaults().l3Ways();
+
+    /** The cluster of {@code cluster} with these caches; a bad value fails naming its option. */
+    public DpaConfig config(ClusterOptions cluster) {
+        CacheGeometry g;
+        try {
+            g = new CacheGeometry(lineBytes, l1iBytesPerThread, l1dBytesPerThread, l1Ways, l2Kib, l2Ways, l3Kib, l3Ways);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage(), e);
+        }
+        DpaConfig base = cluster.config();
+        try {
+            return base.withCaches(g);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage(), e);
+        }
+    }
+
+    /** The latencies given, checked against every setting they may be applied to. */
+    public LatencyOverrides overrides() {
+        LatencyOverrides o = new LatencyOverrides(l1, l2, l3, dram, host, atomic);
+        try {
+            for (MemorySetting s : MemorySetting.values()) o.apply(s);
+            return o;
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage(), e);
+        }
+    }
+}
