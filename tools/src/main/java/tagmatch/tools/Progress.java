@@ -3,6 +3,7 @@ package tagmatch.tools;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -33,14 +34,18 @@ public final class Progress implements ProgressMeter {
     private final long total;
     private final long unitSize;
     private final AtomicLong done = new AtomicLong();
-    private final long start = System.nanoTime();
+    private final LongSupplier clock; // nanoseconds
+    private final long start;
     private final ProgressBar bar;
     private final PrintStream plain;
-    private final Thread ticker;
+    private final Thread ticker; // calls tick() every interval; null with a bar, or without an interval (tests tick)
     private final boolean rewrite; // a terminal line rewritten in place (a one-step task on a terminal)
     private volatile String note = "";
 
-    private Progress(String task, long total, String unit, long unitSize, boolean terminal, PrintStream out, Duration interval) {
+    private Progress(String task, long total, String unit, long unitSize, boolean terminal, PrintStream out, Duration interval,
+                     LongSupplier clock) {
+        this.clock = clock;
+        this.start = clock.getAsLong();
         this.task = task;
         this.total = total;
         this.unit = unit;
@@ -52,6 +57,10 @@ public final class Progress implements ProgressMeter {
                     .setConsumer(new ConsoleProgressBarConsumer(out)).build();
             plain = null;
             ticker = null;
+        } else if (interval == null) {
+            bar = null;
+            plain = out;
+            ticker = null;
         } else {
             bar = null;
             plain = out;
@@ -60,12 +69,7 @@ public final class Progress implements ProgressMeter {
                 try {
                     while (true) {
                         Thread.sleep(every);
-                        if (rewrite) {
-                            plain.print("\r" + line() + "\033[K");
-                            plain.flush();
-                        } else {
-                            plain.println(line());
-                        }
+                        tick();
                     }
                 } catch (InterruptedException e) {
                     // closed
@@ -76,24 +80,33 @@ public final class Progress implements ProgressMeter {
         }
     }
 
+    /** What the ticker prints each interval: the line, rewritten in place on a terminal. */
+    void tick() {
+        if (rewrite) {
+            plain.print("\r" + line() + "\033[K");
+            plain.flush();
+        } else {
+            plain.println(line());
+        }
+    }
+
     /** Starts reporting a task of {@code total} units on standard error. */
     public static Progress start(String task, long total, String unit) {
-        return new Progress(task, total, unit, 1, System.console() != null, System.err, PLAIN_INTERVAL);
+        return new Progress(task, total, unit, 1, System.console() != null, System.err, PLAIN_INTERVAL, System::nanoTime);
     }
 
     /** Progress counted in bytes, shown in MB. */
     public static Progress bytes(String task, long totalBytes) {
-        return new Progress(task, totalBytes, "MB", 1_000_000, System.console() != null, System.err, PLAIN_INTERVAL);
+        return new Progress(task, totalBytes, "MB", 1_000_000, System.console() != null, System.err, PLAIN_INTERVAL, System::nanoTime);
     }
 
-    /** For tests: the form of a terminal ({@code terminal}) or of a log on {@code out}, a line every {@code interval}. */
-    static Progress on(String task, long total, String unit, boolean terminal, PrintStream out, Duration interval) {
-        return new Progress(task, total, unit, 1, terminal, out, interval);
-    }
-
-    /** For tests: the plain form on {@code out}, a line every {@code interval}. */
-    static Progress plain(String task, long total, String unit, PrintStream out, Duration interval) {
-        return new Progress(task, total, unit, 1, false, out, interval);
+    /**
+     * For tests: the form of a terminal ({@code terminal}) or of a log on {@code out}, with
+     * the time read from {@code clock} (nanoseconds) and no ticker: a line is printed where the
+     * test calls {@link #tick}, so what it prints does not depend on the scheduler.
+     */
+    static Progress ticked(String task, long total, String unit, boolean terminal, PrintStream out, LongSupplier clock) {
+        return new Progress(task, total, unit, 1, terminal, out, null, clock);
     }
 
     @Override
@@ -124,7 +137,7 @@ public final class Progress implements ProgressMeter {
     /** The plain line: count, share, elapsed time and an estimate of the time left; for one step, the time elapsed. */
     String line() {
         long d = done.get();
-        long elapsed = (System.nanoTime() - start) / 1_000_000_000L;
+        long elapsed = (clock.getAsLong() - start) / 1_000_000_000L;
         StringBuilder s = new StringBuilder(task).append(": ");
         if (total <= 1) {
             s.append(d >= total ? "done in " : "running, ").append(clock(elapsed)).append(d >= total ? "" : " elapsed");
@@ -162,11 +175,13 @@ public final class Progress implements ProgressMeter {
         if (bar != null) {
             bar.close();
         } else {
-            ticker.interrupt();
-            try {
-                ticker.join(1000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (ticker != null) {
+                ticker.interrupt();
+                try {
+                    ticker.join(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             plain.println((rewrite ? "\r" : "") + line() + (rewrite ? "\033[K" : ""));
         }

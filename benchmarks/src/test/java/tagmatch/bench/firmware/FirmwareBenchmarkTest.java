@@ -37,8 +37,15 @@ class FirmwareBenchmarkTest {
                 double listAllIn = Double.parseDouble(m.group(3)), listMatch = Double.parseDouble(m.group(4));
                 double fwAllIn = Double.parseDouble(m.group(5)), fwMatch = Double.parseDouble(m.group(6));
                 // a post costs instructions, and the ratio is the one of the all-in figures (to
-                // the rounding of the printed ones)
-                assertTrue(listAllIn > listMatch && listMatch > 0 && fwAllIn > fwMatch && fwMatch > 0, m.group());
+                // the rounding of the printed ones). The firmware's all-in and match come from two
+                // runs: compared where its path does not hang on how its threads interleave (a
+                // block of one message, or per-key resolution, whose up to three waits a message
+                // add at most nine counted instructions to a gap of some forty). Under the booking
+                // protocol (wildcard mix, two threads) whether the younger thread conflicts
+                // depends on whether the older one took its receive before the younger searched.
+                assertTrue(listAllIn > listMatch && listMatch > 0 && fwMatch > 0, m.group());
+                boolean booking = m.group(1).equals("wildcard mix") && Integer.parseInt(m.group(2)) > 1;
+                if (!booking) assertTrue(fwAllIn > fwMatch, m.group());
                 double ratio = fwAllIn / listAllIn;
                 assertEquals(ratio, Double.parseDouble(m.group(7)), ratio * (0.05 / fwAllIn + 0.05 / listAllIn) + 0.0005, m.group());
             }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.LongConsumer;
+import tagmatch.model.Capacities;
 import tagmatch.model.Event;
 import tagmatch.model.Hints;
 import tagmatch.model.Mpi;
@@ -31,10 +32,12 @@ import tagmatch.otm.OtmConfig;
  * @param wildcardPosts of them, receives with {@code ANY_SOURCE} or {@code ANY_TAG}
  * @param byHost calls host software answered
  * @param receivesByHost of them, receives (the rest are messages)
+ * @param certainByHost calls host software answers on every run whatever the timing ({@link SystemCosim#certainlyByHost})
+ * @param certainReceivesByHost of them, receives
  * @param failure the first difference; null when the soak passed
  */
 public record FallbackSoak(String target, long operations, long streams, long posts, long wildcardPosts, long byHost, long receivesByHost,
-                           String failure) {
+                           long certainByHost, long certainReceivesByHost, String failure) {
     private static final int[] THREADS = {4, 32, 1, 8, 16};
     private static final int[] BINS = {16, 1, 128};
     private static final int[] IN_ORDER_RUNS = {OtmConfig.DEFAULT_IN_ORDER_RUN, 1, 0};
@@ -62,7 +65,7 @@ public record FallbackSoak(String target, long operations, long streams, long po
         String[] artifact = artifact(target);
         List<String> launcher = target.equals("riscv") ? List.of("qemu-riscv64") : List.of();
         Map<String, Path> built = new HashMap<>();
-        long done = 0, streams = 0, host = 0, hostReceives = 0, posts = 0, wildcards = 0;
+        long done = 0, streams = 0, host = 0, hostReceives = 0, posts = 0, wildcards = 0, certain = 0, certainReceives = 0;
         String failure = null;
         List<String> kinds = Workloads.kinds();
         for (int round = 0; done < ops && failure == null; round++) {
@@ -87,6 +90,9 @@ public record FallbackSoak(String target, long operations, long streams, long po
                 done += ev.stream().filter(x -> !(x instanceof Event.BlockEnd)).count();
                 host += v.byHost();
                 hostReceives += v.receivesByHost();
+                SystemCosim.ByHost forced = SystemCosim.certainlyByHost(ev, hints, new Capacities(cfg.maxRecvs(), cfg.maxUnexpected()));
+                certain += forced.total();
+                certainReceives += forced.receives();
                 for (Event e : ev) {
                     if (!(e instanceof Event.Post p)) continue;
                     posts++;
@@ -97,7 +103,7 @@ public record FallbackSoak(String target, long operations, long streams, long po
             }
         }
         if (done != ops && failure == null) throw new IllegalStateException("ran " + done + " operations instead of " + ops);
-        return new FallbackSoak(target, done, streams, posts, wildcards, host, hostReceives, failure);
+        return new FallbackSoak(target, done, streams, posts, wildcards, host, hostReceives, certain, certainReceives, failure);
     }
 
     /**

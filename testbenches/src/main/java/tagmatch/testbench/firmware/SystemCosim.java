@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import tagmatch.model.Capacities;
 import tagmatch.model.Event;
 import tagmatch.model.Hints;
@@ -29,7 +31,7 @@ public final class SystemCosim {
      * @param problem the first difference from the reference; null when there is none
      * @param byHost calls host software answered (the DPA handed them over)
      * @param receivesByHost of them, receives (the rest are messages)
-     * @param partialBlocks blocks the poll budget closed early
+     * @param partialBlocks blocks of fewer than N messages (closed early by a command's ticket or by the poll budget)
      * @param waits times the handler waited for a command still on its way
      * @param rendezvous receives completed by a rendezvous read
      */
@@ -37,6 +39,52 @@ public final class SystemCosim {
         public boolean passed() {
             return problem == null;
         }
+    }
+
+    /** Calls host software answers on every run, whatever the timing ({@link #certainlyByHost}). */
+    public record ByHost(int receives, int messages) {
+        public int total() {
+            return receives + messages;
+        }
+    }
+
+    /**
+     * The calls host software answers on every run that passes, however the threads interleave
+     * (how many more it answers depends on when host software reports that it holds nothing,
+     * which is timing): a receive that the reference leaves posted while more than the DPA's
+     * {@code dpa.posted()} receives are posted, a message it leaves unexpected while more than
+     * {@code dpa.unexpected()} messages are, and a call that the reference pairs with an older
+     * call counted here. Why: the DPA stores only while host software holds nothing and has
+     * taken every call handed to it, and then every call the reference still has outstanding
+     * is on the DPA (host software answers in ticket order, so none of them is settled there
+     * yet); the call would be one too many for its table, and the DPA refuses it. A message of
+     * a block behind an older one that the full storage refused finds it still full (only a
+     * post frees storage, and posts run between blocks). And a call whose partner host software
+     * holds can only meet it there.
+     */
+    public static ByHost certainlyByHost(List<Event> events, Hints hints, Capacities dpa) {
+        List<OpResult> want = expected(events, hints);
+        Set<Long> hostReceives = new HashSet<>(), hostMessages = new HashSet<>();
+        long posted = 0, unexpected = 0;
+        int i = 0;
+        for (Event e : events) {
+            if (e instanceof Event.BlockEnd) continue;
+            OpResult r = want.get(i++);
+            if (e instanceof Event.Post p) {
+                if (r.status() == OpResult.POSTED && ++posted > dpa.posted()) hostReceives.add(p.id());
+                if (r.status() == OpResult.MATCHED) {
+                    unexpected--;
+                    if (hostMessages.contains(r.partner())) hostReceives.add(p.id());
+                }
+            } else if (e instanceof Event.Arrive a) {
+                if (r.status() == OpResult.UNEXPECTED && ++unexpected > dpa.unexpected()) hostMessages.add(a.id());
+                if (r.status() == OpResult.MATCHED) {
+                    posted--;
+                    if (hostReceives.contains(r.partner())) hostMessages.add(a.id());
+                }
+            }
+        }
+        return new ByHost(hostReceives.size(), hostMessages.size());
     }
 
     /** What the system must answer: the reference with no capacity limit. */

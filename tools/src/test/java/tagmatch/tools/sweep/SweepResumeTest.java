@@ -4,6 +4,7 @@ import tagmatch.eda.sweep.SlurmRunner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tagmatch.process.Exec;
 import tagmatch.tools.CliRun;
 
 /**
@@ -50,6 +52,24 @@ class SweepResumeTest {
         return pb.start();
     }
 
+    /**
+     * A directory with a stand-in yosys for the child's PATH: version queries and the first
+     * synthesis go to the real yosys, every later synthesis makes {@code held} and sleeps until
+     * the test kills the sweep. So the sweep is midway when it is killed, whatever the timing.
+     */
+    private static Path gate(Path dir, Path held) throws IOException {
+        Path yosys = Exec.which("yosys").orElseThrow(() -> new AssertionError("'yosys' was not found on PATH; install it with `apt-get install yosys`"));
+        Path bin = Files.createDirectories(dir.resolve("gate"));
+        Path script = bin.resolve("yosys");
+        Files.writeString(script, "#!/bin/sh\n"
+                + "case \"$1\" in -V) exec '" + yosys + "' \"$@\" ;; esac\n"
+                + "if mkdir '" + dir.resolve("passed") + "' 2>/dev/null; then exec '" + yosys + "' \"$@\"; fi\n"
+                + "touch '" + held + "'\n"
+                + "exec sleep 3600\n");
+        assertTrue(script.toFile().setExecutable(true), script.toString());
+        return bin;
+    }
+
     private static Map<String, String> lines(Path out) throws IOException {
         Map<String, String> m = new TreeMap<>();
         try (Stream<Path> s = Files.list(out.resolve("results"))) {
@@ -62,12 +82,14 @@ class SweepResumeTest {
     void aKilledSweepRerunCompletesOnlyWhatWasMissing(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("out");
         Path log = dir.resolve("child.log");
-        Process child = start(dir, out, log, Map.of(), FOUR);
+        Path held = dir.resolve("held");
+        Process child = start(dir, out, log, Map.of("PATH", gate(dir, held) + File.pathSeparator + System.getenv("PATH")), FOUR);
+        // Killed while its second synthesis is held: rtl and synth of the first configuration and rtl of the
+        // second are done. The deadline only ends a hung run (this takes some seconds).
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
-        // Kill it once three tasks are done and a fourth is under way, whatever it is doing.
-        while (!(Files.isDirectory(out.resolve("results")) && lines(out).keySet().stream().filter(n -> !n.startsWith(".")).count() >= 3)) {
+        while (!Files.exists(held)) {
             assertTrue(child.isAlive(), "the sweep ended before it could be killed:\n" + Files.readString(log));
-            assertTrue(System.nanoTime() < deadline, "no three results in 5 minutes:\n" + Files.readString(log));
+            assertTrue(System.nanoTime() < deadline, "no second synthesis in 5 minutes:\n" + Files.readString(log));
             Thread.sleep(100);
         }
         child.descendants().forEach(ProcessHandle::destroyForcibly);
