@@ -58,6 +58,11 @@ flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint3
 #define __dpa_thread_window_read_inv()           __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define __dpa_thread_window_writeback()          __atomic_thread_fence(__ATOMIC_SEQ_CST)
 
+/* A release store as the DPA's compiler emits it (RISC-V's mapping: fence rw,w, then a plain
+ * store), so that a to-host stamp is a posted store, not a GCC 12 amoswap's round trip. An
+ * aligned store of up to 8 bytes is single-copy atomic on RISC-V. */
+#define OTM_STORE_RELEASE(p, v) do { __asm__ volatile("fence rw,w" ::: "memory"); *(volatile __typeof__(*(p)) *)(p) = (v); } while (0)
+
 /* A spin leaves the core's issue slots to the other threads for a while (Zihintpause). */
 #define OTM_SPIN_RELAX() __asm__ volatile(".insn i 0x0F, 0, x0, x0, 0x010")
 
