@@ -29,7 +29,7 @@ public final class CosimFirmware implements Callable<Integer> {
     long seed = 1;
     @Option(names = "--fallback", description = "soak the handler with host software's fallback (the system) instead of the matcher")
     boolean fallback;
-    @Option(names = "--max-recvs", description = "receive capacity of every build, 1..1048576 (default: the soak's own; with --fallback 1 to 4 in turn)")
+    @Option(names = "--max-recvs", description = "receive capacity of every build, 1..1048576 (default: the soak's own; with --fallback 1, 2, 4, 16 and 64 in turn)")
     Integer maxRecvs;
     @Option(names = "--max-unexpected", description = "unexpected-message capacity of every build, 1..1048576 (default: as --max-recvs)")
     Integer maxUnexpected;

@@ -81,7 +81,11 @@ class FallbackCosimTest {
     void dpaAndHostTogetherEqualTheReferenceOnSeededWorkloadsAtTinyCapacities() {
         FallbackSoak s = FallbackSoak.run("native", 6_000, 1, 0, 0, CosimSupport.ROOT, n -> { });
         assertNull(s.failure());
-        assertTrue(s.streams() >= 150, "streams: " + s.streams());
+        assertTrue(s.streams() >= 40, "streams: " + s.streams());
+        for (int c : FallbackSoak.CAPACITIES) {
+            assertTrue(s.byCapacity().stream().anyMatch(x -> x.receives() == c && x.byHost() > 0), "receive capacity " + c + " overflowed");
+            assertTrue(s.byCapacity().stream().anyMatch(x -> x.unexpected() == c && x.byHost() > 0), "unexpected capacity " + c + " overflowed");
+        }
         assertAtLeastTheCertainCalls(s);
         // the share certain whatever the timing: host software answers more when it reports late
         assertTrue(s.certainByHost() > s.operations() / 10, "host software answers " + s.certainByHost() + " of " + s.operations() + " calls");
