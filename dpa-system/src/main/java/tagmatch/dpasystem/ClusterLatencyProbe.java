@@ -8,6 +8,7 @@ import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.model.Event;
 import tagmatch.testbench.alpu.LatencyProbe;
+import tagmatch.testbench.firmware.WorkloadFile;
 
 /**
  * The measurement behind seed 001 figures 5 and 6 taken from the system: one search of a queue
@@ -25,8 +26,6 @@ import tagmatch.testbench.alpu.LatencyProbe;
  * are eager and empty, so no copy is timed.
  */
 public final class ClusterLatencyProbe {
-    /** Message ids that make empty eager messages ({@code WorkloadFile}'s id rule): multiples of 65. */
-    private static final long EMPTY_EAGER = 65;
 
     private final DpaRun dpa;
     private final HandlerImage image;
@@ -74,12 +73,12 @@ public final class ClusterLatencyProbe {
         boolean posted = queue == LatencyProbe.Queue.POSTED;
         List<Event> events = new ArrayList<>();
         for (int i = 0; i < length; i++) {
-            long msgId = EMPTY_EAGER * (i + 1);
+            long msgId = WorkloadFile.eagerId(0, i + 1);
             events.add(posted ? new Event.Post(i, 0, 0, i) : new Event.Arrive(msgId, 0, 0, i));
         }
         // the entry `fraction` of the way down; with an empty queue, a tag nobody used
         int tag = length == 0 ? 0 : (int) Math.ceil(fraction * length) - 1;
-        events.add(posted ? new Event.Arrive(EMPTY_EAGER * (length + 1), 0, 0, tag) : new Event.Post(length, 0, 0, tag));
+        events.add(posted ? new Event.Arrive(WorkloadFile.eagerId(0, length + 1), 0, 0, tag) : new Event.Post(length, 0, 0, tag));
         return events;
     }
 }

@@ -7,12 +7,14 @@ import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.model.Event;
+import tagmatch.testbench.firmware.WorkloadFile;
 
 /**
  * Seed 000's message-rate ping-pong (its figure 8, §VI) as the receiver's handler sees it: each
  * sequence, host software posts k receives, acknowledges, and the k messages of the sequence
  * arrive. No conflict: receive j and message j carry tag j; conflict: every receive and message
- * carries (0, 0), so the threads of a block race for the same receives. Run through the
+ * carries (0, 0), so the threads of a block race for the same receives. Every message is eager
+ * and {@link #PAYLOAD_BYTES} long, the size the Open MPI side beside it sends. Run through the
  * generated handler on the cluster ({@link HandlerRun}), every to-host entry and payload checked
  * against the reference.
  *
@@ -29,6 +31,8 @@ import tagmatch.model.Event;
 public record PingPong(boolean conflict, int k, int sequences, long ackCycles) {
     /** Messages per run: the harness's rings and buffers for this many take about 6 MiB of the cluster's default 16 MiB. */
     public static final int MAX_RUN_MESSAGES = 4096;
+    /** Each message's payload: the 8 bytes of the MPI ping-pong it is compared with ({@code MessageRateFigure}). */
+    public static final int PAYLOAD_BYTES = 8;
 
     public PingPong {
         if (k < 1 || k > MAX_RUN_MESSAGES) throw new IllegalArgumentException("k must be in 1.." + MAX_RUN_MESSAGES + ", got " + k);
@@ -72,13 +76,13 @@ public record PingPong(boolean conflict, int k, int sequences, long ackCycles) {
         return Math.max(1, Math.min(sequences, MAX_RUN_MESSAGES / k));
     }
 
-    /** The events of {@code count} sequences: posts take ids from 0, messages from 1 000 000, as {@link HandlerBench}'s do. */
+    /** The events of {@code count} sequences: posts take ids from 0, messages the ids of eager {@link #PAYLOAD_BYTES}-byte payloads. */
     public List<Event> events(int count) {
         List<Event> ev = new ArrayList<>(2 * k * count);
-        long post = 0, msg = 1_000_000;
+        long post = 0, msg = 0;
         for (int s = 0; s < count; s++) {
             for (int j = 0; j < k; j++) ev.add(new Event.Post(post++, 0, 0, conflict ? 0 : j));
-            for (int j = 0; j < k; j++) ev.add(new Event.Arrive(msg++, 0, 0, conflict ? 0 : j));
+            for (int j = 0; j < k; j++) ev.add(new Event.Arrive(WorkloadFile.eagerId(PAYLOAD_BYTES, msg++), 0, 0, conflict ? 0 : j));
         }
         return ev;
     }

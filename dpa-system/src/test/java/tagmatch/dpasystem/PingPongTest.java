@@ -10,8 +10,9 @@ import tagmatch.model.Event;
 import tagmatch.model.Hints;
 import tagmatch.testbench.firmware.Expected;
 import tagmatch.testbench.firmware.OpResult;
+import tagmatch.testbench.firmware.WorkloadFile;
 
-/** The ping-pong's workload: posts before messages each sequence, and MPI pairs message j of a sequence with its receive j. */
+/** The ping-pong's workload: posts before messages each sequence, 8-byte eager messages, and MPI pairs message j of a sequence with its receive j. */
 class PingPongTest {
     @Test
     void eachSequencePostsKReceivesThenItsKMessagesMatchThemInOrder() {
@@ -25,6 +26,8 @@ class PingPongTest {
                     Event.Arrive a = (Event.Arrive) ev.get(6 * s + 3 + j);
                     assertEquals(conflict ? 0 : j, p.tag());
                     assertEquals(p.tag(), a.tag());
+                    assertEquals(0, WorkloadFile.proto(a.id()), "eager");
+                    assertEquals(PingPong.PAYLOAD_BYTES, WorkloadFile.length(a.id()), "the MPI side's size");
                     assertEquals(new OpResult(OpResult.POSTED, -1), want.get(6 * s + j));
                     assertEquals(new OpResult(OpResult.MATCHED, p.id()), want.get(6 * s + 3 + j), "sequence " + s + ", message " + j);
                 }

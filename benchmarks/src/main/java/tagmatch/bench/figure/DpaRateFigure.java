@@ -191,7 +191,7 @@ public final class DpaRateFigure {
         return String.format(Locale.ROOT,
                 "Simulated DPA: the generated handler (otm_dpa_handler.c and otm.c, unmodified, gcc -O2 rv64imac) on the tagmatch DPA cluster "
                         + "(%s) under Verilator, N = %d threads, %d receives in flight at most, %d bins per hash index; the ping-pong of k = %d "
-                        + "messages per sequence, every to-host entry and delivered byte checked against the MPI reference. The NIC lands no "
+                        + "eager 8-byte messages per sequence (the Open MPI side's size), every to-host entry and delivered byte checked against the MPI reference. The NIC lands no "
                         + "message of a sequence before every entry of the one before has been taken (the receiver's host then posts the next "
                         + "sequence's receives) and the acknowledgement's round trip has passed: %s cycles under the optimistic / likely / "
                         + "pessimistic setting (a GUESS, docs/dpa.md). Cycles from the first message's completion to the last to-host entry, "

@@ -26,6 +26,19 @@ public final class WorkloadFile {
         return proto(msgId) == 1 ? 64 + 2 * base : base;
     }
 
+    /**
+     * The {@code n}-th message id (from 0) whose payload is eager and {@code bytes} long, by the
+     * rule of {@link #proto} and {@link #length}: the ids of one length are one residue mod 65
+     * apart, and all of them share their residue mod 5, so a length is eager in every such id
+     * or in none.
+     */
+    public static long eagerId(int bytes, long n) {
+        if (bytes < 0 || bytes > 64) throw new IllegalArgumentException("an eager payload is 0..64 bytes, got " + bytes);
+        long id = (bytes * 28L) % 65 + 65 * n;  // 28 is 7's inverse mod 65
+        if (proto(id) != 0) throw new IllegalArgumentException("no message id carries an eager payload of " + bytes + " bytes");
+        return id;
+    }
+
     public static void write(List<Event> events, Path file) {
         StringBuilder sb = new StringBuilder();
         for (Event e : events) {
