@@ -54,8 +54,7 @@ public final class FigureCommand implements Callable<Integer> {
 
     /** Options of figures 5 and 6 only, and of figure 8 only: one given to the other figure is refused. */
     private static final List<String> LATENCY_OPTIONS = List.of("--cells", "--block", "--max-length", "--step", "--fractions",
-            "--device", "--in-cache-ns", "--beyond-cache-ns", "--cache-entries", "--interaction-ns", "--clock-mhz",
-            "--overlap-ns", "--exposed-ns");
+            "--device", "--in-cache-ns", "--beyond-cache-ns", "--cache-entries", "--interaction-ns", "--clock-mhz", "--overlap-ns", "--exposed-ns");
     private static final List<String> RATE_OPTIONS = java.util.stream.Stream.concat(
             java.util.stream.Stream.of("--k", "--repeat", "--warmup", "--runs", "--threads", "--bins"), DpaRateOptions.NAMES.stream()).toList();
     /** Figure 8's DPA options that figures 5 and 6 take with --on dpa. */
