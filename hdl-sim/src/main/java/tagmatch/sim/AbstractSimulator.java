@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * Port lookup, argument checking and error messages shared by every backend, so that both give
  * the same answer to the same mistake; backends implement the unchecked primitives. Public only
- * because the backends live in their own packages ({@code verilator}, {@code interpreter});
+ * because the backends live in their own packages ({@code verilator}, {@code flat});
  * callers use {@link Simulator}.
  */
 public abstract class AbstractSimulator implements Simulator {

@@ -7,8 +7,7 @@
  * that the Java backends run in their place ({@link tagmatch.sim.BehaviouralModel},
  * {@link tagmatch.sim.ModelPorts}, {@link tagmatch.sim.BehaviouralModels}). The backends sit in
  * {@code verilator} (build, cache, shim, JNA runtime), {@code compiled} and {@code interpreter};
- * the two Java ones share {@link tagmatch.sim.JvmSimulator}, its waveform
- * ({@link tagmatch.sim.VcdWriter}) and a model's binding to their slots
- * ({@link tagmatch.sim.BoundModel}).
+ * what the two Java ones share sits in {@code flat}, which depends on this package and not the
+ * other way round.
  */
 package tagmatch.sim;

@@ -3,11 +3,9 @@ package tagmatch.sim.flat;
 import java.util.ArrayList;
 import java.util.List;
 import tagmatch.sim.BehaviouralModels;
-import tagmatch.sim.JvmSimulator;
 import tagmatch.sim.PortHandle;
 import tagmatch.sim.PropertyFailure;
 import tagmatch.sim.SimDesign;
-import tagmatch.sim.WaveSignal;
 
 /**
  * A {@link tagmatch.sim.Simulator} running a {@link Schedule} through a {@link Kernel}: the one

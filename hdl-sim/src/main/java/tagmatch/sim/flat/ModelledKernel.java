@@ -1,7 +1,6 @@
 package tagmatch.sim.flat;
 
 import tagmatch.sim.BehaviouralModels;
-import tagmatch.sim.BoundModel;
 
 /**
  * A design's kernel with the behavioural models of one simulator instance, bound to its state

@@ -15,7 +15,6 @@ import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
 import tagmatch.sim.BehaviouralModels;
-import tagmatch.sim.BoundModel;
 
 /**
  * A lowered circuit's flat schedule, built once and shared by the Java backends (the interpreter
@@ -24,7 +23,7 @@ import tagmatch.sim.BoundModel;
  * every combinational connect as an assignment in evaluation order, registers and memory writes
  * by the clock domain that drives them, the properties to check and the printfs to print. An
  * external instance's behavioural model is evaluated once per output group
- * ({@link tagmatch.sim.BoundModel.Group}) at its place in the order: the combinational code stops
+ * ({@link BoundModel.Group}) at its place in the order: the combinational code stops
  * there ({@link #evaluations}). Which expressions get a slot of their own is {@link ValueSlots}'s
  * choice; every other one is computed inline into the assignment that uses it.
  */
@@ -392,8 +391,8 @@ public final class Schedule {
     }
 
     /** The values a waveform shows, at the slots that hold them after copies are elided. */
-    public List<tagmatch.sim.WaveSignal> waveSignals() {
-        return tagmatch.sim.WaveSignal.of(hierarchy, this::resolve);
+    public List<WaveSignal> waveSignals() {
+        return WaveSignal.of(hierarchy, this::resolve);
     }
 
     /** The registers that take a value at an edge of {@code domain}: clocked by it, or reset asynchronously at it. */

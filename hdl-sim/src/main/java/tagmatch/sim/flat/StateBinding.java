@@ -3,7 +3,6 @@ package tagmatch.sim.flat;
 import java.math.BigInteger;
 import java.util.function.IntUnaryOperator;
 import tagmatch.sim.BehaviouralModels;
-import tagmatch.sim.BoundModel;
 import tagmatch.sim.flat.Hierarchy;
 
 /**

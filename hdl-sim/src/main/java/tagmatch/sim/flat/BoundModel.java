@@ -1,4 +1,4 @@
-package tagmatch.sim;
+package tagmatch.sim.flat;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -10,7 +10,12 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.IntUnaryOperator;
 import tagmatch.hdl.ir.Signal;
-import tagmatch.sim.flat.Hierarchy;
+import tagmatch.sim.BehaviouralModel;
+import tagmatch.sim.BehaviouralModels;
+import tagmatch.sim.ExternalInstance;
+import tagmatch.sim.ModelIo;
+import tagmatch.sim.ModelPorts;
+import tagmatch.sim.Words;
 
 /**
  * One external-module instance's {@link BehaviouralModel} bound to the slots of its ports, as

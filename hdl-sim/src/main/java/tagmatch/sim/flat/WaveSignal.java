@@ -1,11 +1,10 @@
-package tagmatch.sim;
+package tagmatch.sim.flat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntUnaryOperator;
 import tagmatch.hdl.ir.Memory;
 import tagmatch.hdl.ir.Signal;
-import tagmatch.sim.flat.Hierarchy;
 
 /**
  * One value a Java backend shows in its waveform: the instance it belongs to ({@code ""} for the

@@ -1,18 +1,24 @@
-package tagmatch.sim;
+package tagmatch.sim.flat;
 
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import tagmatch.sim.AbstractSimulator;
+import tagmatch.sim.PortHandle;
+import tagmatch.sim.SimDesign;
+import tagmatch.sim.SimPort;
+import tagmatch.sim.Stimulus;
+import tagmatch.sim.StopCondition;
 
 /**
  * What the backends that simulate in the JVM itself (the interpreter and the compiled backend)
  * share: the cycle convention of the Verilator backend (settle with the clock low at time 10c,
  * rising edge at 10c+5, the clock lowered lazily), lazy settling, the batched run loop and the
  * waveform, which samples the values at the same two instants Verilator's trace does. Backends
- * implement evaluation and the edge; public only because they live in their own packages.
+ * implement evaluation and the edge.
  */
-public abstract class JvmSimulator extends AbstractSimulator {
+abstract class JvmSimulator extends AbstractSimulator {
     private boolean dirty = true;
     private long cycle;
     private VcdWriter vcd;

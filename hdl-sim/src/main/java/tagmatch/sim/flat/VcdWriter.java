@@ -1,4 +1,4 @@
-package tagmatch.sim;
+package tagmatch.sim.flat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
