@@ -1,17 +1,26 @@
 package tagmatch.sim.flat;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import tagmatch.sim.AbstractSimulator;
 import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.PortHandle;
 import tagmatch.sim.PropertyFailure;
 import tagmatch.sim.SimDesign;
+import tagmatch.sim.SimPort;
+import tagmatch.sim.Stimulus;
+import tagmatch.sim.StopCondition;
 
 /**
  * A {@link tagmatch.sim.Simulator} running a {@link Schedule} through a {@link Kernel}: the one
  * edge and property loop of the Java backends, which differ only in how their kernel executes the
  * schedule. Two-state, all state zero at start, and the Verilator backend's cycle convention
- * (settle with the clock low, raise it and evaluate, lower it lazily). Every clock is a signal
+ * (settle with the clock low at time 10c, rising edge at 10c+5, the clock lowered lazily), lazy
+ * settling, the batched run loop and the waveform, which samples the values at the same two
+ * instants Verilator's trace does. Every clock is a signal
  * watched for rising edges after each settle, as Verilator's evaluation does: a second clock
  * input rises when the testbench pokes it from 0 to 1 and the design is next evaluated; a clock
  * derived from logic or registers rises when its settled value does, and the registers it drives
@@ -20,7 +29,7 @@ import tagmatch.sim.SimDesign;
  * edges acts when the design is next evaluated, without a clock. External modules run as
  * behavioural models through a {@link ModelledKernel}.
  */
-public final class FlatSimulator extends JvmSimulator {
+public final class FlatSimulator extends AbstractSimulator {
     /** Edge rounds in one evaluation before a clock that keeps toggling is reported. */
     private static final int MAX_ROUNDS = 10_000;
 
@@ -40,6 +49,9 @@ public final class FlatSimulator extends JvmSimulator {
     private final Schedule.Print[] prints;
     private java.io.PrintStream out = System.out;
     private final Schedule.Prop[][] clocked;
+    private boolean dirty = true;
+    private long cycle;
+    private VcdWriter vcd;
 
     /**
      * An instance of {@code nl} executed by {@code kernel}, its external instances run as
@@ -115,7 +127,7 @@ public final class FlatSimulator extends JvmSimulator {
         for (Schedule.Prop p : props) {
             if (v[p.enable()] != 0 && v[p.predicate()] == 0) {
                 throw new PropertyFailure(p.check().kind().keyword, p.check().message(), p.check().locator().toString(),
-                        p.instance(), currentCycle(), backend());
+                        p.instance(), cycle, backend());
             }
         }
     }
@@ -128,15 +140,9 @@ public final class FlatSimulator extends JvmSimulator {
     }
 
     /** Settles the logic for the current inputs, then runs every clock edge that settling made. */
-    @Override
-    protected void evaluate() {
+    private void evaluate() {
         comb();
         edges();
-    }
-
-    @Override
-    protected void combinational() {
-        k.comb(v, m);
     }
 
     /**
@@ -151,7 +157,7 @@ public final class FlatSimulator extends JvmSimulator {
             }
             if (round >= MAX_ROUNDS) {
                 throw new IllegalStateException("simulation of " + design.top() + " does not settle: a clock rose "
-                        + MAX_ROUNDS + " times in one evaluation at cycle " + currentCycle() + " (a clock fed back from its own registers?)");
+                        + MAX_ROUNDS + " times in one evaluation at cycle " + cycle + " (a clock fed back from its own registers?)");
             }
             fire();
             comb();
@@ -178,8 +184,8 @@ public final class FlatSimulator extends JvmSimulator {
         }
     }
 
-    @Override
-    protected void risingEdge() {
+    /** The main clock's rising edge, leaving the clock low again (no-op without a clock). */
+    private void risingEdge() {
         if (main >= 0) {
             if (edges.inputsOnly) {
                 // Raising a top clock input changes nothing but that clock: fire its domain directly.
@@ -217,23 +223,23 @@ public final class FlatSimulator extends JvmSimulator {
     }
 
     @Override
-    protected void peekWideRaw(int index, long[] words, int offset) {
+    protected void peekWideRaw(int index, long[] words) {
+        peekWideRaw(index, words, 0);
+    }
+
+    /** Reads a wide port's words into {@code words} from {@code offset}, the logic settled. */
+    private void peekWideRaw(int index, long[] words, int offset) {
         settle();
         System.arraycopy(v, port[index], words, offset, handles()[index].words());
     }
 
-    @Override
-    protected List<WaveSignal> waveSignals() {
-        return nl.waveSignals();
-    }
-
-    @Override
-    protected void waveValues() {
+    /** Brings every value {@link #read} gives up to date before a waveform's dump. */
+    private void waveValues() {
         k.views(v, m);
     }
 
-    @Override
-    protected void read(WaveSignal s, long[] words, int offset) {
+    /** Reads one waveform value's current words. */
+    private void read(WaveSignal s, long[] words, int offset) {
         int n = s.words();
         if (s.memory() < 0) {
             System.arraycopy(v, s.slot(), words, offset, n);
@@ -244,4 +250,141 @@ public final class FlatSimulator extends JvmSimulator {
 
     @Override
     public String backend() { return backend; }
+
+    /** Marks the inputs changed: the next settle evaluates. */
+    private void changed() {
+        dirty = true;
+    }
+
+    /** Evaluates if anything changed since the last evaluation. */
+    private void settle() {
+        if (dirty) {
+            dirty = false;
+            evaluate();
+            if (vcd != null) {
+                waveValues();
+                vcd.dump(10 * cycle);
+            }
+        }
+    }
+
+    /** One cycle: settle with the clock low, then the main clock's rising edge. */
+    private void cycleOnce() {
+        settle();
+        risingEdge();
+        if (vcd != null && clockHandle() != null) {
+            // Verilator evaluates with the clock high: show the logic settled after the edge
+            int clock = clockHandle().index();
+            pokeRaw(clock, 1);
+            k.comb(v, m);
+            waveValues();
+            vcd.dump(10 * cycle + 5);
+            pokeRaw(clock, 0);
+        }
+        cycle++;
+        dirty = true;
+    }
+
+    @Override
+    protected void stepRaw(long n) {
+        for (long i = 0; i < n; i++) {
+            cycleOnce();
+        }
+    }
+
+    @Override
+    public long cycle() {
+        checkOpen();
+        return cycle;
+    }
+
+    @Override
+    protected long[] runRaw(Stimulus s, long[] out) {
+        PortHandle[] in = s.driveUnsafe();
+        PortHandle[] cap = s.captureUnsafe();
+        List<StopCondition> until = s.until();
+        long[] inputs = s.inputsUnsafe();
+        int inWords = Stimulus.rowWords(in);
+        int outWords = Stimulus.rowWords(cap);
+        long[][] wide = new long[in.length][];
+        for (int i = 0; i < in.length; i++) {
+            wide[i] = in[i].narrow() ? null : new long[in[i].words()];
+        }
+        long rows = s.rows();
+        long c = 0;
+        int fired = -1;
+        while (c < s.maxCycles()) {
+            if (c < rows) {
+                int p = (int) (c * inWords);
+                for (int i = 0; i < in.length; i++) {
+                    PortHandle h = in[i];
+                    if (wide[i] == null) {
+                        pokeRaw(h.index(), inputs[p]);
+                    } else {
+                        System.arraycopy(inputs, p, wide[i], 0, wide[i].length);
+                        pokeWideRaw(h.index(), wide[i]);
+                    }
+                    p += h.words();
+                }
+            }
+            settle();
+            int q = (int) (c * outWords);
+            for (PortHandle h : cap) {
+                if (h.narrow()) {
+                    out[q] = peekRaw(h.index());
+                } else {
+                    peekWideRaw(h.index(), out, q);
+                }
+                q += h.words();
+            }
+            for (int stop = 0; stop < until.size(); stop++) {
+                StopCondition u = until.get(stop);
+                if ((peekRaw(u.port().index()) == u.value()) == u.equal()) {
+                    fired = stop;
+                    break;
+                }
+            }
+            cycleOnce();
+            c++;
+            if (fired >= 0) {
+                break;
+            }
+        }
+        return new long[] {c, fired};
+    }
+
+    /** Starts a waveform; the state at the next settle is its first dump, as with Verilator. */
+    @Override
+    public void openVcd(Path file) {
+        checkOpen();
+        closeWaveform();
+        Set<String> ports = new HashSet<>();
+        for (SimPort p : design.ports()) {
+            ports.add(p.name());
+        }
+        vcd = VcdWriter.open(file, design.top(), ports, nl.waveSignals(), this::read);
+        dirty = true;
+    }
+
+    /** Dumps the settled state and closes the waveform. */
+    @Override
+    public void closeVcd() {
+        checkOpen();
+        settle();
+        closeWaveform();
+    }
+
+    private void closeWaveform() {
+        if (vcd != null) {
+            VcdWriter w = vcd;
+            vcd = null;
+            w.close();
+        }
+    }
+
+    @Override
+    protected void closeRaw() {
+        closeWaveform();
+    }
 }
+
