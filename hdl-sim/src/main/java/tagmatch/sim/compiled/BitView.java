@@ -21,34 +21,34 @@ record BitView(int word, int shift, int width) {
     }
 
     /**
-     * The views of {@code nl}'s combinational assignments, by destination slot, but for
+     * The views of {@code schedule}'s combinational assignments, by destination slot, but for
      * {@code excluded}: none in a design with behavioural models (they read slots between
      * segments), none for a slot the simulator itself reads (ports, properties, printfs, clocks).
      */
-    static Map<Integer, BitView> of(Schedule nl, Set<Integer> excluded) {
+    static Map<Integer, BitView> of(Schedule schedule, Set<Integer> excluded) {
         Map<Integer, BitView> views = new HashMap<>();
-        if (!nl.externals.isEmpty()) {
+        if (!schedule.externals.isEmpty()) {
             return views;
         }
         // Slots the simulator reads itself must hold their values.
         java.util.Set<Integer> stored = new java.util.HashSet<>(excluded);
-        for (int p : nl.ports) {
+        for (int p : schedule.ports) {
             stored.add(p);
         }
-        for (Schedule.Prop p : nl.props) {
+        for (Schedule.Prop p : schedule.props) {
             stored.add(p.enable());
             stored.add(p.predicate());
         }
-        for (Schedule.Print p : nl.prints) {
+        for (Schedule.Print p : schedule.prints) {
             stored.add(p.enable());
             for (int a : p.args()) {
                 stored.add(a);
             }
         }
-        for (Hierarchy.Domain d : nl.domains) {
+        for (Hierarchy.Domain d : schedule.domains) {
             stored.add(d.clock());
         }
-        for (Schedule.Assign a : nl.order) {
+        for (Schedule.Assign a : schedule.order) {
             if (a.width() > 64 || stored.contains(a.dst()) || !(a.source() instanceof Expr.Op)) {
                 continue;
             }

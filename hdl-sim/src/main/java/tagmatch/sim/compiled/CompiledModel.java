@@ -46,12 +46,12 @@ public final class CompiledModel {
      * compiled design makes its own model of each external instance.
      */
     public static CompiledModel of(SimDesign design, Circuit circuit, BehaviouralModels models) {
-        Schedule nl = new Schedule(circuit, models, "compiled backend", "Simulators.compiled");
-        byte[] bytes = KernelWriter.write(nl);
+        Schedule schedule = new Schedule(circuit, models, "compiled backend", "Simulators.compiled");
+        byte[] bytes = KernelWriter.write(schedule);
         try {
             MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClass(bytes, true);
             Kernel k = (Kernel) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class)).invoke();
-            return new CompiledModel(design, nl, k, bytes.length, models);
+            return new CompiledModel(design, schedule, k, bytes.length, models);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

@@ -36,7 +36,7 @@ final class KernelWriter {
     /** Inputs past which a combinational block is always run: comparing them would cost about what it saves. */
     private static final int MAX_GUARDED_INPUTS = 16;
 
-    private final Schedule nl;
+    private final Schedule schedule;
     private final StatementCode code;
     private ClassWriter cw;
     /** Registers whose next value is written straight into their slot: nothing else at their edge reads them. */
@@ -79,18 +79,18 @@ final class KernelWriter {
         }
     }
 
-    private KernelWriter(Schedule nl, Map<Integer, BitView> views) {
-        this.nl = nl;
-        this.wideWords = nl.wideWords();
+    private KernelWriter(Schedule schedule, Map<Integer, BitView> views) {
+        this.schedule = schedule;
+        this.wideWords = schedule.wideWords();
         this.views = views;
-        this.code = new StatementCode(nl, direct);
+        this.code = new StatementCode(schedule, direct);
         code.views = views;
     }
 
-    static byte[] write(Schedule nl) {
+    static byte[] write(Schedule schedule) {
         java.util.Set<Integer> stored = new java.util.HashSet<>();
         while (true) {
-            KernelWriter w = new KernelWriter(nl, BitView.of(nl, stored));
+            KernelWriter w = new KernelWriter(schedule, BitView.of(schedule, stored));
             w.planDirectWrites();
             List<Section> sections = w.sections();
             for (Section s : sections) {
@@ -142,10 +142,10 @@ final class KernelWriter {
         List<Section> all = new ArrayList<>();
         int from = 0;
         for (int i = 0; i < segments(); i++) {
-            int to = i < nl.evaluations.size() ? nl.evaluations.get(i).at() : nl.order.size();
+            int to = i < schedule.evaluations.size() ? schedule.evaluations.get(i).at() : schedule.order.size();
             // Behavioural models write the state between segments: their designs run every block.
-            Section comb = new Section(i == 0 ? "c" : "s" + i + "_", nl.externals.isEmpty());
-            for (Schedule.Assign a : nl.order.subList(from, to)) {
+            Section comb = new Section(i == 0 ? "c" : "s" + i + "_", schedule.externals.isEmpty());
+            for (Schedule.Assign a : schedule.order.subList(from, to)) {
                 if (!views.containsKey(a.dst())) {
                     comb.statements.add(new Statement(() -> code.assign(a), reads(a.scope(), a.source(), a.own())));
                 }
@@ -153,12 +153,12 @@ final class KernelWriter {
             all.add(comb);
             from = to;
         }
-        for (int d = 0; d < nl.domains.size(); d++) {
+        for (int d = 0; d < schedule.domains.size(); d++) {
             // A register's edge always runs: skipping registers whose inputs did not change speeds
             // a mostly idle design (the ALPU, 15 %) but slows busy ones more (the DPA cluster 8 %).
             Section compute = new Section("p" + d + "_", false);
             Section commit = new Section("q" + d + "_", false);
-            List<Schedule.Reg> regs = nl.registers(d);
+            List<Schedule.Reg> regs = schedule.registers(d);
             for (int i = 0; i < regs.size(); ) {
                 int enable = code.enableSlot(regs.get(i));
                 int j = i + 1;
@@ -174,7 +174,7 @@ final class KernelWriter {
             for (Schedule.Reg r : regs) {
                 commit.statements.add(new Statement(() -> code.regCommit(r), java.util.Set.of(r.next())));
             }
-            for (Schedule.MemWrite w : nl.writes(d)) {
+            for (Schedule.MemWrite w : schedule.writes(d)) {
                 compute.statements.add(new Statement(() -> code.writeOperands(w), writeReads(w)));
                 commit.statements.add(new Statement(() -> code.memCommit(w), java.util.Set.of()));
             }
@@ -218,7 +218,7 @@ final class KernelWriter {
         }
         List<List<String>> compute = new ArrayList<>();
         List<List<String>> commit = new ArrayList<>();
-        for (int d = 0; d < nl.domains.size(); d++) {
+        for (int d = 0; d < schedule.domains.size(); d++) {
             compute.add(names.get(n + 2 * d));
             commit.add(names.get(n + 1 + 2 * d));
         }
@@ -259,7 +259,7 @@ final class KernelWriter {
 
     /** Combinational segments: one, and one more after each model evaluation. */
     private int segments() {
-        return 1 + nl.evaluations.size();
+        return 1 + schedule.evaluations.size();
     }
 
     /**
@@ -394,17 +394,17 @@ final class KernelWriter {
      * (With several domains, edges of two of them may fire together and read each other.)
      */
     private void planDirectWrites() {
-        if (nl.domains.size() != 1) {
+        if (schedule.domains.size() != 1) {
             return;
         }
         Map<Integer, Integer> readers = new java.util.HashMap<>();
-        for (Schedule.Reg r : nl.regs) {
+        for (Schedule.Reg r : schedule.regs) {
             regReads(r).forEach(k -> readers.merge(k, 1, Integer::sum));
         }
-        for (Schedule.MemWrite w : nl.writes) {
+        for (Schedule.MemWrite w : schedule.writes) {
             writeReads(w).forEach(k -> readers.merge(k, 1, Integer::sum));
         }
-        for (Schedule.Reg r : nl.regs) {
+        for (Schedule.Reg r : schedule.regs) {
             if (r.width() <= 64 && r.asyncDomain() < 0 && readers.getOrDefault(r.slot(), 0) == 1) {
                 direct.add(r);
             }
@@ -428,7 +428,7 @@ final class KernelWriter {
                 }
             }
         }
-        for (Schedule.Reg r : nl.regs) {
+        for (Schedule.Reg r : schedule.regs) {
             if (r.width() <= 64 && r.asyncDomain() < 0) {
                 told.add(r.slot());
             }
@@ -454,7 +454,7 @@ final class KernelWriter {
                     sec.guards.add(null);
                     continue;
                 }
-                int flag = nl.size() + scratch;
+                int flag = schedule.size() + scratch;
                 scratch += 1 + compared.size();
                 sec.guards.add(new Guard(flag, compared, comparedBits));
                 for (int k : in) {

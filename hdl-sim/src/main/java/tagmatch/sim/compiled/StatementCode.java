@@ -16,12 +16,12 @@ import tagmatch.sim.flat.WideOps;
  * memory write's operands and its commit.
  */
 final class StatementCode extends WideCode {
-    private final Schedule nl;
+    private final Schedule schedule;
     /** Registers whose next value is written straight into their slot: nothing else at their edge reads them. */
     private final Set<Schedule.Reg> direct;
 
-    StatementCode(Schedule nl, Set<Schedule.Reg> direct) {
-        this.nl = nl;
+    StatementCode(Schedule schedule, Set<Schedule.Reg> direct) {
+        this.schedule = schedule;
         this.direct = direct;
     }
 
@@ -273,7 +273,7 @@ final class StatementCode extends WideCode {
         storeBegin(w.addressSlot());
         ext(s, w.address(), Math.min(64, w.address().width()));
         storeEnd(w.addressSlot());
-        Schedule.Mem m = nl.mems.get(w.memory());
+        Schedule.Mem m = schedule.mems.get(w.memory());
         operand(s, w.data(), w.dataSlot(), m.width());
         if (w.mask() != null) {
             operand(s, w.mask(), w.maskSlot(), m.width());
@@ -292,7 +292,7 @@ final class StatementCode extends WideCode {
     }
 
     void memCommit(Schedule.MemWrite w) {
-        Schedule.Mem m = nl.mems.get(w.memory());
+        Schedule.Mem m = schedule.mems.get(w.memory());
         mem(w.memory());
         pushInt(m.width());
         pushInt(m.depth());

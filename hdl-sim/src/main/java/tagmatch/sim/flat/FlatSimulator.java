@@ -33,7 +33,7 @@ public final class FlatSimulator extends AbstractSimulator {
     /** Edge rounds in one evaluation before a clock that keeps toggling is reported. */
     private static final int MAX_ROUNDS = 10_000;
 
-    private final Schedule nl;
+    private final Schedule schedule;
     private final String backend;
     private final Kernel k;
     private final long[] v;
@@ -54,21 +54,21 @@ public final class FlatSimulator extends AbstractSimulator {
     private VcdWriter vcd;
 
     /**
-     * An instance of {@code nl} executed by {@code kernel}, its external instances run as
+     * An instance of {@code schedule} executed by {@code kernel}, its external instances run as
      * {@code models}; {@code backend} is the name {@link #backend()} gives.
      */
-    public FlatSimulator(SimDesign design, Schedule nl, Kernel kernel, BehaviouralModels models, String backend) {
+    public FlatSimulator(SimDesign design, Schedule schedule, Kernel kernel, BehaviouralModels models, String backend) {
         super(design);
-        this.nl = nl;
+        this.schedule = schedule;
         this.backend = backend;
-        v = new long[nl.size() + kernel.scratchWords()];
-        this.k = nl.externals.isEmpty() ? kernel : new ModelledKernel(kernel, nl, models, v);
-        for (Schedule.Constant c : nl.constants) {
+        v = new long[schedule.size() + kernel.scratchWords()];
+        this.k = schedule.externals.isEmpty() ? kernel : new ModelledKernel(kernel, schedule, models, v);
+        for (Schedule.Constant c : schedule.constants) {
             System.arraycopy(c.words(), 0, v, c.offset(), c.words().length);
         }
-        m = new long[nl.mems.size()][];
+        m = new long[schedule.mems.size()][];
         for (int i = 0; i < m.length; i++) {
-            Schedule.Mem mm = nl.mems.get(i);
+            Schedule.Mem mm = schedule.mems.get(i);
             int n = WideOps.words(mm.width());
             m[i] = new long[Math.multiplyExact(mm.depth(), n)];
             for (int a = 0; a < mm.init().size(); a++) {
@@ -78,27 +78,27 @@ public final class FlatSimulator extends AbstractSimulator {
                 }
             }
         }
-        port = nl.ports;
+        port = schedule.ports;
         PortHandle[] hs = handles();
         portMask = new long[hs.length];
         for (int i = 0; i < hs.length; i++) {
             portMask[i] = WideOps.mask(Math.min(64, hs[i].width()));
         }
-        int nd = nl.domains.size();
-        edges = new ClockEdges(nl.domains);
+        int nd = schedule.domains.size();
+        edges = new ClockEdges(schedule.domains);
         rising = edges.rising;
-        main = nl.mainDomain;
+        main = schedule.mainDomain;
         clk = clockHandle() == null ? -1 : port[clockHandle().index()];
         List<Schedule.Prop> imm = new ArrayList<>();
         List<List<Schedule.Prop>> byDomain = new ArrayList<>();
         for (int d = 0; d < nd; d++) {
             byDomain.add(new ArrayList<>());
         }
-        for (Schedule.Prop p : nl.props) {
+        for (Schedule.Prop p : schedule.props) {
             (p.domain() < 0 ? imm : byDomain.get(p.domain())).add(p);
         }
         immediate = imm.toArray(new Schedule.Prop[0]);
-        prints = nl.prints.toArray(new Schedule.Print[0]);
+        prints = schedule.prints.toArray(new Schedule.Print[0]);
         clocked = new Schedule.Prop[nd][];
         for (int d = 0; d < nd; d++) {
             clocked[d] = byDomain.get(d).toArray(new Schedule.Prop[0]);
@@ -362,7 +362,7 @@ public final class FlatSimulator extends AbstractSimulator {
         for (SimPort p : design.ports()) {
             ports.add(p.name());
         }
-        vcd = VcdWriter.open(file, design.top(), ports, nl.waveSignals(), this::read);
+        vcd = VcdWriter.open(file, design.top(), ports, schedule.waveSignals(), this::read);
         dirty = true;
     }
 

@@ -80,9 +80,10 @@ class ActivitySkipTest {
 
     /** Words the design's kernel keeps after the schedule's: a skippable block's clean word and input copies. */
     private static int scratchWords(Circuit circuit) {
-        Schedule nl = new Schedule(circuit, tagmatch.sim.BehaviouralModels.none(), "compiled backend", "test");
+        Schedule schedule = new Schedule(circuit, tagmatch.sim.BehaviouralModels.none(), "compiled backend", "test");
         try {
-            java.lang.invoke.MethodHandles.Lookup l = java.lang.invoke.MethodHandles.lookup().defineHiddenClass(KernelWriter.write(nl), true);
+            java.lang.invoke.MethodHandles.Lookup l =
+                    java.lang.invoke.MethodHandles.lookup().defineHiddenClass(KernelWriter.write(schedule), true);
             tagmatch.sim.flat.Kernel k = (tagmatch.sim.flat.Kernel) l.findConstructor(l.lookupClass(),
                     java.lang.invoke.MethodType.methodType(void.class)).invoke();
             return k.scratchWords();

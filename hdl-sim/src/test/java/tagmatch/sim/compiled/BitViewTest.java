@@ -63,8 +63,8 @@ class BitViewTest {
     @Test
     void blocksReadingBitsSeeEveryChangeOfThoseBitsAgainstTheInterpreter() {
         Circuit circuit = Elaborator.elaborate(Fanout::new);
-        Schedule nl = new Schedule(circuit, BehaviouralModels.none(), "compiled backend", "test");
-        java.util.Collection<BitView> views = BitView.of(nl, Set.of()).values();
+        Schedule schedule = new Schedule(circuit, BehaviouralModels.none(), "compiled backend", "test");
+        java.util.Collection<BitView> views = BitView.of(schedule, Set.of()).values();
         assertTrue(views.stream().anyMatch(v -> v.shift() == 26 && v.width() == 1), "a[90].asUInt() is no view: " + views);
         assertTrue(views.stream().anyMatch(v -> v.shift() == 10 && v.width() == 4), "r[13:10] is no view: " + views);
         AgainstInterpreter.run(circuit, false, 3000, 11, OUT, (r, reference, poke) -> {
