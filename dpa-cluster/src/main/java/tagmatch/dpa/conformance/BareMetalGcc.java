@@ -1,4 +1,4 @@
-package tagmatch.dpa.isa;
+package tagmatch.dpa.conformance;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

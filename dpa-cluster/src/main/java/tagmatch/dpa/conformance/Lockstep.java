@@ -1,4 +1,4 @@
-package tagmatch.dpa.isa;
+package tagmatch.dpa.conformance;
 
 import java.util.List;
 import tagmatch.dpa.Retirement;

@@ -1,4 +1,4 @@
-package tagmatch.dpa.isa;
+package tagmatch.dpa.conformance;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package tagmatch.dpa.isa;
+package tagmatch.dpa.conformance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
