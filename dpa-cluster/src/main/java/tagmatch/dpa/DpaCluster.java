@@ -1,6 +1,6 @@
 package tagmatch.dpa;
 
-import tagmatch.dpa.mem.Hierarchy;
+import tagmatch.dpa.mem.CacheHierarchy;
 import tagmatch.dpa.mem.LatencyInputs;
 import tagmatch.dpa.nic.Nic;
 import tagmatch.hdl.core.Bool;
@@ -58,7 +58,7 @@ public final class DpaCluster extends Module {
         ErrorReport error = regZero(new ErrorReport(cfg.hartBits())).named("err_r");
 
         Nic nic = nic(cfg, pins, run, cycles);
-        Hierarchy caches = new Hierarchy(cfg.caches(), nc, cfg.threads(), cfg.wordBits(), pins.latency);
+        CacheHierarchy caches = new CacheHierarchy(cfg.caches(), nc, cfg.threads(), cfg.wordBits(), pins.latency);
         DpaCore[] cores = cores(cfg, pins, ram, caches, run, cycles);
         MemRequest[] reqs = new MemRequest[nc];
         for (int c = 0; c < nc; c++) reqs[c] = cores[c].mem.req;
@@ -160,7 +160,7 @@ public final class DpaCluster extends Module {
     }
 
     /** The cores, each with its control inputs, its instruction fetch from RAM and its retirement trace output. */
-    private DpaCore[] cores(DpaConfig cfg, Pins pins, Mem<UInt> ram, Hierarchy caches, Bool run, UInt cycles) {
+    private DpaCore[] cores(DpaConfig cfg, Pins pins, Mem<UInt> ram, CacheHierarchy caches, Bool run, UInt cycles) {
         int hb = cfg.hartBits();
         DpaCore[] cores = new DpaCore[cfg.cores()];
         for (int c = 0; c < cores.length; c++) {
@@ -254,7 +254,7 @@ public final class DpaCluster extends Module {
      * (PCIe writes need no answer) and the NIC's registers are on the cluster's side: those two cost one hop, as
      * the console does.
      */
-    private static void answerCores(DpaConfig cfg, DpaCore[] cores, LatencyInputs latency, Hierarchy caches, Bool freeze, Banks banks,
+    private static void answerCores(DpaConfig cfg, DpaCore[] cores, LatencyInputs latency, CacheHierarchy caches, Bool freeze, Banks banks,
             ConsoleAndExit mmio, DeviceBus devs, Bool[] nWin, AtomicUnit nAu) {
         UInt hostWait = caches.hostWait();
         for (int c = 0; c < cores.length; c++) {

@@ -1,7 +1,7 @@
 package tagmatch.dpa;
 
 import tagmatch.dpa.mem.CacheCounts;
-import tagmatch.dpa.mem.Hierarchy;
+import tagmatch.dpa.mem.CacheHierarchy;
 import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemLatencies;
 import tagmatch.dpa.mem.MemorySetting;
@@ -218,7 +218,7 @@ public final class DpaRun implements AutoCloseable {
             String text = console.toString(StandardCharsets.UTF_8);
             long total = sim.peek(cycles);
             List<Long> counts = new ArrayList<>();
-            for (String c : Hierarchy.COUNTERS) counts.add(sim.peek("mem_" + c));
+            for (String c : CacheHierarchy.COUNTERS) counts.add(sim.peek("mem_" + c));
             CacheCounts caches = CacheCounts.of(counts);
             DpaResult result;
             if (sim.peek("err_valid") == 1) {

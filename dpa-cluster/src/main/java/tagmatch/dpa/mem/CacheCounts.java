@@ -9,7 +9,7 @@ import java.util.List;
  */
 public record CacheCounts(long l1iHits, long l1iMisses, long l1dHits, long l1dMisses, long l2Hits, long l2Misses, long l3Hits,
                           long l3Misses) {
-    /** The counts in {@link Hierarchy#COUNTERS}' order. */
+    /** The counts in {@link CacheHierarchy#COUNTERS}' order. */
     public static CacheCounts of(List<Long> c) {
         return new CacheCounts(c.get(0), c.get(1), c.get(2), c.get(3), c.get(4), c.get(5), c.get(6), c.get(7));
     }

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import tagmatch.hdl.ir.Expr;
 import tagmatch.hdl.ir.PrimOp;
-import tagmatch.sim.flat.Hierarchy;
+import tagmatch.sim.flat.InstanceTree;
 import tagmatch.sim.flat.Schedule;
 import tagmatch.sim.flat.WideOps;
 
@@ -45,7 +45,7 @@ record BitView(int word, int shift, int width) {
                 stored.add(a);
             }
         }
-        for (Hierarchy.Domain d : schedule.domains) {
+        for (InstanceTree.Domain d : schedule.domains) {
             stored.add(d.clock());
         }
         for (Schedule.Assign a : schedule.order) {

@@ -50,7 +50,7 @@ public abstract class BoundModel implements ModelIo {
      * Makes the model of external instance {@code c} with its factory in {@code models} and binds
      * it to the slots {@code slot} gives for each port's slot in the hierarchy.
      */
-    protected BoundModel(Hierarchy.Scope c, BehaviouralModels models, IntUnaryOperator slot) {
+    protected BoundModel(InstanceTree.Scope c, BehaviouralModels models, IntUnaryOperator slot) {
         at = new ExternalInstance(c.instanceName(), c.def.name(), c.def.external().parameters());
         model = models.factory(c.def.name()).create(at);
         Map<String, List<String>> paths = new LinkedHashMap<>();
@@ -99,16 +99,16 @@ public abstract class BoundModel implements ModelIo {
         return groups;
     }
 
-    /** A clock or falling-edge port of the model and the clock domain of {@code hierarchy} it fires in. */
+    /** A clock or falling-edge port of the model and the clock domain of {@code instances} it fires in. */
     public record Edge(String port, int domain) {}
 
-    /** The model's clock and falling-edge ports, each with its domain in {@code hierarchy}. */
-    public final List<Edge> edges(Hierarchy hierarchy) {
+    /** The model's clock and falling-edge ports, each with its domain in {@code instances}. */
+    public final List<Edge> edges(InstanceTree instances) {
         List<Edge> edges = new ArrayList<>();
         for (ModelPorts.Entry e : ports().entries()) {
             boolean falling = e.kind() == ModelPorts.Kind.FALLING_EDGE;
             if (falling || e.kind() == ModelPorts.Kind.CLOCK) {
-                edges.add(new Edge(e.name(), hierarchy.domain(slot(e.name()), falling)));
+                edges.add(new Edge(e.name(), instances.domain(slot(e.name()), falling)));
             }
         }
         return edges;

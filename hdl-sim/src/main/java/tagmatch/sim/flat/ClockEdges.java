@@ -18,7 +18,7 @@ public final class ClockEdges {
     private final long[] prev;
     private boolean primed;
 
-    public ClockEdges(List<Hierarchy.Domain> domains) {
+    public ClockEdges(List<InstanceTree.Domain> domains) {
         int n = domains.size();
         rising = new boolean[n];
         slot = new int[n];

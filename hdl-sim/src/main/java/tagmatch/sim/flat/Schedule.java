@@ -84,7 +84,7 @@ public final class Schedule {
      * An external instance: its scope, the model made when compiling (whose ports every instance's
      * model must have), and its clock ports with their domains.
      */
-    public record External(Hierarchy.Scope scope, StateBinding prototype, List<BoundModel.Edge> edges) {}
+    public record External(InstanceTree.Scope scope, StateBinding prototype, List<BoundModel.Edge> edges) {}
 
     /** Model {@code external} evaluates its group {@code group} after the first {@code at} assignments of {@link #order}. */
     public record Evaluation(int at, int external, int group) {}
@@ -102,7 +102,7 @@ public final class Schedule {
     public final List<Mem> mems = new ArrayList<>();
     public final List<Prop> props = new ArrayList<>();
     public final List<Print> prints = new ArrayList<>();
-    public final List<Hierarchy.Domain> domains;
+    public final List<InstanceTree.Domain> domains;
     public final List<Constant> constants = new ArrayList<>();
     /** Offsets of the top ports in declaration order. */
     public final int[] ports;
@@ -114,7 +114,7 @@ public final class Schedule {
 
     final List<Assign> comb = new ArrayList<>();
     private final ValueSlots slots = new ValueSlots(this);
-    private final Hierarchy hierarchy;
+    private final InstanceTree instances;
     private final BehaviouralModels models;
     private final Map<Assign, Step> steps = new IdentityHashMap<>();
     /** Wires that are plain copies of another slot read that slot instead: sink slot to source slot. */
@@ -122,13 +122,13 @@ public final class Schedule {
 
     /** One instance of a module definition: where its signals, memories and own slots live. */
     public final class Scope {
-        public final Hierarchy.Scope flat;
+        public final InstanceTree.Scope flat;
         public final ModuleDef def;
         public final String path;
         /** Expressions with a slot of their own (shared values, wide values, operands of wide operations). */
         final Map<Expr, Integer> located = new IdentityHashMap<>();
 
-        Scope(Hierarchy.Scope flat) {
+        Scope(InstanceTree.Scope flat) {
             this.flat = flat;
             this.def = flat.def;
             this.path = flat.path;
@@ -140,7 +140,7 @@ public final class Schedule {
 
         /** The slot holding {@code x}'s value, or -1 when it is computed inline. */
         public int location(Expr x) {
-            if (Hierarchy.isRef(x)) {
+            if (InstanceTree.isRef(x)) {
                 return resolve(flat.slot(x));
             }
             Integer k = located.get(x);
@@ -154,23 +154,23 @@ public final class Schedule {
      */
     public Schedule(Circuit circuit, BehaviouralModels models, String backend, String entry) {
         this.models = models;
-        hierarchy = new Hierarchy(circuit, this::allocate, (path, def) -> {
+        instances = new InstanceTree(circuit, this::allocate, (path, def) -> {
             if (models.factory(def.name()) == null) {
                 throw BoundModel.unmodelled(path, def.name(), models, backend, entry);
             }
         });
-        for (Hierarchy.Mem m : hierarchy.memories) {
+        for (InstanceTree.Mem m : instances.memories) {
             mems.add(new Mem(m.name(), m.memory().depth(), m.memory().width(), m.memory().init()));
         }
-        Hierarchy.Scope top = hierarchy.top;
+        InstanceTree.Scope top = instances.top;
         List<Signal> topPorts = circuit.top().portSignals();
         ports = new int[topPorts.size()];
         for (int i = 0; i < ports.length; i++) {
             ports[i] = top.signal(topPorts.get(i));
         }
-        domains = hierarchy.domains;
-        mainDomain = hierarchy.mainDomain;
-        for (Hierarchy.Scope s : hierarchy.scopes) {
+        domains = instances.domains;
+        mainDomain = instances.mainDomain;
+        for (InstanceTree.Scope s : instances.scopes) {
             if (s.def.isExternal()) {
                 external(s);
             } else {
@@ -199,10 +199,10 @@ public final class Schedule {
      * output of each group reads the group's inputs and stands for its evaluation; the others read
      * the first, so what reads them follows the evaluation too.
      */
-    private void external(Hierarchy.Scope c) {
+    private void external(InstanceTree.Scope c) {
         StateBinding model = new StateBinding(c, models, k -> k);
         int index = externals.size();
-        externals.add(new External(c, model, model.edges(hierarchy)));
+        externals.add(new External(c, model, model.edges(instances)));
         Scope s = new Scope(c);
         List<BoundModel.Group> groups = model.groups();
         for (int g = 0; g < groups.size(); g++) {
@@ -282,7 +282,7 @@ public final class Schedule {
         for (Stmt st : s.def.body()) {
             if (st instanceof Stmt.Connect) {
                 Stmt.Connect k = (Stmt.Connect) st;
-                Signal reg = Hierarchy.register(k);
+                Signal reg = InstanceTree.register(k);
                 if (reg != null) {
                     next.put(reg, k.source());
                     continue;
@@ -392,7 +392,7 @@ public final class Schedule {
 
     /** The values a waveform shows, at the slots that hold them after copies are elided. */
     public List<WaveSignal> waveSignals() {
-        return WaveSignal.of(hierarchy, this::resolve);
+        return WaveSignal.of(instances, this::resolve);
     }
 
     /** The registers that take a value at an edge of {@code domain}: clocked by it, or reset asynchronously at it. */

@@ -3,7 +3,6 @@ package tagmatch.sim.flat;
 import java.math.BigInteger;
 import java.util.function.IntUnaryOperator;
 import tagmatch.sim.BehaviouralModels;
-import tagmatch.sim.flat.Hierarchy;
 
 /**
  * One external-module instance's model bound to words of a {@link Schedule}'s state array: a
@@ -13,7 +12,7 @@ final class StateBinding extends BoundModel {
     private long[] v;
 
     /** The model of {@code c}, its ports at the words {@code slot} gives for their hierarchy slots. */
-    StateBinding(Hierarchy.Scope c, BehaviouralModels models, IntUnaryOperator slot) {
+    StateBinding(InstanceTree.Scope c, BehaviouralModels models, IntUnaryOperator slot) {
         super(c, models, slot);
     }
 

@@ -22,9 +22,9 @@ public record WaveSignal(String instance, String name, int width, int slot, int 
      * temporaries (named {@code _...}, which Verilator hides), at the slot {@code where} maps
      * the hierarchy's slot to, and each word of a memory, named {@code mem[i]}.
      */
-    public static List<WaveSignal> of(Hierarchy h, IntUnaryOperator where) {
+    public static List<WaveSignal> of(InstanceTree h, IntUnaryOperator where) {
         List<WaveSignal> out = new ArrayList<>();
-        for (Hierarchy.Scope scope : h.scopes) {
+        for (InstanceTree.Scope scope : h.scopes) {
             String instance = scope.instanceName();
             for (Signal s : scope.def.signals()) {
                 if (!s.name().startsWith("_")) {

@@ -1,6 +1,6 @@
 /**
  * What the interpreter and the compiled backend share: a lowered circuit's instance hierarchy
- * flattened into slots ({@link tagmatch.sim.flat.Hierarchy}), laid out once as one backend-neutral
+ * flattened into slots ({@link tagmatch.sim.flat.InstanceTree}), laid out once as one backend-neutral
  * {@link tagmatch.sim.flat.Schedule} (assignments in evaluation order
  * ({@link tagmatch.sim.flat.EvaluationOrder}), registers and memory writes by clock domain,
  * properties, printfs and behavioural models' evaluation points), and the one simulator that runs

@@ -26,7 +26,7 @@ import tagmatch.hdl.ir.Stmt;
  * one-bit copies, and is known by the signal it is copied from (the top's clock, a second clock
  * input, a clock that logic or a register drives, or the asserting edge of an asynchronous reset).
  */
-public final class Hierarchy {
+public final class InstanceTree {
     /** A memory of one instance, named by its hierarchical path. */
     public record Mem(String name, Memory memory) {}
 
@@ -60,7 +60,7 @@ public final class Hierarchy {
      * an external module (its path and definition) and throws when the backend cannot simulate
      * it; one it accepts is a scope of its ports alone.
      */
-    public Hierarchy(Circuit circuit, IntUnaryOperator allocate, BiConsumer<String, ModuleDef> external) {
+    public InstanceTree(Circuit circuit, IntUnaryOperator allocate, BiConsumer<String, ModuleDef> external) {
         this.allocate = allocate;
         this.external = external;
         top = new Scope(circuit.top(), "");
@@ -204,7 +204,7 @@ public final class Hierarchy {
             return path + Exprs.describe(sink);
         }
 
-        /** The index of one of its memories in {@link Hierarchy#memories}. */
+        /** The index of one of its memories in {@link InstanceTree#memories}. */
         public int memory(Memory m) { return mem.get(m); }
 
         /**

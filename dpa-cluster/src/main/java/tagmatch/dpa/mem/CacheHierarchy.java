@@ -26,7 +26,7 @@ import static tagmatch.hdl.core.Hdl.*;
  *
  * <p>With {@code caches} low every access costs the flat latency and nothing is looked up.
  */
-public final class Hierarchy {
+public final class CacheHierarchy {
     private final LatencyInputs lat;
     private final int lineShift;
     private final TagArray l2, l3;
@@ -37,7 +37,7 @@ public final class Hierarchy {
     public static final List<String> COUNTERS = List.of("l1i_hits", "l1i_misses", "l1d_hits", "l1d_misses", "l2_hits", "l2_misses",
             "l3_hits", "l3_misses");
 
-    public Hierarchy(CacheGeometry g, int cores, int threads, int wordBits, LatencyInputs lat) {
+    public CacheHierarchy(CacheGeometry g, int cores, int threads, int wordBits, LatencyInputs lat) {
         this.lat = lat;
         this.lineShift = Integer.numberOfTrailingZeros(g.lineBytes() / 8);
         int lineBits = wordBits - lineShift;

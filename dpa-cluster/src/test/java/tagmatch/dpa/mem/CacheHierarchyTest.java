@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * cluster (the compiled backend: these runs are shorter than a Verilator build), over a load
  * that hits in the L1D.
  */
-class HierarchyTest {
+class CacheHierarchyTest {
     static final DpaConfig CFG = new DpaConfig(2, 1, 2, 16);
     static DpaRun dpa;
 
@@ -36,7 +36,7 @@ class HierarchyTest {
     @BeforeAll
     static void build() throws IOException {
         Path src = dir.resolve("costs.c");
-        try (InputStream in = HierarchyTest.class.getResourceAsStream("costs.c")) {
+        try (InputStream in = CacheHierarchyTest.class.getResourceAsStream("costs.c")) {
             Files.copy(in, src);
         }
         costs = ElfImage.read(BareMetal.compile(List.of(src), dir.resolve("costs.elf"), List.of("-O2")), CFG.ramBytes());
