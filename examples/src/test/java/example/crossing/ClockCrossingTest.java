@@ -5,8 +5,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.UInt;
 import tagmatch.sim.Simulators;
-import tagmatch.sim.testbench.Handle;
-import tagmatch.sim.testbench.Testbench;
+import tagmatch.sim.peekpoke.Handle;
+import tagmatch.sim.peekpoke.Testbench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

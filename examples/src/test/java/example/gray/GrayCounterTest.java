@@ -5,8 +5,8 @@ import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.Simulators;
-import tagmatch.sim.testbench.Handle;
-import tagmatch.sim.testbench.Testbench;
+import tagmatch.sim.peekpoke.Handle;
+import tagmatch.sim.peekpoke.Testbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

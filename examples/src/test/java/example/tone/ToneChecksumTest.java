@@ -10,8 +10,8 @@ import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.Simulator;
 import tagmatch.sim.Simulators;
-import tagmatch.sim.testbench.Handle;
-import tagmatch.sim.testbench.Testbench;
+import tagmatch.sim.peekpoke.Handle;
+import tagmatch.sim.peekpoke.Testbench;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -7,9 +7,9 @@ import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.Stream;
 import tagmatch.sim.Simulators;
-import tagmatch.sim.testbench.Handle;
-import tagmatch.sim.testbench.TestThread;
-import tagmatch.sim.testbench.Testbench;
+import tagmatch.sim.peekpoke.Handle;
+import tagmatch.sim.peekpoke.TestThread;
+import tagmatch.sim.peekpoke.Testbench;
 
 import java.util.ArrayList;
 import java.util.List;

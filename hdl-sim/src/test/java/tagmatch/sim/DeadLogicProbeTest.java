@@ -13,8 +13,8 @@ import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
-import tagmatch.sim.testbench.InternalSignals;
-import tagmatch.sim.testbench.Testbench;
+import tagmatch.sim.peekpoke.InternalSignals;
+import tagmatch.sim.peekpoke.Testbench;
 
 /**
  * After dead logic is removed the three backends compute the same outputs; a signal kept with

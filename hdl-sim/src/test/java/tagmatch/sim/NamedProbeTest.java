@@ -13,8 +13,8 @@ import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
-import tagmatch.sim.testbench.InternalSignals;
-import tagmatch.sim.testbench.Testbench;
+import tagmatch.sim.peekpoke.InternalSignals;
+import tagmatch.sim.peekpoke.Testbench;
 
 /**
  * Every value the description names can be probed by its hierarchical name on every backend:

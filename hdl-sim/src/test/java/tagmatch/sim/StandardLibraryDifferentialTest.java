@@ -23,8 +23,8 @@ import tagmatch.hdl.lib.PriorityTree;
 import tagmatch.hdl.lib.SequenceDetector;
 import tagmatch.hdl.lib.Stream;
 import tagmatch.hdl.lib.SyncFifo;
-import tagmatch.sim.testbench.Handle;
-import tagmatch.sim.testbench.Testbench;
+import tagmatch.sim.peekpoke.Handle;
+import tagmatch.sim.peekpoke.Testbench;
 
 /**
  * Every standard-library block on the three backends with random stimulus, each cycle checked

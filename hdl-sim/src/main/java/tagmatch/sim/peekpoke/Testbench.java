@@ -1,4 +1,4 @@
-package tagmatch.sim.testbench;
+package tagmatch.sim.peekpoke;
 
 import tagmatch.hdl.core.Data;
 import tagmatch.hdl.core.UInt;

@@ -1,4 +1,4 @@
-package tagmatch.sim.testbench;
+package tagmatch.sim.peekpoke;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package tagmatch.sim.testbench;
+package tagmatch.sim.peekpoke;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package tagmatch.sim.testbench;
+package tagmatch.sim.peekpoke;
 
 import tagmatch.hdl.core.Bits;
 import tagmatch.hdl.core.Bundle;

@@ -1,8 +1,0 @@
-/**
- * A testbench API over any {@link tagmatch.sim.Simulator} backend: typed handles for ports of
- * any DSL type (bundles and {@code Vec}s poked from Java records, maps and lists and peeked back
- * as values), {@code expect} with the cycle and both values in its message, concurrent testbench
- * threads that run in lockstep on one clock under a deterministic cooperative scheduler, and
- * internal signals brought out by hierarchical name.
- */
-package tagmatch.sim.testbench;
