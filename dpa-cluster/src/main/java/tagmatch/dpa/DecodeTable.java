@@ -24,8 +24,23 @@ final class DecodeTable {
     /** Instructions that act on the hart rather than on registers. */
     enum Special { NONE, ECALL, EBREAK, WFI, PAUSE, WRS_NTO }
 
-    /** One instruction: its pattern and its controls ({@code mem} null: no memory access). */
-    record Row(String name, long mask, long match, Writeback wb, MemOp mem, Flow flow, Special special) {}
+    /** What the ALU computes, for the ALU and ALU_W writebacks (the W forms know ADD, SUB, SLL, SRL and SRA). */
+    enum Alu { ADD, SUB, SLL, SLT, SLTU, XOR, SRL, SRA, OR, AND }
+
+    /** When a branch is taken, comparing rs1 with rs2. */
+    enum Branch { EQ, NE, LT, GE, LTU, GEU }
+
+    /** How many bytes a memory access reads or writes: 1, 2, 4 or 8, the value of the request's size field. */
+    enum Size { B, H, W, D }
+
+    /**
+     * One instruction: its pattern and its controls. {@code alu}, {@code branch} and {@code size}
+     * are null where they do not apply ({@code mem} null: no memory access); {@code rs2}: the
+     * second operand is rs2, not the I immediate (OP and OP-32); {@code word}: a W form (OP-32 and
+     * OP-IMM-32); {@code unsigned}: a load that zero-extends.
+     */
+    record Row(String name, long mask, long match, Writeback wb, MemOp mem, Flow flow, Special special, Alu alu, boolean rs2,
+               boolean word, Branch branch, Size size, boolean unsigned) {}
 
     private static final long OPCODE = 0x7F, F3 = 0x7000, F7 = 0xFE000000L, TOP6 = 0xFC000000L, F5 = 0xF8000000L, RS1 = 0xF8000,
             RS2 = 0x1F00000, ALL = 0xFFFFFFFFL;
@@ -36,48 +51,58 @@ final class DecodeTable {
         List<Row> t = new ArrayList<>();
         t.add(row("lui", OPCODE, LUI, Writeback.IMM_U));
         t.add(row("auipc", OPCODE, AUIPC, Writeback.PC_IMM_U));
-        t.add(new Row("jal", OPCODE, JAL, Writeback.LINK, null, Flow.JAL, Special.NONE));
-        t.add(new Row("jalr", OPCODE | F3, JALR, Writeback.LINK, null, Flow.JALR, Special.NONE));
+        t.add(row("jal", OPCODE, JAL, Writeback.LINK, null, Flow.JAL, Special.NONE, null, null, null, false));
+        t.add(row("jalr", OPCODE | F3, JALR, Writeback.LINK, null, Flow.JALR, Special.NONE, null, null, null, false));
         String[] branches = {"beq", "bne", "", "", "blt", "bge", "bltu", "bgeu"};
+        Branch[] conditions = {Branch.EQ, Branch.NE, null, null, Branch.LT, Branch.GE, Branch.LTU, Branch.GEU};
         for (int f3 : new int[] {BEQ, BNE, BLT, BGE, BLTU, BGEU})
-            t.add(new Row(branches[f3], OPCODE | F3, f3(BRANCH, f3), Writeback.NONE, null, Flow.BRANCH, Special.NONE));
+            t.add(row(branches[f3], OPCODE | F3, f3(BRANCH, f3), Writeback.NONE, null, Flow.BRANCH, Special.NONE, null, conditions[f3],
+                    null, false));
         String[] loads = {"lb", "lh", "lw", "ld", "lbu", "lhu", "lwu"};
-        for (int f3 = 0; f3 < loads.length; f3++) t.add(mem(loads[f3], OPCODE | F3, f3(Rv64.LOAD, f3), Writeback.MEM, MemOp.LOAD));
+        Size[] loadSizes = {Size.B, Size.H, Size.W, Size.D, Size.B, Size.H, Size.W};
+        for (int f3 = 0; f3 < loads.length; f3++)
+            t.add(mem(loads[f3], OPCODE | F3, f3(Rv64.LOAD, f3), Writeback.MEM, MemOp.LOAD, loadSizes[f3], loads[f3].endsWith("u")));
         String[] stores = {"sb", "sh", "sw", "sd"};
-        for (int f3 = 0; f3 < stores.length; f3++) t.add(mem(stores[f3], OPCODE | F3, f3(Rv64.STORE, f3), Writeback.NONE, MemOp.STORE));
+        Size[] storeSizes = {Size.B, Size.H, Size.W, Size.D};
+        for (int f3 = 0; f3 < stores.length; f3++)
+            t.add(mem(stores[f3], OPCODE | F3, f3(Rv64.STORE, f3), Writeback.NONE, MemOp.STORE, storeSizes[f3], false));
 
         String[] opImm = {"addi", "", "slti", "sltiu", "xori", "", "ori", "andi"};
-        for (int f3 : new int[] {ADD_SUB, SLT, SLTU, XOR, OR, AND}) t.add(row(opImm[f3], OPCODE | F3, f3(OP_IMM, f3), Writeback.ALU));
-        t.add(row("slli", OPCODE | F3 | TOP6, f7(OP_IMM, SLL, BASE), Writeback.ALU));
-        t.add(row("srli", OPCODE | F3 | TOP6, f7(OP_IMM, SRL_SRA, BASE), Writeback.ALU));
-        t.add(row("srai", OPCODE | F3 | TOP6, f7(OP_IMM, SRL_SRA, ALT), Writeback.ALU));
+        Alu[] byF3 = {Alu.ADD, Alu.SLL, Alu.SLT, Alu.SLTU, Alu.XOR, Alu.SRL, Alu.OR, Alu.AND};
+        for (int f3 : new int[] {ADD_SUB, SLT, SLTU, XOR, OR, AND})
+            t.add(alu(opImm[f3], OPCODE | F3, f3(OP_IMM, f3), Writeback.ALU, byF3[f3]));
+        t.add(alu("slli", OPCODE | F3 | TOP6, f7(OP_IMM, SLL, BASE), Writeback.ALU, Alu.SLL));
+        t.add(alu("srli", OPCODE | F3 | TOP6, f7(OP_IMM, SRL_SRA, BASE), Writeback.ALU, Alu.SRL));
+        t.add(alu("srai", OPCODE | F3 | TOP6, f7(OP_IMM, SRL_SRA, ALT), Writeback.ALU, Alu.SRA));
         String[] op = {"add", "sll", "slt", "sltu", "xor", "srl", "or", "and"};
-        for (int f3 = 0; f3 < 8; f3++) t.add(row(op[f3], OPCODE | F3 | F7, f7(OP, f3, BASE), Writeback.ALU));
-        t.add(row("sub", OPCODE | F3 | F7, f7(OP, ADD_SUB, ALT), Writeback.ALU));
-        t.add(row("sra", OPCODE | F3 | F7, f7(OP, SRL_SRA, ALT), Writeback.ALU));
+        for (int f3 = 0; f3 < 8; f3++) t.add(alu(op[f3], OPCODE | F3 | F7, f7(OP, f3, BASE), Writeback.ALU, byF3[f3]));
+        t.add(alu("sub", OPCODE | F3 | F7, f7(OP, ADD_SUB, ALT), Writeback.ALU, Alu.SUB));
+        t.add(alu("sra", OPCODE | F3 | F7, f7(OP, SRL_SRA, ALT), Writeback.ALU, Alu.SRA));
         String[] m = {"mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu"};
         for (int f3 = 0; f3 < 8; f3++) t.add(row(m[f3], OPCODE | F3 | F7, f7(OP, f3, MULDIV), f3 < 4 ? Writeback.MUL : Writeback.DIV));
 
-        t.add(row("addiw", OPCODE | F3, f3(OP_IMM_32, ADD_SUB), Writeback.ALU_W));
-        t.add(row("slliw", OPCODE | F3 | F7, f7(OP_IMM_32, SLL, BASE), Writeback.ALU_W));
-        t.add(row("srliw", OPCODE | F3 | F7, f7(OP_IMM_32, SRL_SRA, BASE), Writeback.ALU_W));
-        t.add(row("sraiw", OPCODE | F3 | F7, f7(OP_IMM_32, SRL_SRA, ALT), Writeback.ALU_W));
-        t.add(row("addw", OPCODE | F3 | F7, f7(OP_32, ADD_SUB, BASE), Writeback.ALU_W));
-        t.add(row("subw", OPCODE | F3 | F7, f7(OP_32, ADD_SUB, ALT), Writeback.ALU_W));
-        t.add(row("sllw", OPCODE | F3 | F7, f7(OP_32, SLL, BASE), Writeback.ALU_W));
-        t.add(row("srlw", OPCODE | F3 | F7, f7(OP_32, SRL_SRA, BASE), Writeback.ALU_W));
-        t.add(row("sraw", OPCODE | F3 | F7, f7(OP_32, SRL_SRA, ALT), Writeback.ALU_W));
+        t.add(alu("addiw", OPCODE | F3, f3(OP_IMM_32, ADD_SUB), Writeback.ALU_W, Alu.ADD));
+        t.add(alu("slliw", OPCODE | F3 | F7, f7(OP_IMM_32, SLL, BASE), Writeback.ALU_W, Alu.SLL));
+        t.add(alu("srliw", OPCODE | F3 | F7, f7(OP_IMM_32, SRL_SRA, BASE), Writeback.ALU_W, Alu.SRL));
+        t.add(alu("sraiw", OPCODE | F3 | F7, f7(OP_IMM_32, SRL_SRA, ALT), Writeback.ALU_W, Alu.SRA));
+        t.add(alu("addw", OPCODE | F3 | F7, f7(OP_32, ADD_SUB, BASE), Writeback.ALU_W, Alu.ADD));
+        t.add(alu("subw", OPCODE | F3 | F7, f7(OP_32, ADD_SUB, ALT), Writeback.ALU_W, Alu.SUB));
+        t.add(alu("sllw", OPCODE | F3 | F7, f7(OP_32, SLL, BASE), Writeback.ALU_W, Alu.SLL));
+        t.add(alu("srlw", OPCODE | F3 | F7, f7(OP_32, SRL_SRA, BASE), Writeback.ALU_W, Alu.SRL));
+        t.add(alu("sraw", OPCODE | F3 | F7, f7(OP_32, SRL_SRA, ALT), Writeback.ALU_W, Alu.SRA));
         t.add(row("mulw", OPCODE | F3 | F7, f7(OP_32, MUL, MULDIV), Writeback.MUL_W));
         String[] divW = {"divw", "divuw", "remw", "remuw"};
         for (int i = 0; i < 4; i++) t.add(row(divW[i], OPCODE | F3 | F7, f7(OP_32, 4 + i, MULDIV), Writeback.DIV));
 
         for (int width : new int[] {WIDTH_W, WIDTH_D}) {
             String s = width == WIDTH_W ? ".w" : ".d";
-            t.add(mem("lr" + s, OPCODE | F3 | F5 | RS2, amo(LR, width), Writeback.MEM, MemOp.LR));
-            t.add(mem("sc" + s, OPCODE | F3 | F5, amo(SC, width), Writeback.MEM, MemOp.SC));
+            Size size = width == WIDTH_W ? Size.W : Size.D;
+            t.add(mem("lr" + s, OPCODE | F3 | F5 | RS2, amo(LR, width), Writeback.MEM, MemOp.LR, size, false));
+            t.add(mem("sc" + s, OPCODE | F3 | F5, amo(SC, width), Writeback.MEM, MemOp.SC, size, false));
             String[] names = {"amoswap", "amoadd", "amoxor", "amoand", "amoor", "amomin", "amomax", "amominu", "amomaxu"};
             int[] f5 = {AMOSWAP, AMOADD, AMOXOR, AMOAND, AMOOR, AMOMIN, AMOMAX, AMOMINU, AMOMAXU};
-            for (int i = 0; i < f5.length; i++) t.add(mem(names[i] + s, OPCODE | F3 | F5, amo(f5[i], width), Writeback.MEM, MemOp.AMO));
+            for (int i = 0; i < f5.length; i++)
+                t.add(mem(names[i] + s, OPCODE | F3 | F5, amo(f5[i], width), Writeback.MEM, MemOp.AMO, size, false));
         }
 
         // fence and fence.i: one access at a time, in order, so nothing to do; pause is the fence w,0
@@ -97,15 +122,27 @@ final class DecodeTable {
     }
 
     private static Row row(String name, long mask, long match, Writeback wb) {
-        return new Row(name, mask, match, wb, null, Flow.NEXT, Special.NONE);
+        return row(name, mask, match, wb, null, Flow.NEXT, Special.NONE, null, null, null, false);
     }
 
-    private static Row mem(String name, long mask, long match, Writeback wb, MemOp op) {
-        return new Row(name, mask, match, wb, op, Flow.NEXT, Special.NONE);
+    private static Row alu(String name, long mask, long match, Writeback wb, Alu op) {
+        return row(name, mask, match, wb, null, Flow.NEXT, Special.NONE, op, null, null, false);
+    }
+
+    private static Row mem(String name, long mask, long match, Writeback wb, MemOp op, Size size, boolean unsigned) {
+        return row(name, mask, match, wb, op, Flow.NEXT, Special.NONE, null, null, size, unsigned);
     }
 
     private static Row special(String name, long inst, Special s) {
-        return new Row(name, ALL, inst, Writeback.NONE, null, Flow.NEXT, s);
+        return row(name, ALL, inst, Writeback.NONE, null, Flow.NEXT, s, null, null, null, false);
+    }
+
+    /** A row; the operand and word controls follow from the major opcode, which names them. */
+    private static Row row(String name, long mask, long match, Writeback wb, MemOp mem, Flow flow, Special special, Alu alu,
+                           Branch branch, Size size, boolean unsigned) {
+        long opcode = match & OPCODE;
+        return new Row(name, mask, match, wb, mem, flow, special, alu, opcode == OP || opcode == OP_32,
+                opcode == OP_32 || opcode == OP_IMM_32, branch, size, unsigned);
     }
 
     private static long f3(int opcode, int f3) {

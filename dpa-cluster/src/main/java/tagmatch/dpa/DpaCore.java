@@ -12,7 +12,7 @@ import static tagmatch.hdl.core.Hdl.*;
  * One fine-grained multithreaded RV64IMAC core: {@code threads} hardware threads, each with its
  * own pc and 32 registers (one memory indexed by {@code thread * 32 + reg}), sharing a three-stage
  * in-order pipeline. Fetch picks a ready thread round robin each cycle and reads its instruction;
- * decode expands a compressed instruction and reads the registers; execute computes, accesses
+ * decode expands a compressed instruction, decodes it and reads the registers; execute computes, accesses
  * memory through the cluster's banks, and writes back.
  *
  * <p>A thread has at most one instruction in the pipeline, so there are no hazards to forward or
@@ -58,9 +58,9 @@ public final class DpaCore extends Module {
     /** The fetch stage's choice this cycle, and the fetch/decode registers. */
     private record Fetched(Bool issue, UInt sel, Bool valid, UInt thread, UInt pc, UInt raw, Bool fault, UInt fetchWait) {}
 
-    /** The decode/execute registers. */
-    private record Decoded(Bool valid, UInt thread, UInt pc, UInt inst, UInt raw, Bool compressed, Bool badCompressed, Bool fault,
-                           UInt fetchWait, UInt a, UInt b) {}
+    /** The decode/execute registers: the instruction's controls, and its fields for the immediates and register numbers. */
+    private record Decoded(Bool valid, UInt thread, UInt pc, Decoder controls, Execute.Fields inst, UInt raw, Bool compressed, Bool badCompressed,
+                           Bool fault, UInt fetchWait, UInt a, UInt b) {}
 
     /** What execute decided: the instruction retires, the divider starts for it, its decode. */
     private record Executed(Execute x, Bool retire, Bool divStart, Divider div, UInt divOwner) {}
@@ -136,7 +136,7 @@ public final class DpaCore extends Module {
                 regNext(raw).named("fd_raw"), regNext(inRam.not()).named("fd_fault"), regNext(fetch.wait).named("fd_fetch_wait"));
     }
 
-    /** Decode: expand a compressed instruction, read the two source registers. */
+    /** Decode: expand a compressed instruction, decode it by {@link DecodeTable}, read the two source registers. */
     private Decoded decodeStage(Fetched f) {
         Decompressor dec = instance(new Decompressor());
         dec.in.set(f.raw().bits(15, 0));
@@ -147,7 +147,8 @@ public final class DpaCore extends Module {
         UInt va = mux(rs1.eq(0), lit(0, 64), rf.read(regIndex(h, f.thread(), rs1))).named("rs1_value");
         UInt vb = mux(rs2.eq(0), lit(0, 64), rf.read(regIndex(h, f.thread(), rs2))).named("rs2_value");
         return new Decoded(regNext(f.valid().and(live), 0).named("dx_valid"), regNext(f.thread()).named("dx_thread"),
-                regNext(f.pc()).named("dx_pc"), regNext(inst).named("dx_inst"), regNext(f.raw()).named("dx_raw"),
+                regNext(f.pc()).named("dx_pc"), new Decoder(inst).registered(),
+                new Execute.Fields(regNext(inst.bits(31, 7)).named("dx_inst")), regNext(f.raw()).named("dx_raw"),
                 regNext(compressed).named("dx_compressed"), regNext(compressed.and(dec.illegal)).named("dx_bad_compressed"),
                 regNext(f.fault()).named("dx_fetch_fault"), regNext(f.fetchWait()).named("dx_fetch_wait"),
                 regNext(va).named("dx_a"), regNext(vb).named("dx_b"));
@@ -155,7 +156,7 @@ public final class DpaCore extends Module {
 
     /** Execute: compute, check, access memory, divide, read a counter, write back; report the retirement or the error. */
     private Executed executeStage(Decoded d) {
-        Execute x = new Execute(d.inst(), d.pc(), d.compressed(), d.a(), d.b());
+        Execute x = new Execute(d.controls(), d.inst(), d.pc(), d.compressed(), d.a(), d.b());
         UInt hartId = ctl.hartBase.add(d.thread().pad(hb)).named("x_hart");
         Bool csrKnown = wire("csr_known", Bool());
         UInt csrValue = csr(d, hartId, csrKnown);

@@ -1,6 +1,9 @@
 package tagmatch.dpa;
 
+import tagmatch.dpa.DecodeTable.Alu;
+import tagmatch.dpa.DecodeTable.Branch;
 import tagmatch.dpa.DecodeTable.Flow;
+import tagmatch.dpa.DecodeTable.Size;
 import tagmatch.dpa.DecodeTable.Special;
 import tagmatch.dpa.DecodeTable.Writeback;
 import tagmatch.hdl.core.Bool;
@@ -14,9 +17,10 @@ import static tagmatch.hdl.core.Hdl.*;
 
 /**
  * The combinational half of the execute stage, described into the core being elaborated: the
- * decode of a 32-bit instruction by {@link DecodeTable}, the ALU, the multiplier, branch and jump
- * targets, and the description of its memory access. What needs state (the divider, the CSR
- * values, the memory) is the core's.
+ * ALU, the multiplier, branch and jump targets, and the description of its memory access, steered
+ * by the controls {@link DecodeTable} gives the instruction (decoded in the decode stage); the
+ * instruction's bits give only the immediates. What needs state (the divider, the CSR values, the
+ * memory) is the core's.
  */
 final class Execute {
     final Bool legal;
@@ -39,8 +43,21 @@ final class Execute {
     /** Zawrs wrs.nto: wait while the hart's reservation is valid. */
     final Bool waitReserved;
 
-    Execute(UInt inst, UInt pc, Bool compressed, UInt a, UInt b) {
-        UInt opc = inst.bits(6, 0).named("opcode");
+    /**
+     * An instruction's bits 31..7 (register numbers, function codes, immediates), read at their places in the
+     * instruction; the opcode below them is decoded already, so no stage after decode holds it.
+     */
+    record Fields(UInt above7) {
+        UInt bits(int high, int low) {
+            return above7.bits(high - 7, low - 7);
+        }
+
+        Bool bit(int i) {
+            return above7.bit(i - 7);
+        }
+    }
+
+    Execute(Decoder dec, Fields inst, UInt pc, Bool compressed, UInt a, UInt b) {
         UInt f3 = inst.bits(14, 12).named("funct3");
         UInt immI = sext(inst.bits(31, 20), 64).named("imm_i");
         UInt immS = sext(cat(inst.bits(31, 25), inst.bits(11, 7)), 64).named("imm_s");
@@ -49,7 +66,6 @@ final class Execute {
         UInt immJ = sext(cat(inst.bit(31), inst.bits(19, 12), inst.bit(20), inst.bits(30, 21), lit(0, 1)), 64).named("imm_j");
         UInt next = pc.add(mux(compressed, lit(2, 3), lit(4, 3))).named("pc_next");
 
-        Decoder dec = new Decoder(inst);
         legal = dec.legal;
         writesRd = dec.writeback.get(Writeback.NONE).not().and(legal).named("x_writes_rd");
         isMem = dec.isMem().named("x_is_mem");
@@ -61,14 +77,10 @@ final class Execute {
         pause = dec.special.get(Special.PAUSE);
         waitReserved = dec.special.get(Special.WRS_NTO);
 
-        // the second operand: rs2 for OP and OP-32, the I immediate for the rest
-        Bool isOp = opc.eq(Rv64.OP).or(opc.eq(Rv64.OP_32)).named("is_op");
-        word = opc.eq(Rv64.OP_IMM_32).or(opc.eq(Rv64.OP_32)).named("is_word");
-        UInt src2 = mux(isOp, b, immI).named("src2");
-        Bool sub = isOp.and(inst.bit(30)).and(f3.eq(Rv64.ADD_SUB)).named("is_sub");
-        Bool arith = inst.bit(30).named("is_arith");
-        UInt alu = alu(a, src2, f3, sub, arith);
-        UInt aluW = aluW(a, src2, f3, sub, arith);
+        word = dec.word;
+        UInt src2 = mux(dec.rs2, b, immI).named("src2");
+        UInt alu = alu(a, src2, dec);
+        UInt aluW = aluW(a, src2, dec);
         Multiplier mul = new Multiplier(a, b, f3);
 
         value.set(0);
@@ -80,18 +92,12 @@ final class Execute {
             .elseWhen(dec.writeback.get(Writeback.PC_IMM_U), () -> value.set(pc.add(immU)))
             .elseWhen(dec.writeback.get(Writeback.LINK), () -> value.set(next));
 
-        Bool taken = wire("taken", Bool());
-        taken.set(0);
         Bool eq = a.eq(b).named("eq");
         Bool lt = a.asSInt().lt(b.asSInt()).named("lt");
         Bool ltu = a.lt(b).named("ltu");
-        switchOn(f3)
-            .is(Rv64.BEQ, () -> taken.set(eq))
-            .is(Rv64.BNE, () -> taken.set(eq.not()))
-            .is(Rv64.BLT, () -> taken.set(lt))
-            .is(Rv64.BGE, () -> taken.set(lt.not()))
-            .is(Rv64.BLTU, () -> taken.set(ltu))
-            .is(Rv64.BGEU, () -> taken.set(ltu.not()));
+        Bool taken = dec.branch.get(Branch.EQ).and(eq).or(dec.branch.get(Branch.NE).and(eq.not()))
+                .or(dec.branch.get(Branch.LT).and(lt)).or(dec.branch.get(Branch.GE).and(lt.not()))
+                .or(dec.branch.get(Branch.LTU).and(ltu)).or(dec.branch.get(Branch.GEU).and(ltu.not())).named("taken");
         target.set(next);
         when(dec.flow.get(Flow.JAL), () -> target.set(pc.add(immJ)))
             .elseWhen(dec.flow.get(Flow.JALR), () -> target.set(a.add(immI).and(ones(64).xor(lit(1, 64)))))
@@ -102,8 +108,10 @@ final class Execute {
         memAddr.set(a.add(immI));
         when(dec.mem.get(MemOp.STORE), () -> memAddr.set(a.add(immS)))
             .elseWhen(dec.mem.get(MemOp.AMO).or(dec.mem.get(MemOp.LR)).or(dec.mem.get(MemOp.SC)), () -> memAddr.set(a));
-        memSize = f3.bits(1, 0).named("mem_size");
-        memUnsigned = f3.bit(2).named("mem_unsigned");
+        // the request's size field is log2 of the bytes: B 0, H 1, W 2, D 3
+        Bool sizeD = dec.size.get(Size.D);
+        memSize = cat(dec.size.get(Size.W).or(sizeD), dec.size.get(Size.H).or(sizeD)).named("mem_size");
+        memUnsigned = dec.unsigned;
         UInt low = memAddr.bits(2, 0);
         misaligned.set(0);
         switchOn(memSize)
@@ -112,33 +120,36 @@ final class Execute {
             .is(3, () -> misaligned.set(low.orR()));
     }
 
-    /** The 64-bit ALU of OP and OP-IMM, by funct3. */
-    private static UInt alu(UInt a, UInt src2, UInt f3, Bool sub, Bool arith) {
+    /** The 64-bit ALU of OP and OP-IMM, by the decoded operation (an add when there is none). */
+    private static UInt alu(UInt a, UInt src2, Decoder dec) {
         UInt sh6 = src2.bits(5, 0).named("sh6");
         UInt srl = a.shr(sh6).named("srl");
         UInt sra = srl.or(mux(a.msb(), ones(64).shr(sh6).not(), lit(0, 64))).named("sra");
         UInt alu = wire("alu", UInt(64));
-        alu.set(mux(sub, a.sub(src2), a.add(src2)));
-        switchOn(f3)
-            .is(Rv64.SLL, () -> alu.set(shiftLeft(a, sh6)))
-            .is(Rv64.SLT, () -> alu.set(a.asSInt().lt(src2.asSInt()).pad(64)))
-            .is(Rv64.SLTU, () -> alu.set(a.lt(src2).pad(64)))
-            .is(Rv64.XOR, () -> alu.set(a.xor(src2)))
-            .is(Rv64.SRL_SRA, () -> alu.set(mux(arith, sra, srl)))
-            .is(Rv64.OR, () -> alu.set(a.or(src2)))
-            .is(Rv64.AND, () -> alu.set(a.and(src2)));
+        alu.set(a.add(src2));
+        when(dec.alu.get(Alu.SUB), () -> alu.set(a.sub(src2)))
+            .elseWhen(dec.alu.get(Alu.SLL), () -> alu.set(shiftLeft(a, sh6)))
+            .elseWhen(dec.alu.get(Alu.SLT), () -> alu.set(a.asSInt().lt(src2.asSInt()).pad(64)))
+            .elseWhen(dec.alu.get(Alu.SLTU), () -> alu.set(a.lt(src2).pad(64)))
+            .elseWhen(dec.alu.get(Alu.XOR), () -> alu.set(a.xor(src2)))
+            .elseWhen(dec.alu.get(Alu.SRL), () -> alu.set(srl))
+            .elseWhen(dec.alu.get(Alu.SRA), () -> alu.set(sra))
+            .elseWhen(dec.alu.get(Alu.OR), () -> alu.set(a.or(src2)))
+            .elseWhen(dec.alu.get(Alu.AND), () -> alu.set(a.and(src2)));
         return alu;
     }
 
     /** The 32-bit ALU of the W forms (its result is sign-extended by the writeback). */
-    private static UInt aluW(UInt a, UInt src2, UInt f3, Bool sub, Bool arith) {
+    private static UInt aluW(UInt a, UInt src2, Decoder dec) {
         UInt a32 = a.bits(31, 0).named("a32");
         UInt sh5 = src2.bits(4, 0).named("sh5");
         UInt srlw = a32.shr(sh5).named("srlw");
         UInt aluW = wire("alu_w", UInt(32));
-        aluW.set(mux(sub, a32.sub(src2.bits(31, 0)), a32.add(src2.bits(31, 0))));
-        when(f3.eq(Rv64.SLL), () -> aluW.set(shiftLeft(a32, sh5)))
-            .elseWhen(f3.eq(Rv64.SRL_SRA), () -> aluW.set(mux(arith, srlw.or(mux(a32.msb(), ones(32).shr(sh5).not(), lit(0, 32))), srlw)));
+        aluW.set(a32.add(src2.bits(31, 0)));
+        when(dec.alu.get(Alu.SUB), () -> aluW.set(a32.sub(src2.bits(31, 0))))
+            .elseWhen(dec.alu.get(Alu.SLL), () -> aluW.set(shiftLeft(a32, sh5)))
+            .elseWhen(dec.alu.get(Alu.SRL), () -> aluW.set(srlw))
+            .elseWhen(dec.alu.get(Alu.SRA), () -> aluW.set(srlw.or(mux(a32.msb(), ones(32).shr(sh5).not(), lit(0, 32)))));
         return aluW;
     }
 
