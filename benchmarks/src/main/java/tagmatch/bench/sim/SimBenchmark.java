@@ -1,7 +1,11 @@
 package tagmatch.bench.sim;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
 import tagmatch.alpu.rtl.AlpuRtl;
@@ -27,10 +31,15 @@ import tagmatch.sim.verilator.VerilatorOptions;
  * compiled to JVM bytecode (batched). Also the Verilator build time: cold (empty cache), cold
  * for the design alone (Verilator's runtime already cached) and cached, beside the compiled
  * backend's time from circuit to first cycle. All paths must produce the same output checksum.
+ * The paths run in turn, round after round, so that load from other processes hits them alike;
+ * each round's ratios are taken against that round's harness, in wall and in CPU time, and the
+ * report gives their median and spread over the rounds.
  */
 public final class SimBenchmark {
-    /** The design's size and the stimulus: cycles for the Verilator and compiled paths, fewer for the interpreter. */
+    /** The design's size and the stimulus: cycles for the Verilator and compiled paths, fewer for the interpreter; rounds of every path. */
     public record Settings(int inputs, int cycles, int interpreterCycles, int repeat, long seed) {}
+
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     private SimBenchmark() {}
 
@@ -77,32 +86,27 @@ public final class SimBenchmark {
             for (int i = 0; i < 2; i++) {
                 batched(compiled.newInstance(), stim, cycles, "warm-up");
             }
-            // Rounds interleave the paths so that load from other processes hits them alike; best of each kept.
-            SimBenchReport.Rate[] best = new SimBenchReport.Rate[5];
+            List<List<SimBenchReport.Rate>> rounds = new ArrayList<>();
             for (int round = 0; round < s.repeat(); round++) {
-                SimBenchReport.Rate[] now = {
+                rounds.add(List.of(
                     runHarness(harness, stimFile, cycles),
                     perCycle(model.newInstance(), stim, cycles),
                     batched(model.newInstance(), stim, cycles, "JNA batched (one call)"),
                     batched(Simulators.interpreter(circuit), istim, interpreterCycles, "Java interpreter"),
-                    batched(compiled.newInstance(), stim, cycles, "compiled to JVM bytecode (batched)"),
-                };
-                for (int i = 0; i < best.length; i++) {
-                    if (best[i] == null || now[i].seconds() < best[i].seconds()) {
-                        best[i] = now[i];
-                    }
-                }
+                    batched(compiled.newInstance(), stim, cycles, "compiled to JVM bytecode (batched)")));
             }
             // The interpreter runs a prefix of the stimulus: check it against Verilator on that prefix.
             SimBenchReport.Rate prefix = batched(model.newInstance(), istim, interpreterCycles, "check");
-            if (prefix.checksum() != best[3].checksum()) {
-                throw new IllegalStateException("interpreter and Verilator disagree on the stimulus prefix: checksum "
-                        + Long.toHexString(best[3].checksum()) + " vs " + Long.toHexString(prefix.checksum()));
-            }
-            for (SimBenchReport.Rate r : new SimBenchReport.Rate[] {best[1], best[2], best[4]}) {
-                if (r.checksum() != best[0].checksum()) {
-                    throw new IllegalStateException(r.path() + " disagrees with the C++ harness: checksum "
-                            + Long.toHexString(r.checksum()) + " vs " + Long.toHexString(best[0].checksum()));
+            for (List<SimBenchReport.Rate> round : rounds) {
+                if (prefix.checksum() != round.get(3).checksum()) {
+                    throw new IllegalStateException("interpreter and Verilator disagree on the stimulus prefix: checksum "
+                            + Long.toHexString(round.get(3).checksum()) + " vs " + Long.toHexString(prefix.checksum()));
+                }
+                for (SimBenchReport.Rate r : List.of(round.get(1), round.get(2), round.get(4))) {
+                    if (r.checksum() != round.get(0).checksum()) {
+                        throw new IllegalStateException(r.path() + " disagrees with the C++ harness: checksum "
+                                + Long.toHexString(r.checksum()) + " vs " + Long.toHexString(round.get(0).checksum()));
+                    }
                 }
             }
 
@@ -113,7 +117,7 @@ public final class SimBenchmark {
                 first.step();
             }
             double alpuMillis = (System.nanoTime() - t0) / 1e6;
-            return new SimBenchReport(s.inputs(), design.verilog().lines().count(), Arrays.asList(best), cycles, opts.jobs(),
+            return new SimBenchReport(s.inputs(), design.verilog().lines().count(), rounds, cycles, opts.jobs(),
                     cold, coldDesign, cached, compileToFirstCycle, compiled.classBytes(), alpuMillis, alpuModel.classBytes());
         } finally {
             if (oldCache == null) {
@@ -144,6 +148,7 @@ public final class SimBenchmark {
                 rw += h.words();
             }
             long h = 0xcbf29ce484222325L;
+            long c0 = CPU.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             for (int c = 0; c < cycles; c++) {
                 int k = c * rw;
@@ -162,7 +167,7 @@ public final class SimBenchmark {
                 sim.step(1);
             }
             double s = (System.nanoTime() - t0) / 1e9;
-            return new SimBenchReport.Rate("JNA per-cycle poke/peek", cycles, s, h);
+            return new SimBenchReport.Rate("JNA per-cycle poke/peek", cycles, s, (CPU.getCurrentThreadCpuTime() - c0) / 1e9, h);
         }
     }
 
@@ -170,14 +175,16 @@ public final class SimBenchmark {
         try (sim) {
             sim.reset();
             Stimulus prog = Stimulus.builder().drive(handles(sim, TreeBehindFifo.DRIVE)).capture(handles(sim, TreeBehindFifo.CAPTURE)).inputs(stim).build();
+            long c0 = CPU.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             BatchResult r = sim.run(prog);
             double s = (System.nanoTime() - t0) / 1e9;
+            double cpu = (CPU.getCurrentThreadCpuTime() - c0) / 1e9;
             long h = 0xcbf29ce484222325L;
             for (long v : r.raw()) {
                 h = mix(h, v);
             }
-            return new SimBenchReport.Rate(label, r.cycles(), s, h);
+            return new SimBenchReport.Rate(label, r.cycles(), s, cpu, h);
         }
     }
 
@@ -192,6 +199,7 @@ public final class SimBenchmark {
     private static SimBenchReport.Rate runHarness(Path exe, Path stim, int cycles) {
         String out = Exec.of(exe.toString(), stim.toString(), Integer.toString(cycles)).check().trim();
         String[] f = out.split("\\s+");
-        return new SimBenchReport.Rate("C++ harness (the limit)", Long.parseLong(f[0]), Double.parseDouble(f[1]), Long.parseUnsignedLong(f[2], 16));
+        return new SimBenchReport.Rate("C++ harness (the limit)", Long.parseLong(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[3]),
+                Long.parseUnsignedLong(f[2], 16));
     }
 }

@@ -24,7 +24,7 @@ public final class SimBench implements Callable<Integer> {
     @Option(names = "--interpreter-cycles", description = "stimulus cycles for the interpreter (default: ${DEFAULT-VALUE})")
     int interpreterCycles = 20_000;
 
-    @Option(names = "--repeat", description = "timed repetitions per path, best reported (default: ${DEFAULT-VALUE})")
+    @Option(names = "--repeat", description = "rounds, every path once in each; medians and spreads reported (default: ${DEFAULT-VALUE})")
     int repeat = 5;
 
     @Option(names = "--seed", description = "stimulus seed (default: ${DEFAULT-VALUE})")

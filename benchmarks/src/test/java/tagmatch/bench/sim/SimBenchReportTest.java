@@ -1,0 +1,48 @@
+package tagmatch.bench.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Each round's paths are judged against that round's harness: load that slows a whole round moves no ratio. */
+class SimBenchReportTest {
+    private static List<SimBenchReport.Rate> round(double harnessSeconds, double jnaSeconds, double jnaCpu) {
+        return List.of(
+                new SimBenchReport.Rate("C++ harness (the limit)", 1000, harnessSeconds, harnessSeconds, 7),
+                new SimBenchReport.Rate("JNA per-cycle poke/peek", 1000, 4 * harnessSeconds, 4 * harnessSeconds, 7),
+                new SimBenchReport.Rate("JNA batched (one call)", 1000, jnaSeconds, jnaCpu, 7),
+                new SimBenchReport.Rate("Java interpreter", 100, 10 * harnessSeconds, 10 * harnessSeconds, 7),
+                new SimBenchReport.Rate("compiled to JVM bytecode (batched)", 1000, 2 * jnaSeconds, 2 * jnaCpu, 7));
+    }
+
+    private static SimBenchReport report(List<List<SimBenchReport.Rate>> rounds) {
+        return new SimBenchReport(8, 100, rounds, 1000, 2, 5, 2, 0.001, 0.1, 1000, 100, 2000);
+    }
+
+    @Test
+    void aRoundSlowedAsAWholeMovesNoRatio() {
+        // the second round ran at half speed on every path: its ratios equal the first's
+        SimBenchReport r = report(List.of(round(1, 1.25, 1.25), round(2, 2.5, 2.5), round(1, 1.25, 1.25)));
+        SimBenchReport.Spread jna = r.ratio(2, 0, SimBenchReport.Rate::perSecond);
+        assertEquals(0.8, jna.median(), 1e-12);
+        assertEquals(jna.min(), jna.max(), 1e-12);
+        assertEquals(0.5, r.ratio(4, 2, SimBenchReport.Rate::perSecond).median(), 1e-12);
+    }
+
+    @Test
+    void theMedianAndSpreadOfWallAndCpuRatiosArePrintedWithTheGoals() {
+        // JNA's wall ratio 0.8, 1.0 and 0.5 over three rounds; its CPU ratio stays 1.0
+        SimBenchReport r = report(List.of(round(1, 1.25, 1), round(1, 1, 1), round(1, 2, 1)));
+        SimBenchReport.Spread wall = r.ratio(2, 0, SimBenchReport.Rate::perSecond);
+        assertEquals(0.8, wall.median(), 1e-12);
+        assertEquals(0.5, wall.min(), 1e-12);
+        assertEquals(1.0, wall.max(), 1e-12);
+        assertEquals(1.0, r.ratio(2, 0, SimBenchReport.Rate::perCpuSecond).median(), 1e-12);
+        String text = r.text();
+        assertTrue(text.contains("0.800 (0.500..1.000)"), text);
+        assertTrue(text.contains("JNA batched >= 0.9 of the C++ harness: MISSED"), text);
+        assertTrue(text.contains("3 rounds"), text);
+    }
+}
