@@ -175,4 +175,9 @@ public abstract class OffloadEngine implements Matcher {
     protected final boolean softwareHoldsReceive() {
         return posted.size() > inHardware;
     }
+
+    /** Whether software holds an unexpected message no receive has taken yet. */
+    protected final boolean softwareHoldsMessage() {
+        return !unexpected.isEmpty();
+    }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 
 /** Which receives the engine gives the hardware, and how it keeps MPI's order. */
 public enum OffloadPolicy {
-    /** Open MPI with UCX (seed 003 §4.1, Fig. 2): no receive is offloaded while software holds one. */
+    /** Open MPI with UCX (seed 003 §4.1, §4.2, Fig. 2): no receive is offloaded while software holds one or an unexpected message. */
     NAIVE("naive"),
     /** Seed 003 §5.2 (Fig. 6): a per-(communicator, peer, tag) sequence number in the hardware tag. */
     SEQNUM("seqnum"),

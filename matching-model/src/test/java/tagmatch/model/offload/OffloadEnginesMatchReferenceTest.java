@@ -23,7 +23,8 @@ import tagmatch.model.workload.Workloads;
  * Property: on the random workloads of every kind the strategies are judged on (the same
  * generator and parameter ranges as {@code StrategiesMatchReferenceTest}), with random sizes,
  * datatypes and times, every offload policy at every hardware size gives exactly the reference's
- * results; and the runs reach offloads, hardware matches, software matches and cancels.
+ * results, the naive engine never cancels (§4.2); and the runs reach offloads, hardware matches,
+ * software matches and cancels.
  */
 class OffloadEnginesMatchReferenceTest {
     private static final int SEEDS_PER_KIND = 1200;
@@ -69,6 +70,7 @@ class OffloadEnginesMatchReferenceTest {
                     long matchedReceives = expected.stream().filter(r -> r.outcome() == tagmatch.model.Outcome.MATCHED).count();
                     assertEquals(matchedReceives, c.hardwareMatched() + c.softwareMatched(), policy + ": every match is counted once");
                     assertTrue(c.hardwareMatched() + c.cancelled() <= c.offloaded(), policy + ": " + c);
+                    if (policy == OffloadPolicy.NAIVE) assertEquals(0, c.cancelled(), "§4.2: naive offloads nothing while a message waits: " + c);
                     total.add(c);
                     if (engine instanceof AdaptiveOffload a) suspensions += a.suspensions();
                     checked++;

@@ -10,7 +10,7 @@ import tagmatch.model.Event;
 import tagmatch.model.Matchers;
 import tagmatch.model.Result;
 
-/** Seed 003's cases one by one: §4.1's order hazard, Fig. 2 and Fig. 6's window, the cut-off, the ALPU's refill. */
+/** Seed 003's cases one by one: §4.1's order hazard, §4.2's waiting message, Fig. 2 and Fig. 6's window, the cut-off, the ALPU's refill. */
 class OffloadScenariosTest {
     private static final long BIG = 1 << 20;
 
@@ -34,6 +34,26 @@ class OffloadScenariosTest {
         Matchers.run(seq, events);
         assertEquals(1, seq.counts().offloaded(), "sequence numbers offload r2 although r1 waits in software");
         assertEquals(1, seq.counts().hardwareMatched());
+    }
+
+    @Test
+    void naiveKeepsReceivesInSoftwareWhileAnUnexpectedMessageWaits() {
+        // §4.2: peer 2's message waits unexpected while peer 1's receive is posted, so that receive
+        // stays in software although software holds no receive; once peer 2's receive has taken the
+        // message and peer 1's has been matched, the next receive goes to the hardware again.
+        List<Event> events = List.of(new Event.Arrive(0, 0, 2, 0), new Event.Post(1, 0, 1, 0), new Event.Post(2, 0, 2, 0),
+                new Event.Arrive(3, 0, 1, 0), new Event.Post(4, 0, 1, 0), new Event.Arrive(5, 0, 1, 0));
+        List<Transfer> t = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) t.add(new Transfer(BIG, true, i));
+        OffloadEngine naive = engine(OffloadPolicy.NAIVE, 8, t);
+        assertEquals(List.of(Result.UNEXPECTED, Result.POSTED, Result.matched(0), Result.matched(1), Result.POSTED, Result.matched(4)),
+                Matchers.run(naive, events));
+        assertEquals(1, naive.counts().offloaded(), "only the receive posted after the message was taken: " + naive.counts());
+        assertEquals(0, naive.counts().cancelled(), naive.counts().toString());
+        assertEquals(1, naive.counts().hardwareMatched(), naive.counts().toString());
+        OffloadEngine seq = engine(OffloadPolicy.SEQNUM, 8, t);
+        Matchers.run(seq, events);
+        assertEquals(3, seq.counts().offloaded(), "sequence numbers are not held back by a waiting message: " + seq.counts());
     }
 
     @Test
