@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import tagmatch.model.offload.OffloadCounts;
 import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadWindow;
 
@@ -17,7 +18,9 @@ import tagmatch.model.offload.OffloadWindow;
  * The shape of seed 003's Fig. 2 (naive engine) and Fig. 6 (sequence numbers): the share of a
  * window's receives offloaded against the position of its first non-contiguous receive, on
  * {@link OffloadWindow}'s benchmark with a hardware list as long as the window. The first policy
- * is the figure's own; any other is drawn beside it for comparison.
+ * is the figure's own; any other is drawn beside it for comparison. Beside the shares, each
+ * policy's success over every position: seed 003's (offloaded − cancelled) / offloaded first,
+ * then offloads matched in hardware over offloads.
  */
 public final class OffloadWindowFigure {
     /** Seed 003's figure number: 2 for the naive engine, 6 for sequence numbers. */
@@ -30,30 +33,37 @@ public final class OffloadWindowFigure {
     private final List<OffloadPolicy> policies;
     private final int window;
     private final int iterations;
-    /** shares[p][i]: policy p's share offloaded with the non-contiguous receive at position i - 1 (i = 0: none). */
-    private final double[][] shares;
+    /** counts[p][i]: what policy p counted with the non-contiguous receive at position i - 1 (i = 0: none). */
+    private final OffloadCounts[][] counts;
 
-    private OffloadWindowFigure(List<OffloadPolicy> policies, int window, int iterations, double[][] shares) {
+    private OffloadWindowFigure(List<OffloadPolicy> policies, int window, int iterations, OffloadCounts[][] counts) {
         this.policies = List.copyOf(policies);
         this.window = window;
         this.iterations = iterations;
-        this.shares = shares;
+        this.counts = counts;
     }
 
     /** Runs the window with no non-contiguous receive and with one at every position, for each policy. */
     public static OffloadWindowFigure measure(List<OffloadPolicy> policies, int window, int iterations) {
         if (policies.isEmpty()) throw new IllegalArgumentException("policies must name at least one policy");
         figureNumber(policies.get(0));
-        double[][] shares = new double[policies.size()][window + 1];
+        OffloadCounts[][] counts = new OffloadCounts[policies.size()][window + 1];
         for (int p = 0; p < policies.size(); p++) {
-            for (int at = -1; at < window; at++) shares[p][at + 1] = OffloadWindow.offloadedShare(policies.get(p), window, at, iterations);
+            for (int at = -1; at < window; at++) counts[p][at + 1] = OffloadWindow.run(policies.get(p), window, at, iterations);
         }
-        return new OffloadWindowFigure(policies, window, iterations, shares);
+        return new OffloadWindowFigure(policies, window, iterations, counts);
     }
 
     /** The share {@code policy} offloads with the non-contiguous receive at {@code position} (-1: none). */
     public double share(OffloadPolicy policy, int position) {
-        return shares[policies.indexOf(policy)][position + 1];
+        return (double) counts[policies.indexOf(policy)][position + 1].offloaded() / ((long) window * iterations);
+    }
+
+    /** {@code policy}'s counts summed over no non-contiguous receive and every position of one. */
+    public OffloadCounts total(OffloadPolicy policy) {
+        OffloadCounts sum = new OffloadCounts();
+        for (OffloadCounts c : counts[policies.indexOf(policy)]) sum.add(c);
+        return sum;
     }
 
     /** The smallest share over every position of the non-contiguous receive. */
@@ -70,10 +80,15 @@ public final class OffloadWindowFigure {
     public String csv() {
         StringBuilder sb = new StringBuilder("first_noncontiguous");
         for (OffloadPolicy p : policies) sb.append(',').append(p.cliName()).append("_offloaded_share");
+        for (OffloadPolicy p : policies) sb.append(',').append(p.cliName()).append("_success_rate,").append(p.cliName()).append("_hardware_match_rate");
         sb.append('\n');
         for (int at = -1; at < window; at++) {
             sb.append(at < 0 ? "none" : Integer.toString(at));
             for (OffloadPolicy p : policies) sb.append(String.format(Locale.ROOT, ",%.6f", share(p, at)));
+            for (OffloadPolicy p : policies) {
+                OffloadCounts c = counts[policies.indexOf(p)][at + 1];
+                sb.append(String.format(Locale.ROOT, ",%.6f,%.6f", c.successRate(), c.hardwareMatchRate()));
+            }
             sb.append('\n');
         }
         return sb.toString();
@@ -89,9 +104,12 @@ public final class OffloadWindowFigure {
         for (OffloadPolicy p : policies) {
             sb.append(String.format(Locale.ROOT, "%-9s none %5.1f %%", p.cliName(), 100 * share(p, -1)));
             for (int at : positions) sb.append(String.format(Locale.ROOT, ", at %d %5.1f %%", at, 100 * share(p, at)));
-            sb.append(String.format(Locale.ROOT, "; least over all positions %.1f %% (%d of %d)%n", 100 * minShare(p),
-                    Math.round(minShare(p) * window), window));
+            OffloadCounts t = total(p);
+            sb.append(String.format(Locale.ROOT, "; least over all positions %.1f %% (%d of %d); success %.1f %%, hw/offl %.1f %%%n",
+                    100 * minShare(p), Math.round(minShare(p) * window), window, 100 * t.successRate(), 100 * t.hardwareMatchRate()));
         }
+        sb.append(String.format("success = (offloaded - cancelled) / offloaded (seed 003 §6.3); "
+                + "hw/offl = offloaded receives matched in hardware / offloaded; both over every position%n"));
         return sb.toString();
     }
 

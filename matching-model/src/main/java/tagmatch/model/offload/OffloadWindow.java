@@ -42,12 +42,16 @@ public final class OffloadWindow {
         return new SizedWorkload("window-" + window + "-nc-" + nonContiguousAt, events, Transfers.byIndex(transfers));
     }
 
-    /** The share of a window's receives the engine of {@code policy} offloads, with E = the window. */
-    public static double offloadedShare(OffloadPolicy policy, int window, int nonContiguousAt, int iterations) {
+    /** What the engine of {@code policy} counts on the window of 1 MiB receives, with E = the window. */
+    public static OffloadCounts run(OffloadPolicy policy, int window, int nonContiguousAt, int iterations) {
         OffloadSettings s = OffloadSettings.defaults().withHwEntries(window);
         long bytes = Math.max(s.rndvThreshold(), 1 << 20);
         SizedWorkload w = generate(window, nonContiguousAt, bytes, iterations);
-        OffloadCounts c = w.run(OffloadEngines.create(policy, s, w.transfers()));
-        return (double) c.offloaded() / ((long) window * iterations);
+        return w.run(OffloadEngines.create(policy, s, w.transfers()));
+    }
+
+    /** The share of a window's receives the engine of {@code policy} offloads, with E = the window. */
+    public static double offloadedShare(OffloadPolicy policy, int window, int nonContiguousAt, int iterations) {
+        return (double) run(policy, window, nonContiguousAt, iterations).offloaded() / ((long) window * iterations);
     }
 }

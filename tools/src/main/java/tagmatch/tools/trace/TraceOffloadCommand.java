@@ -25,7 +25,8 @@ import tagmatch.trace.TraceOffload;
         mixinStandardHelpOptions = true,
         description = {"Run seed 003's offload engine (a hardware list of E receives, software behind it) over MPI traces",
                 "and a generated 3D stencil: per application, rendezvous receives, the fraction of messages that arrived",
-                "unexpected, receives offloaded, matched in hardware and in software, cancelled, and the success rate.",
+                "unexpected, receives offloaded, matched in hardware and in software, cancelled, the success rate",
+                "((offloaded - cancelled) / offloaded), offloads matched in hardware over offloads, and the hardware share.",
                 "A table, a CSV and a PNG. See docs/traces.md.",
                 "Example: tagmatch trace offload data/traces --hw-entries 64 --rndv-threshold 16384 --policy adaptive"})
 public final class TraceOffloadCommand implements Runnable {

@@ -23,6 +23,7 @@ class OffloadWindowCommandTest {
         Path out = tmp.resolve(command);
         CliRun cli = new CliRun();
         assertEquals(0, cli.run("figure", command, "--window", "64", "--iterations", "2", "--out", out.toString()), cli.err.toString());
+        assertTrue(cli.out.toString().contains("; success 100.0 %, hw/offl 100.0 %"), cli.out.toString());
         assertTrue(cli.out.toString().endsWith("wrote " + out + "/{" + png + ".md," + png + ".csv," + png + ".png}" + System.lineSeparator()),
                 cli.out.toString());
         byte[] bytes = Files.readAllBytes(out.resolve(png + ".png"));
@@ -41,6 +42,9 @@ class OffloadWindowCommandTest {
             assertEquals(Integer.toString(at), rows.get(at + 1)[0]);
             assertEquals(at / 64.0, Double.parseDouble(rows.get(at + 1)[1]), 1e-6, "the receives before the first non-contiguous one");
         }
+        // every message is expected: no offload is cancelled and every one is matched in hardware
+        assertEquals(1.0, Double.parseDouble(rows.get(0)[2]), "success rate");
+        assertEquals(1.0, Double.parseDouble(rows.get(0)[3]), "hardware match rate");
     }
 
     @Test

@@ -74,12 +74,20 @@ class TraceCommandTest {
         String table = Files.readString(dir.resolve("offload.txt"));
         assertTrue(out.toString().startsWith(table), out.toString());
         assertTrue(table.startsWith("policy seqnum, 64 hardware entries, rendezvous from 16384 bytes"), table);
-        assertTrue(table.matches("(?s).*\nhpcc +4 +\\d+ +[1-9]\\d* +\\d+\\.\\d +[1-9]\\d* +\\d+ +\\d+ +\\d+ +\\d+\\.\\d +\\d+\\.\\d +\n.*"), table);
+        // success% (the paper's, offloads not cancelled) first, then hw/offl% and hw/rndv%
+        assertTrue(table.matches("(?s).*\nhpcc +4 +\\d+ +[1-9]\\d* +\\d+\\.\\d +[1-9]\\d* +\\d+ +\\d+ +\\d+ +\\d+\\.\\d +\\d+\\.\\d +\\d+\\.\\d +\n.*"), table);
+        assertTrue(table.contains(" success% hw/offl% hw/rndv% "), table);
+        assertTrue(table.contains("success% = (offloaded - cancelled) / offloaded"), table);
         assertTrue(table.matches("(?s).*\nmpi-many-to-one-n3 +3 +100 +0 +\\d+\\.\\d +0 .* no receive of 16384 bytes or more \\(largest 32\\)\n.*"), table);
         assertTrue(table.matches("(?s).*\nstencil-3d \\(generated\\) +64 .*"), table);
         List<String> csv = Files.readAllLines(dir.resolve("offload.csv"));
         assertEquals(1 + 3, csv.size());
         assertTrue(csv.get(1).startsWith("hpcc,seqnum,64,16384,4,"), csv.get(1));
+        assertTrue(csv.get(0).contains(",cancelled,success_rate,hardware_match_rate,hardware_share,"), csv.get(0));
+        String[] hpcc = csv.get(1).split(",");
+        long offloaded = Long.parseLong(hpcc[8]), hardware = Long.parseLong(hpcc[9]), cancelled = Long.parseLong(hpcc[11]);
+        assertEquals((double) (offloaded - cancelled) / offloaded, Double.parseDouble(hpcc[12]), 1e-6);
+        assertEquals((double) hardware / offloaded, Double.parseDouble(hpcc[13]), 1e-6);
         byte[] png = Files.readAllBytes(dir.resolve("offload.png"));
         assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4));
     }
