@@ -8,17 +8,21 @@ import tagmatch.model.InputRules;
 
 /**
  * Seed 003 §5.1's communication-aware offload over §5.2's sequence numbers. A receive from a peer
- * is offloaded only when the delay δ expected between posting it and its message's arrival
- * exceeds K = Σ (α·size + β) over the outstanding rendezvous receives: a large δ (a late sender,
- * or a receiver that rarely progresses) is where the hardware gains overlap. δ is predicted by
- * the peer's last one (arrival time minus post time of its last matched receive; negative when
- * the message was waiting); a peer not seen yet is offloaded. And once more than the cut-off
+ * is offloaded only when the delay δ expected between posting it and the start of its
+ * rendezvous read exceeds K = Σ (α·size + β) over the outstanding rendezvous receives: a large δ
+ * (a late sender, or a receiver that rarely progresses) is where the hardware gains overlap. δ is
+ * predicted by the peer's last one: from the post of its last matched receive to when software
+ * would have started that receive's read, at the receiver's first {@link ProgressCalls progress
+ * call} after the message arrived (0 when the message was waiting). So both of Fig. 4's causes
+ * raise it: a late sender (4a) and a low progress-call frequency f (4b). A peer not seen yet is
+ * offloaded. And once more than the cut-off
  * share of the receives offloaded in a period were cancelled, none is offloaded until the
  * period ends.
  */
 public final class AdaptiveOffload extends SequenceOffload {
     private record Peer(int comm, int source) {}
 
+    private final ProgressCalls progress;
     private final Map<Peer, Long> lastDelta = new HashMap<>();
     /** K: §5.1's cost of the outstanding rendezvous receives, in ns. */
     private double outstandingNs;
@@ -28,8 +32,15 @@ public final class AdaptiveOffload extends SequenceOffload {
     private boolean suspended;
     private long suspensions;
 
+    /** A receiver that progresses all the time: δ is the sender's lateness alone. */
     public AdaptiveOffload(OffloadSettings settings, Capacities capacities, InputRules rules, Transfers transfers) {
+        this(settings, capacities, rules, transfers, ProgressCalls.CONTINUOUS);
+    }
+
+    public AdaptiveOffload(OffloadSettings settings, Capacities capacities, InputRules rules, Transfers transfers, ProgressCalls progress) {
         super(settings, capacities, rules, transfers);
+        if (progress == null) throw new IllegalArgumentException("progress must not be null");
+        this.progress = progress;
     }
 
     @Override
@@ -72,6 +83,7 @@ public final class AdaptiveOffload extends SequenceOffload {
         if (r.stored && r.transfer.rendezvous(settings.rndvThreshold())) {
             outstandingNs = Math.max(0, outstandingNs - settings.rendezvousCostNs(r.transfer.bytes()));
         }
-        lastDelta.put(new Peer(m.comm(), m.source()), arrivalNanos - r.transfer.timeNanos());
+        long posted = r.transfer.timeNanos();
+        lastDelta.put(new Peer(m.comm(), m.source()), progress.readStartNanos(posted, arrivalNanos) - posted);
     }
 }

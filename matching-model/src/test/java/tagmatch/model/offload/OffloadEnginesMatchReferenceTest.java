@@ -22,7 +22,7 @@ import tagmatch.model.workload.Workloads;
 /**
  * Property: on the random workloads of every kind the strategies are judged on (the same
  * generator and parameter ranges as {@code StrategiesMatchReferenceTest}), with random sizes,
- * datatypes and times, every offload policy at every hardware size gives exactly the reference's
+ * datatypes, times and progress-call intervals, every offload policy at every hardware size gives exactly the reference's
  * results, the naive engine never cancels (§4.2); and the runs reach offloads, hardware matches,
  * software matches and cancels.
  */
@@ -58,9 +58,10 @@ class OffloadEnginesMatchReferenceTest {
                 Capacities caps = seed % 4 == 3 ? new Capacities(1 + rng.nextInt(8), 1 + rng.nextInt(8)) : Capacities.UNBOUNDED;
                 OffloadSettings settings = OffloadSettings.defaults().withHwEntries(rng.nextInt(10)).withRndvThreshold(1000)
                         .withLogGp(rng.nextDouble() * 0.1, rng.nextInt(3000)).withCancelCutoff(1 + rng.nextInt(40), rng.nextDouble());
+                ProgressCalls progress = seed % 2 == 0 ? ProgressCalls.CONTINUOUS : ProgressCalls.every(1 + rng.nextInt(5000));
                 List<Result> expected = Matchers.run(new ReferenceMatcher(caps), w.events());
                 for (OffloadPolicy policy : OffloadPolicy.values()) {
-                    OffloadEngine engine = OffloadEngines.create(policy, settings, caps, InputRules.DEFAULT, transfers);
+                    OffloadEngine engine = OffloadEngines.create(policy, settings, caps, InputRules.DEFAULT, transfers, progress);
                     List<Result> actual = Matchers.run(engine, w.events());
                     if (!expected.equals(actual)) {
                         fail(policy.cliName() + " differs from the reference on " + spec + " with " + settings + ": first difference at "

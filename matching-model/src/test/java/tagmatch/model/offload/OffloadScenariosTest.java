@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import tagmatch.model.Capacities;
 import tagmatch.model.Event;
+import tagmatch.model.InputRules;
 import tagmatch.model.Matchers;
 import tagmatch.model.Result;
 
-/** Seed 003's cases one by one: §4.1's order hazard, §4.2's waiting message, Fig. 2 and Fig. 6's window, the cut-off, the ALPU's refill. */
+/**
+ * Seed 003's cases one by one: §4.1's order hazard, §4.2's waiting message, Fig. 2 and Fig. 6's
+ * window, Fig. 4b's rare progress, the cut-off, the ALPU's refill.
+ */
 class OffloadScenariosTest {
     private static final long BIG = 1 << 20;
 
@@ -120,6 +125,40 @@ class OffloadScenariosTest {
         Matchers.run(e, events);
         assertEquals(11, e.counts().offloaded(), e.counts().toString());
         assertEquals(11, e.counts().hardwareMatched());
+    }
+
+    @Test
+    void adaptiveOffloadsForAReceiverThatRarelyProgressesThoughItsSenderIsOnTime() {
+        // Fig. 4b: peer 2's message comes 1 µs after its receive, while peer 1's 1 MiB receive is
+        // outstanding (K ≈ 85 µs). Software would start peer 2's read only at the receiver's next
+        // progress call: the lower the frequency f, the larger δ, and past K peer 2 is offloaded too.
+        List<Event> events = new ArrayList<>();
+        List<Transfer> t = new ArrayList<>();
+        long id = 0, time = 0;
+        for (int i = 0; i < 10; i++) {
+            events.add(new Event.Post(id++, 0, 1, 0));
+            t.add(new Transfer(BIG, true, time));
+            events.add(new Event.Post(id++, 0, 2, 0));
+            t.add(new Transfer(BIG, true, time + 10));
+            events.add(new Event.Arrive(id++, 0, 2, 0));
+            t.add(new Transfer(BIG, true, time + 1_010));
+            events.add(new Event.Arrive(id++, 0, 1, 0));
+            t.add(new Transfer(BIG, true, time + 1_000_000));
+            time += 2_000_000;
+        }
+        long[] intervalsNs = {1_000, 50_000, 200_000, 500_000};
+        long[] offloaded = {11, 11, 20, 20};
+        for (int k = 0; k < intervalsNs.length; k++) {
+            OffloadEngine e = OffloadEngines.create(OffloadPolicy.ADAPTIVE, OffloadSettings.defaults().withHwEntries(8), Capacities.UNBOUNDED,
+                    InputRules.DEFAULT, Transfers.byIndex(t), ProgressCalls.every(intervalsNs[k]));
+            Matchers.run(e, events);
+            assertEquals(offloaded[k], e.counts().offloaded(), "progress every " + intervalsNs[k] + " ns: " + e.counts());
+            assertEquals(offloaded[k], e.counts().hardwareMatched(), e.counts().toString());
+        }
+        OffloadEngine seq = OffloadEngines.create(OffloadPolicy.SEQNUM, OffloadSettings.defaults().withHwEntries(8), Capacities.UNBOUNDED,
+                InputRules.DEFAULT, Transfers.byIndex(t), ProgressCalls.every(1_000));
+        Matchers.run(seq, events);
+        assertEquals(20, seq.counts().offloaded(), "only the adaptive policy predicts δ");
     }
 
     @Test
