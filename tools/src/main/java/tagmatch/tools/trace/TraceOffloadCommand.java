@@ -39,7 +39,7 @@ public final class TraceOffloadCommand implements Runnable {
     @Option(names = "--policy", paramLabel = "P", description = "naive, seqnum, adaptive or ordered (default ${DEFAULT-VALUE})")
     String policy = "adaptive";
 
-    @Option(names = "--hw-entries", paramLabel = "E", description = "receives the hardware list holds, 0..1048576 (default ${DEFAULT-VALUE}; a guess)")
+    @Option(names = "--hw-entries", paramLabel = "E", description = "receives the hardware list holds, 1..1048576 (default ${DEFAULT-VALUE}; a guess)")
     int hwEntries = OffloadSettings.defaults().hwEntries();
 
     @Option(names = "--rndv-threshold", paramLabel = "BYTES", description = "receives of this many bytes or more are rendezvous (default ${DEFAULT-VALUE})")
@@ -80,7 +80,8 @@ public final class TraceOffloadCommand implements Runnable {
     public void run() {
         OffloadPolicy p = OffloadPolicy.valueOf(OptionCheck.oneOf("--policy", policy, OffloadPolicy.names().toArray(String[]::new))
                 .toUpperCase(java.util.Locale.ROOT));
-        OptionCheck.range("--hw-entries", hwEntries, 0, 1 << 20);
+        // A list of 0 entries offloads nothing: every policy would print the same software-only row.
+        OptionCheck.range("--hw-entries", hwEntries, 1, 1 << 20);
         OptionCheck.atLeast("--rndv-threshold", rndvThreshold, 0);
         nonNegative("--alpha", alpha);
         nonNegative("--beta", beta);

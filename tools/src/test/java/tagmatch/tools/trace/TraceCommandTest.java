@@ -102,6 +102,30 @@ class TraceCommandTest {
     }
 
     @Test
+    void offloadRefusesAnEngineParameterOutOfRangeInOneLineNamingTheOptionAndWritesNothing() {
+        String[][] cases = {
+                {"--alpha", "-1", "--alpha must be a finite number >= 0, got -1.0"},
+                {"--beta", "-2", "--beta must be a finite number >= 0, got -2.0"},
+                {"--cancel-cutoff", "1.5", "--cancel-cutoff must be in 0..1, got 1.5"},
+                {"--cancel-cutoff", "-0.1", "--cancel-cutoff must be in 0..1, got -0.1"},
+                {"--cancel-cutoff", "NaN", "--cancel-cutoff must be in 0..1, got NaN"},
+                {"--hw-entries", "0", "--hw-entries must be in 1..1048576, got 0"},
+                {"--cancel-period", "0", "--cancel-period must be >= 1, got 0"},
+                {"--rndv-threshold", "-1", "--rndv-threshold must be >= 0, got -1"},
+        };
+        Path never = tmp.resolve("never");
+        for (String[] c : cases) {
+            CliRun one = new CliRun();
+            int code = one.run("trace", "offload", "--no-cache", Dumpi.root().resolve("data/traces/mpi-many-to-one-n3").toString(), c[0], c[1],
+                    "--out", never.toString(), "--no-progress");
+            assertEquals(2, code, c[0] + " " + c[1]);
+            assertEquals("tagmatch trace offload: " + c[2], one.err.toString().strip());
+            assertEquals("", one.out.toString());
+            assertFalse(Files.exists(never), c[0] + " " + c[1] + " wrote " + never);
+        }
+    }
+
+    @Test
     void anUnknownStrategyFailsBeforeAnyWorkNamingTheLegalOnes() {
         Path dir = tmp.resolve("never");
         int code = run("trace", "analyze", "--no-cache", Dumpi.root().resolve("data/traces/lammps-melt").toString(), "--strategies", "reference,fastest",
