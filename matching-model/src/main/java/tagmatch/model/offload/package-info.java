@@ -7,6 +7,7 @@
  * (sequence numbers in the hardware tag, §5.2), {@code adaptive} (sequence numbers plus the
  * δ &gt; K rule and the cancel-rate cut-off, §5.1) and {@code ordered} (the hardware holds the oldest entries, seed 001's ALPU). Each is exact against
  * {@link tagmatch.model.ReferenceMatcher} and counts what it offloaded, matched in software and
- * cancelled ({@link tagmatch.model.offload.OffloadCounts}).
+ * cancelled ({@link tagmatch.model.offload.OffloadCounts}). Beside them, §5.3's decision to
+ * prefetch unexpected rendezvous messages into a memory pool ({@link tagmatch.model.offload.Prefetcher}).
  */
 package tagmatch.model.offload;
