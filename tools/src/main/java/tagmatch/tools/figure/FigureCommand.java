@@ -44,7 +44,7 @@ import tagmatch.tools.Temp;
                 "Example: tagmatch figure 5 --cells 128,256 --max-length 512 --step 16",
                 "Example: tagmatch figure 8 --k 100 --repeat 500 --threads 4",
                 "Example: tagmatch figure 8 --on dpa --sequences 500"},
-        subcommands = {OffloadWindowCommand.Naive.class, OffloadWindowCommand.Seqnum.class})
+        subcommands = {OffloadWindowCommand.Naive.class, OffloadWindowCommand.Seqnum.class, PrefetchCommand.class})
 public final class FigureCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
