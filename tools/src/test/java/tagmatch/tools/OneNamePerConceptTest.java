@@ -19,11 +19,14 @@ import tagmatch.tools.trace.TraceInputOptions;
  */
 class OneNamePerConceptTest {
     /** Each shared option and the class that declares it. */
-    private static final Map<String, Class<?>> SHARED = Map.of(
-            "--cores", ClusterOptions.class, "--threads-per-core", ClusterOptions.class, "--latency", ClusterOptions.class,
-            "--banks", ClusterOptions.class, "--ram-mib", ClusterOptions.class, "--force", ForceOption.class,
-            "--keep-temp", KeepTempOption.class, "--parse-threads", TraceInputOptions.class, "--cache", TraceInputOptions.class,
-            "--no-cache", TraceInputOptions.class);
+    private static final Map<String, Class<?>> SHARED = Map.ofEntries(
+            Map.entry("--cores", ClusterOptions.class), Map.entry("--threads-per-core", ClusterOptions.class),
+            Map.entry("--latency", ClusterOptions.class), Map.entry("--banks", ClusterOptions.class), Map.entry("--ram-mib", ClusterOptions.class),
+            Map.entry("--force", ForceOption.class), Map.entry("--keep-temp", KeepTempOption.class),
+            Map.entry("--parse-threads", TraceInputOptions.class), Map.entry("--cache", TraceInputOptions.class),
+            Map.entry("--no-cache", TraceInputOptions.class), Map.entry("--pool-slots", PrefetchOptions.class),
+            Map.entry("--slot-bytes", PrefetchOptions.class), Map.entry("--history", PrefetchOptions.class),
+            Map.entry("--useful-share", PrefetchOptions.class));
     /** Names the same concepts once had on some command. */
     private static final List<String> RETIRED = List.of("--harts-per-core", "--hart-threads", "--dpa-cores", "--dpa-threads");
 

@@ -12,6 +12,8 @@ import org.knowm.xchart.CategoryChartBuilder;
 import tagmatch.model.offload.OffloadCounts;
 import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
+import tagmatch.model.offload.PrefetchCounts;
+import tagmatch.model.offload.PrefetchSettings;
 import tagmatch.process.UserError;
 
 /** The table, CSV and PNG of {@code tagmatch trace offload}. */
@@ -21,8 +23,8 @@ public final class OffloadReport {
 
     private OffloadReport() {}
 
-    /** The table with its settings and the paper's figures below it. */
-    public static String table(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s) {
+    /** The table with its settings and the paper's figures below it, then the prefetch decision's table. */
+    public static String table(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s, PrefetchSettings prefetch) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "policy %s, %d hardware entries, rendezvous from %d bytes, α %.3f ns/byte, β %.0f ns, "
                         + "cut-off %.2f of a period of %d posts%n%n", policy.cliName(), s.hwEntries(), s.rndvThreshold(), s.alphaNsPerByte(),
@@ -39,6 +41,16 @@ public final class OffloadReport {
         sb.append(String.format("%nsuccess%% = (offloaded - cancelled) / offloaded (seed 003 §6.3: 3D stencil 96 %%);%n"
                 + "hw/offl%% = offloaded receives matched in hardware / offloaded (below success%% by the offloads still open at the end);%n"
                 + "hw/rndv%% = receives matched in hardware / rendezvous receives (seed 003 §6.4: LAMMPS 81 %%).%n"));
+        sb.append(String.format(Locale.ROOT, "%nprefetch of unexpected rendezvous messages (seed 003 §5.3, whatever the policy): pool of %d slots of %d bytes, "
+                + "history of %d needing %.2f useful%n%n", prefetch.poolSlots(), prefetch.slotBytes(), prefetch.historyLength(), prefetch.minUsefulShare()));
+        sb.append(String.format(Locale.ROOT, "%-26s %10s %10s %9s %9s %9s %9s %9s%n", "application", "unexp-rndv", "prefetched", "useful", "useless",
+                "no-slot", "too-large", "declined"));
+        for (OffloadRow r : rows) {
+            PrefetchCounts c = r.prefetch();
+            sb.append(String.format(Locale.ROOT, "%-26s %10d %10d %9d %9d %9d %9d %9d%n", r.application(), c.unexpectedRendezvous(), c.prefetched(),
+                    c.useful(), c.useless(), c.noSlot(), c.tooLarge(), c.declined()));
+        }
+        sb.append(String.format("%nuseful = prefetched and its receive posted after the read (α·size + β) was done; useless = posted before.%n"));
         return sb.toString();
     }
 
@@ -48,22 +60,24 @@ public final class OffloadReport {
 
     public static String csv(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s) {
         StringBuilder sb = new StringBuilder("application,policy,hw_entries,rndv_threshold,ranks,receives,rendezvous_receives,unexpected_fraction,"
-                + "offloaded,hardware_matched,software_matched,cancelled,success_rate,hardware_match_rate,hardware_share,unknown_size_receives,note\n");
+                + "offloaded,hardware_matched,software_matched,cancelled,success_rate,hardware_match_rate,hardware_share,unknown_size_receives,"
+                + "prefetch_unexpected_rendezvous,prefetched,prefetch_useful,prefetch_useless,prefetch_no_slot,prefetch_too_large,prefetch_declined,note\n");
         for (OffloadRow r : rows) {
             OffloadCounts c = r.counts();
-            sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%.6f,%d,%d,%d,%d,%.6f,%.6f,%.6f,%d,\"%s\"%n", r.application(), policy.cliName(),
-                    s.hwEntries(), s.rndvThreshold(), r.ranks(), c.receives(), c.rendezvousReceives(), c.unexpectedFraction(), c.offloaded(),
-                    c.hardwareMatched(), c.softwareMatched(), c.cancelled(), c.successRate(), c.hardwareMatchRate(), c.hardwareShare(),
-                    r.unknownSize(), r.note(s)));
+            PrefetchCounts f = r.prefetch();
+            sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%.6f,%d,%d,%d,%d,%.6f,%.6f,%.6f,%d,%d,%d,%d,%d,%d,%d,%d,\"%s\"%n", r.application(),
+                    policy.cliName(), s.hwEntries(), s.rndvThreshold(), r.ranks(), c.receives(), c.rendezvousReceives(), c.unexpectedFraction(),
+                    c.offloaded(), c.hardwareMatched(), c.softwareMatched(), c.cancelled(), c.successRate(), c.hardwareMatchRate(), c.hardwareShare(),
+                    r.unknownSize(), f.unexpectedRendezvous(), f.prefetched(), f.useful(), f.useless(), f.noSlot(), f.tooLarge(), f.declined(), r.note(s)));
         }
         return sb.toString();
     }
 
     /** Writes {@link #FILES} into {@code dir}. */
-    public static void write(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s, Path dir) {
+    public static void write(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s, PrefetchSettings prefetch, Path dir) {
         System.setProperty("java.awt.headless", "true");
         try {
-            Files.writeString(dir.resolve("offload.txt"), table(rows, policy, s), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("offload.txt"), table(rows, policy, s, prefetch), StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("offload.csv"), csv(rows, policy, s), StandardCharsets.UTF_8);
             CategoryChart chart = new CategoryChartBuilder().width(1000).height(600)
                     .title("Offload per application (" + policy.cliName() + ", E = " + s.hwEntries() + ", rendezvous from " + s.rndvThreshold() + " B)")

@@ -5,21 +5,22 @@ import java.util.List;
 import java.util.function.Consumer;
 import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
+import tagmatch.model.offload.PrefetchSettings;
 import tagmatch.model.offload.Stencil3d;
 import tagmatch.process.ProgressMeter;
 
 /**
  * {@code tagmatch trace offload}: every trace parsed (through the parsed-trace cache) and run
- * through seed 003's offload engine, plus a generated 3D stencil; one {@link OffloadRow} each,
- * written by {@link OffloadReport}.
+ * through seed 003's offload engine and its prefetch decision, plus a generated 3D stencil; one
+ * {@link OffloadRow} each, written by {@link OffloadReport}.
  */
 public final class TraceOffload {
     /**
      * @param stencil the generated stencil to add as the last row, or null for none
      * @param cache parsed rank files; null for none
      */
-    public record Options(OffloadPolicy policy, OffloadSettings settings, Stencil3d.Spec stencil, int parseThreads, TraceCache cache,
-                          boolean allowPartial) {}
+    public record Options(OffloadPolicy policy, OffloadSettings settings, PrefetchSettings prefetch, Stencil3d.Spec stencil, int parseThreads,
+                          TraceCache cache, boolean allowPartial) {}
 
     private TraceOffload() {}
 
@@ -35,9 +36,9 @@ public final class TraceOffload {
                         RankFileScheduler.Scope.TRACE, partial);
                 bar.stepTo(total);
             }
-            rows.add(OffloadRow.ofTrace(t.name(), logs, o.policy(), o.settings()));
+            rows.add(OffloadRow.ofTrace(t.name(), logs, o.policy(), o.settings(), o.prefetch()));
         }
-        if (o.stencil() != null) rows.add(OffloadRow.ofStencil(o.stencil(), o.policy(), o.settings()));
+        if (o.stencil() != null) rows.add(OffloadRow.ofStencil(o.stencil(), o.policy(), o.settings(), o.prefetch()));
         return rows;
     }
 }

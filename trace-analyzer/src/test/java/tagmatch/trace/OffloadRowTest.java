@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import tagmatch.model.offload.OffloadCounts;
 import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
+import tagmatch.model.offload.PrefetchCounts;
+import tagmatch.model.offload.PrefetchSettings;
 
 class OffloadRowTest {
     private static final OffloadSettings SETTINGS = OffloadSettings.defaults().withHwEntries(64);
@@ -15,7 +17,7 @@ class OffloadRowTest {
     private static OffloadRow run(OffloadPolicy policy, Dumpi receiver, Dumpi sender) {
         RankLog r0 = EventStreamsTest.log(0, sender);
         RankLog r1 = EventStreamsTest.log(1, receiver);
-        return OffloadRow.ofTrace("t", List.of(r0, r1), policy, SETTINGS);
+        return OffloadRow.ofTrace("t", List.of(r0, r1), policy, SETTINGS, PrefetchSettings.defaults());
     }
 
     private static Dumpi irecv(Dumpi d, long micros, int tag, String... data) {
@@ -57,6 +59,22 @@ class OffloadRowTest {
         assertEquals(1, row.unknownSize());
         assertEquals(65536, row.largestReceive());
         assertEquals("", row.note(SETTINGS));
+    }
+
+    @Test
+    void aLateReceiversUnexpectedRendezvousMessagesArePrefetchedAndUseful() {
+        // The sends are at 10 and 11 µs, the receives at 500 and 501 µs: a read of 64 KiB takes 6.2 µs.
+        Dumpi receiver = new Dumpi();
+        irecv(receiver, 500, 1, "int count=1", "MPI_Datatype datatype=28 (user-defined-datatype)", "int64_t bytes=65536", "int contiguous=1");
+        irecv(receiver, 501, 2, "int count=1", "MPI_Datatype datatype=28 (user-defined-datatype)", "int64_t bytes=65536", "int contiguous=1");
+        Dumpi sender = new Dumpi();
+        for (int tag = 1; tag <= 2; tag++) {
+            sender.call("MPI_Isend", 9 + tag, "int count=1", "MPI_Datatype datatype=28 (user-defined-datatype)", "int64_t bytes=65536",
+                    "int contiguous=1", "int dest=1", "int tag=" + tag, Dumpi.comm(2), "MPI_Request request=[" + (9 + tag) + "]");
+        }
+        OffloadRow row = run(OffloadPolicy.SEQNUM, receiver, sender);
+        assertEquals(2, row.counts().unexpected(), row.counts().toString());
+        assertEquals(new PrefetchCounts(2, 2, 2, 0, 0, 0, 0), row.prefetch());
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import tagmatch.model.offload.OffloadSettings;
+import tagmatch.model.offload.PrefetchCounts;
 import tagmatch.model.offload.PrefetchSettings;
 import tagmatch.model.offload.Prefetcher;
 import tagmatch.model.offload.SkewedWindow;
@@ -47,9 +48,9 @@ public final class PrefetchFigure {
         if (skewsNs.isEmpty()) throw new IllegalArgumentException("skews must name at least one skew");
         List<Point> points = new ArrayList<>();
         for (long skew : skewsNs) {
-            Prefetcher p = Prefetcher.run(SkewedWindow.generate(window, bytes, iterations, skew), offload, settings);
-            points.add(new Point(skew, (long) window * iterations, p.unexpectedRendezvous(), p.prefetched(), p.useful(), p.useless(), p.noSlot(),
-                    p.declined()));
+            PrefetchCounts c = Prefetcher.run(SkewedWindow.generate(window, bytes, iterations, skew), offload, settings).counts();
+            points.add(new Point(skew, (long) window * iterations, c.unexpectedRendezvous(), c.prefetched(), c.useful(), c.useless(), c.noSlot(),
+                    c.declined()));
         }
         return new PrefetchFigure(window, bytes, iterations, settings, offload, points);
     }

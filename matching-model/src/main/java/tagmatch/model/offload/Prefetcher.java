@@ -2,7 +2,6 @@ package tagmatch.model.offload;
 
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
@@ -122,31 +121,14 @@ public final class Prefetcher {
         return p;
     }
 
-    /** Unexpected messages of at least the rendezvous threshold. */
-    public long unexpectedRendezvous() { return unexpectedRendezvous; }
-    public long prefetched() { return prefetched; }
-    /** Prefetches whose receive was posted after the read was done. */
-    public long useful() { return useful; }
-    /** Prefetches whose receive was posted before the read was done. */
-    public long useless() { return useless; }
-    /** Messages not prefetched because every slot was taken. */
-    public long noSlot() { return noSlot; }
-    /** Messages larger than a slot. */
-    public long tooLarge() { return tooLarge; }
-    /** Messages the history of prefetches declined. */
-    public long declined() { return declined; }
+    /** What was decided so far; a prefetch counts as useful or useless once its receive is posted. */
+    public PrefetchCounts counts() {
+        return new PrefetchCounts(unexpectedRendezvous, prefetched, useful, useless, noSlot, tooLarge, declined);
+    }
 
     /** Every count by a stable name, in a stable order. */
     public Map<String, Long> summary() {
-        Map<String, Long> m = new LinkedHashMap<>();
-        m.put("unexpected_rendezvous", unexpectedRendezvous);
-        m.put("prefetched", prefetched);
-        m.put("useful", useful);
-        m.put("useless", useless);
-        m.put("no_slot", noSlot);
-        m.put("too_large", tooLarge);
-        m.put("declined", declined);
-        return m;
+        return counts().summary();
     }
 
     @Override

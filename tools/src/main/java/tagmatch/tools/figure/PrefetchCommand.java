@@ -16,6 +16,7 @@ import tagmatch.process.UsageError;
 import tagmatch.tools.ForceOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
+import tagmatch.tools.PrefetchOptions;
 
 /** {@code tagmatch figure prefetch}: seed 003's Fig. 8 as far as its prefetch decision goes ({@link PrefetchFigure}). */
 @Command(name = "prefetch",
@@ -41,18 +42,8 @@ public final class PrefetchCommand implements Callable<Integer> {
             + "(default 0,10,20,40,60,80,100,200,1000)")
     List<Long> skewsUs = List.of(0L, 10L, 20L, 40L, 60L, 80L, 100L, 200L, 1000L);
 
-    @Option(names = "--pool-slots", paramLabel = "N", description = "slots of the memory pool, 0..1048576 (default ${DEFAULT-VALUE}; a guess)")
-    int poolSlots = PrefetchSettings.defaults().poolSlots();
-
-    @Option(names = "--slot-bytes", paramLabel = "BYTES", description = "bytes per slot, 1..1073741824 (default ${DEFAULT-VALUE}; a guess)")
-    long slotBytes = PrefetchSettings.defaults().slotBytes();
-
-    @Option(names = "--history", paramLabel = "N", description = "prefetch outcomes the decision remembers, 1..1048576 (default ${DEFAULT-VALUE}; a guess)")
-    int history = PrefetchSettings.defaults().historyLength();
-
-    @Option(names = "--useful-share", paramLabel = "F", description = "share of remembered prefetches that must have been useful, 0..1 "
-            + "(default ${DEFAULT-VALUE}; a guess)")
-    double usefulShare = PrefetchSettings.defaults().minUsefulShare();
+    @Mixin
+    PrefetchOptions prefetch = new PrefetchOptions();
 
     @Option(names = "--out", paramLabel = "DIR", description = "output directory (default seed003-figure-8)")
     Path out;
@@ -67,11 +58,7 @@ public final class PrefetchCommand implements Callable<Integer> {
         OptionCheck.range("--bytes", bytes, OffloadSettings.defaults().rndvThreshold(), 1 << 30);
         if (skewsUs.isEmpty()) throw new UsageError("--skews-us must name at least one skew, got none");
         for (long s : skewsUs) OptionCheck.range("--skews-us", s, 0, 10_000_000);
-        OptionCheck.range("--pool-slots", poolSlots, 0, 1 << 20);
-        OptionCheck.range("--slot-bytes", slotBytes, 1, 1 << 30);
-        OptionCheck.range("--history", history, 1, 1 << 20);
-        if (!(usefulShare >= 0 && usefulShare <= 1)) throw new UsageError("--useful-share must be in 0..1, got " + usefulShare);
-        PrefetchSettings settings = new PrefetchSettings(poolSlots, slotBytes, history, usefulShare);
+        PrefetchSettings settings = prefetch.settings();
         Path dir = out != null ? out : Path.of("seed003-figure-8");
         PrintWriter o = spec.commandLine().getOut();
         List<String> files;

@@ -8,12 +8,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
+import tagmatch.model.offload.PrefetchSettings;
 import tagmatch.model.offload.Stencil3d;
 import tagmatch.process.ProgressMeter;
 import tagmatch.process.UsageError;
 import tagmatch.tools.ForceOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
+import tagmatch.tools.PrefetchOptions;
 import tagmatch.tools.Progress;
 import tagmatch.trace.OffloadReport;
 import tagmatch.trace.OffloadRow;
@@ -26,7 +28,8 @@ import tagmatch.trace.TraceOffload;
         description = {"Run seed 003's offload engine (a hardware list of E receives, software behind it) over MPI traces",
                 "and a generated 3D stencil: per application, rendezvous receives, the fraction of messages that arrived",
                 "unexpected, receives offloaded, matched in hardware and in software, cancelled, the success rate",
-                "((offloaded - cancelled) / offloaded), offloads matched in hardware over offloads, and the hardware share.",
+                "((offloaded - cancelled) / offloaded), offloads matched in hardware over offloads, and the hardware share;",
+                "then seed 003 §5.3's prefetch of unexpected rendezvous messages: prefetched, useful, useless, refused, declined.",
                 "A table, a CSV and a PNG. See docs/traces.md.",
                 "Example: tagmatch trace offload data/traces --hw-entries 64 --rndv-threshold 16384 --policy adaptive"})
 public final class TraceOffloadCommand implements Runnable {
@@ -74,6 +77,9 @@ public final class TraceOffloadCommand implements Runnable {
     Path out = Path.of("trace-offload");
 
     @CommandLine.Mixin
+    PrefetchOptions prefetch = new PrefetchOptions();
+
+    @CommandLine.Mixin
     ForceOption force = new ForceOption();
 
     @Override
@@ -88,6 +94,7 @@ public final class TraceOffloadCommand implements Runnable {
         OptionCheck.atLeast("--cancel-period", cancelPeriod, 1);
         if (!(cancelCutoff >= 0 && cancelCutoff <= 1)) throw new UsageError("--cancel-cutoff must be in 0..1, got " + cancelCutoff);
         nonNegative("--stencil-jitter", stencilJitter);
+        PrefetchSettings prefetchSettings = prefetch.settings();
         input.check();
         OffloadSettings settings = new OffloadSettings(hwEntries, rndvThreshold, alpha, beta, cancelPeriod, cancelCutoff);
         Stencil3d.Spec stencil = noStencil ? null : Stencil3d.Spec.defaults().withJitter(stencilJitter);
@@ -95,14 +102,15 @@ public final class TraceOffloadCommand implements Runnable {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (OutputDir dir = force.claim(out, "--out")) {
-            List<OffloadRow> rows = TraceOffload.run(found, new TraceOffload.Options(p, settings, stencil, input.parseThreads(), input.cache(), allowPartial),
+            List<OffloadRow> rows = TraceOffload.run(found, new TraceOffload.Options(p, settings, prefetchSettings, stencil, input.parseThreads(), input.cache(),
+                    allowPartial),
                     line -> {
                         err.println(line);
                         err.flush();
                     }, noProgress ? ProgressMeter.Factory.NONE : (task, total, unit) -> Progress.bytes(task, total));
-            OffloadReport.write(rows, p, settings, dir.staging());
+            OffloadReport.write(rows, p, settings, prefetchSettings, dir.staging());
             dir.commit("offload");
-            stdout.print(OffloadReport.table(rows, p, settings));
+            stdout.print(OffloadReport.table(rows, p, settings, prefetchSettings));
             stdout.println("wrote " + String.join(", ", OffloadReport.FILES.stream().map(f -> out.resolve(f).toString()).toList()));
             stdout.flush();
         }

@@ -80,10 +80,22 @@ class TraceCommandTest {
         assertTrue(table.contains("success% = (offloaded - cancelled) / offloaded"), table);
         assertTrue(table.matches("(?s).*\nmpi-many-to-one-n3 +3 +100 +0 +\\d+\\.\\d +0 .* no receive of 16384 bytes or more \\(largest 32\\)\n.*"), table);
         assertTrue(table.matches("(?s).*\nstencil-3d \\(generated\\) +64 .*"), table);
+        // §5.3's prefetch decision: the stencil's unexpected faces, each prefetched, useful or useless, or refused
+        assertTrue(table.contains("\nprefetch of unexpected rendezvous messages (seed 003 §5.3, whatever the policy): pool of 64 slots"), table);
+        java.util.regex.Matcher prefetch = java.util.regex.Pattern.compile("\nstencil-3d \\(generated\\) +(\\d+) +(\\d+) +(\\d+) +(\\d+) +(\\d+) +(\\d+) +(\\d+)\n")
+                .matcher(table);
+        assertTrue(prefetch.find(), table);
+        long[] p = new long[7];
+        for (int i = 0; i < 7; i++) p[i] = Long.parseLong(prefetch.group(i + 1));
+        assertTrue(p[0] > 0 && p[1] > 0, table);
+        assertEquals(p[0], p[1] + p[4] + p[5] + p[6], "every unexpected rendezvous message is prefetched, refused or declined: " + table);
+        assertEquals(p[1], p[2] + p[3], "every prefetched face is taken by its receive: " + table);
         List<String> csv = Files.readAllLines(dir.resolve("offload.csv"));
         assertEquals(1 + 3, csv.size());
         assertTrue(csv.get(1).startsWith("hpcc,seqnum,64,16384,4,"), csv.get(1));
         assertTrue(csv.get(0).contains(",cancelled,success_rate,hardware_match_rate,hardware_share,"), csv.get(0));
+        assertTrue(csv.get(0).endsWith(",prefetch_unexpected_rendezvous,prefetched,prefetch_useful,prefetch_useless,prefetch_no_slot,"
+                + "prefetch_too_large,prefetch_declined,note"), csv.get(0));
         String[] hpcc = csv.get(1).split(",");
         long offloaded = Long.parseLong(hpcc[8]), hardware = Long.parseLong(hpcc[9]), cancelled = Long.parseLong(hpcc[11]);
         assertEquals((double) (offloaded - cancelled) / offloaded, Double.parseDouble(hpcc[12]), 1e-6);
