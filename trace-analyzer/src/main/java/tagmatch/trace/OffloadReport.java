@@ -24,11 +24,12 @@ public final class OffloadReport {
     private OffloadReport() {}
 
     /** The table with its settings and the paper's figures below it, then the prefetch decision's table. */
-    public static String table(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s, PrefetchSettings prefetch) {
+    public static String table(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s, PrefetchSettings prefetch, long progressEveryNs) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "policy %s, %d hardware entries, rendezvous from %d bytes, α %.3f ns/byte, β %.0f ns, "
-                        + "cut-off %.2f of a period of %d posts%n%n", policy.cliName(), s.hwEntries(), s.rndvThreshold(), s.alphaNsPerByte(),
-                s.betaNs(), s.cancelCutoff(), s.cancelPeriod()));
+                        + "cut-off %.2f of a period of %d posts, %s%n%n", policy.cliName(), s.hwEntries(), s.rndvThreshold(), s.alphaNsPerByte(),
+                s.betaNs(), s.cancelCutoff(), s.cancelPeriod(),
+                progressEveryNs == 0 ? "receivers progress all the time" : "receivers progress every " + progressEveryNs + " ns"));
         sb.append(String.format(Locale.ROOT, "%-26s %5s %9s %9s %7s %9s %9s %9s %9s %8s %8s %8s  %s%n", "application", "ranks", "receives",
                 "rndv", "unexp%", "offloaded", "hw-match", "sw-match", "cancelled", "success%", "hw/offl%", "hw/rndv%", "note"));
         for (OffloadRow r : rows) {
@@ -74,10 +75,10 @@ public final class OffloadReport {
     }
 
     /** Writes {@link #FILES} into {@code dir}. */
-    public static void write(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s, PrefetchSettings prefetch, Path dir) {
+    public static void write(List<OffloadRow> rows, OffloadPolicy policy, OffloadSettings s, PrefetchSettings prefetch, long progressEveryNs, Path dir) {
         System.setProperty("java.awt.headless", "true");
         try {
-            Files.writeString(dir.resolve("offload.txt"), table(rows, policy, s, prefetch), StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("offload.txt"), table(rows, policy, s, prefetch, progressEveryNs), StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("offload.csv"), csv(rows, policy, s), StandardCharsets.UTF_8);
             CategoryChart chart = new CategoryChartBuilder().width(1000).height(600)
                     .title("Offload per application (" + policy.cliName() + ", E = " + s.hwEntries() + ", rendezvous from " + s.rndvThreshold() + " B)")

@@ -1,7 +1,9 @@
 package tagmatch.trace;
 
 import java.util.List;
+import tagmatch.model.Capacities;
 import tagmatch.model.Event;
+import tagmatch.model.InputRules;
 import tagmatch.model.offload.OffloadCounts;
 import tagmatch.model.offload.OffloadEngine;
 import tagmatch.model.offload.OffloadEngines;
@@ -10,6 +12,7 @@ import tagmatch.model.offload.OffloadSettings;
 import tagmatch.model.offload.PrefetchCounts;
 import tagmatch.model.offload.PrefetchSettings;
 import tagmatch.model.offload.Prefetcher;
+import tagmatch.model.offload.ProgressCalls;
 import tagmatch.model.offload.SizedWorkload;
 import tagmatch.model.offload.Stencil3d;
 import tagmatch.model.offload.Transfer;
@@ -26,14 +29,17 @@ import tagmatch.model.offload.Transfer;
  */
 public record OffloadRow(String application, int ranks, OffloadCounts counts, long unknownSize, long largestReceive, PrefetchCounts prefetch) {
 
-    /** Runs every stream of {@code logs} through a fresh engine of {@code policy}, and through the prefetch decision. */
+    /**
+     * Runs every stream of {@code logs} through a fresh engine of {@code policy}, its receiver
+     * progressing at {@code progress}, and through the prefetch decision.
+     */
     public static OffloadRow ofTrace(String application, List<RankLog> logs, OffloadPolicy policy, OffloadSettings settings,
-                                     PrefetchSettings prefetchSettings) {
+                                     PrefetchSettings prefetchSettings, ProgressCalls progress) {
         OffloadCounts total = new OffloadCounts();
         PrefetchCounts prefetch = PrefetchCounts.NONE;
         long unknown = 0, largest = -1;
         for (EventStream s : EventStreams.build(logs).streams()) {
-            OffloadEngine engine = OffloadEngines.create(policy, settings, s.byId());
+            OffloadEngine engine = OffloadEngines.create(policy, settings, Capacities.UNBOUNDED, InputRules.DEFAULT, s.byId(), progress);
             for (Event e : s.events()) engine.apply(e);
             total.add(engine.counts());
             prefetch = prefetch.plus(Prefetcher.run(new SizedWorkload(application, s.events(), s.byId()), settings, prefetchSettings).counts());
@@ -48,12 +54,13 @@ public record OffloadRow(String application, int ranks, OffloadCounts counts, lo
     }
 
     /** Seed 003 §6.3's 3D stencil, generated ({@link Stencil3d}). */
-    public static OffloadRow ofStencil(Stencil3d.Spec spec, OffloadPolicy policy, OffloadSettings settings, PrefetchSettings prefetchSettings) {
+    public static OffloadRow ofStencil(Stencil3d.Spec spec, OffloadPolicy policy, OffloadSettings settings, PrefetchSettings prefetchSettings,
+                                       ProgressCalls progress) {
         OffloadCounts total = new OffloadCounts();
         PrefetchCounts prefetch = PrefetchCounts.NONE;
         List<SizedWorkload> ranks = Stencil3d.generate(spec);
         for (SizedWorkload w : ranks) {
-            total.add(w.run(OffloadEngines.create(policy, settings, w.transfers())));
+            total.add(w.run(OffloadEngines.create(policy, settings, Capacities.UNBOUNDED, InputRules.DEFAULT, w.transfers(), progress)));
             prefetch = prefetch.plus(Prefetcher.run(w, settings, prefetchSettings).counts());
         }
         return new OffloadRow("stencil-3d (generated)", ranks.size(), total, 0, spec.faceBytes(), prefetch);

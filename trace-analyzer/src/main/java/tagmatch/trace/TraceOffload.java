@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
 import tagmatch.model.offload.PrefetchSettings;
+import tagmatch.model.offload.ProgressCalls;
 import tagmatch.model.offload.Stencil3d;
 import tagmatch.process.ProgressMeter;
 
@@ -16,11 +17,17 @@ import tagmatch.process.ProgressMeter;
  */
 public final class TraceOffload {
     /**
+     * @param progressEveryNs how often every receiver calls MPI's progress, in ns; 0: all the time
      * @param stencil the generated stencil to add as the last row, or null for none
      * @param cache parsed rank files; null for none
      */
-    public record Options(OffloadPolicy policy, OffloadSettings settings, PrefetchSettings prefetch, Stencil3d.Spec stencil, int parseThreads,
-                          TraceCache cache, boolean allowPartial) {}
+    public record Options(OffloadPolicy policy, OffloadSettings settings, PrefetchSettings prefetch, long progressEveryNs, Stencil3d.Spec stencil,
+                          int parseThreads, TraceCache cache, boolean allowPartial) {
+        /** The receivers' progress calls. */
+        public ProgressCalls progress() {
+            return progressEveryNs == 0 ? ProgressCalls.CONTINUOUS : ProgressCalls.every(progressEveryNs);
+        }
+    }
 
     private TraceOffload() {}
 
@@ -36,9 +43,9 @@ public final class TraceOffload {
                         RankFileScheduler.Scope.TRACE, partial);
                 bar.stepTo(total);
             }
-            rows.add(OffloadRow.ofTrace(t.name(), logs, o.policy(), o.settings(), o.prefetch()));
+            rows.add(OffloadRow.ofTrace(t.name(), logs, o.policy(), o.settings(), o.prefetch(), o.progress()));
         }
-        if (o.stencil() != null) rows.add(OffloadRow.ofStencil(o.stencil(), o.policy(), o.settings(), o.prefetch()));
+        if (o.stencil() != null) rows.add(OffloadRow.ofStencil(o.stencil(), o.policy(), o.settings(), o.prefetch(), o.progress()));
         return rows;
     }
 }

@@ -9,6 +9,7 @@ import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
 import tagmatch.model.offload.PrefetchCounts;
 import tagmatch.model.offload.PrefetchSettings;
+import tagmatch.model.offload.ProgressCalls;
 
 class OffloadRowTest {
     private static final OffloadSettings SETTINGS = OffloadSettings.defaults().withHwEntries(64);
@@ -17,7 +18,7 @@ class OffloadRowTest {
     private static OffloadRow run(OffloadPolicy policy, Dumpi receiver, Dumpi sender) {
         RankLog r0 = EventStreamsTest.log(0, sender);
         RankLog r1 = EventStreamsTest.log(1, receiver);
-        return OffloadRow.ofTrace("t", List.of(r0, r1), policy, SETTINGS, PrefetchSettings.defaults());
+        return OffloadRow.ofTrace("t", List.of(r0, r1), policy, SETTINGS, PrefetchSettings.defaults(), ProgressCalls.CONTINUOUS);
     }
 
     private static Dumpi irecv(Dumpi d, long micros, int tag, String... data) {

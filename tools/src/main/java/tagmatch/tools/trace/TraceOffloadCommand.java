@@ -61,6 +61,10 @@ public final class TraceOffloadCommand implements Runnable {
             + "(default ${DEFAULT-VALUE}; a guess)")
     double cancelCutoff = OffloadSettings.defaults().cancelCutoff();
 
+    @Option(names = "--progress-every", paramLabel = "NS", description = "adaptive: every receiver calls MPI's progress every NS ns "
+            + "(a progress-call frequency f = 1/NS, seed 003 Fig. 4b), 0..1000000000000; 0: all the time (default ${DEFAULT-VALUE})")
+    long progressEveryNs;
+
     @Option(names = "--stencil-jitter", paramLabel = "J", description = "the generated stencil's compute jitter, >= 0 (default ${DEFAULT-VALUE}; a guess)")
     double stencilJitter = Stencil3d.Spec.defaults().jitter();
 
@@ -94,6 +98,7 @@ public final class TraceOffloadCommand implements Runnable {
         OptionCheck.atLeast("--cancel-period", cancelPeriod, 1);
         if (!(cancelCutoff >= 0 && cancelCutoff <= 1)) throw new UsageError("--cancel-cutoff must be in 0..1, got " + cancelCutoff);
         nonNegative("--stencil-jitter", stencilJitter);
+        OptionCheck.range("--progress-every", progressEveryNs, 0, 1_000_000_000_000L);
         PrefetchSettings prefetchSettings = prefetch.settings();
         input.check();
         OffloadSettings settings = new OffloadSettings(hwEntries, rndvThreshold, alpha, beta, cancelPeriod, cancelCutoff);
@@ -102,15 +107,15 @@ public final class TraceOffloadCommand implements Runnable {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (OutputDir dir = force.claim(out, "--out")) {
-            List<OffloadRow> rows = TraceOffload.run(found, new TraceOffload.Options(p, settings, prefetchSettings, stencil, input.parseThreads(), input.cache(),
-                    allowPartial),
+            List<OffloadRow> rows = TraceOffload.run(found, new TraceOffload.Options(p, settings, prefetchSettings, progressEveryNs, stencil, input.parseThreads(),
+                    input.cache(), allowPartial),
                     line -> {
                         err.println(line);
                         err.flush();
                     }, noProgress ? ProgressMeter.Factory.NONE : (task, total, unit) -> Progress.bytes(task, total));
-            OffloadReport.write(rows, p, settings, prefetchSettings, dir.staging());
+            OffloadReport.write(rows, p, settings, prefetchSettings, progressEveryNs, dir.staging());
             dir.commit("offload");
-            stdout.print(OffloadReport.table(rows, p, settings, prefetchSettings));
+            stdout.print(OffloadReport.table(rows, p, settings, prefetchSettings, progressEveryNs));
             stdout.println("wrote " + String.join(", ", OffloadReport.FILES.stream().map(f -> out.resolve(f).toString()).toList()));
             stdout.flush();
         }

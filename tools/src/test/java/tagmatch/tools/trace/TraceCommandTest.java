@@ -104,6 +104,28 @@ class TraceCommandTest {
         assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, Arrays.copyOf(png, 4));
     }
 
+    /** The adaptive engine's offloads of the generated stencil, its receivers progressing every {@code progressEvery} ns (0: all the time). */
+    private long stencilOffloads(String progressEvery) throws IOException {
+        Path dir = tmp.resolve("progress-" + progressEvery);
+        CliRun one = new CliRun();
+        assertEquals(0, one.run("trace", "offload", "--no-cache", Dumpi.root().resolve("data/traces/mpi-many-to-one-n3").toString(), "--policy",
+                "adaptive", "--progress-every", progressEvery, "--out", dir.toString(), "--no-progress"), one.err.toString());
+        String table = Files.readString(dir.resolve("offload.txt"));
+        assertTrue(table.startsWith("policy adaptive,") && table.contains(progressEvery.equals("0") ? ", receivers progress all the time\n"
+                : ", receivers progress every " + progressEvery + " ns\n"), table);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\nstencil-3d \\(generated\\) +64 +\\d+ +\\d+ +\\d+\\.\\d +(\\d+) ").matcher(table);
+        assertTrue(m.find(), table);
+        return Long.parseLong(m.group(1));
+    }
+
+    @Test
+    void offloadOffloadsMoreOfTheStencilWhenItsReceiversProgressRarely() throws IOException {
+        // Seed 003 Fig. 4b: a low progress-call frequency makes δ large, so more receives pass δ > K.
+        long continuous = stencilOffloads("0");
+        long rare = stencilOffloads("1000000");
+        assertTrue(rare > continuous, "every 1 ms: " + rare + ", all the time: " + continuous);
+    }
+
     @Test
     void offloadRefusesAnUnknownPolicyNamingTheLegalOnes() {
         int code = run("trace", "offload", "--no-cache", Dumpi.root().resolve("data/traces/mpi-many-to-one-n3").toString(), "--policy", "eager",
@@ -124,6 +146,7 @@ class TraceCommandTest {
                 {"--hw-entries", "0", "--hw-entries must be in 1..1048576, got 0"},
                 {"--cancel-period", "0", "--cancel-period must be >= 1, got 0"},
                 {"--rndv-threshold", "-1", "--rndv-threshold must be >= 0, got -1"},
+                {"--progress-every", "-5", "--progress-every must be in 0..1000000000000, got -5"},
         };
         Path never = tmp.resolve("never");
         for (String[] c : cases) {
