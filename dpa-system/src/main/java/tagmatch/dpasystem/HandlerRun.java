@@ -59,6 +59,17 @@ public final class HandlerRun {
             return s;
         }
 
+        /**
+         * Thread 0's working cycles (every phase but waiting) over the mean thread's: 1 when the
+         * work is spread evenly, N when thread 0 does it all.
+         */
+        public double threadZeroOverMean() {
+            int waiting = PHASES.indexOf("waiting");
+            double[] work = phases.stream().mapToDouble(t -> java.util.Arrays.stream(t).sum() - t[waiting]).toArray();
+            double mean = java.util.Arrays.stream(work).average().orElse(0);
+            return mean == 0 ? 0 : work[0] / mean;
+        }
+
         /** Thread 0's serial work (CQs and tickets, posts) as a share of the run's cycles. */
         public double threadZeroSerialShare() {
             return phases.isEmpty() ? 0 : (double) (phases.get(0)[0] + phases.get(0)[3]) / cycles;
