@@ -109,18 +109,7 @@ class OffloadScenariosTest {
         // (no history) peer 2 is not offloaded, peer 1 (posted with nothing outstanding) always is.
         List<Event> events = new ArrayList<>();
         List<Transfer> t = new ArrayList<>();
-        long id = 0, time = 0;
-        for (int i = 0; i < 10; i++) {
-            events.add(new Event.Post(id++, 0, 1, 0));
-            t.add(new Transfer(BIG, true, time));
-            events.add(new Event.Post(id++, 0, 2, 0));
-            t.add(new Transfer(BIG, true, time + 10));
-            events.add(new Event.Arrive(id++, 0, 2, 0));
-            t.add(new Transfer(BIG, true, time + 1_010));
-            events.add(new Event.Arrive(id++, 0, 1, 0));
-            t.add(new Transfer(BIG, true, time + 1_000_000));
-            time += 2_000_000;
-        }
+        lateAndPromptPeers(events, t);
         OffloadEngine e = engine(OffloadPolicy.ADAPTIVE, 8, t);
         Matchers.run(e, events);
         assertEquals(11, e.counts().offloaded(), e.counts().toString());
@@ -134,18 +123,7 @@ class OffloadScenariosTest {
         // progress call: the lower the frequency f, the larger δ, and past K peer 2 is offloaded too.
         List<Event> events = new ArrayList<>();
         List<Transfer> t = new ArrayList<>();
-        long id = 0, time = 0;
-        for (int i = 0; i < 10; i++) {
-            events.add(new Event.Post(id++, 0, 1, 0));
-            t.add(new Transfer(BIG, true, time));
-            events.add(new Event.Post(id++, 0, 2, 0));
-            t.add(new Transfer(BIG, true, time + 10));
-            events.add(new Event.Arrive(id++, 0, 2, 0));
-            t.add(new Transfer(BIG, true, time + 1_010));
-            events.add(new Event.Arrive(id++, 0, 1, 0));
-            t.add(new Transfer(BIG, true, time + 1_000_000));
-            time += 2_000_000;
-        }
+        lateAndPromptPeers(events, t);
         long[] intervalsNs = {1_000, 50_000, 200_000, 500_000};
         long[] offloaded = {11, 11, 20, 20};
         for (int k = 0; k < intervalsNs.length; k++) {
@@ -159,6 +137,25 @@ class OffloadScenariosTest {
                 InputRules.DEFAULT, Transfers.byIndex(t), ProgressCalls.every(1_000));
         Matchers.run(seq, events);
         assertEquals(20, seq.counts().offloaded(), "only the adaptive policy predicts δ");
+    }
+
+    /**
+     * Ten rounds: peer 1's 1 MiB receive, then peer 2's; peer 2's message 1 µs after its receive,
+     * peer 1's 1 ms after its own.
+     */
+    private static void lateAndPromptPeers(List<Event> events, List<Transfer> t) {
+        long id = 0, time = 0;
+        for (int i = 0; i < 10; i++) {
+            events.add(new Event.Post(id++, 0, 1, 0));
+            t.add(new Transfer(BIG, true, time));
+            events.add(new Event.Post(id++, 0, 2, 0));
+            t.add(new Transfer(BIG, true, time + 10));
+            events.add(new Event.Arrive(id++, 0, 2, 0));
+            t.add(new Transfer(BIG, true, time + 1_010));
+            events.add(new Event.Arrive(id++, 0, 1, 0));
+            t.add(new Transfer(BIG, true, time + 1_000_000));
+            time += 2_000_000;
+        }
     }
 
     @Test
