@@ -14,7 +14,6 @@ import java.util.Objects;
  * @param noAnyTag      MPI-4 assertion: no receive uses ANY_TAG
  * @param hash          the bin hash function
  * @param senderHash    also emit the sender-side hash API (seed 000 IV-D "inline hash values")
- * @param pollBudget    empty polls after which the DPA handler closes a partial block (1..1e9)
  * @param fastPath      the fast path of a conflict (seed III-D-3-a):
  *                      per key, wait only for the older messages of the key bucket (then the
  *                      first receive of the key left in the bin follows the newest older one's);
@@ -30,12 +29,11 @@ import java.util.Objects;
  */
 public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
                         boolean noAnySource, boolean noAnyTag, OtmHash hash,
-                        boolean senderHash, int pollBudget, boolean fastPath, boolean earlyBooking, int inOrderRun) {
+                        boolean senderHash, boolean fastPath, boolean earlyBooking, int inOrderRun) {
 
     public static final int MAX_THREADS = 64;
     public static final int MAX_BINS = 65536;
     public static final int MAX_ENTRIES = 1048576;
-    public static final int MAX_POLL_BUDGET = 1_000_000_000;
     public static final int MAX_IN_ORDER_RUN = 1024;
     /** The default in-order run: long enough that the optimistic block which probes the contention costs little per message. */
     public static final int DEFAULT_IN_ORDER_RUN = 32;
@@ -48,57 +46,56 @@ public record OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected,
         }
         range("maxRecvs", maxRecvs, 1, MAX_ENTRIES);
         range("maxUnexpected", maxUnexpected, 1, MAX_ENTRIES);
-        range("pollBudget", pollBudget, 1, MAX_POLL_BUDGET);
         range("inOrderRun", inOrderRun, 0, MAX_IN_ORDER_RUN);
         Objects.requireNonNull(hash, "hash must be one of multiplicative, xor-fold, got null");
     }
 
     /** A configuration with every optimization on. */
     public OtmConfig(int threads, int bins, int maxRecvs, int maxUnexpected, boolean noAnySource, boolean noAnyTag,
-                     OtmHash hash, boolean senderHash, int pollBudget) {
-        this(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, true, true, DEFAULT_IN_ORDER_RUN);
+                     OtmHash hash, boolean senderHash) {
+        this(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, true, true, DEFAULT_IN_ORDER_RUN);
     }
 
     /** The seed's prototype: 32 threads, 128 bins, 1024 receives (plus 1024 unexpected). */
     public static OtmConfig defaults() {
-        return new OtmConfig(32, 128, 1024, 1024, false, false, OtmHash.MULTIPLICATIVE, false, 1000);
+        return new OtmConfig(32, 128, 1024, 1024, false, false, OtmHash.MULTIPLICATIVE, false);
     }
 
     public OtmConfig withThreads(int n) {
-        return new OtmConfig(n, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking, inOrderRun);
+        return new OtmConfig(n, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, fastPath, earlyBooking, inOrderRun);
     }
 
     public OtmConfig withBins(int b) {
-        return new OtmConfig(threads, b, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking, inOrderRun);
+        return new OtmConfig(threads, b, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, fastPath, earlyBooking, inOrderRun);
     }
 
     public OtmConfig withCapacities(int recvs, int unexpected) {
-        return new OtmConfig(threads, bins, recvs, unexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking, inOrderRun);
+        return new OtmConfig(threads, bins, recvs, unexpected, noAnySource, noAnyTag, hash, senderHash, fastPath, earlyBooking, inOrderRun);
     }
 
     public OtmConfig withHints(boolean noAnySrc, boolean noAnyTg) {
-        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySrc, noAnyTg, hash, senderHash, pollBudget, fastPath, earlyBooking, inOrderRun);
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySrc, noAnyTg, hash, senderHash, fastPath, earlyBooking, inOrderRun);
     }
 
     public OtmConfig withHash(OtmHash h, boolean sender) {
-        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, sender, pollBudget, fastPath, earlyBooking, inOrderRun);
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, sender, fastPath, earlyBooking, inOrderRun);
     }
 
     /** The same build with the fast path and the early booking check switched on or off (ablation). */
     public OtmConfig withOptimizations(boolean fast, boolean early) {
-        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fast, early, inOrderRun);
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, fast, early, inOrderRun);
     }
 
     /** The same build with another in-order run (0: every block is matched optimistically). */
     public OtmConfig withInOrderRun(int run) {
-        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, pollBudget, fastPath, earlyBooking, run);
+        return new OtmConfig(threads, bins, maxRecvs, maxUnexpected, noAnySource, noAnyTag, hash, senderHash, fastPath, earlyBooking, run);
     }
 
     /** A short, file-name-safe identity of this configuration (used to cache builds). */
     public String key() {
         return "n" + threads + "-b" + bins + "-r" + maxRecvs + "-u" + maxUnexpected
                 + (noAnySource ? "-nas" : "") + (noAnyTag ? "-nat" : "")
-                + "-" + hash.label() + (senderHash ? "-sh" : "") + "-p" + pollBudget
+                + "-" + hash.label() + (senderHash ? "-sh" : "")
                 + (fastPath ? "" : "-nofp") + (earlyBooking ? "" : "-noeb")
                 + (inOrderRun == DEFAULT_IN_ORDER_RUN ? "" : "-io" + inOrderRun);
     }

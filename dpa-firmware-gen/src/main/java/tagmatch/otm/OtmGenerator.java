@@ -96,7 +96,6 @@ public final class OtmGenerator {
      *       {@code indexList}: the indexes in words, for comments</li>
      *   <li>{@code hashMult}: the multiplicative hash (else xor-fold); {@code hashName}: its name;
      *       {@code senderHash}: the sender-side hash API ({@code otm_inline_hash.h}, {@code otm_match_msg_hashed})</li>
-     *   <li>{@code pollBudget}: empty polls before the DPA handler closes a partial block</li>
      *   <li>{@code fastPath}, {@code earlyBooking}: the optimizations of the booking protocol (ablation switches)</li>
      *   <li>{@code inOrder}: in-order blocks are generated ({@code inOrderRun} > 0); {@code inOrderRun}: how many
      *       blocks follow a contended one in order; {@code wildInOrder}: in order while wildcard receives are stored</li>
@@ -122,7 +121,6 @@ public final class OtmGenerator {
         a.put("hashMult", cfg.hash() == OtmHash.MULTIPLICATIVE);
         a.put("hashName", cfg.hash().label());
         a.put("senderHash", cfg.senderHash());
-        a.put("pollBudget", cfg.pollBudget());
         a.put("fastPath", cfg.fastPath());
         a.put("earlyBooking", cfg.earlyBooking());
         a.put("inOrder", cfg.inOrderRun() > 0);

@@ -24,7 +24,7 @@ class OtmGeneratorTest {
 
     @Test
     void configHeaderHoldsExactlyTheContractMacros() {
-        OtmConfig c = new OtmConfig(32, 128, 8192, 100, true, false, OtmHash.MULTIPLICATIVE, false, 10);
+        OtmConfig c = new OtmConfig(32, 128, 8192, 100, true, false, OtmHash.MULTIPLICATIVE, false);
         String h = OtmGenerator.render(c).get("otm_config.h");
         Matcher m = Pattern.compile("#define (\\w+)[ \\t]+(\\S+)").matcher(h);
         StringBuilder defs = new StringBuilder();

@@ -27,7 +27,8 @@ import tagmatch.testbench.firmware.Expected;
 import tagmatch.testbench.firmware.OpResult;
 
 /**
- * The NIC landing faster than the handler drains, into a message CQ of two entries, while the
+ * The NIC landing faster than the handler drains, into the shallowest CQs the handler takes (2N
+ * entries: a consumer index lags the work done by up to 2N - 2), while the
  * matcher runs at full receive and unexpected capacity: nothing is lost, MPI's order holds, every
  * to-host entry and delivered byte equals the reference's; and the checks catch a run that is
  * damaged in any of those ways.
@@ -47,7 +48,7 @@ class HandlerFeedTest {
         dpa = DpaRun.build(DpaConfig.defaults());
         image = HandlerImage.build(CONFIG, HandlerImage.Matcher.OTM, ROOT);
         events = fullCapacity();
-        feed = new HandlerFeed(events, new HandlerFeed.Pace(1, 2, 2, 0));
+        feed = new HandlerFeed(events, new HandlerFeed.Pace(3, 3, 2, 0));
         nic = HandlerRun.execute(dpa, image, feed, DpaRun.Options.defaults());
     }
 
@@ -86,7 +87,7 @@ class HandlerFeedTest {
 
         assertEquals(DpaResult.Outcome.EXIT, nic.result().outcome(), () -> nic.result().toString());
         assertEquals(events.size(), nic.landed() + nic.commands() - 1, "every call and the stop landed");
-        assertTrue(nic.stalls() > 0, "the NIC waited for room in the two-entry message CQ");
+        assertTrue(nic.stalls() > 0, "the NIC waited for room in the eight-entry message CQ");
         assertNull(HandlerRun.difference(events, CONFIG, feed, nic, ROOT.resolve("work")));
     }
 

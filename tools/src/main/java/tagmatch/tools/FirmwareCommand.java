@@ -38,8 +38,6 @@ public final class FirmwareCommand implements Callable<Integer> {
     String hash = "multiplicative";
     @Option(names = "--sender-hash", description = "also emit the sender-side hash API (otm_inline_hash.h)")
     boolean senderHash;
-    @Option(names = "--poll-budget", description = "empty polls before the handler closes a partial block (default ${DEFAULT-VALUE})")
-    int pollBudget = 1000;
     @Option(names = "--no-fast-path", description = "ablation: leave the fast path out (every conflict takes the slow path)")
     boolean noFastPath;
     @Option(names = "--no-early-booking", description = "ablation: leave the early booking check out (every thread of a wildcard block searches and books)")
@@ -79,11 +77,11 @@ public final class FirmwareCommand implements Callable<Integer> {
         else if (hash.equals("xor-fold")) h = OtmHash.XOR_FOLD;
         else throw new UsageError("--hash must be one of multiplicative, xor-fold, got '" + hash + "'");
         try {
-            return new OtmConfig(threads.get(), bins.get(), maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash, pollBudget,
+            return new OtmConfig(threads.get(), bins.get(), maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash,
                     !noFastPath, !noEarlyBooking, inOrderRun);
         } catch (IllegalArgumentException e) {
             String m = e.getMessage().replaceFirst("^maxRecvs", "--max-recvs").replaceFirst("^maxUnexpected", "--max-unexpected")
-                    .replaceFirst("^pollBudget", "--poll-budget").replaceFirst("^inOrderRun", "--in-order-run");
+                    .replaceFirst("^inOrderRun", "--in-order-run");
             throw new UsageError(m, e);
         }
     }

@@ -15,19 +15,19 @@ import tagmatch.model.workload.Workloads;
 import tagmatch.otm.OtmConfig;
 
 /**
- * Thread 0 of the handler sleeps only on an armed queue: a command that lands after it last
- * looked at its queues and before it armed them must still wake it. The window is a few
- * instructions wide, so {@code lag-posts} lands each held-back receive inside it by a
- * handshake with the stand-in (thread 0 stops there while a message waits for that receive;
- * host software posts, then lets it go on). Every run exercises the window once per such
- * receive, whatever the machine's speed. The rule that decided what to arm by reading the
- * command CQ a second time arms neither queue then, and the run never ends.
+ * A message younger than a command that has not landed yet waits for it: no one tells the
+ * handler the future, and the thread that owns the command applies it while the message waits.
+ * {@code lag-posts} makes that happen on every run, whatever the machine's speed: host software
+ * holds back each receive that a later message follows until a thread, holding that message,
+ * stands before its wait for the receive (a handshake with the stand-in), and posts it then. A
+ * handler that takes a command not landed yet for none never stops there, and the run never
+ * ends.
  */
 class HandlerWakeupTest {
     private static final Path WORK = Path.of("target", "otm-work").toAbsolutePath();
 
     @Test
-    void aCommandLandingWhileThreadZeroDecidesToSleepStillWakesIt() {
+    void aMessageWaitsForAnOlderCommandStillOnItsWay() {
         OtmConfig cfg = OtmConfig.defaults().withThreads(32).withBins(128).withCapacities(2, 2);
         Path handler = FirmwareBuild.generate(cfg, CosimSupport.ROOT).artifact("handler", "otm_handler");
         List<Event> events = CommSplit.split(Workloads.generate(WorkloadSpec.of("no-conflict").withBlockSize(32).withSeed(986)
@@ -39,9 +39,9 @@ class HandlerWakeupTest {
             for (int run = 0; run < 4; run++) {
                 SystemCosim.Verdict v = SystemCosim.run(List.of(), handler, events, Hints.NONE, WORK, List.of("lag-posts"));
                 assertNull(v.problem(), "run " + run);
-                assertTrue(v.waits() >= held, "thread 0 waited for each of the " + held + " held-back receives: " + v.waits());
+                assertTrue(v.waits() >= held, "a message waited for each of the " + held + " held-back receives: " + v.waits());
             }
-        }, "the handler slept through a command: a run did not end");
+        }, "a run did not end: no message waited for a held-back receive");
     }
 
     /** The receives {@code lag-posts} holds back: those that a later message follows. */
