@@ -38,6 +38,11 @@ final class CrossBuild {
 
     /** Compiles each of {@code sources} (in {@code dir}) to an object with the cluster's start files on the include path. */
     static List<Path> compile(Path dir, List<String> sources) {
+        return compile(dir, sources, List.of());
+    }
+
+    /** As {@link #compile(Path, List)}, with {@code flags} after the usual ones. */
+    static List<Path> compile(Path dir, List<String> sources, List<String> flags) {
         Path start = dir.resolve("dpa-start");
         BareMetal.writeStartFiles(start);
         List<Path> objects = new ArrayList<>();
@@ -46,6 +51,7 @@ final class CrossBuild {
             List<String> cmd = new ArrayList<>(List.of(BareMetal.GCC, "-march=rv64imac_zicsr", "-mabi=lp64", "-mcmodel=medany",
                     "-ffreestanding", "-I" + dir, "-I" + start, "-c", "-o", o.toString()));
             cmd.addAll(CFLAGS);
+            cmd.addAll(flags);
             cmd.add(dir.resolve(src).toString());
             Exec.of(cmd).in(dir).hint("gcc-riscv64-unknown-elf").check();
             objects.add(o);

@@ -116,7 +116,7 @@ public final class HandlerFeed {
         descBase = host.heap();
         recvBase = descBase + descBytes;
         long senderBase = recvBase + recvBytes;
-        keys = List.of(new Region(host.cmdRing(), descBase + descBytes - host.cmdRing()), new Region(recvBase, recvBytes),
+        keys = List.of(new Region(host.thRing(), descBase + descBytes - host.thRing()), new Region(recvBase, recvBytes),
                 new Region(senderBase, senderBytes));
 
         ordinal = new int[tickets];
@@ -136,9 +136,9 @@ public final class HandlerFeed {
         }
         for (Event e : this.events) {
             if (e instanceof Event.Post po) {
-                long desc = descBase + (long) post * OtmQueues.RECV_DESC_BYTES;
-                host.put(desc, OtmQueues.recvDesc(recvBase + (long) post * RECV_CAP, RECV_CAP, RECV_KEY));
-                long[] cmd = OtmQueues.post(ticket, po.source(), po.tag(), desc);
+                long buf = recvBase + (long) post * RECV_CAP;
+                host.put(descOf(post), OtmQueues.recvDesc(buf, RECV_CAP, RECV_KEY));
+                long[] cmd = OtmQueues.post(ticket, po.source(), po.tag(), post, buf, RECV_CAP, RECV_KEY);
                 s.command(cmd, OtmQueues.CMD_BYTES);
                 isPost[ticket] = true;
                 ordinal[ticket] = post++;
@@ -180,6 +180,9 @@ public final class HandlerFeed {
     public List<Event> events() { return events; }
 
     public HostImage host() { return host; }
+
+    /** The host address of the receives' records, one per post in posting order (a receive's id is its post's ordinal). */
+    public long recvRecords() { return descBase; }
 
     /** The three keys' host memory, in key order. */
     public List<Region> keys() { return keys; }
@@ -226,7 +229,7 @@ public final class HandlerFeed {
             boolean post = e.kind() == OtmQueues.TH_POST;
             if (post != isPost[tk] || (!post && e.kind() != OtmQueues.TH_MSG))
                 return new Readback("", where + " (ticket " + t + ") is of kind " + e.kind() + ", want " + (isPost[tk] ? "a post's" : "a message's"));
-            long id = post ? descOf(ordinal[tk]) : t;
+            long id = post ? ordinal[tk] : t;
             if (e.id() != id) return new Readback("", where + " (ticket " + t + ") has id 0x" + Long.toHexString(e.id()) + ", want 0x" + Long.toHexString(id));
             status[tk] = e.status();
             partner[tk] = -1;
@@ -262,10 +265,9 @@ public final class HandlerFeed {
         return descBase + (long) post * OtmQueues.RECV_DESC_BYTES;
     }
 
-    /** The post ordinal whose descriptor is at {@code desc}, or -1. */
-    private long postOrdinal(long desc) {
-        long k = (desc - descBase) / OtmQueues.RECV_DESC_BYTES;
-        return desc >= descBase && k < posts && descOf((int) k) == desc ? k : -1;
+    /** The post ordinal of receive id {@code id} (the post's ordinal itself), or -1. */
+    private long postOrdinal(long id) {
+        return id >= 0 && id < posts ? id : -1;
     }
 
     /** The arrival ordinal of ticket {@code t}, or -1. */

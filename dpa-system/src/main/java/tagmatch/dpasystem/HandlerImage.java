@@ -48,11 +48,21 @@ public final class HandlerImage {
 
     /** Generates {@code config} into {@code root/handler-<matcher>-<config key>} and compiles the handler for the cluster. */
     public static HandlerImage build(OtmConfig config, Matcher matcher, Path root) {
+        return build(config, matcher, root, List.of());
+    }
+
+    /**
+     * As {@link #build(OtmConfig, Matcher, Path)}, with test-only macros of the handler defined
+     * (names such as {@code OTM_DPA_DESCRIPTOR_FROM_HOST}); the build goes to a directory of its own.
+     */
+    public static HandlerImage build(OtmConfig config, Matcher matcher, Path root, List<String> defines) {
         if (matcher != Matcher.OTM && config.threads() != 1) {
             throw new IllegalArgumentException("threads = " + config.threads() + ": the " + matcher.name().toLowerCase(java.util.Locale.ROOT)
                     + " matcher matches on one thread, legal value 1");
         }
-        Path dir = root.resolve("handler-" + matcher.name().toLowerCase(java.util.Locale.ROOT) + "-" + config.key()).toAbsolutePath();
+        StringBuilder name = new StringBuilder("handler-" + matcher.name().toLowerCase(java.util.Locale.ROOT) + "-" + config.key());
+        for (String d : defines) name.append('-').append(d.toLowerCase(java.util.Locale.ROOT));
+        Path dir = root.resolve(name.toString()).toAbsolutePath();
         try {
             OtmGenerator.write(config, dir);
         } catch (IOException e) {
@@ -61,7 +71,8 @@ public final class HandlerImage {
         CrossBuild.copyResources(dir, RESOURCES);
         String otm = matcher.source;
         return new HandlerImage(config, matcher, dir,
-                CrossBuild.compile(dir, List.of(otm, "otm_dpa_handler.c", "flexio_dev_dpa.c", "dpa_libc.c", "otm_dpa_cluster.c")));
+                CrossBuild.compile(dir, List.of(otm, "otm_dpa_handler.c", "flexio_dev_dpa.c", "dpa_libc.c", "otm_dpa_cluster.c"),
+                        defines.stream().map(d -> "-D" + d).toList()));
     }
 
     public OtmConfig config() {

@@ -5,19 +5,18 @@ import java.util.TreeMap;
 
 /**
  * Host memory as the runner loads it before a run: the layout block ({@code struct
- * nic_host_layout}) at {@link NicMap#HOST_BASE}, then the command ring, the to-host ring, its
- * consumer count, the log, a heap for the caller (receive descriptors, user buffers, rendezvous
+ * nic_host_layout}) at {@link NicMap#HOST_BASE}, then the to-host ring, its consumer count, the log, a heap for the caller (receive descriptors, user buffers, rendezvous
  * sender buffers) and the script. Everything but the layout block and what the caller puts
  * starts zeroed.
  */
 public final class HostImage {
     private final int cmdLog, thLog, logWords;
-    private final long cmdRing, thRing, thCons, log, logEntries, heap, heapBytes, script;
+    private final long thRing, thCons, log, logEntries, heap, heapBytes, script;
     private final Map<Long, Long> words = new TreeMap<>();
     private long end;
 
     /**
-     * @param cmdLog     log2 of the command ring's entries (and the command CQ's depth), 1..16
+     * @param cmdLog     log2 of the command ring's entries (and the command CQ's depth), 1..16; the ring is DPA memory
      * @param thLog      log2 of the to-host ring's entries, 0..30
      * @param logWords   words of each to-host entry the log keeps, 1..32 (17: all of an otm_to_host)
      * @param logEntries to-host entries the log has room for
@@ -34,14 +33,13 @@ public final class HostImage {
         this.logWords = logWords;
         this.logEntries = logEntries;
         this.heapBytes = heapBytes;
-        cmdRing = NicMap.HOST_BASE + round(NicMap.LAYOUT_WORDS * 8L);
-        thRing = cmdRing + round((1L << cmdLog) * OtmQueues.CMD_BYTES);
+        thRing = NicMap.HOST_BASE + round(NicMap.LAYOUT_WORDS * 8L);
         thCons = thRing + round((1L << thLog) * OtmQueues.TO_HOST_BYTES);
         log = thCons + 64;
         heap = log + round(logEntries * logWords * 8L);
         script = heap + round(heapBytes);
         end = script;
-        long[] block = {NicMap.LAYOUT_MAGIC, cmdRing, cmdLog, thRing, thLog, thCons, script, log, logWords, heap};
+        long[] block = {NicMap.LAYOUT_MAGIC, cmdLog, thRing, thLog, thCons, script, log, logWords, heap};
         put(NicMap.HOST_BASE, block);
     }
 
@@ -64,7 +62,6 @@ public final class HostImage {
     public int thLog() { return thLog; }
     public int logWords() { return logWords; }
     public long logEntries() { return logEntries; }
-    public long cmdRing() { return cmdRing; }
     public long thRing() { return thRing; }
     public long thCons() { return thCons; }
     public long log() { return log; }

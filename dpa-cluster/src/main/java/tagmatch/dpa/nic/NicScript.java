@@ -10,7 +10,7 @@ import java.util.List;
  *
  * <pre>{@code
  * NicScript s = new NicScript()
- *     .host(desc, OtmQueues.recvDesc(buf, 64, 2)).command(OtmQueues.post(0, 1, 7, desc), OtmQueues.CMD_BYTES)
+ *     .host(desc, OtmQueues.recvDesc(buf, 64, 2)).command(OtmQueues.post(0, 1, 7, 0, buf, 64, 2), OtmQueues.CMD_BYTES)
  *     .gap(200).message(OtmQueues.wireMessage(1, 1, 7, OtmQueues.PROTO_EAGER, 3, 0, 0, bytes), 43)
  *     .waitTaken(2).command(OtmQueues.stop(2), OtmQueues.CMD_BYTES);
  * }</pre>

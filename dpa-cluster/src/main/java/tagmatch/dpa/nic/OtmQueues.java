@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The DPA handler's queue formats ({@code otm_dpa_handler.h} of the generated firmware) as 64-bit
  * little-endian words: what the NIC lands ({@code otm_wire_msg}, {@code otm_cmd_entry}), a
- * receive's descriptor ({@code otm_recv_desc}) and what it takes ({@code otm_to_host}).
+ * receive's record in host memory ({@code otm_recv_desc}) and what it takes ({@code otm_to_host}).
  */
 public final class OtmQueues {
     private OtmQueues() {}
@@ -16,7 +16,7 @@ public final class OtmQueues {
     public static final int CMD_POST = 1, CMD_STOP = 2;
     public static final int TH_POST = 1, TH_MSG = 2;
     /** Bytes of otm_wire_hdr, otm_wire_msg, otm_cmd_entry, otm_recv_desc, otm_to_host. */
-    public static final int WIRE_HDR_BYTES = 40, WIRE_MSG_BYTES = WIRE_HDR_BYTES + EAGER_MAX, CMD_BYTES = 32, RECV_DESC_BYTES = 32,
+    public static final int WIRE_HDR_BYTES = 40, WIRE_MSG_BYTES = WIRE_HDR_BYTES + EAGER_MAX, CMD_BYTES = 48, RECV_DESC_BYTES = 32,
             TO_HOST_BYTES = 32 + WIRE_MSG_BYTES;
 
     /**
@@ -43,17 +43,20 @@ public final class OtmQueues {
         return WIRE_HDR_BYTES + (proto == PROTO_EAGER ? len : 0);
     }
 
-    /** Host command: post the receive whose descriptor is at host address {@code recv}, as ticket {@code seq}. */
-    public static long[] post(long seq, int src, int tag, long recv) {
-        return new long[] {seq, pair(CMD_POST, src), tag & 0xFFFF_FFFFL, recv};
+    /**
+     * Host command: post receive {@code recv} (its id, an index into the DPA's descriptors) as ticket
+     * {@code seq}, with its user buffer (host address), capacity and key inline.
+     */
+    public static long[] post(long seq, int src, int tag, long recv, long buf, int cap, int mkey) {
+        return new long[] {seq, pair(CMD_POST, src), tag & 0xFFFF_FFFFL, recv, buf, pair(cap, mkey)};
     }
 
     /** Host command: stop, as ticket {@code seq}. */
     public static long[] stop(long seq) {
-        return new long[] {seq, CMD_STOP, 0, 0};
+        return new long[] {seq, CMD_STOP, 0, 0, 0, 0};
     }
 
-    /** A receive's descriptor before the handler fills it: user buffer (host address), capacity, key. */
+    /** A receive's record in host memory before the handler completes it: user buffer (host address), capacity, key. */
     public static long[] recvDesc(long buf, int cap, int mkey) {
         return new long[] {buf, pair(cap, mkey), 0, 0};
     }

@@ -11,8 +11,8 @@ import static tagmatch.hdl.core.Hdl.*;
  * the script's records one at a time from {@code GO} on, reading one script word a cycle. A
  * message waits until it is due and its ring has room (the producer index less the doorbell's
  * consumer index below the depth), then goes word by word into its receive buffer through the
- * master port, then the completion's words 5 and 7; a command goes into the command ring in host
- * memory, then its completion. A delay holds the next message back until the later of its due
+ * master port, then the completion's words 5 and 7; a command goes the same way into the command
+ * ring in DPA memory (a send on the command queue pair), then its completion. A delay holds the next message back until the later of its due
  * time and the delay's end (commands after it go at once). The cycles a due record waits for
  * room are counted.
  */
@@ -100,7 +100,7 @@ final class ScriptEngine {
             .is(ROOM, () -> when(isDue, () -> {
                 when(room, () -> {
                     dst.set(mux(isCmd, cmdAt, rqAt));
-                    state.set(mux(isCmd, lit(HCOPY, 4), lit(COPY, 4)));
+                    state.set(COPY);
                 }).otherwise(() -> stalls.set(stalls.add(1)));
             }))
             .is(COPY, () -> when(n.eq(0), () -> state.set(CQE5)).elseWhen(ready, () -> {
@@ -108,7 +108,7 @@ final class ScriptEngine {
                 dst.set(dst.add(8));
                 n.set(n.sub(1));
             }))
-            .is(HCOPY, () -> when(n.eq(0), () -> state.set(mux(isCmd, lit(CQE5, 4), lit(HEAD, 4)))).otherwise(() -> {
+            .is(HCOPY, () -> when(n.eq(0), () -> state.set(HEAD)).otherwise(() -> {
                 host.write(Nic.hostWord(dst, wb, "eng_host_word"), word);
                 sp.set(sp.add(1));
                 dst.set(dst.add(8));

@@ -98,7 +98,8 @@
                            buffer, then a completion on the message CQ with byte_cnt = arg.
                            It lands when due (NIC_OP_GAP) and when the ring has room. */
 #define NIC_OP_CMD  2u  /* a host command: the n words (an otm_cmd_entry) into the next command
-                           ring entry, then a completion on the command CQ with byte_cnt = arg */
+                           ring entry in DPA memory (a send on the command queue pair), then a
+                           completion on the command CQ with byte_cnt = arg */
 #define NIC_OP_HOST 3u  /* host memory: the word after the header is a host address (8-byte
                            aligned), the n words after it are written there (a receive's
                            descriptor before its post, for example) */
@@ -121,8 +122,7 @@ static inline uint64_t nic_record(uint32_t op, uint32_t n, uint32_t arg) {
 #define NIC_LAYOUT_MAGIC 0x4e49434c41594f54UL  /* "NICLAYOT" */
 struct nic_host_layout {
     uint64_t magic;        /* NIC_LAYOUT_MAGIC */
-    uint64_t cmd_ring;     /* host address, 1 << cmd_log entries of cmd_stride bytes */
-    uint64_t cmd_log;      /* also the command CQ's depth (otm_dpa_setup.cmd_log) */
+    uint64_t cmd_log;      /* the command ring's and CQ's depth (otm_dpa_setup.cmd_log) */
     uint64_t th_ring;      /* host address, 1 << th_log entries of th_stride bytes */
     uint64_t th_log;
     uint64_t th_cons;      /* host address of a uint64_t */
@@ -145,7 +145,8 @@ static inline uint64_t nic_read(uint32_t reg) {
 /* The DPA side of the queues, which the driver lays out in DPA memory. */
 struct nic_dpa_side {
     uint64_t msg_cq, msg_log, rq, rq_stride;
-    uint64_t cmd_cq, cmd_stride, th_stride;  /* the command CQ's depth is the ring's, cmd_log */
+    uint64_t cmd_cq, cmd_ring, cmd_stride;  /* the command CQ and ring, 1 << cmd_log entries each */
+    uint64_t th_stride;
     uint64_t event;        /* DPA address of the event word, or 0 */
 };
 
@@ -161,7 +162,7 @@ static inline int nic_start(const struct nic_dpa_side *d) {
     nic_write(NIC_RQ_STRIDE, d->rq_stride);
     nic_write(NIC_CMD_CQ, d->cmd_cq);
     nic_write(NIC_CMD_LOG, h->cmd_log);
-    nic_write(NIC_CMD_RING, h->cmd_ring);
+    nic_write(NIC_CMD_RING, d->cmd_ring);
     nic_write(NIC_CMD_STRIDE, d->cmd_stride);
     nic_write(NIC_TH_RING, h->th_ring);
     nic_write(NIC_TH_LOG, h->th_log);

@@ -3,8 +3,8 @@
  * out the message CQ (2^MSG_LOG entries) and its receive buffers and the command CQ, starts the
  * block, then applies messages and commands in ticket order. For each it writes one to-host
  * entry: a message's (kind 2) carries the receive buffer's words whole, the cycle it was seen as
- * partner and its CQE's byte_cnt as status; a command's (kind 1) carries the command's words and,
- * for a post, the descriptor's first two words. DELAY cycles of work follow each message (a slow
+ * partner and its CQE's byte_cnt as status; a command's (kind 1) carries the command's words,
+ * which the block landed in the command ring in DPA memory. DELAY cycles of work follow each message (a slow
  * consumer). With nothing due it arms both CQs and sleeps on the event word. The stop command
  * ends the run once the block has taken every entry. */
 #include <stdint.h>
@@ -23,7 +23,7 @@
 #endif
 
 #define WIRE_WORDS 13u  /* otm_wire_msg */
-#define CMD_WORDS 4u    /* otm_cmd_entry */
+#define CMD_WORDS 6u    /* otm_cmd_entry */
 #define TH_WORDS 17u    /* otm_to_host */
 
 struct cqe { uint32_t reserved0[11]; uint32_t byte_cnt; uint32_t reserved1[3]; uint16_t wqe_counter; uint8_t signature; uint8_t op_own; };
@@ -31,6 +31,7 @@ struct cqe { uint32_t reserved0[11]; uint32_t byte_cnt; uint32_t reserved1[3]; u
 static struct cqe msg_cq[1u << MSG_LOG] __attribute__((aligned(64)));
 static struct cqe cmd_cq[1u << CMD_LOG_MAX] __attribute__((aligned(64)));
 static uint64_t rq[(1u << MSG_LOG) * WIRE_WORDS];
+static uint64_t cmd_ring[(1u << CMD_LOG_MAX) * CMD_WORDS];
 static uint64_t event_word __attribute__((aligned(64)));
 
 static int ready(const struct cqe *ring, uint32_t log, uint32_t ci) {
@@ -59,7 +60,8 @@ int main(unsigned long hart) {
     for (uint32_t i = 0; i < (1u << MSG_LOG); i++) msg_cq[i].op_own = 1;
     for (uint32_t i = 0; i < (1u << cmd_log); i++) cmd_cq[i].op_own = 1;
     struct nic_dpa_side d = {(uint64_t)(uintptr_t)msg_cq, MSG_LOG, (uint64_t)(uintptr_t)rq, WIRE_WORDS * 8u,
-                             (uint64_t)(uintptr_t)cmd_cq, CMD_WORDS * 8u, TH_WORDS * 8u, (uint64_t)(uintptr_t)&event_word};
+                             (uint64_t)(uintptr_t)cmd_cq, (uint64_t)(uintptr_t)cmd_ring, CMD_WORDS * 8u, TH_WORDS * 8u,
+                             (uint64_t)(uintptr_t)&event_word};
     if (nic_start(&d) != 0) return 4;
 
     uint32_t mci = 0, cci = 0;
@@ -83,18 +85,12 @@ int main(unsigned long hart) {
         if (cmd) {
             struct cqe *c = &cmd_cq[cci & ((1u << cmd_log) - 1u)];
             if (c->wqe_counter != (uint16_t)cci) return 6;
-            const volatile uint64_t *e = (const volatile uint64_t *)(h->cmd_ring + (c->wqe_counter & ((1u << cmd_log) - 1u)) * CMD_WORDS * 8u);
+            const volatile uint64_t *e = &cmd_ring[(c->wqe_counter & ((1u << cmd_log) - 1u)) * CMD_WORDS];
             if (e[0] == next_seq) {
-                uint64_t w[CMD_WORDS + 2];
+                uint64_t w[CMD_WORDS];
                 for (uint32_t i = 0; i < CMD_WORDS; i++) w[i] = e[i];
                 uint32_t op = (uint32_t)w[1];
-                w[4] = w[5] = 0;
-                if (op == 1u) {
-                    const volatile uint64_t *desc = (const volatile uint64_t *)w[3];
-                    w[4] = desc[0];
-                    w[5] = desc[1];
-                }
-                to_host(&written, 1u | (uint64_t)c->byte_cnt << 32, w[3], w[0], w, CMD_WORDS + 2u);
+                to_host(&written, 1u | (uint64_t)c->byte_cnt << 32, w[3], w[0], w, CMD_WORDS);
                 cci++;
                 *(volatile uint32_t *)(NIC_REGS_BASE + NIC_CMD_DBR) = cci;
                 next_seq++;

@@ -4,17 +4,17 @@
  *
  * Every hart enters main(hartid) (crt0.S). DPA thread t runs on core t % cores as that core's
  * hardware thread t / cores; harts of no thread park at once. Hart 0 (thread 0) sets up what a
- * DOCA host program would: three memory keys over the NIC's host memory (control: command
- * ring, to-host ring and its consumer count, receive descriptors; receive buffers; rendezvous
- * sender buffers), the message and command CQs with the message CQ's receive buffers in DPA
- * memory, the handler's state; then it starts the NIC, which lands the workload (the runner
+ * DOCA host program would: three memory keys over the NIC's host memory (control: to-host
+ * ring and its consumer count, the receives' records; receive buffers; rendezvous sender
+ * buffers), the message and command CQs with the message CQ's receive buffers and the command
+ * ring in DPA memory, the handler's state; then it starts the NIC, which lands the workload (the runner
  * wrote it into host memory as the NIC's script) and takes the to-host entries into its log.
  * Once the handler has finished and the NIC has taken every entry, hart 0 prints the handler's
  * summary; the runner reads the log and host memory back and checks them.
  *
  * Input (dpa_input, little-endian 64-bit words): threads, cores, harts_per_core, log2 of the
- * message CQ's depth, the to-host entries the workload makes, then the three keys' host
- * regions (address, bytes). Output: "B <blocks> <partial blocks> <waits for a command>", then
+ * message CQ's depth, the to-host entries the workload makes, the receives' records in host
+ * memory (address, count), then the three keys' host regions (address, bytes). Output: "B <blocks> <partial blocks> <waits for a command>", then
  * "T <tid> <cycles per phase, OTM_DPA_PH_* order>" per thread. */
 #include <stdint.h>
 
@@ -30,6 +30,7 @@
 typedef struct { uint64_t haddr, len; } cl_region;
 typedef struct {
     int64_t threads, cores, harts_per_core, msg_log, entries;
+    uint64_t recv_haddr, recv_max;
     cl_region keys[KEYS];
 } cl_params;
 extern const cl_params dpa_input;
@@ -55,8 +56,10 @@ static int lead(uint32_t n, uint64_t cores, uint64_t per_core)
     }
 
     /* DPA memory */
-    void *heap = calloc(otm_dpa_heap_bytes(), 1);
+    if (dpa_input.recv_max < 1 || dpa_input.recv_max > UINT32_MAX) fail("bad input: the receive count must be 1..2^32-1");
+    void *heap = calloc(otm_dpa_heap_bytes((uint32_t)dpa_input.recv_max), 1);
     otm_wire_msg *rq = calloc((size_t)1 << msg_log, sizeof *rq);
+    otm_cmd_entry *cmds = calloc((size_t)1 << cmd_log, sizeof *cmds);
     flexio_dpa_cq *msg_cq = flexio_dpa_cq_create(msg_log);
     flexio_dpa_cq *cmd_cq = flexio_dpa_cq_create(cmd_log);
     otm_dpa_setup s;
@@ -71,7 +74,9 @@ static int lead(uint32_t n, uint64_t cores, uint64_t per_core)
     s.cmd_cqn = cmd_cq->cqn;
     s.cmd_log = cmd_log;
     s.ctl_mkey = 1;
-    s.cmd_ring_haddr = h->cmd_ring;
+    s.cmd_ring_daddr = (uint64_t)(uintptr_t)cmds;
+    s.recv_haddr = dpa_input.recv_haddr;
+    s.recv_max = (uint32_t)dpa_input.recv_max;
     s.th_ring_haddr = h->th_ring;
     s.th_cons_haddr = h->th_cons;
     s.th_log = (uint32_t)h->th_log;
@@ -81,8 +86,8 @@ static int lead(uint32_t n, uint64_t cores, uint64_t per_core)
         flexio_dpa_thread_bind(t, (t % cores) * per_core + t / cores, otm_dpa_event_handler, otm_dpa_thread_arg(heap, t));
     }
     __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
-    struct nic_dpa_side side = {s.msg_cq_daddr, msg_log, s.rq_daddr, sizeof(otm_wire_msg), s.cmd_cq_daddr, sizeof(otm_cmd_entry),
-                                sizeof(otm_to_host), flexio_dpa_event_word()};
+    struct nic_dpa_side side = {s.msg_cq_daddr, msg_log, s.rq_daddr, sizeof(otm_wire_msg), s.cmd_cq_daddr, s.cmd_ring_daddr,
+                                sizeof(otm_cmd_entry), sizeof(otm_to_host), flexio_dpa_event_word()};
     if (nic_start(&side) != 0) fail("the NIC did not start");
     if (flexio_dpa_thread_loop() != 0) fail("thread 0's handler ended neither by reschedule nor by finish, or slept with no CQ armed");
     for (uint64_t f = 0; f != n - 1u;) f = flexio_dpa_wait_change(&finished, f);

@@ -1,0 +1,70 @@
+package tagmatch.dpasystem;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tagmatch.dpa.DpaConfig;
+import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.nic.HostAccesses;
+import tagmatch.model.Event;
+import tagmatch.otm.OtmConfig;
+import tagmatch.testbench.firmware.WorkloadFile;
+
+/**
+ * An eager message costs the handler no wait on host memory: commands and the receives'
+ * descriptors are DPA memory, and the copy into the user buffer, the receive's completion and
+ * the to-host entry are posted stores. The NIC block counts the harts' loads and AMOs on host
+ * memory from its start on; a handler that reads a receive's descriptor back from its host
+ * record is caught by that count. The workload makes fewer to-host entries than the ring holds,
+ * so the handler never needs to read the host's consumer index either.
+ */
+class HostMemoryAccessTest {
+    static final Path ROOT = Path.of("target", "handler-builds");
+    static final OtmConfig CONFIG = OtmConfig.defaults().withThreads(8).withBins(16).withCapacities(64, 64);
+    static final int RECEIVES = 48;
+    static DpaRun dpa;
+
+    @BeforeAll
+    static void build() {
+        dpa = DpaRun.build(DpaConfig.defaults());
+    }
+
+    @AfterAll
+    static void close() {
+        dpa.close();
+    }
+
+    /** Receives posted, then an 8-byte eager message for each, every one its own tag. */
+    static List<Event> eagerPingOfEachReceive() {
+        List<Event> ev = new ArrayList<>();
+        for (int i = 0; i < RECEIVES; i++) ev.add(new Event.Post(i, 0, 0, i));
+        for (int i = 0; i < RECEIVES; i++) ev.add(new Event.Arrive(WorkloadFile.eagerId(8, i), 0, 0, i));
+        return ev;
+    }
+
+    @Test
+    void anEagerMessageWaitsOnHostMemoryNever() {
+        HandlerImage image = HandlerImage.build(CONFIG, HandlerImage.Matcher.OTM, ROOT);
+        HandlerRun.Outcome o = HandlerRun.run(dpa, image, eagerPingOfEachReceive(), DpaRun.Options.defaults(), ROOT.resolve("work"));
+        assertNull(o.difference());
+        HostAccesses h = o.host();
+        assertEquals(0, h.loads(), "host-memory loads: " + h);
+        assertEquals(0, h.amos(), "host-memory AMOs: " + h);
+        assertTrue(h.stores() >= 3L * RECEIVES, "every delivery stores its payload and completion: " + h);
+    }
+
+    @Test
+    void aHandlerThatReadsADescriptorFromHostMemoryIsCaught() {
+        HandlerImage image = HandlerImage.build(CONFIG, HandlerImage.Matcher.OTM, ROOT, List.of("OTM_DPA_DESCRIPTOR_FROM_HOST"));
+        HandlerRun.Outcome o = HandlerRun.run(dpa, image, eagerPingOfEachReceive(), DpaRun.Options.defaults(), ROOT.resolve("work"));
+        assertNull(o.difference(), "the build still delivers every message right");
+        assertTrue(o.host().loads() >= RECEIVES, "each delivery read its descriptor across PCIe: " + o.host());
+    }
+}
