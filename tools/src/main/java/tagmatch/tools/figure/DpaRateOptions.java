@@ -48,6 +48,12 @@ final class DpaRateOptions {
         return caches.config(cluster);
     }
 
+    /** Figure 8's cluster: the seed's BlueField-3 shape, 16 cores x 16 hardware threads, unless the user named one. */
+    DpaConfig rateConfig(boolean latencyGiven, boolean shapeGiven) {
+        DpaConfig c = config(latencyGiven);
+        return shapeGiven ? c : new DpaConfig(16, 16, c.banks(), c.ramMib(), c.caches());
+    }
+
     /** The DPA's clock, checked. */
     double clockGhz() {
         if (!(clockGhz > 0 && clockGhz <= 10)) throw new UsageError("--clock-ghz must be in (0, 10], got " + clockGhz);

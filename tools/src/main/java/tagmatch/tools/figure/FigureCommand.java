@@ -65,8 +65,8 @@ public final class FigureCommand implements Callable<Integer> {
 
     @Option(names = "--on", paramLabel = "WHERE", description = "host or dpa. Figure 8: host (the handler over the FlexIO stand-in on this "
             + "machine's threads) or dpa (the seed's ping-pong through the handler on the simulated DPA cluster, as a band over its memory "
-            + "settings, beside Open MPI and the matching natively on one host core; there --threads defaults to 32 and --bins to 2048, the "
-            + "seed's). Figures 5 and 6: host (the Java NIC driver over the unit, in the seed's latency model) or dpa (one search by the "
+            + "settings, beside Open MPI and the matching natively on one host core; there --threads defaults to 32, --bins to 2048 and the "
+            + "cluster to 16 cores x 16 threads, the seed's). Figures 5 and 6: host (the Java NIC driver over the unit, in the seed's latency model) or dpa (one search by the "
             + "generated handler on the simulated cluster with the list and with the ALPUs on its bus, as a band over its memory settings, "
             + "beside the host figure; there --max-length defaults to " + DPA_MAX_LENGTH + ", --step to " + DPA_STEP + " and --cores to 1) "
             + "(default ${DEFAULT-VALUE})")
@@ -224,7 +224,7 @@ public final class FigureCommand implements Callable<Integer> {
         int n = given("--threads") ? threads.get() : 32;
         int b = given("--bins") ? bins.get() : 2048;
         MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, n, b);
-        DpaConfig cluster = dpa.config(given("--latency"));
+        DpaConfig cluster = dpa.rateConfig(given("--latency"), given("--cores") || given("--threads-per-core"));
         DpaRateFigure.Setup setup = dpa.setup(cluster, k, n, b, host);
         List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out");
