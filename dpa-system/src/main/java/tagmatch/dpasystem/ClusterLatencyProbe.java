@@ -23,9 +23,11 @@ import tagmatch.testbench.firmware.WorkloadFile;
  * into a handler with nothing else to do. Its latency is the cycles from the wait's end to the
  * probe's to-host entry taken ({@code NIC_WAIT_END} to {@code NIC_LAST_TAKE}): the NIC landing
  * it, the handler polling its CQ, matching, completing and writing the to-host entry. Messages
- * are eager and empty, so no copy is timed.
+ * are eager and empty, so no copy is timed. A warm-up pair runs first ({@link #events}).
  */
 public final class ClusterLatencyProbe {
+    /** The warm-up's tag, which no queue entry uses. */
+    static final int WARM_UP_TAG = 1 << 20;
 
     private final DpaRun dpa;
     private final HandlerImage image;
@@ -60,7 +62,7 @@ public final class ClusterLatencyProbe {
         int cap = Math.min(image.config().maxRecvs(), image.config().maxUnexpected());
         if (length >= cap) throw new IllegalArgumentException("length must be below the handler's capacities (" + cap + "), got " + length);
         List<Event> events = events(queue, length, fraction);
-        HandlerFeed feed = new HandlerFeed(events, HandlerFeed.Pace.defaults(), List.of(new HandlerFeed.Pause(length - 1, 0)));
+        HandlerFeed feed = new HandlerFeed(events, HandlerFeed.Pace.defaults(), List.of(new HandlerFeed.Pause(length + 1, 0)));
         HandlerRun.Outcome o = HandlerRun.run(dpa, image, feed, DpaRun.Options.defaults().withMemory(memory, fixed), work);
         if (!o.passed()) {
             throw new IllegalStateException(image.matcher() + ", " + queue + " queue of " + length + ", " + memory + ": " + o.difference());
@@ -68,10 +70,17 @@ public final class ClusterLatencyProbe {
         return o.latency();
     }
 
-    /** The queue's entries, then the probe: as {@link LatencyProbe} builds them, with ids that make every message empty and eager. */
+    /**
+     * A warm-up (a receive and its message, on a tag of their own: they leave nothing queued), the
+     * queue's entries, then the probe: as {@link LatencyProbe} builds them, with ids that make every
+     * message empty and eager. The warm-up runs the handler's paths once, so the probe times a
+     * search, not the first fetch of the handler's code and data into the caches.
+     */
     static List<Event> events(LatencyProbe.Queue queue, int length, double fraction) {
         boolean posted = queue == LatencyProbe.Queue.POSTED;
         List<Event> events = new ArrayList<>();
+        events.add(new Event.Post(length + 1, 0, 0, WARM_UP_TAG));
+        events.add(new Event.Arrive(WorkloadFile.eagerId(0, length + 2), 0, 0, WARM_UP_TAG));
         for (int i = 0; i < length; i++) {
             long msgId = WorkloadFile.eagerId(0, i + 1);
             events.add(posted ? new Event.Post(i, 0, 0, i) : new Event.Arrive(msgId, 0, 0, i));

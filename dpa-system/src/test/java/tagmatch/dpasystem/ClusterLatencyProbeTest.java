@@ -53,9 +53,10 @@ class ClusterLatencyProbeTest {
     @Test
     void theProbeMatchesTheEntryTheFractionNames() {
         List<Event> ev = ClusterLatencyProbe.events(Queue.POSTED, 10, 0.5);
-        assertEquals(11, ev.size());
-        assertEquals(4, ((Event.Arrive) ev.get(10)).tag(), "half way down ten receives: the fifth, tag 4");
-        assertEquals(0, ((Event.Post) ClusterLatencyProbe.events(Queue.UNEXPECTED, 3, 0.1).get(3)).tag());
+        assertEquals(13, ev.size(), "the warm-up pair, ten receives, the probe");
+        assertEquals(ClusterLatencyProbe.WARM_UP_TAG, ((Event.Arrive) ev.get(1)).tag());
+        assertEquals(4, ((Event.Arrive) ev.get(12)).tag(), "half way down ten receives: the fifth, tag 4");
+        assertEquals(0, ((Event.Post) ClusterLatencyProbe.events(Queue.UNEXPECTED, 3, 0.1).get(5)).tag());
     }
 
     @Test
