@@ -27,13 +27,15 @@ public final class SlurmRunner {
     private final ResultStore store;
     private final SlurmOptions options;
     private final Duration poll;
+    private final String entryPoint;
     private final PrintWriter out;
     private final ProgressMeter.Factory progress;
 
-    public SlurmRunner(ResultStore store, SlurmOptions options, Duration poll, PrintWriter out, ProgressMeter.Factory progress) {
+    public SlurmRunner(ResultStore store, SlurmOptions options, Duration poll, String entryPoint, PrintWriter out, ProgressMeter.Factory progress) {
         this.store = store;
         this.options = options;
         this.poll = poll;
+        this.entryPoint = entryPoint;
         this.out = out;
         this.progress = progress;
     }
@@ -44,21 +46,22 @@ public final class SlurmRunner {
         Files.createDirectories(slurm);
         Path script = slurm.resolve("sweep.sbatch");
         Path tmp = slurm.resolve(".sweep.sbatch.tmp");
-        Files.writeString(tmp, SbatchScript.text(options, command(slurm), store.dir(), memPerWorkerMb));
+        Files.writeString(tmp, SbatchScript.text(options, command(slurm, entryPoint), store.dir(), memPerWorkerMb));
         Files.move(tmp, script, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         script.toFile().setExecutable(true);
         return script;
     }
 
     /**
-     * How a node starts this very tagmatch: this JVM's java with this class path. When that is
-     * the tagmatch jar, a copy of it in {@code DIR/slurm/} is run instead, so rebuilding the
-     * checkout while the array waits in the queue cannot change what the tasks run.
+     * How a node starts this very program: this JVM's java with this class path, running
+     * {@code entryPoint}'s main. When the class path is one jar that holds it, a copy of the jar in
+     * {@code DIR/slurm/} is run instead, so rebuilding the checkout while the array waits in the
+     * queue cannot change what the tasks run.
      */
-    public static List<String> command(Path slurmDir) throws IOException {
+    public static List<String> command(Path slurmDir, String entryPoint) throws IOException {
         String javaBin = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         String cp = System.getProperty("java.class.path");
-        if (!cp.contains(File.pathSeparator) && cp.endsWith(".jar") && holdsTagmatch(Path.of(cp))) {
+        if (!cp.contains(File.pathSeparator) && cp.endsWith(".jar") && holds(Path.of(cp), entryPoint)) {
             Path pinned = slurmDir.resolve("tagmatch.jar");
             Files.copy(Path.of(cp), slurmDir.resolve(".tagmatch.jar.tmp"), StandardCopyOption.REPLACE_EXISTING);
             Files.move(slurmDir.resolve(".tagmatch.jar.tmp"), pinned, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -68,12 +71,12 @@ public final class SlurmRunner {
             for (String e : cp.split(File.pathSeparator)) abs.add(Path.of(e).toAbsolutePath().toString());
             cp = String.join(File.pathSeparator, abs);
         }
-        return List.of(javaBin, "-cp", cp, "tagmatch.tools.Main");
+        return List.of(javaBin, "-cp", cp, entryPoint);
     }
 
-    private static boolean holdsTagmatch(Path jar) {
+    private static boolean holds(Path jar, String entryPoint) {
         try (JarFile j = new JarFile(jar.toFile())) {
-            return j.getEntry("tagmatch/tools/Main.class") != null;
+            return j.getEntry(entryPoint.replace('.', '/') + ".class") != null;
         } catch (IOException e) {
             return false;
         }

@@ -17,8 +17,12 @@ public final class SlurmSweep {
     /** Array tasks when none are asked for: one per task, at most this many. */
     public static final int DEFAULT_MAX_ARRAY_TASKS = 100;
 
-    /** @param poll time between {@code squeue} polls */
-    public record Settings(Sweep sweep, Path dir, SlurmOptions options, Duration poll) {}
+    /**
+     * @param poll       time between {@code squeue} polls
+     * @param entryPoint the class whose {@code main} each array task runs: the command line that
+     *                   started the sweep, which this module does not know
+     */
+    public record Settings(Sweep sweep, Path dir, SlurmOptions options, Duration poll, String entryPoint) {}
 
     /** The job-array script and where it was written. */
     public record Script(Path path, String text) {}
@@ -69,7 +73,7 @@ public final class SlurmSweep {
     }
 
     private static SlurmRunner runner(ResultStore store, Settings s, PrintWriter o, ProgressMeter.Factory progress) {
-        return new SlurmRunner(store, s.options(), s.poll(), o, progress);
+        return new SlurmRunner(store, s.options(), s.poll(), s.entryPoint(), o, progress);
     }
 
     /** Memory of one worker inside an array task: the task's memory shared by its CPUs. */

@@ -18,7 +18,7 @@ class SlurmSweepScriptTest {
         Grid grid = new Grid(List.of(Variant.PRQ, Variant.UMQ), List.of(4), List.of(2), List.of(4), List.of(2), List.of(4));
         Sweep sweep = new Sweep(grid, Steps.of(List.of("rtl")), List.of(1L), 100, "xc2vp", 1, null);
         SlurmOptions so = new SlurmOptions("batch", null, "10:00", 2, 4096, 2, null);
-        SlurmSweep.Script s = SlurmSweep.writeScript(new SlurmSweep.Settings(sweep, dir, so, Duration.ofSeconds(1)));
+        SlurmSweep.Script s = SlurmSweep.writeScript(new SlurmSweep.Settings(sweep, dir, so, Duration.ofSeconds(1), "org.example.Main"));
         assertEquals(dir.resolve("slurm").resolve("sweep.sbatch").toAbsolutePath(), s.path().toAbsolutePath());
         assertEquals(Files.readString(s.path()), s.text());
         assertTrue(s.text().lines().anyMatch("#SBATCH --array=1-2"::equals), s.text());

@@ -117,7 +117,8 @@ public final class SweepCommand implements Callable<Integer> {
 
         SweepResult r;
         if (slurm) {
-            SlurmSweep.Settings s = new SlurmSweep.Settings(sweep, out, so, Duration.ofSeconds(array.pollSeconds));
+            SlurmSweep.Settings s = new SlurmSweep.Settings(sweep, out, so, Duration.ofSeconds(array.pollSeconds),
+                    tagmatch.tools.Main.class.getName());
             if (array.printSbatch) {
                 SlurmSweep.Script script = SlurmSweep.writeScript(s);
                 o.print(script.text());

@@ -44,7 +44,7 @@ class SweepResumeTest {
      */
     private static Process start(Path dir, Path out, Path log, Map<String, String> env, String... extra) throws IOException {
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
-        List<String> cmd = new ArrayList<>(SlurmRunner.command(Files.createDirectories(dir.resolve("pin"))));
+        List<String> cmd = new ArrayList<>(SlurmRunner.command(Files.createDirectories(dir.resolve("pin")), tagmatch.tools.Main.class.getName()));
         cmd.add(1, "-Djava.io.tmpdir=" + tmp);
         cmd.addAll(args(out, extra));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
