@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tagmatch.tools.CliRun;
@@ -112,11 +115,11 @@ class FigureCommandTest {
         assertEquals(1 + 4 * 2 * 3, csv.size(), String.join("\n", csv));
         // each search under the three settings: the band the figure draws, slower memory slower
         // (how the latency grows with the entries walked, ClusterLatencyProbeTest checks on one queue)
-        java.util.Map<String, java.util.Map<String, Long>> bySearch = new java.util.TreeMap<>();
+        Map<String, Map<String, Long>> bySearch = new TreeMap<>();
         for (String row : csv.subList(1, csv.size())) {
             String[] f = row.split(",");
             assertTrue(Long.parseLong(f[4]) > 0, row);
-            bySearch.computeIfAbsent(f[0] + " " + f[2], k -> new java.util.HashMap<>()).put(f[3], Long.parseLong(f[4]));
+            bySearch.computeIfAbsent(f[0] + " " + f[2], k -> new HashMap<>()).put(f[3], Long.parseLong(f[4]));
         }
         for (var e : bySearch.entrySet()) {
             var c = e.getValue();
