@@ -78,8 +78,10 @@ public final class DpaCluster extends Module {
         nic.freeze.set(freeze);
         // the NIC's store: a DMA write, which breaks reservations on its word like a core's
         nic.mReady.set(lit(true));
-        when(nic.mValid, () -> ram.write(nic.mWord, nic.mData));
-        banks.breakReservations(nic.mValid, nic.mWord);
+        Bool nicStore = nic.mValid.and(nic.mWrite).named("nic_store");
+        when(nicStore, () -> ram.write(nic.mWord, nic.mData));
+        nic.mRdata.set(ram.read(nic.mWord));
+        banks.breakReservations(nicStore, nic.mWord);
         // the harts' accesses to the NIC's registers and host memory: one a cycle, formatted by an atomic unit
         Bool[] nWin = arbiter.grant(routes.toNic, "nic");
         AtomicUnit nAu = nicAtomicUnit(nic, nWin, reqs);
@@ -87,10 +89,10 @@ public final class DpaCluster extends Module {
         for (int bk = 0; bk < cfg.banks(); bk++) caches.written(banks.writes[bk], banks.writeWords[bk], banks.ownStores[bk], "bank" + bk);
         Bool[] noCore = new Bool[nc];
         java.util.Arrays.fill(noCore, lit(false));
-        caches.written(nic.mValid, nic.mWord, noCore, "nic");
+        caches.written(nicStore, nic.mWord, noCore, "nic");
         caches.finish(run).forEach((name, counter) -> output("mem_" + name, UInt(64)).set(counter));
 
-        pins.stop.set(mmio.exited.or(error.valid).or(mmio.full));
+        pins.stop.set(mmio.exited.or(error.valid).or(mmio.full).or(nic.counter("wqe_error").ne(0)));
         pins.exited.set(mmio.exited);
         pins.exitCode.set(mmio.exitCode);
         pins.error.set(error);
@@ -149,6 +151,7 @@ public final class DpaCluster extends Module {
         Nic nic = instance("nic", new Nic(cfg));
         nic.run.set(run);
         nic.cycle.set(cycles);
+        nic.wire.set(pins.latency.wire);
         nic.loadEn.set(pins.loadEn.and(pins.loadHost));
         nic.loadWord.set(pins.loadWord);
         nic.loadData.set(pins.loadData);

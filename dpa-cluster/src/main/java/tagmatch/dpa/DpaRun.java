@@ -9,6 +9,7 @@ import tagmatch.dpa.nic.HostAccesses;
 import tagmatch.dpa.nic.HostImage;
 import tagmatch.dpa.nic.Nic;
 import tagmatch.dpa.nic.NicMap;
+import tagmatch.dpa.nic.WqeRefusal;
 import tagmatch.dpa.nic.NicOutcome;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
@@ -154,7 +155,7 @@ public final class DpaRun implements AutoCloseable {
         result[0] = execute(program, options, null, c -> { }, host, sim -> out[0] = readBack(sim, host, reads));
         NicOutcome o = out[0];
         return new NicOutcome(result[0], o.landed(), o.commands(), o.taken(), o.events(), o.stalls(), o.firstCqe(), o.lastTake(),
-                o.done(), o.waitEnd(), o.host(), o.log(), o.reads());
+                o.done(), o.waitEnd(), o.wqes(), o.host(), o.log(), o.reads());
     }
 
     /**
@@ -186,6 +187,7 @@ public final class DpaRun implements AutoCloseable {
             sim.poke("mem_dram", m.dram());
             sim.poke("mem_host", m.host());
             sim.poke("mem_atomic", m.atomic());
+            sim.poke("mem_wire", m.wire());
             sim.reset(1);
             load(sim, program, host, run);
 
@@ -207,7 +209,7 @@ public final class DpaRun implements AutoCloseable {
                 for (int i = 0; i < n; i++) console.write((int) (bytes >>> (8 * i)) & 0xFF);
                 done += r.cycles();
                 cyclesRun.accept(done);
-                if (sim.peek("exited") == 1 || sim.peek("err_valid") == 1 || done >= options.maxCycles()) break;
+                if (sim.peek("exited") == 1 || sim.peek("err_valid") == 1 || sim.peek("nic_wqe_error") != 0 || done >= options.maxCycles()) break;
             }
             List<Long> retired = new ArrayList<>();
             PortHandle instret = sim.port("probe_instret");
@@ -242,6 +244,7 @@ public final class DpaRun implements AutoCloseable {
     private NicOutcome readBack(Simulator sim, HostImage host, List<NicOutcome.HostRange> reads) {
         long[] c = new long[Nic.COUNTERS.size()];
         for (int i = 0; i < c.length; i++) c[i] = sim.peek("nic_" + Nic.COUNTERS.get(i));
+        if (c[10] != 0) throw new WqeRefusal(c[10]);
         long taken = c[2];
         long kept = Math.min(taken, host.logEntries());
         List<Long> addrs = new ArrayList<>();
@@ -258,7 +261,7 @@ public final class DpaRun implements AutoCloseable {
         }
         long[] h = new long[Nic.HOST_ACCESSES.size()];
         for (int i = 0; i < h.length; i++) h[i] = sim.peek("nic_" + Nic.HOST_ACCESSES.get(i));
-        return new NicOutcome(null, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], new HostAccesses(h[0], h[1], h[2]), log, got);
+        return new NicOutcome(null, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], new HostAccesses(h[0], h[1], h[2]), log, got);
     }
 
     private long[] peekHost(Simulator sim, List<Long> addrs) {

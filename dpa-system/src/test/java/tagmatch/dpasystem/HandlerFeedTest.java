@@ -117,7 +117,7 @@ class HandlerFeedTest {
         }
         reads.put(bufs, b);
         NicOutcome flipped = new NicOutcome(nic.result(), nic.landed(), nic.commands(), nic.taken(), nic.events(), nic.stalls(), nic.firstCqe(),
-                nic.lastTake(), nic.done(), nic.waitEnd(), nic.host(), nic.log(), reads);
+                nic.lastTake(), nic.done(), nic.waitEnd(), nic.wqes(), nic.host(), nic.log(), reads);
         assertNotNull(HandlerRun.difference(events, CONFIG, feed, flipped, work), "a delivered byte flipped");
     }
 
@@ -130,6 +130,6 @@ class HandlerFeedTest {
     private static NicOutcome withLog(UnaryOperator<List<long[]>> change, long taken) {
         List<long[]> log = change.apply(new ArrayList<>(nic.log()));
         return new NicOutcome(nic.result(), nic.landed(), nic.commands(), taken, nic.events(), nic.stalls(), nic.firstCqe(), nic.lastTake(),
-                nic.done(), nic.waitEnd(), nic.host(), log, nic.reads());
+                nic.done(), nic.waitEnd(), nic.wqes(), nic.host(), log, nic.reads());
     }
 }

@@ -34,6 +34,9 @@ public final class CacheOptions {
     @Option(names = "--atomic-latency", paramLabel = "CYCLES",
             description = "what an AMO or LR/SC adds to reaching the L2, where it is performed (default: the setting's)")
     Integer atomic;
+    @Option(names = "--wire-latency", paramLabel = "CYCLES",
+            description = "the NIC's RDMA read: from its work request to the sender's first word (default: the setting's)")
+    Integer wire;
 
     @Option(names = "--line-bytes", paramLabel = "B", description = "cache line (power of two 8..4096, default ${DEFAULT-VALUE})")
     int lineBytes = CacheGeometry.defaults().lineBytes();
@@ -70,7 +73,7 @@ public final class CacheOptions {
 
     /** The latencies given, checked against every setting they may be applied to. */
     public LatencyOverrides overrides() {
-        LatencyOverrides o = new LatencyOverrides(l1, l2, l3, dram, host, atomic);
+        LatencyOverrides o = new LatencyOverrides(l1, l2, l3, dram, host, atomic, wire);
         try {
             for (MemorySetting s : MemorySetting.values()) o.apply(s);
             return o;

@@ -22,4 +22,6 @@ public final class LatencyInputs extends Bundle {
     public final UInt dram = field("dram", UInt(MemResponse.WAIT_BITS));
     public final UInt host = field("host", UInt(MemResponse.WAIT_BITS));
     public final UInt atomic = field("atomic", UInt(MemResponse.WAIT_BITS));
+    /** The NIC's RDMA read: the cycles from its work request to the first word of the sender's memory. */
+    public final UInt wire = field("wire", UInt(MemResponse.WAIT_BITS));
 }

@@ -6,10 +6,11 @@ import tagmatch.dpa.MemResponse;
  * The run-time costs of the cache hierarchy, in cycles a thread waits after an access served
  * there: an L1 hit, the L2, the L3, the cluster's memory (DRAM) and host memory behind the
  * window; {@code atomic} is what an AMO or LR/SC costs on top of reaching the L2, where atomics
- * are performed. Where each default comes from is in docs/dpa.md: none is published, all are
+ * are performed; {@code wire} is the NIC's, not a core's: the round trip of an RDMA read to the
+ * sender's memory. Where each default comes from is in docs/dpa.md: none is published, all are
  * guesses, which is why {@link MemorySetting} names three of them.
  */
-public record MemLatencies(int l1, int l2, int l3, int dram, int host, int atomic) {
+public record MemLatencies(int l1, int l2, int l3, int dram, int host, int atomic, int wire) {
     /** The largest wait an access can report. */
     public static final int MAX = (1 << MemResponse.WAIT_BITS) - 1;
 
@@ -20,6 +21,7 @@ public record MemLatencies(int l1, int l2, int l3, int dram, int host, int atomi
         check("dram-latency", dram);
         check("host-latency", host);
         check("atomic-latency", atomic);
+        check("wire-latency", wire);
         if (l2 + atomic > MAX || l3 + atomic > MAX || dram + atomic > MAX)
             throw new IllegalArgumentException("--atomic-latency plus the L2, L3 or DRAM latency must be <= " + MAX + ", got " + atomic);
     }
@@ -28,15 +30,17 @@ public record MemLatencies(int l1, int l2, int l3, int dram, int host, int atomi
         if (v < 0 || v > MAX) throw new IllegalArgumentException("--" + name + " must be in 0.." + MAX + ", got " + v);
     }
 
-    public MemLatencies withL1(int v) { return new MemLatencies(v, l2, l3, dram, host, atomic); }
+    public MemLatencies withL1(int v) { return new MemLatencies(v, l2, l3, dram, host, atomic, wire); }
 
-    public MemLatencies withL2(int v) { return new MemLatencies(l1, v, l3, dram, host, atomic); }
+    public MemLatencies withL2(int v) { return new MemLatencies(l1, v, l3, dram, host, atomic, wire); }
 
-    public MemLatencies withL3(int v) { return new MemLatencies(l1, l2, v, dram, host, atomic); }
+    public MemLatencies withL3(int v) { return new MemLatencies(l1, l2, v, dram, host, atomic, wire); }
 
-    public MemLatencies withDram(int v) { return new MemLatencies(l1, l2, l3, v, host, atomic); }
+    public MemLatencies withDram(int v) { return new MemLatencies(l1, l2, l3, v, host, atomic, wire); }
 
-    public MemLatencies withHost(int v) { return new MemLatencies(l1, l2, l3, dram, v, atomic); }
+    public MemLatencies withHost(int v) { return new MemLatencies(l1, l2, l3, dram, v, atomic, wire); }
 
-    public MemLatencies withAtomic(int v) { return new MemLatencies(l1, l2, l3, dram, host, v); }
+    public MemLatencies withAtomic(int v) { return new MemLatencies(l1, l2, l3, dram, host, v, wire); }
+
+    public MemLatencies withWire(int v) { return new MemLatencies(l1, l2, l3, dram, host, atomic, v); }
 }

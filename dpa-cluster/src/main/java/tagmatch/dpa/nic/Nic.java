@@ -1,6 +1,7 @@
 package tagmatch.dpa.nic;
 
 import tagmatch.dpa.DpaConfig;
+import tagmatch.dpa.MemResponse;
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.Module;
@@ -34,11 +35,15 @@ public final class Nic extends Module {
     public final Bool sAmo;
     public final UInt sNew;
     public final UInt sOld;
-    /** Master port: an 8-byte store to DPA RAM word {@code mWord}. */
+    /** Master port: an 8-byte store to ({@code mWrite}) or load from DPA RAM word {@code mWord}; a load's word is {@code mRdata}, in the same cycle. */
     public final Bool mValid;
+    public final Bool mWrite;
     public final UInt mWord;
     public final UInt mData;
+    public final UInt mRdata;
     public final Bool mReady;
+    /** Cycles from an RDMA read's WQE to its first word (the wire's round trip to the sender's memory). */
+    public final UInt wire;
     /** The runner's port: host memory words written before the run, read after it. */
     public final Bool loadEn;
     public final UInt loadWord;
@@ -47,7 +52,7 @@ public final class Nic extends Module {
     public final UInt peekData;
     /** The read-only registers' names, in offset order from {@code LANDED}: also outputs, for the runner. */
     public static final List<String> COUNTERS = List.of("landed", "commands", "taken", "events", "stalls", "first_cqe", "last_take", "done",
-            "wait_end");
+            "wait_end", "wqes", "wqe_error");
     /**
      * What the harts' accesses to host memory cost the host, counted here from {@code GO} on and read
      * back, not registers: a load or an AMO waits a PCIe round trip, a store is posted.
@@ -68,9 +73,12 @@ public final class Nic extends Module {
         sNew = input("s_new", UInt(64));
         sOld = output("s_old", UInt(64));
         mValid = output("m_valid", Bool());
+        mWrite = output("m_write", Bool());
         mWord = output("m_word", UInt(wb));
         mData = output("m_data", UInt(64));
+        mRdata = input("m_rdata", UInt(64));
         mReady = input("m_ready", Bool());
+        wire = input("wire", UInt(MemResponse.WAIT_BITS));
         loadEn = input("load_en", Bool());
         loadWord = input("load_word", UInt(wb));
         loadData = input("load_data", UInt(64));
@@ -110,9 +118,13 @@ public final class Nic extends Module {
         Bool engineReady = live.and(mReady).and(eventStore.not()).named("engine_ready");
         EntryTaker taker = new EntryTaker(r, host, live, cycle, wb);
         ScriptEngine engine = new ScriptEngine(r, host, live, cycle, engineReady, taker.taken, wb);
-        mValid.set(live.and(eventStore.or(engine.mValid)));
-        mWord.set(mux(eventStore, ramWord(r.event, wb, "event_word"), engine.mWord));
-        mData.set(mux(eventStore, eventCount.add(1), engine.mData));
+        Bool dbStore = regStore.and(regIndex.eq(NicMap.SQ_DB / 8)).named("sq_db_store");
+        Bool copyReady = engineReady.and(engine.mValid.not()).named("copy_ready");
+        CopyEngine copy = new CopyEngine(r, host, live, cycle, copyReady, mRdata, dbStore, sNew, wire, cfg.ramBytes(), wb);
+        mValid.set(live.and(eventStore.or(engine.mValid).or(copy.mValid)));
+        mWrite.set(eventStore.or(engine.mValid).or(copy.mWrite));
+        mWord.set(mux(eventStore, ramWord(r.event, wb, "event_word"), mux(engine.mValid, engine.mWord, copy.mWord)));
+        mData.set(mux(eventStore, eventCount.add(1), mux(engine.mValid, engine.mData, copy.mData)));
 
         // flexio_dev_cq_arm: an event at once if the producer is past ci, else at the next completion
         Bool msgArm = regStore.and(regIndex.eq(NicMap.MSG_ARM / 8)).named("msg_arm");
@@ -137,7 +149,8 @@ public final class Nic extends Module {
         });
         when(raise, () -> eventPending.set(1));
 
-        UInt[] values = {engine.msgPi, engine.cmdPi, taker.taken, eventCount, engine.stalls, engine.firstCqe, taker.lastTake, engine.done, engine.waitEnd};
+        UInt[] values = {engine.msgPi, engine.cmdPi, taker.taken, eventCount, engine.stalls, engine.firstCqe, taker.lastTake, engine.done, engine.waitEnd,
+                copy.wqes, copy.error};
         for (int i = 0; i < values.length; i++) {
             r.counters.get(i).set(values[i]);
             counters.get(COUNTERS.get(i)).set(values[i]);

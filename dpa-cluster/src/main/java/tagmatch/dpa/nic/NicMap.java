@@ -16,8 +16,20 @@ public final class NicMap {
     public static final int MSG_CQ = 0x000, MSG_LOG = 0x008, RQ = 0x010, RQ_STRIDE = 0x018, CMD_CQ = 0x020, CMD_LOG = 0x028,
             CMD_RING = 0x030, CMD_STRIDE = 0x038, TH_RING = 0x040, TH_LOG = 0x048, TH_STRIDE = 0x050, TH_CONS = 0x058,
             SCRIPT = 0x060, LOG = 0x068, LOG_WORDS = 0x070, EVENT = 0x078, GO = 0x080, MSG_DBR = 0x088, CMD_DBR = 0x090,
-            MSG_ARM = 0x098, CMD_ARM = 0x0A0, LANDED = 0x0A8, COMMANDS = 0x0B0, TAKEN = 0x0B8, EVENTS = 0x0C0,
-            STALLS = 0x0C8, FIRST_CQE = 0x0D0, LAST_TAKE = 0x0D8, DONE = 0x0E0, WAIT_END = 0x0E8;
+            MSG_ARM = 0x098, CMD_ARM = 0x0A0, SQ_RING = 0x0A8, SQ_CQ = 0x0B0, SQ_LOG = 0x0B8, SQ_COUNT = 0x0C0, SQ_DB = 0x0C8,
+            LANDED = 0x0D0, COMMANDS = 0x0D8, TAKEN = 0x0E0, EVENTS = 0x0E8, STALLS = 0x0F0, FIRST_CQE = 0x0F8, LAST_TAKE = 0x100,
+            DONE = 0x108, WAIT_END = 0x110, WQES = 0x118, WQE_ERROR = 0x120;
+
+    /** The send queues the block serves: at most this many, each of at most 2^MAX_SQ_LOG WQEs. */
+    public static final int MAX_SQS = 256, MAX_SQ_LOG = 8;
+    /** Bytes of a WQE slot and byte offsets of its fields ({@code flexio_dev_host.h}'s segments, in the CPU's byte order). */
+    public static final int WQE_BYTES = 64, WQE_WORDS = 6;
+    /** WQE opcodes ({@code FLEXIO_CTRL_SEG_*}, the mlx5 numbers). */
+    public static final int OPCODE_RDMA_WRITE = 0x08, OPCODE_RDMA_READ = 0x10;
+    /** The completion-requested bit of a WQE's word 1 (fm_ce_se's CQ-update bit, byte 11 bit 3). */
+    public static final int WQE_CE_BIT = 27;
+    /** The reasons a WQE or a doorbell is refused (the top byte of {@code WQE_ERROR}). */
+    public static final int ERR_OPCODE = 1, ERR_LENGTH = 2, ERR_KEY = 3, ERR_DOORBELL = 4, ERR_ALIGN = 5;
 
     /** Script operations (the low byte of a record's header word). */
     public static final int OP_END = 0, OP_MSG = 1, OP_CMD = 2, OP_HOST = 3, OP_GAP = 4, OP_WAIT = 5, OP_DELAY = 6;

@@ -15,10 +15,11 @@ import java.util.Map;
  * @param done     1 once the script reached its end, 2 if it stopped at a record it does not know
  * @param waitEnd  the cycle the last WAIT record was satisfied (0: none): what lands after it
  *                 lands into a drained handler, so {@code lastTake - waitEnd} is its latency
+ * @param wqes     the work requests the block executed
  * @param host     the harts' loads, AMOs and stores on host memory over the whole run
  */
 public record NicOutcome(DpaResult result, long landed, long commands, long taken, long events, long stalls, long firstCqe,
-                         long lastTake, long done, long waitEnd, HostAccesses host, List<long[]> log, Map<HostRange, long[]> reads) {
+                         long lastTake, long done, long waitEnd, long wqes, HostAccesses host, List<long[]> log, Map<HostRange, long[]> reads) {
     /** {@code words} 8-byte words of host memory from host address {@code addr} (8-byte aligned). */
     public record HostRange(long addr, int words) {
         public HostRange {

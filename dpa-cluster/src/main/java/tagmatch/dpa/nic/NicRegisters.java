@@ -15,7 +15,7 @@ import static tagmatch.hdl.core.Hdl.*;
  */
 final class NicRegisters {
     final UInt msgCq, msgLog, rq, rqStride, cmdCq, cmdLog, cmdRing, cmdStride, thRing, thLog, thStride, thCons, script, log,
-            logWords, event, go, msgDbr, cmdDbr, msgArm, cmdArm;
+            logWords, event, go, msgDbr, cmdDbr, msgArm, cmdArm, sqRing, sqCq, sqLog, sqCount, sqDb;
     /** The read-only registers, in {@link Nic#COUNTERS} order. */
     final List<UInt> counters = new ArrayList<>();
     /** Index (offset / 8) to register, in offset order; the read-only ones last. */
@@ -44,9 +44,14 @@ final class NicRegisters {
         cmdDbr = config("cmd_dbr");
         msgArm = config("msg_arm");
         cmdArm = config("cmd_arm");
+        sqRing = config("sq_ring");
+        sqCq = config("sq_cq");
+        sqLog = config("sq_log");
+        sqCount = config("sq_count");
+        sqDb = config("sq_db");
         writable = byIndex.size();
         for (String c : Nic.COUNTERS) counters.add(counter(c));
-        if (byIndex.size() * 8 != NicMap.WAIT_END + 8 || writable * 8 != NicMap.LANDED)
+        if (byIndex.size() * 8 != NicMap.WQE_ERROR + 8 || writable * 8 != NicMap.LANDED)
             throw new IllegalStateException("the registers do not follow NicMap's offsets");
     }
 

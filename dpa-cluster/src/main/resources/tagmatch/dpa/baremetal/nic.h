@@ -47,16 +47,23 @@
 #define NIC_CMD_DBR    0x090u  /* doorbell: the command CQ's consumer index */
 #define NIC_MSG_ARM    0x098u  /* store ci: arm the message CQ (flexio_dev_cq_arm with cq_num 0) */
 #define NIC_CMD_ARM    0x0A0u  /* store ci: arm the command CQ (cq_num 1) */
+#define NIC_SQ_RING    0x0A8u  /* DPA address of send queue 0's ring; queue q's is q << (NIC_SQ_LOG + 6) further */
+#define NIC_SQ_CQ      0x0B0u  /* DPA address of send queue 0's completion ring; queue q's likewise */
+#define NIC_SQ_LOG     0x0B8u  /* log2 of each send queue's and its CQ's depth (0..8) */
+#define NIC_SQ_COUNT   0x0C0u  /* send queues served (0..256; qpn 0 .. count - 1) */
+#define NIC_SQ_DB      0x0C8u  /* doorbell: store (uint64_t)qpn << 32 | sq_pi (flexio_dev_qp_sq_ring_db) */
 /* Read-only counters (loads; stores are ignored). */
-#define NIC_LANDED     0x0A8u  /* messages landed (message CQ producer index) */
-#define NIC_COMMANDS   0x0B0u  /* commands landed (command CQ producer index) */
-#define NIC_TAKEN      0x0B8u  /* to-host entries taken into the log */
-#define NIC_EVENTS     0x0C0u  /* events raised (the value last stored to the event word) */
-#define NIC_STALLS     0x0C8u  /* cycles a due message or command waited for ring room */
-#define NIC_FIRST_CQE  0x0D0u  /* cycle the first message's CQE landed (0: none yet) */
-#define NIC_LAST_TAKE  0x0D8u  /* cycle the last to-host entry was taken (0: none yet) */
-#define NIC_DONE       0x0E0u  /* 1 once the script reached its end; 2: it stopped at an unknown op */
-#define NIC_WAIT_END   0x0E8u  /* cycle the last WAIT record was satisfied (0: none yet) */
+#define NIC_LANDED     0x0D0u  /* messages landed (message CQ producer index) */
+#define NIC_COMMANDS   0x0D8u  /* commands landed (command CQ producer index) */
+#define NIC_TAKEN      0x0E0u  /* to-host entries taken into the log */
+#define NIC_EVENTS     0x0E8u  /* events raised (the value last stored to the event word) */
+#define NIC_STALLS     0x0F0u  /* cycles a due message or command waited for ring room */
+#define NIC_FIRST_CQE  0x0F8u  /* cycle the first message's CQE landed (0: none yet) */
+#define NIC_LAST_TAKE  0x100u  /* cycle the last to-host entry was taken (0: none yet) */
+#define NIC_DONE       0x108u  /* 1 once the script reached its end; 2: it stopped at an unknown op */
+#define NIC_WAIT_END   0x110u  /* cycle the last WAIT record was satisfied (0: none yet) */
+#define NIC_WQES       0x118u  /* work requests executed */
+#define NIC_WQE_ERROR  0x120u  /* 0, or the first refused work request or doorbell (below) */
 
 #define NIC_MSG_CQN 0u  /* cq_num of the message CQ */
 #define NIC_CMD_CQN 1u  /* cq_num of the command CQ */
@@ -82,6 +89,36 @@
 #define NIC_CQE_BYTE_CNT    44u
 #define NIC_CQE_WQE_COUNTER 60u
 #define NIC_CQE_OP_OWN      63u
+
+/* ---------------------------------------------------------------- work requests */
+
+/* Send queue q is a ring of 2^NIC_SQ_LOG 64-byte WQEs in DPA memory; the handler writes WQE
+ * sq_pi there, then stores qpn << 32 | (sq_pi + 1) to NIC_SQ_DB. The NIC serves the queues in
+ * turn, each in order, one WQE at a time; it reads a WQE's first six words from DPA memory
+ * (flexio_dev_host.h's segments, in the CPU's byte order):
+ *   word 0  ctrl: opcode (bits 7..0), wqe index (23..8), qpn << 8 | ds (63..32)
+ *   word 1  ctrl: bit NIC_WQE_CE_BIT set: complete it on the queue's CQ
+ *   word 2  rdma: remote address        word 3  rdma: rkey (bits 31..0)
+ *   word 4  data: byte count (31..0), lkey (63..32)     word 5  data: local address
+ * NIC_OPCODE_RDMA_WRITE copies byte-count bytes from the local address (DPA or host memory) to
+ * the remote one (host memory); NIC_OPCODE_RDMA_READ from the remote address (host memory
+ * standing for the sender's: its first word comes the cluster's wire latency later, the queue
+ * meanwhile waits and the others go on) to the local one (host memory). Either moves 8 bytes a
+ * cycle; the last word is merged, so no byte past the count changes. Addresses are 8-byte
+ * aligned. A completion is written as the message CQ's (words 5 and 7, wqe_counter = the WQE's
+ * index, owner bit = (cq index >> NIC_SQ_LOG) & 1). The CQ has the queue's depth and one entry
+ * per WQE asked to complete, so it has no doorbell. The first WQE or doorbell the NIC refuses
+ * stops every queue and is kept in NIC_WQE_ERROR:
+ *   (uint64_t)reason << 56 | (uint64_t)qpn << 32 | wqe index */
+#define NIC_WQE_BYTES         64u
+#define NIC_WQE_CE_BIT        27u
+#define NIC_OPCODE_RDMA_WRITE 0x08u
+#define NIC_OPCODE_RDMA_READ  0x10u
+#define NIC_ERR_OPCODE   1u  /* an opcode the NIC does not know */
+#define NIC_ERR_LENGTH   2u  /* an address, or its byte count, past its memory */
+#define NIC_ERR_KEY      3u  /* key 0, which names no region */
+#define NIC_ERR_DOORBELL 4u  /* a doorbell past the queues, or more WQEs than the queue holds */
+#define NIC_ERR_ALIGN    5u  /* an address not 8-byte aligned */
 
 /* To-host entries: while the entry at position `taken` of the to-host ring (NIC_TH_RING +
  * (taken mod 2^th_log) * NIC_TH_STRIDE) has its first word (otm_to_host.stamp) equal to
