@@ -97,6 +97,40 @@ flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint3
     return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
+void flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe, uint32_t sq_pi, uint32_t sq_number, uint32_t ce,
+                                  enum flexio_ctrl_seg_t ctrl_seg_type)
+{
+    swqe->ctrl.idx_opcode = (sq_pi & 0xFFFFu) << 8 | (uint32_t)ctrl_seg_type;
+    swqe->ctrl.qpn_ds = sq_number << 8 | 3u;  /* ctrl, rdma, data */
+    swqe->ctrl.signature = 0;
+    swqe->ctrl.rsvd[0] = swqe->ctrl.rsvd[1] = 0;
+    swqe->ctrl.fm_ce_se = (uint8_t)(ce << 2);
+    swqe->ctrl.general_id = 0;
+}
+
+void flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe, uint32_t rkey, uint64_t raddr)
+{
+    swqe->rdma.raddr = raddr;
+    swqe->rdma.rkey = rkey;
+    swqe->rdma.reserved = 0;
+}
+
+void flexio_dev_swqe_seg_mem_ptr_data_set(union flexio_dev_sqe_seg *swqe, uint32_t data_sz, uint32_t lkey, uint64_t data_addr)
+{
+    swqe->mem_ptr_send_data.byte_count = data_sz;
+    swqe->mem_ptr_send_data.lkey = lkey;
+    swqe->mem_ptr_send_data.addr = data_addr;
+}
+
+/* The WQEs are in DPA memory before the NIC reads them: a fence, then the doorbell register. */
+flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t sq_pi, uint32_t qp_id)
+{
+    (void)dtctx;
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    nic_write(NIC_SQ_DB, (uint64_t)qp_id << 32 | sq_pi);
+    return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
 uint64_t flexio_dpa_wait_change(uint64_t *p, uint64_t v)
 {
     uint64_t w;
@@ -140,6 +174,27 @@ flexio_dpa_cq *flexio_dpa_cq_create(uint32_t log)
     for (uint32_t i = 0; i < (1u << log); i++) q->ring[i].op_own = 1u;
     return q;
 }
+
+flexio_dpa_sqs flexio_dpa_sqs_create(uint32_t n, uint32_t log)
+{
+    if (n < 1 || n > FLEXIO_DPA_MAX_THREADS || log > 8) {
+        dpa_puts("flexio_dpa: send queues must be 1..256, of 2^0..2^8 WQEs\n");
+        dpa_exit(4);
+    }
+    size_t entries = (size_t)n << log;
+    flexio_dpa_sqs s = {(uint64_t)(uintptr_t)calloc(entries, 64), (uint64_t)(uintptr_t)calloc(entries, sizeof(struct flexio_dev_cqe64)),
+                        log, n};
+    struct flexio_dev_cqe64 *cq = (struct flexio_dev_cqe64 *)(uintptr_t)s.cq;
+    for (size_t i = 0; i < entries; i++) cq[i].op_own = 1u;
+    nic_write(NIC_SQ_RING, s.ring);
+    nic_write(NIC_SQ_CQ, s.cq);
+    nic_write(NIC_SQ_LOG, log);
+    nic_write(NIC_SQ_COUNT, n);
+    return s;
+}
+
+uint64_t flexio_dpa_sq_ring(const flexio_dpa_sqs *s, uint32_t q) { return s->ring + ((uint64_t)q << (s->log + 6u)); }
+uint64_t flexio_dpa_sq_cq(const flexio_dpa_sqs *s, uint32_t q) { return s->cq + ((uint64_t)q << (s->log + 6u)); }
 
 uint64_t flexio_dpa_event_word(void) { return (uint64_t)(uintptr_t)&flexio_dpa_events; }
 

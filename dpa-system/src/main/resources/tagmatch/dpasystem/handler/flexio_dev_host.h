@@ -49,6 +49,44 @@ uint32_t            flexio_dev_cqe_get_byte_cnt(struct flexio_dev_cqe64 *cqe);
 void                flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci);
 flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t ci, uint32_t cq_num);
 
+/* Send queues (nic.h, "work requests"): a WQE's segments as the SDK lays them out, in the CPU's
+ * byte order; the doorbell is a store to the NIC's NIC_SQ_DB. */
+enum flexio_ctrl_seg_t {
+    FLEXIO_CTRL_SEG_RDMA_WRITE = 0x08,
+    FLEXIO_CTRL_SEG_RDMA_READ  = 0x10
+};
+#define MLX5_CTRL_SEG_CE_CQE_ALWAYS 0x2u
+struct flexio_dev_wqe_ctrl_seg {
+    uint32_t idx_opcode;
+    uint32_t qpn_ds;
+    uint8_t  signature;
+    uint8_t  rsvd[2];
+    uint8_t  fm_ce_se;
+    uint32_t general_id;
+};
+struct flexio_dev_wqe_rdma_seg {
+    uint64_t raddr;
+    uint32_t rkey;
+    uint32_t reserved;
+};
+struct flexio_dev_wqe_mem_ptr_send_data_seg {
+    uint32_t byte_count;
+    uint32_t lkey;
+    uint64_t addr;
+};
+union flexio_dev_sqe_seg {
+    struct flexio_dev_wqe_ctrl_seg              ctrl;
+    struct flexio_dev_wqe_rdma_seg              rdma;
+    struct flexio_dev_wqe_mem_ptr_send_data_seg mem_ptr_send_data;
+};
+#define FLEXIO_DEV_WQE_SEGS 4u
+void                flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe, uint32_t sq_pi, uint32_t sq_number,
+                                                 uint32_t ce, enum flexio_ctrl_seg_t ctrl_seg_type);
+void                flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe, uint32_t rkey, uint64_t raddr);
+void                flexio_dev_swqe_seg_mem_ptr_data_set(union flexio_dev_sqe_seg *swqe, uint32_t data_sz, uint32_t lkey,
+                                                         uint64_t data_addr);
+flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t sq_pi, uint32_t qp_id);
+
 /* dpaintrin.h: the cluster orders memory with `fence`; the window is plain memory. */
 #define __DPA_MEMORY 1
 #define __DPA_R      1

@@ -23,6 +23,20 @@ uint32_t flexio_dpa_mkey_register(uint64_t haddr, size_t len);
 /* A CQ of 2^log entries in cluster memory, every owner bit set for the NIC's first pass; the
  * first created is the NIC's message CQ (NIC_MSG_CQN), the second its command CQ. */
 flexio_dpa_cq *flexio_dpa_cq_create(uint32_t log);
+/* n send queues of 2^log WQEs, queue q for DPA thread q, each with a CQ of as many entries, in
+ * cluster memory (the NIC's layout: one ring after the other), every owner bit set; programs
+ * the NIC's send-queue registers. */
+typedef struct {
+    uint64_t ring, cq;     /* DPA addresses of queue 0's WQE ring and CQ ring */
+    uint32_t log, n;
+} flexio_dpa_sqs;
+flexio_dpa_sqs flexio_dpa_sqs_create(uint32_t n, uint32_t log);
+/* Queue q's rings. */
+uint64_t flexio_dpa_sq_ring(const flexio_dpa_sqs *s, uint32_t q);
+uint64_t flexio_dpa_sq_cq(const flexio_dpa_sqs *s, uint32_t q);
+/* The memory key WQEs give for a DPA-memory buffer: the NIC tells the memories apart by address
+ * and refuses only key 0. */
+#define FLEXIO_DPA_MEM_MKEY 0x100u
 /* DPA address of the word the NIC stores its event count to (nic_dpa_side.event). */
 uint64_t flexio_dpa_event_word(void);
 /* DPA thread tid runs fn(arg) on hart `hart`. */

@@ -7,7 +7,7 @@
  * DOCA host program would: three memory keys over the NIC's host memory (control: to-host
  * ring and its consumer count, the receives' records; receive buffers; rendezvous sender
  * buffers), the message and command CQs with the message CQ's receive buffers and the command
- * ring in DPA memory, the handler's state; then it starts the NIC, which lands the workload (the runner
+ * ring in DPA memory, a send queue per thread, the handler's state; then it starts the NIC, which lands the workload (the runner
  * wrote it into host memory as the NIC's script) and takes the to-host entries into its log.
  * Once the handler has finished and the NIC has taken every entry, hart 0 prints the handler's
  * summary; the runner reads the log and host memory back and checks them.
@@ -26,6 +26,7 @@
 #include "otm_dpa_handler.h"
 
 #define KEYS 3u
+#define SQ_LOG 1u  /* each thread's send queue: one work request in flight, two slots */
 
 typedef struct { uint64_t haddr, len; } cl_region;
 typedef struct {
@@ -80,6 +81,10 @@ static int lead(uint32_t n, uint64_t cores, uint64_t per_core)
     s.th_ring_haddr = h->th_ring;
     s.th_cons_haddr = h->th_cons;
     s.th_log = (uint32_t)h->th_log;
+    flexio_dpa_sqs sqs = flexio_dpa_sqs_create(n, SQ_LOG);
+    s.sq_log = SQ_LOG;
+    s.dpa_mkey = FLEXIO_DPA_MEM_MKEY;
+    for (uint32_t t = 0; t < n; t++) s.sq[t] = (otm_dpa_sq){flexio_dpa_sq_ring(&sqs, t), flexio_dpa_sq_cq(&sqs, t), t, 0};
     if (otm_dpa_init(heap, &s) != 0) fail("otm_dpa_init failed");
 
     for (uint32_t t = 0; t < n; t++) {

@@ -19,7 +19,7 @@ public final class WorkloadFile {
 
     /**
      * Eager payloads are 0..64 bytes (the largest eager message); rendezvous messages 64..192
-     * bytes, so that the handler reads them through its window in several pieces.
+     * bytes, several words for whoever moves them.
      */
     public static int length(long msgId) {
         int base = (int) ((msgId * 7) % 65);
