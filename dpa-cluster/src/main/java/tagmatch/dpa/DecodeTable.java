@@ -22,7 +22,7 @@ final class DecodeTable {
     enum Flow { NEXT, BRANCH, JAL, JALR }
 
     /** Instructions that act on the hart rather than on registers. */
-    enum Special { NONE, ECALL, EBREAK, WFI, PAUSE, WRS_NTO }
+    enum Special { NONE, ECALL, EBREAK, WFI, PAUSE, WRS_NTO, FENCE }
 
     /** What the ALU computes, for the ALU and ALU_W writebacks (the W forms know ADD, SUB, SLL, SRL and SRA). */
     enum Alu { ADD, SUB, SLL, SLT, SLTU, XOR, SRL, SRA, OR, AND }
@@ -105,8 +105,9 @@ final class DecodeTable {
                 t.add(mem(names[i] + s, OPCODE | F3 | F5, amo(f5[i], width), Writeback.MEM, MemOp.AMO, size, false));
         }
 
-        // fence and fence.i: one access at a time, in order, so nothing to do; pause is the fence w,0
-        t.add(row("fence", OPCODE | F3, f3(MISC_MEM, FENCE), Writeback.NONE));
+        // fence: one access at a time, in order, so it only waits for the thread's store buffer to drain; fence.i: nothing
+        // to do; pause is the fence w,0, which orders nothing, so it matches both rows and the core lets it drain nothing
+        t.add(row("fence", OPCODE | F3, f3(MISC_MEM, FENCE), Writeback.NONE, null, Flow.NEXT, Special.FENCE, null, null, null, false));
         t.add(row("fence.i", OPCODE | F3, f3(MISC_MEM, FENCE_I), Writeback.NONE));
         t.add(special("pause", Rv64.PAUSE, Special.PAUSE));
         t.add(special("ecall", Rv64.ECALL, Special.ECALL));

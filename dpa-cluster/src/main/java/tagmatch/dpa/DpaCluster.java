@@ -174,6 +174,7 @@ public final class DpaCluster extends Module {
             core.ctl.hartBase.set(lit((long) c * cfg.threads(), hb));
             core.ctl.activeHarts.set(pins.activeHarts);
             core.ctl.cycle.set(cycles);
+            core.ctl.storeBuffer.set(mux(pins.latency.caches, pins.latency.storeBuffer, lit(0, 4)));
             core.fetch.lo.set(ram.read(core.fetch.word));
             // only the next word's low halfword is fetched (the tail of an instruction that straddles two
             // words); the _unused suffix tells readers and Verilator's --unused-regexp that the rest is dropped

@@ -31,6 +31,8 @@ public final class DpaCore extends Module {
      * others for about two rounds of an 8-thread core.
      */
     static final int PAUSE_CYCLES = 16;
+    /** A thread's wait: a fence or atomic waits for its store buffer to drain (at most 15 stores' waits) and then its own. */
+    private static final int WAIT_CNT_BITS = MemResponse.WAIT_BITS + 5;
 
     final CoreControl ctl;
     final FetchPort fetch;
@@ -50,6 +52,8 @@ public final class DpaCore extends Module {
     // updates every thread's flag in one operation rather than one register per thread.
     private final UInt started, parked, inflight, waitDiv, waitResv;
     private final Vec<UInt> waitCnt;
+    /** Per thread: cycles until its store buffer has drained. */
+    private final Vec<UInt> sbWait;
     private final Vec<UInt> instret;
     /** Every thread's registers, at {@code thread * 32 + reg}. */
     private final Mem<UInt> rf;
@@ -86,7 +90,8 @@ public final class DpaCore extends Module {
         inflight = regInit(UInt(h), 0).named("inflight");
         waitDiv = regInit(UInt(h), 0).named("wait_div");
         waitResv = regInit(UInt(h), 0).named("wait_resv");
-        waitCnt = regZero(Vec(h, () -> UInt(MemResponse.WAIT_BITS + 1))).named("wait_cnt");
+        waitCnt = regZero(Vec(h, () -> UInt(WAIT_CNT_BITS))).named("wait_cnt");
+        sbWait = regZero(Vec(h, () -> UInt(WAIT_CNT_BITS))).named("sb_wait");
         instret = regZero(Vec(h, () -> UInt(64))).named("instret");
         rf = mem(h * 32, UInt(64)).named("regs");
         live = ctl.run.and(ctl.freeze.not()).named("live");
@@ -272,19 +277,32 @@ public final class DpaCore extends Module {
         });
         // what the instruction leaving execute costs its thread: the memory access's wait or a pause's, and the
         // fetch's miss, paid once whether the instruction retires or replays (its fetch again then hits)
-        UInt ownWait = mux(retire.and(x.isMem), mem.resp.wait, mux(retire.and(x.pause), lit(PAUSE_CYCLES, MemResponse.WAIT_BITS),
-                lit(0, MemResponse.WAIT_BITS)));
-        UInt exitWait = ownWait.addExpand(d.fetchWait()).named("x_exit_wait");
+        // a store goes into the thread's store buffer and waits only for what does not fit (the buffer drains one
+        // store's wait at a time; the data is written at once, so this is timing only); a fence or an atomic waits for it to drain
+        UInt sbNow = sbWait.at(d.thread()).named("sb_now");
+        UInt w = mem.resp.wait.pad(WAIT_CNT_BITS).named("x_mem_wait");
+        Bool buffered = retire.and(x.isMem).and(x.memOp.is(MemOp.STORE)).and(ctl.storeBuffer.ne(0)).named("x_store_buffered");
+        Bool drains = retire.and(x.fence.or(x.isMem.and(x.memOp.isOneOf(MemOp.AMO, MemOp.LR, MemOp.SC)))).named("x_drains");
+        UInt product = ctl.storeBuffer.pad(WAIT_CNT_BITS).mul(w).named("sb_room_product_unused");
+        UInt room = product.bits(WAIT_CNT_BITS - 1, 0).named("sb_room");
+        UInt filled = sbNow.add(w).named("sb_filled");
+        UInt overflow = mux(filled.gt(room), filled.sub(room), lit(0, WAIT_CNT_BITS)).named("sb_overflow");
+        UInt ownWait = mux(buffered, overflow, mux(retire.and(x.isMem), w, mux(retire.and(x.pause), lit(PAUSE_CYCLES, WAIT_CNT_BITS),
+                lit(0, WAIT_CNT_BITS)))).add(mux(drains, sbNow, lit(0, WAIT_CNT_BITS))).named("x_own_wait");
+        UInt exitWait = ownWait.add(d.fetchWait().pad(WAIT_CNT_BITS)).named("x_exit_wait");
         for (int t = 0; t < h; t++) {
             int tt = t;
             Bool here = d.valid().and(d.thread().eq(t));
             when(ctl.run.not(), () -> {
                 pcs.get(tt).set(ctl.bootPc);
                 waitCnt.get(tt).set(0);
+                sbWait.get(tt).set(0);
                 instret.get(tt).set(0);
             }).otherwise(() -> {
                 when(waitCnt.get(tt).ne(0), () -> waitCnt.get(tt).set(waitCnt.get(tt).sub(1)));
                 when(here, () -> waitCnt.get(tt).set(exitWait));
+                when(sbWait.get(tt).ne(0), () -> sbWait.get(tt).set(sbWait.get(tt).sub(1)));
+                when(here.and(buffered), () -> sbWait.get(tt).set(filled));
                 when(here.and(retire), () -> {
                     pcs.get(tt).set(x.target);
                     instret.get(tt).set(instret.get(tt).add(1));

@@ -188,6 +188,7 @@ public final class DpaRun implements AutoCloseable {
             sim.poke("mem_host", m.host());
             sim.poke("mem_atomic", m.atomic());
             sim.poke("mem_wire", m.wire());
+            sim.poke("mem_store_buffer", m.storeBuffer());
             sim.reset(1);
             load(sim, program, host, run);
 

@@ -40,6 +40,8 @@ final class Execute {
     final Bool ebreak;
     final Bool wfi;
     final Bool pause;
+    /** A fence that orders something (not a pause): it waits for the thread's store buffer to drain. */
+    final Bool fence;
     /** Zawrs wrs.nto: wait while the hart's reservation is valid. */
     final Bool waitReserved;
 
@@ -75,6 +77,7 @@ final class Execute {
         ebreak = dec.special.get(Special.EBREAK);
         wfi = dec.special.get(Special.WFI);
         pause = dec.special.get(Special.PAUSE);
+        fence = dec.special.get(Special.FENCE).and(pause.not()).named("x_fence");
         waitReserved = dec.special.get(Special.WRS_NTO);
 
         word = dec.word;

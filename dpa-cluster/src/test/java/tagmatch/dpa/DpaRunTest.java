@@ -2,6 +2,7 @@ package tagmatch.dpa;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.sim.Simulators;
 
 import java.io.IOException;
@@ -83,9 +84,11 @@ class DpaRunTest {
         Path elf = BareMetal.compile(List.of(source(dir, "loop.c")), dir.resolve("loop.elf"), List.of("-O2"));
         DpaRun dpa = build(cfg);
         ElfImage image = ElfImage.read(elf, cfg.ramBytes());
-        DpaResult plain = dpa.run(image, DpaRun.Options.defaults());
+        // stores that wait for their writes make the loop long enough
+        DpaRun.Options blocking = DpaRun.Options.defaults().withCaches(MemorySetting.LIKELY.latencies().withStoreBuffer(0));
+        DpaResult plain = dpa.run(image, blocking);
         List<Retirement> trace = new ArrayList<>();
-        DpaResult traced = dpa.trace(image, DpaRun.Options.defaults(), trace::add);
+        DpaResult traced = dpa.trace(image, blocking, trace::add);
         assertEquals(DpaResult.Outcome.EXIT, traced.outcome(), () -> String.valueOf(traced.error() == null ? traced : traced.error().describe()));
         assertTrue(traced.cycles() > 3 * 32768, "the run must need several trace batches, took " + traced.cycles() + " cycles");
         assertEquals(plain.exitCode(), traced.exitCode());

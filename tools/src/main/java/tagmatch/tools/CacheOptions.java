@@ -37,6 +37,9 @@ public final class CacheOptions {
     @Option(names = "--wire-latency", paramLabel = "CYCLES",
             description = "the NIC's RDMA read: from its work request to the sender's first word (default: the setting's)")
     Integer wire;
+    @Option(names = "--store-buffer", paramLabel = "ENTRIES",
+            description = "each thread's store buffer, 0..15 entries; 0: a store waits for its write (default: the setting's)")
+    Integer storeBuffer;
 
     @Option(names = "--line-bytes", paramLabel = "B", description = "cache line (power of two 8..4096, default ${DEFAULT-VALUE})")
     int lineBytes = CacheGeometry.defaults().lineBytes();
@@ -73,7 +76,7 @@ public final class CacheOptions {
 
     /** The latencies given, checked against every setting they may be applied to. */
     public LatencyOverrides overrides() {
-        LatencyOverrides o = new LatencyOverrides(l1, l2, l3, dram, host, atomic, wire);
+        LatencyOverrides o = new LatencyOverrides(l1, l2, l3, dram, host, atomic, wire, storeBuffer);
         try {
             for (MemorySetting s : MemorySetting.values()) o.apply(s);
             return o;

@@ -24,4 +24,6 @@ public final class LatencyInputs extends Bundle {
     public final UInt atomic = field("atomic", UInt(MemResponse.WAIT_BITS));
     /** The NIC's RDMA read: the cycles from its work request to the first word of the sender's memory. */
     public final UInt wire = field("wire", UInt(MemResponse.WAIT_BITS));
+    /** Entries of each thread's store buffer (0: a store waits for its write); with the flat model, none. */
+    public final UInt storeBuffer = field("store_buffer", UInt(4));
 }

@@ -8,9 +8,9 @@ import java.util.List;
  * A bench that reports a band applies them to every {@link MemorySetting} of the band, so that one
  * guess (the host latency, say) can be moved while the others keep their band.
  */
-public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram, Integer host, Integer atomic, Integer wire) {
+public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram, Integer host, Integer atomic, Integer wire, Integer storeBuffer) {
     /** Nothing overridden. */
-    public static final LatencyOverrides NONE = new LatencyOverrides(null, null, null, null, null, null, null);
+    public static final LatencyOverrides NONE = new LatencyOverrides(null, null, null, null, null, null, null, null);
 
     /** {@code base} with every overridden latency in place of its value; a bad value fails naming its option. */
     public MemLatencies apply(MemLatencies base) {
@@ -22,6 +22,7 @@ public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram,
         if (host != null) m = m.withHost(host);
         if (atomic != null) m = m.withAtomic(atomic);
         if (wire != null) m = m.withWire(wire);
+        if (storeBuffer != null) m = m.withStoreBuffer(storeBuffer);
         return m;
     }
 
@@ -40,6 +41,7 @@ public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram,
         add(parts, "--host-latency", host);
         add(parts, "--atomic-latency", atomic);
         add(parts, "--wire-latency", wire);
+        add(parts, "--store-buffer", storeBuffer);
         return String.join(" ", parts);
     }
 

@@ -5,12 +5,14 @@ package tagmatch.dpa.mem;
  * reported as a band rather than one number. None is published (docs/dpa.md says where each
  * figure comes from): the likely setting takes common values for a small in-order core's caches,
  * DDR at about 110 ns, a PCIe read at about 1 µs and an RDMA read's round trip at 1.5 µs; the
- * other two halve or double the uncertain parts (the wire: 1 to 2 µs).
+ * other two halve or double the uncertain parts (the wire: 1 to 2 µs). A thread's stores go
+ * through an 8-entry store buffer but under the pessimistic setting, where each waits for its
+ * write.
  */
 public enum MemorySetting {
-    OPTIMISTIC(new MemLatencies(1, 8, 20, 100, 900, 2, 1800)),
-    LIKELY(new MemLatencies(2, 16, 40, 200, 1800, 4, 2700)),
-    PESSIMISTIC(new MemLatencies(3, 30, 80, 400, 3600, 10, 3600));
+    OPTIMISTIC(new MemLatencies(1, 8, 20, 100, 900, 2, 1800, 8)),
+    LIKELY(new MemLatencies(2, 16, 40, 200, 1800, 4, 2700, 8)),
+    PESSIMISTIC(new MemLatencies(3, 30, 80, 400, 3600, 10, 3600, 0));
 
     private final MemLatencies latencies;
 

@@ -51,7 +51,7 @@ class CacheHierarchyTest {
 
     @Test
     void aLoadCostsTheLevelThatHoldsItsLineAndAnotherCoresStoreSendsItBackToTheL2() {
-        MemLatencies m = new MemLatencies(2, 16, 40, 200, 1800, 4, 2700);
+        MemLatencies m = new MemLatencies(2, 16, 40, 200, 1800, 4, 2700, 8);
         DpaResult r = run(DpaRun.Options.defaults().withCaches(m));
         // cold: DRAM; again: the L1D; after another core's store: the L2 (invalidated); after its own store:
         // the L1D (write-through updates it); after its own AMO, performed at the L2: the L2
@@ -61,7 +61,7 @@ class CacheHierarchyTest {
 
     @Test
     void theLatenciesAreInputsOfTheBuiltModel() {
-        DpaResult r = run(DpaRun.Options.defaults().withCaches(new MemLatencies(1, 30, 60, 100, 1800, 4, 2700)));
+        DpaResult r = run(DpaRun.Options.defaults().withCaches(new MemLatencies(1, 30, 60, 100, 1800, 4, 2700, 8)));
         assertEquals("cold 99 again 0 remote 29 own_store 0 own_amo 29\n", r.console());
     }
 
@@ -76,6 +76,6 @@ class CacheHierarchyTest {
     void aGeometryWhoseSetsAreNotAPowerOfTwoIsRefusedNamingItsOption() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CacheGeometry(64, 1024, 1024, 4, 1536, 4, 3072, 6));
         assertEquals("--l2-kib 1536 in --l2-ways 4 of --line-bytes 64 must give a power of two >= 2 of sets, got 6144", e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new MemLatencies(2, 16, 40, 200, 5000, 4, 2700));
+        assertThrows(IllegalArgumentException.class, () -> new MemLatencies(2, 16, 40, 200, 5000, 4, 2700, 8));
     }
 }
