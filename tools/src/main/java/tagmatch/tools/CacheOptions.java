@@ -7,6 +7,7 @@ import picocli.CommandLine.Option;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.mem.CacheGeometry;
 import tagmatch.dpa.mem.LatencyOverrides;
+import tagmatch.dpa.mem.MemLatencies;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.process.UsageError;
 
@@ -21,23 +22,23 @@ public final class CacheOptions {
     public static final List<String> NAMES = Arrays.stream(CacheOptions.class.getDeclaredFields())
             .map(f -> f.getAnnotation(Option.class)).filter(Objects::nonNull).flatMap(o -> Arrays.stream(o.names())).toList();
 
-    @Option(names = "--l1-latency", paramLabel = "CYCLES", description = "an L1 data hit (default: the setting's)")
+    @Option(names = MemLatencies.L1, paramLabel = "CYCLES", description = "an L1 data hit (default: the setting's)")
     Integer l1;
-    @Option(names = "--l2-latency", paramLabel = "CYCLES", description = "an access served by the L2 (default: the setting's)")
+    @Option(names = MemLatencies.L2, paramLabel = "CYCLES", description = "an access served by the L2 (default: the setting's)")
     Integer l2;
-    @Option(names = "--l3-latency", paramLabel = "CYCLES", description = "an access served by the L3 (default: the setting's)")
+    @Option(names = MemLatencies.L3, paramLabel = "CYCLES", description = "an access served by the L3 (default: the setting's)")
     Integer l3;
-    @Option(names = "--dram-latency", paramLabel = "CYCLES", description = "an access that misses every cache (default: the setting's)")
+    @Option(names = MemLatencies.DRAM, paramLabel = "CYCLES", description = "an access that misses every cache (default: the setting's)")
     Integer dram;
-    @Option(names = "--host-latency", paramLabel = "CYCLES", description = "an access to host memory behind the window (default: the setting's)")
+    @Option(names = MemLatencies.HOST, paramLabel = "CYCLES", description = "an access to host memory behind the window (default: the setting's)")
     Integer host;
-    @Option(names = "--atomic-latency", paramLabel = "CYCLES",
+    @Option(names = MemLatencies.ATOMIC, paramLabel = "CYCLES",
             description = "what an AMO or LR/SC adds to reaching the L2, where it is performed (default: the setting's)")
     Integer atomic;
-    @Option(names = "--wire-latency", paramLabel = "CYCLES",
+    @Option(names = MemLatencies.WIRE, paramLabel = "CYCLES",
             description = "the NIC's RDMA read: from its work request to the sender's first word (default: the setting's)")
     Integer wire;
-    @Option(names = "--store-buffer", paramLabel = "ENTRIES",
+    @Option(names = MemLatencies.STORE_BUFFER, paramLabel = "ENTRIES",
             description = "each thread's store buffer, 0..15 entries; 0: a store waits for its write (default: the setting's)")
     Integer storeBuffer;
 

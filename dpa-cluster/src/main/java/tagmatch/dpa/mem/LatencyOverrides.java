@@ -1,6 +1,7 @@
 package tagmatch.dpa.mem;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -33,19 +34,9 @@ public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram,
 
     /** The overrides as options ("--host-latency 0"), or "" with none; for the heading of a table. */
     public String describe() {
+        List<Integer> given = Arrays.asList(l1, l2, l3, dram, host, atomic, wire, storeBuffer);
         List<String> parts = new ArrayList<>();
-        add(parts, "--l1-latency", l1);
-        add(parts, "--l2-latency", l2);
-        add(parts, "--l3-latency", l3);
-        add(parts, "--dram-latency", dram);
-        add(parts, "--host-latency", host);
-        add(parts, "--atomic-latency", atomic);
-        add(parts, "--wire-latency", wire);
-        add(parts, "--store-buffer", storeBuffer);
+        for (int i = 0; i < given.size(); i++) if (given.get(i) != null) parts.add(MemLatencies.OPTIONS.get(i) + " " + given.get(i));
         return String.join(" ", parts);
-    }
-
-    private static void add(List<String> parts, String option, Integer v) {
-        if (v != null) parts.add(option + " " + v);
     }
 }
