@@ -1,6 +1,5 @@
 package tagmatch.dpa.nic;
 
-import tagmatch.dpa.DpaConfig;
 import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.UInt;
@@ -15,7 +14,7 @@ import static tagmatch.hdl.core.Hdl.*;
  * master port, or from host memory) into host memory, and completes it on the queue's CQ. A
  * read's data comes the wire latency after its WQE is first read: the queue waits and the
  * others go on, so reads of many queues overlap. The first WQE or doorbell refused stops the
- * engine and is kept in {@link #error}.
+ * engine and is kept in {@link #error}. {@link FetchedWqe} holds the WQE being served.
  */
 final class CopyEngine {
     private static final int SCAN = 0, FETCH = 1, EXEC = 2, MOVE = 3, CQE5 = 4, CQE7 = 5, FAILED = 6;
@@ -38,14 +37,7 @@ final class CopyEngine {
         UInt state = regInit(UInt(3), SCAN).named("sq_state");
         UInt q = regInit(UInt(8), 0).named("sq_q");
         UInt k = regInit(UInt(3), 0).named("sq_k");
-        // the WQE's fields as fetched (nic.h): word 0's opcode, word 1's CE bit, words 2 to 5 whole but for reserved halves
-        UInt opcode = regInit(UInt(8), 0).named("sq_opcode");
-        Bool ce = regInit(Bool(), 0).named("sq_ce");
-        UInt raddr = regInit(UInt(64), 0).named("sq_raddr");
-        UInt rkey = regInit(UInt(32), 0).named("sq_rkey");
-        UInt n = regInit(UInt(32), 0).named("sq_n");
-        UInt lkey = regInit(UInt(32), 0).named("sq_lkey");
-        UInt laddr = regInit(UInt(64), 0).named("sq_laddr");
+        FetchedWqe f = new FetchedWqe(bytes);
         UInt src = regInit(UInt(64), 0).named("sq_src");
         UInt dst = regInit(UInt(64), 0).named("sq_dst");
         UInt left = regInit(UInt(32), 0).named("sq_left");
@@ -70,19 +62,6 @@ final class CopyEngine {
         UInt wqe = slot(r.sqRing, q, ci, log, mask, "sq_wqe");
         UInt cqe = slot(r.sqCq, q, cqPi, log, mask, "sq_cqe");
 
-        Bool isRead = opcode.eq(NicMap.OPCODE_RDMA_READ).named("sq_is_read");
-        Bool known = isRead.or(opcode.eq(NicMap.OPCODE_RDMA_WRITE)).named("sq_known");
-        UInt from = mux(isRead, raddr, laddr).named("sq_from");
-        UInt to = mux(isRead, laddr, raddr).named("sq_to");
-        Bool keys = rkey.ne(0).and(lkey.ne(0)).named("sq_keys");
-        Bool aligned = from.bits(2, 0).eq(0).and(to.bits(2, 0).eq(0)).named("sq_aligned");
-        Bool fromHost = inside(from, NicMap.HOST_BASE, bytes, n, "sq_from_host");
-        Bool fromRam = inside(from, DpaConfig.RAM_BASE, bytes, n, "sq_from_ram");
-        Bool toHost = inside(to, NicMap.HOST_BASE, bytes, n, "sq_to_host");
-        Bool inRange = toHost.and(isRead.not().and(fromRam).or(fromHost)).named("sq_in_range");
-        UInt reason = mux(known.not(), lit(NicMap.ERR_OPCODE, 8), mux(keys.not(), lit(NicMap.ERR_KEY, 8),
-                mux(aligned.not(), lit(NicMap.ERR_ALIGN, 8), mux(inRange.not(), lit(NicMap.ERR_LENGTH, 8), lit(0, 8))))).named("sq_reason");
-
         // the move: a word from DPA memory (the master port) or host memory, merged into host memory
         UInt srcWord = Nic.hostWord(src, wb, "sq_src_word");
         UInt dstWord = Nic.hostWord(dst, wb, "sq_dst_word");
@@ -103,7 +82,7 @@ final class CopyEngine {
                 mux(state.eq(CQE5), Nic.ramWord(cqe.add(40), wb, "sq_cqe5_word"),
                         mux(state.eq(CQE7), Nic.ramWord(cqe.add(56), wb, "sq_cqe7_word"), Nic.ramWord(src, wb, "sq_src_ram_word")))));
         UInt owner = Nic.unused(cqPi.shr(log), "sq_pass_unused").bits(0, 0).named("sq_owner");
-        mData.set(mux(state.eq(CQE5), cat(n, lit(0, 32)), cat(lit(0, 7), owner, lit(0, 8), ci, lit(0, 32))));
+        mData.set(mux(state.eq(CQE5), cat(f.n, lit(0, 32)), cat(lit(0, 7), owner, lit(0, 8), ci, lit(0, 32))));
 
         // a doorbell: the queue's producer index, refused past the queues or past the queue's depth
         UInt dbQ = Nic.unused(dbValue, "sq_db_unused").bits(39, 32).named("sq_db_q");
@@ -116,30 +95,24 @@ final class CopyEngine {
                 .is(SCAN, () -> when(count.ne(0), () -> when(pi.eq(ci).or(waits.and(cycle.lt(dueQ))), () -> q.set(next))
                         .otherwise(() -> { k.set(0); state.set(FETCH); })))
                 .is(FETCH, () -> when(ready, () -> {
-                    switchOn(k)
-                        .is(0, () -> opcode.set(rdata.bits(7, 0)))
-                        .is(1, () -> ce.set(rdata.bit(NicMap.WQE_CE_BIT)))
-                        .is(2, () -> raddr.set(rdata))
-                        .is(3, () -> rkey.set(rdata.bits(31, 0)))
-                        .is(4, () -> { n.set(rdata.bits(31, 0)); lkey.set(rdata.bits(63, 32)); })
-                        .is(5, () -> laddr.set(rdata));
+                    f.load(k, rdata);
                     k.set(k.add(1));
                     when(k.eq(NicMap.WQE_WORDS - 1), () -> state.set(EXEC));
                 }))
-                .is(EXEC, () -> when(reason.ne(0).and(error.eq(0)), () -> {
-                    error.set(cat(reason, lit(0, 16), q, lit(0, 16), ci));
+                .is(EXEC, () -> when(f.reason.ne(0).and(error.eq(0)), () -> {
+                    error.set(cat(f.reason, lit(0, 16), q, lit(0, 16), ci));
                     state.set(FAILED);
-                }).elseWhen(isRead.and(waits.not()).and(wire.ne(0)), () -> {
+                }).elseWhen(f.isRead.and(waits.not()).and(wire.ne(0)), () -> {
                     waiting.write(q, lit(true));
                     due.write(q, cycle.add(wire.pad(64)));
                     q.set(next);
                     state.set(SCAN);
                 }).otherwise(() -> {
                     waiting.write(q, lit(false));
-                    src.set(from);
-                    dst.set(to);
-                    left.set(n);
-                    fromDpa.set(fromRam.and(isRead.not()));
+                    src.set(f.from);
+                    dst.set(f.to);
+                    left.set(f.n);
+                    fromDpa.set(f.fromRam);
                     state.set(MOVE);
                 }))
                 .is(MOVE, () -> {
@@ -149,7 +122,7 @@ final class CopyEngine {
                         dst.set(dst.add(8));
                         left.set(mux(whole, left.sub(8), lit(0, 32)));
                     });
-                    when(left.eq(0), () -> when(ce, () -> state.set(CQE5)).otherwise(() -> {
+                    when(left.eq(0), () -> when(f.ce, () -> state.set(CQE5)).otherwise(() -> {
                         cis.write(q, ci.add(1));
                         wqes.set(wqes.add(1));
                         q.set(next);
@@ -176,11 +149,5 @@ final class CopyEngine {
     private static UInt slot(UInt base, UInt q, UInt index, UInt log, UInt mask, String name) {
         UInt ring = Nic.unused(q.pad(64).shl(log.pad(5).add(6)), name + "_ring_unused").bits(63, 0);
         return base.add(ring).add(index.and(mask).pad(58).shl(6)).named(name);
-    }
-
-    /** Whether {@code n} bytes from {@code addr} lie inside {@code bytes} bytes from {@code base}. */
-    private static Bool inside(UInt addr, long base, long bytes, UInt n, String name) {
-        UInt off = addr.sub(lit(base, 64)).named(name + "_off");
-        return addr.ge(lit(base, 64)).and(off.lt(lit(bytes, 64))).and(n.pad(64).le(lit(bytes, 64).sub(off))).named(name);
     }
 }
