@@ -104,7 +104,8 @@ public final class HandlerBench {
                            Consumer<String> step) {
         Map<MemorySetting, HandlerRun.Outcome> m = new EnumMap<>(MemorySetting.class);
         for (MemorySetting ms : MemorySetting.values()) {
-            HandlerRun.Outcome o = HandlerRun.run(dpa, image, events, DpaRun.Options.defaults().withMemory(ms, latencies), work);
+            HandlerRun.Outcome o = HandlerRun.run(dpa, image, HandlerFeed.afterSetup(events, HandlerFeed.Pace.defaults()),
+                    DpaRun.Options.defaults().withMemory(ms, latencies), work);
             if (!o.passed()) throw new IllegalStateException(k.label() + (n == 0 ? ", list" : ", N = " + n) + ", " + ms + ": " + o.difference());
             m.put(ms, o);
             step.accept(k.label() + " N=" + n + " " + ms);

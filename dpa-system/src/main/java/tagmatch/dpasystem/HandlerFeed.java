@@ -93,6 +93,18 @@ public final class HandlerFeed {
     }
 
     /**
+     * {@code events} at {@code pace}, the posts before its first arrival (the workload's set-up)
+     * applied and reported before the first message lands, so that a run's span, which starts at
+     * the first message's completion, times the rest alone.
+     */
+    public static HandlerFeed afterSetup(List<Event> events, Pace pace) {
+        int setup = 0;
+        while (setup < events.size() && events.get(setup) instanceof Event.Post) setup++;
+        boolean both = setup > 0 && setup < events.size();
+        return new HandlerFeed(events, pace, both ? List.of(new Pause(setup - 1, 0)) : List.of());
+    }
+
+    /**
      * As {@link #HandlerFeed(List, Pace)}, and with {@code pauses} in increasing ticket order, each
      * after a ticket the workload has (or -1) and before its last.
      */

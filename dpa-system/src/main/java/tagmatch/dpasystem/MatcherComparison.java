@@ -108,8 +108,8 @@ public final class MatcherComparison {
         List<Row> rows = new ArrayList<>();
         for (Case c : cases) {
             for (HandlerImage.Matcher m : s.matchers()) {
-                HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), c.events().apply(threads(s, m)),
-                        DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY, s.latencies()), work);
+                HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), HandlerFeed.afterSetup(c.events().apply(threads(s, m)),
+                        HandlerFeed.Pace.defaults()), DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY, s.latencies()), work);
                 Row r = new Row(m, c, o);
                 if (!o.passed()) throw new IllegalStateException(name(m) + ", " + r.label() + ": " + o.difference());
                 rows.add(r);

@@ -132,4 +132,17 @@ class HandlerFeedTest {
         return new NicOutcome(nic.result(), nic.landed(), nic.commands(), taken, nic.events(), nic.stalls(), nic.firstCqe(), nic.lastTake(),
                 nic.done(), nic.waitEnd(), nic.wqes(), nic.host(), log, nic.reads());
     }
+
+    @Test
+    void afterSetupLandsTheFirstMessageOnlyOnceTheLeadingPostsAreReported() {
+        HandlerFeed plain = new HandlerFeed(events, HandlerFeed.Pace.defaults());
+        HandlerFeed timed = HandlerFeed.afterSetup(events, HandlerFeed.Pace.defaults());
+        NicOutcome a = HandlerRun.execute(dpa, image, plain, DpaRun.Options.defaults());
+        NicOutcome b = HandlerRun.execute(dpa, image, timed, DpaRun.Options.defaults());
+        assertEquals(0, a.waitEnd(), "no pause, no stamp");
+        assertTrue(b.waitEnd() > 0 && b.waitEnd() <= b.firstCqe(), () -> "the wait ended at " + b.waitEnd() + ", the first message landed at " + b.firstCqe());
+        assertTrue(b.lastTake() - b.firstCqe() < a.lastTake() - a.firstCqe(),
+                () -> "the span without the set-up: " + (b.lastTake() - b.firstCqe()) + " cycles, with it " + (a.lastTake() - a.firstCqe()));
+        assertNull(HandlerRun.difference(events, CONFIG, timed, b, ROOT.resolve("work")), "the pause changes no answer");
+    }
 }
