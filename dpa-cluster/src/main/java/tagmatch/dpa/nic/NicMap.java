@@ -20,8 +20,8 @@ public final class NicMap {
             LANDED = 0x0D0, COMMANDS = 0x0D8, TAKEN = 0x0E0, EVENTS = 0x0E8, STALLS = 0x0F0, FIRST_CQE = 0x0F8, LAST_TAKE = 0x100,
             DONE = 0x108, WAIT_END = 0x110, WQES = 0x118, WQE_ERROR = 0x120;
 
-    /** The send queues the block serves: at most this many, each of at most 2^MAX_SQ_LOG WQEs. */
-    public static final int MAX_SQS = 256, MAX_SQ_LOG = 8;
+    /** The send queues the block serves: at most this many (nic.h: NIC_SQ_COUNT). */
+    public static final int MAX_SQS = 256;
     /** Bytes of a WQE slot and byte offsets of its fields ({@code flexio_dev_host.h}'s segments, in the CPU's byte order). */
     public static final int WQE_BYTES = 64, WQE_WORDS = 6;
     /** WQE opcodes ({@code FLEXIO_CTRL_SEG_*}, the mlx5 numbers). */
