@@ -40,7 +40,12 @@ final class Execute {
     final Bool ebreak;
     final Bool wfi;
     final Bool pause;
-    /** A fence that orders something (not a pause): it waits for the thread's store buffer to drain. */
+    /**
+     * A fence that orders earlier stores before later loads or device accesses (its predecessor set has W, its
+     * successor set R, I or O): it waits for the thread's store buffer to drain. The buffer is first in, first out
+     * and a thread has one access in flight, so a fence that orders stores only before stores ({@code fence rw,w},
+     * a release) or loads before loads ({@code fence r,r}) has nothing to wait for; a pause orders nothing.
+     */
     final Bool fence;
     /** Zawrs wrs.nto: wait while the hart's reservation is valid. */
     final Bool waitReserved;
@@ -77,7 +82,8 @@ final class Execute {
         ebreak = dec.special.get(Special.EBREAK);
         wfi = dec.special.get(Special.WFI);
         pause = dec.special.get(Special.PAUSE);
-        fence = dec.special.get(Special.FENCE).and(pause.not()).named("x_fence");
+        Bool drains = inst.bit(24).and(inst.bit(21).or(inst.bit(22)).or(inst.bit(23))).named("x_fence_orders_stores");
+        fence = dec.special.get(Special.FENCE).and(drains).named("x_fence");
         waitReserved = dec.special.get(Special.WRS_NTO);
 
         word = dec.word;

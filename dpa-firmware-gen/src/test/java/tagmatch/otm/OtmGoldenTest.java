@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * The generated {@code otm.c} and {@code otm_config.h} of fourteen configurations against the
  * files the generator wrote before its template was split into one template per phase
  * ({@code golden/NAME.otm.c}, {@code golden/NAME.otm_config.h}): byte for byte, except for the
- * one intended change, which {@link #intended} applies to the golden files.
+ * intended changes, which {@link #intended} applies to the golden files.
  */
 class OtmGoldenTest {
     /** The configurations of the golden files, by name. */
@@ -50,11 +50,15 @@ class OtmGoldenTest {
 
     /**
      * The golden file as the generator writes it now: the single template's, with the intended
-     * change. The in-order run and the contention threshold (three quarters) moved from
-     * {@code otm.c} into {@code otm_config.h} as named macros; nothing else changed.
+     * changes. The in-order run and the contention threshold (three quarters) moved from
+     * {@code otm.c} into {@code otm_config.h} as named macros; the split post (otm_post_claim and
+     * otm_post_link, {@code golden/post-claim-link.c}) follows otm_post_recv; nothing else changed.
      */
-    static String intended(String file, OtmConfig cfg, String golden) {
+    static String intended(String file, OtmConfig cfg, String golden) throws IOException {
         if (file.equals("otm.c")) {
+            String postEnd = "    return otm_post_store(ctx, r, key, otm_hash_key(key), recv_id);\n}\n";
+            if (!golden.contains(postEnd)) throw new AssertionError("the golden otm.c has no otm_post_recv to follow");
+            golden = golden.replace(postEnd, postEnd + golden("post-claim-link.c"));
             String run = "#define OTM_IN_ORDER_RUN " + cfg.inOrderRun() + "u             /* blocks matched in order after a contended one */\n";
             String threshold = "if (4u * waited >= 3u * (count - 1u))";
             if (cfg.inOrderRun() > 0 && !(golden.contains(run) && golden.contains(threshold))) {

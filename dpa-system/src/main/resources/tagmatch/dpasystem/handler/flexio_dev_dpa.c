@@ -77,7 +77,7 @@ flexio_dev_status_t flexio_dev_window_ptr_acquire(struct flexio_dev_thread_ctx *
     return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-uint8_t flexio_dev_cqe_get_owner(struct flexio_dev_cqe64 *cqe) { return __atomic_load_n(&cqe->op_own, __ATOMIC_ACQUIRE) & 1u; }
+uint8_t flexio_dev_cqe_get_owner(struct flexio_dev_cqe64 *cqe) { return OTM_LOAD_ACQUIRE(&cqe->op_own) & 1u; }
 uint16_t flexio_dev_cqe_get_wqe_counter(struct flexio_dev_cqe64 *cqe) { return cqe->wqe_counter; }
 uint32_t flexio_dev_cqe_get_byte_cnt(struct flexio_dev_cqe64 *cqe) { return cqe->byte_cnt; }
 

@@ -92,7 +92,16 @@ flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thread_ctx *dtctx
 #define __DPA_R      1
 #define __DPA_W      2
 #define __DPA_RW     3
-#define __dpa_thread_fence(space, before, after) __atomic_thread_fence(__ATOMIC_SEQ_CST)
+/* A thread fence is the RISC-V fence of the same sets; one before a write that the NIC acts on
+ * (W before W: a doorbell) orders the stores before device output. */
+#define __dpa_thread_fence(space, before, after) flexio_dpa_fence((before), (after))
+static inline void flexio_dpa_fence(int before, int after)
+{
+    if (before == __DPA_R && after == __DPA_R) __asm__ volatile("fence r,r" ::: "memory");
+    else if (before == __DPA_W && after == __DPA_W) __asm__ volatile("fence w,ow" ::: "memory");
+    else if (after == __DPA_W) __asm__ volatile("fence rw,w" ::: "memory");
+    else __asm__ volatile("fence rw,rw" ::: "memory");
+}
 #define __dpa_thread_window_read_inv()           __atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define __dpa_thread_window_writeback()          __atomic_thread_fence(__ATOMIC_SEQ_CST)
 
@@ -100,6 +109,9 @@ flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thread_ctx *dtctx
  * store), so that a to-host stamp is a posted store, not a GCC 12 amoswap's round trip. An
  * aligned store of up to 8 bytes is single-copy atomic on RISC-V. */
 #define OTM_STORE_RELEASE(p, v) do { __asm__ volatile("fence rw,w" ::: "memory"); *(volatile __typeof__(*(p)) *)(p) = (v); } while (0)
+/* An acquire load likewise: a plain load, then fence r,rw (GCC 12 puts a full fence after it,
+ * which would wait for the thread's stores). */
+#define OTM_LOAD_ACQUIRE(p) __extension__({ __typeof__(*(p)) v_ = *(volatile __typeof__(*(p)) *)(p); __asm__ volatile("fence r,rw" ::: "memory"); v_; })
 
 /* A spin leaves the core's issue slots to the other threads for a while (Zihintpause). */
 #define OTM_SPIN_RELAX() __asm__ volatile(".insn i 0x0F, 0, x0, x0, 0x010")

@@ -15,6 +15,10 @@ public final class OtmDirect implements OtmApi {
 
     public static native int otm_post_recv(Pointer ctx, int src, int tag, long recvId, long[] out);
 
+    public static native int otm_post_claim(Pointer ctx, int src, int tag, Pointer claim);
+
+    public static native void otm_post_link(Pointer ctx, Pointer claim, int src, int tag, long recvId);
+
     public static native void otm_block_begin(Pointer ctx, int count);
 
     public static native int otm_match_msg(Pointer ctx, int tid, int src, int tag, long msgId, long[] out);
@@ -30,6 +34,8 @@ public final class OtmDirect implements OtmApi {
     @Override public int postRecv(Pointer ctx, int src, int tag, long recvId, long[] out) {
         return otm_post_recv(ctx, src, tag, recvId, out);
     }
+    @Override public boolean postClaim(Pointer ctx, int src, int tag, Pointer claim) { return otm_post_claim(ctx, src, tag, claim) != 0; }
+    @Override public void postLink(Pointer ctx, Pointer claim, int src, int tag, long recvId) { otm_post_link(ctx, claim, src, tag, recvId); }
     @Override public void blockBegin(Pointer ctx, int count) { otm_block_begin(ctx, count); }
     @Override public int matchMsg(Pointer ctx, int tid, int src, int tag, long msgId, long[] out) {
         return otm_match_msg(ctx, tid, src, tag, msgId, out);

@@ -55,6 +55,43 @@ class ContractEdgeCasesTest {
         }
     }
 
+    /**
+     * The split post: receives claimed in posting order and linked in another order are matched in
+     * posting order, and a post that is not common (a wildcard, a stored message, a full table)
+     * is not claimed. A link that appended at its bin's tail would match 13 before 11.
+     */
+    @Test
+    void claimedReceivesLinkedInAnyOrderAreMatchedInPostingOrder() {
+        OtmApi api = api(OtmConfig.defaults().withThreads(4).withBins(8).withCapacities(6, 2));
+        int[] keys = {1, 2, 1, 1, 2, 1};  // tags, all from source 1
+        int[] linkOrder = {5, 3, 0, 4, 2, 1};
+        try (Memory m = new Memory(api.ctxBytes() + 64); Memory claims = new Memory((long) OtmApi.CLAIM_BYTES * keys.length)) {
+            Pointer ctx = m.align(64);
+            assertEquals(0, api.init(ctx));
+            assertEquals(false, api.postClaim(ctx, -1, 1, claims), "a wildcard post is not common");
+            for (int i = 0; i < keys.length; i++) {
+                assertEquals(true, api.postClaim(ctx, 1, keys[i], claims.share((long) i * OtmApi.CLAIM_BYTES)), "post " + i);
+            }
+            assertEquals(false, api.postClaim(ctx, 1, 1, claims), "the table is full");
+            for (int i : linkOrder) api.postLink(ctx, claims.share((long) i * OtmApi.CLAIM_BYTES), 1, keys[i], 10 + i);
+            List<Long> byKey1 = new ArrayList<>(), byKey2 = new ArrayList<>();
+            long[] out = {-1};
+            for (int i = 0; i < keys.length; i++) {
+                api.blockBegin(ctx, 1);
+                assertEquals(OpResult.MATCHED, api.matchMsg(ctx, 0, 1, keys[i], 100 + i, out), "message " + i);
+                api.blockEnd(ctx);
+                (keys[i] == 1 ? byKey1 : byKey2).add(out[0]);
+            }
+            assertEquals(List.of(10L, 12L, 13L, 15L), byKey1);
+            assertEquals(List.of(11L, 14L), byKey2);
+            api.blockBegin(ctx, 1);
+            assertEquals(OpResult.UNEXPECTED, api.matchMsg(ctx, 0, 1, 1, 200, out));
+            api.blockEnd(ctx);
+            assertEquals(false, api.postClaim(ctx, 1, 3, claims), "a message is stored: the post must search it");
+            assertEquals(6, api.stats(ctx)[0], "posted");
+        }
+    }
+
     @Test
     void aPostMatchingAnUnexpectedMessageSucceedsWhenTheReceiveTableIsFull() {
         OtmApi api = api(CFG);
