@@ -31,7 +31,8 @@ public final class HandlerImage {
     }
 
     private static final List<String> RESOURCES = List.of("stdlib.h", "string.h", "dpa_libc.c", "dpa_libc.h", "handler/flexio_dev_host.h",
-            "handler/flexio_dpa.h", "handler/flexio_dev_dpa.c", "handler/otm_dpa_cluster.c", "handler/otm_list.c", "handler/otm_alpu.c", "handler/otm_hybrid.c", "handler/matcher_memory.c", "alpu/alpu.h");
+            "handler/flexio_dpa.h", "handler/flexio_dev_dpa.c", "handler/otm_dpa_cluster.c", "handler/otm_list.c", "handler/otm_alpu.c",
+            "handler/otm_hybrid.c", "handler/otm_post_whole.h", "handler/matcher_memory.c", "alpu/alpu.h");
 
     private final OtmConfig config;
     private final Matcher matcher;

@@ -236,24 +236,7 @@ otm_status otm_post_recv(otm_ctx *ctx, int32_t src, int32_t tag, uint64_t recv_i
 
 void otm_hold(otm_ctx *ctx, int hold) { ctx->held = hold; }
 
-/* No split post: every post is applied whole, one at a time (otm.h). */
-int otm_post_claim(otm_ctx *ctx, int32_t src, int32_t tag, otm_claim *out)
-{
-    (void)ctx;
-    (void)src;
-    (void)tag;
-    (void)out;
-    return 0;
-}
-
-void otm_post_link(otm_ctx *ctx, const otm_claim *c, int32_t src, int32_t tag, uint64_t recv_id)
-{
-    (void)ctx;
-    (void)c;
-    (void)src;
-    (void)tag;
-    (void)recv_id;
-}
+#include "otm_post_whole.h"
 
 void otm_block_begin(otm_ctx *ctx, uint32_t count) { (void)ctx; (void)count; }
 void otm_block_end(otm_ctx *ctx) { (void)ctx; }
