@@ -30,6 +30,13 @@ public final class HandlerImage {
         }
     }
 
+    /**
+     * The define that builds the handler without matching (figure 8's RDMA-only line): message j
+     * lands in the j-th posted receive, as an RDMA receive queue hands them out, so only the NIC
+     * block and the protocol stage are left.
+     */
+    public static final String RDMA_ONLY = "OTM_DPA_RDMA_ONLY";
+
     private static final List<String> RESOURCES = List.of("stdlib.h", "string.h", "dpa_libc.c", "dpa_libc.h", "handler/flexio_dev_host.h",
             "handler/flexio_dpa.h", "handler/flexio_dev_dpa.c", "handler/otm_dpa_cluster.c", "handler/otm_list.c", "handler/otm_alpu.c",
             "handler/otm_hybrid.c", "handler/otm_post_whole.h", "handler/matcher_memory.c", "alpu/alpu.h");

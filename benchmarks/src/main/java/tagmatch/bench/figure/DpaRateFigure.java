@@ -119,11 +119,13 @@ public final class DpaRateFigure {
     private final Setup setup;
     private final String cluster;
     private final List<Row> rows;
+    private final Map<MemorySetting, PingPong.Result> rdmaOnly;
 
-    private DpaRateFigure(Setup setup, String cluster, List<Row> rows) {
+    private DpaRateFigure(Setup setup, String cluster, List<Row> rows, Map<MemorySetting, PingPong.Result> rdmaOnly) {
         this.setup = setup;
         this.cluster = cluster;
         this.rows = List.copyOf(rows);
+        this.rdmaOnly = Map.copyOf(rdmaOnly);
     }
 
     public Setup setup() {
@@ -138,12 +140,23 @@ public final class DpaRateFigure {
         return cluster;
     }
 
+    /** The RDMA-only line under each memory setting: the no-conflict ping-pong through the handler built with {@link HandlerImage#RDMA_ONLY}. */
+    public Map<MemorySetting, PingPong.Result> rdmaOnly() {
+        return rdmaOnly;
+    }
+
+    /** The RDMA-only line's messages per second under {@code m}. */
+    public double rdmaOnlyRate(MemorySetting m) {
+        return rdmaOnly.get(m).perSecond(setup.clockGhz());
+    }
+
     /** Builds the handler images, the MPI program and the native program in {@code work}, then runs every case. */
     public static DpaRateFigure measure(DpaRun dpa, Setup s, Path work, ProgressMeter.Factory progress) throws IOException {
         // the seed's sizes: 1024 receives in flight, hash tables of twice as many bins
         OtmConfig base = OtmConfig.defaults().withThreads(s.threads()).withBins(s.bins()).withCapacities(Math.max(1024, s.k()), 1024);
         Map<Case, HandlerImage> images = new EnumMap<>(Case.class);
         for (Case c : Case.values()) images.put(c, HandlerImage.build(c.build.apply(base), HandlerImage.Matcher.OTM, work));
+        HandlerImage rdma = HandlerImage.build(Case.NO_CONFLICT.build.apply(base), HandlerImage.Matcher.OTM, work, List.of(HandlerImage.RDMA_ONLY));
         Path mpiExe = MessageRateFigure.buildMpi(work);
         NativePingPong nat = NativePingPong.build(base, work);
         MessageRateFigure.Setup h = s.host();
@@ -152,7 +165,8 @@ public final class DpaRateFigure {
         Map<Boolean, double[]> list = new java.util.HashMap<>(), otm = new java.util.HashMap<>();
         List<Row> rows = new ArrayList<>();
         int half = s.sequences() / 2;
-        long steps = (long) Case.values().length * (MemorySetting.values().length + (half > 0 ? 1 : 0)) + 2L * 3 * runs;
+        long steps = (long) (Case.values().length + 1) * MemorySetting.values().length + (half > 0 ? Case.values().length : 0) + 2L * 3 * runs;
+        Map<MemorySetting, PingPong.Result> rdmaOnly = new EnumMap<>(MemorySetting.class);
         try (ProgressMeter p = progress.start("figure 8 on dpa", steps, "runs")) {
             for (boolean conflict : new boolean[] {false, true}) {
                 double[] m = new double[runs], l = new double[runs], o = new double[runs];
@@ -181,9 +195,13 @@ public final class DpaRateFigure {
                 }
                 rows.add(new Row(c, d, first, mpi.get(c.conflict), Median.of(list.get(c.conflict)), Median.of(otm.get(c.conflict))));
             }
+            for (MemorySetting ms : MemorySetting.values()) {
+                rdmaOnly.put(ms, new PingPong(false, s.k(), s.sequences(), s.ack(ms)).run(dpa, rdma, ms, s.fixed(), work));
+                p.step();
+            }
         }
         String cluster = dpa.config().cores() + " cores x " + dpa.config().threads() + " hardware threads";
-        return new DpaRateFigure(s, cluster, rows);
+        return new DpaRateFigure(s, cluster, rows, rdmaOnly);
     }
 
     String describe() {
@@ -197,6 +215,10 @@ public final class DpaRateFigure {
                         + "pessimistic setting (a GUESS, docs/dpa.md). Cycles from the first message's completion to the last to-host entry, "
                         + "plus one round trip per run, under the optimistic, likely and pessimistic memory settings (docs/dpa.md; none is "
                         + "published: the band is their spread)%s, turned into messages per second at an ASSUMED clock of %.2f GHz. %s "
+                        + "RDMA only: the no-conflict ping-pong through the same handler built without matching (" + HandlerImage.RDMA_ONLY + ": message j "
+                        + "lands in the j-th posted receive, as an RDMA receive queue hands them out; each payload still moved by a work "
+                        + "request and completed to the host): the rate of the NIC block and the protocol stage alone, the counterpart of the "
+                        + "paper's RDMA-CPU line. "
                         + "Open MPI: the same ping-pong between two ranks on this machine (intra-node shared memory, not a network), "
                         + "%d timed sequences after %d untimed, median and spread of %d runs. Native: the receiver's matching of the same "
                         + "workload on one host core (the linked list; otm.c built for one thread), median of %d runs.",
@@ -236,7 +258,19 @@ public final class DpaRateFigure {
                     r.laterRate(setup.clockGhz()), r.secondsPerSequence(setup.sequences()),
                     r.dpa().get(MemorySetting.LIKELY).hostRoundTripsPerMessage(), r.mpiMedian(), r.mpiMin(), r.mpiMax(), r.listNs(), r.otmNs()));
         }
-        return sb.toString();
+        return sb.append(rdmaOnlyLine()).append(System.lineSeparator()).toString();
+    }
+
+    /** The RDMA-only line, and what matching costs against it (no conflict, likely setting). */
+    String rdmaOnlyLine() {
+        PingPong.Result likely = rdmaOnly.get(MemorySetting.LIKELY);
+        double nc = rows.stream().filter(r -> r.kase() == Case.NO_CONFLICT).findFirst().orElseThrow().dpa().get(MemorySetting.LIKELY).cyclesPerMessage();
+        return String.format(Locale.ROOT,
+                "RDMA only (the handler built without matching) N=%d %,10.0f / %,10.0f / %,10.0f msg/s (optimistic / likely / pessimistic), "
+                        + "%.0f cycles per message (likely); matching adds %.0f cycles a message, no conflict has %.2fx its rate (likely), "
+                        + "%.2f host-memory loads and AMOs per message",
+                setup.threads(), rdmaOnlyRate(MemorySetting.OPTIMISTIC), rdmaOnlyRate(MemorySetting.LIKELY), rdmaOnlyRate(MemorySetting.PESSIMISTIC),
+                likely.cyclesPerMessage(), nc - likely.cyclesPerMessage(), likely.cyclesPerMessage() / nc, likely.hostRoundTripsPerMessage());
     }
 
     public String markdown() {
@@ -271,6 +305,12 @@ public final class DpaRateFigure {
                         ms == MemorySetting.LIKELY && r.firstHalf() != null ? String.format(Locale.ROOT, "%.0f", r.laterRate(setup.clockGhz())) : "",
                         d.hostRoundTripsPerMessage()));
             }
+        }
+        for (MemorySetting ms : MemorySetting.values()) {
+            PingPong.Result d = rdmaOnly.get(ms);
+            sb.append(String.format(Locale.ROOT, "rdma-only,%s,%d,%d,%d,%d,%d,%.0f,%.2f,,,,,,%d,%d,%.1f,%d,,%.2f%n", ms.name().toLowerCase(Locale.ROOT),
+                    setup.k(), setup.sequences(), setup.threads(), d.messages(), d.cycles(), d.perSecond(setup.clockGhz()), setup.clockGhz(), d.runs(),
+                    d.retired(), d.simSeconds(), setup.ack(ms), d.hostRoundTripsPerMessage()));
         }
         return sb.toString();
     }

@@ -17,13 +17,14 @@ import tagmatch.dpa.mem.MemorySetting;
  * The PNG of a {@link DpaRateFigure}, messages per second on a log axis per case: the simulated
  * DPA as a band from its pessimistic to its optimistic memory setting with a line at the likely
  * one; Open MPI's median with its runs' spread as a whisker; the native host lines (list and
- * otm.c on one core, their ns per message as a rate). Drawn with Java2D because XChart has no
+ * otm.c on one core, their ns per message as a rate); across every case, the RDMA-only line (the
+ * handler without matching) with its band. Drawn with Java2D because XChart has no
  * band between two series.
  */
 final class DpaRatePlot {
-    private static final int W = 1000, H = 650, LEFT = 120, RIGHT = 30, TOP = 60, BOTTOM = 170;
+    private static final int W = 1000, H = 690, LEFT = 120, RIGHT = 30, TOP = 60, BOTTOM = 210;
     private static final Color DPA = new Color(70, 130, 200), MPI = new Color(200, 60, 50), LIST = new Color(90, 90, 90),
-            OTM = new Color(40, 150, 70);
+            OTM = new Color(40, 150, 70), RDMA = new Color(130, 70, 170);
 
     private DpaRatePlot() {}
 
@@ -36,7 +37,8 @@ final class DpaRatePlot {
         g.fillRect(0, 0, W, H);
         double clock = fig.setup().clockGhz();
         List<DpaRateFigure.Row> rows = fig.rows();
-        double lo = Double.MAX_VALUE, hi = 0;
+        double rdmaHi = fig.rdmaOnlyRate(MemorySetting.OPTIMISTIC), rdmaLo = fig.rdmaOnlyRate(MemorySetting.PESSIMISTIC);
+        double lo = rdmaLo, hi = rdmaHi;
         for (DpaRateFigure.Row r : rows) {
             for (double v : new double[] {r.dpaRate(MemorySetting.PESSIMISTIC, clock), r.dpaRate(MemorySetting.OPTIMISTIC, clock), r.mpiMin(),
                     r.mpiMax(), 1e9 / r.listNs(), 1e9 / r.otmNs()}) {
@@ -66,6 +68,14 @@ final class DpaRatePlot {
         g.rotate(-Math.PI / 2);
         g.drawString("messages per second (log)", -(H - BOTTOM + TOP) / 2 - 70, 16);
         g.rotate(Math.PI / 2);
+
+        // RDMA only, across every case: what the NIC and the handler do without matching
+        g.setColor(new Color(RDMA.getRed(), RDMA.getGreen(), RDMA.getBlue(), 40));
+        g.fillRect(LEFT + 1, y.at(rdmaHi), W - RIGHT - LEFT - 1, Math.max(2, y.at(rdmaLo) - y.at(rdmaHi)));
+        g.setColor(RDMA);
+        g.setStroke(new BasicStroke(2));
+        g.drawLine(LEFT + 1, y.at(fig.rdmaOnlyRate(MemorySetting.LIKELY)), W - RIGHT, y.at(fig.rdmaOnlyRate(MemorySetting.LIKELY)));
+        g.setStroke(new BasicStroke(1));
 
         int slot = (W - LEFT - RIGHT) / rows.size();
         for (int i = 0; i < rows.size(); i++) {
@@ -120,10 +130,15 @@ final class DpaRatePlot {
         g.fillRect(LEFT, ly + 60, 30, 3);
         g.setColor(Color.BLACK);
         g.drawString("native, one host core: otm.c built for one thread", LEFT + 40, ly + 65);
-        g.drawString("The DPA's rate is simulated cycles at an assumed clock, not a measurement on a DPA.", LEFT + 40, ly + 85);
+        g.setColor(RDMA);
+        g.fillRect(LEFT, ly + 80, 30, 3);
+        g.setColor(Color.BLACK);
+        g.drawString("RDMA only, no conflict: the simulated NIC and the handler without matching (posts kept, payloads moved, completions); "
+                + "band as the DPA's", LEFT + 40, ly + 85);
+        g.drawString("The DPA's rate is simulated cycles at an assumed clock, not a measurement on a DPA.", LEFT + 40, ly + 105);
         g.drawString(String.format(Locale.ROOT, "%d of the seed's %d sequences; the ack's round trip %s cycles (a guess).", fig.setup().sequences(),
                 DpaRateFigure.SEED_SEQUENCES, fig.setup().ackCycles().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" / "))),
-                LEFT + 40, ly + 100);
+                LEFT + 40, ly + 120);
         g.dispose();
         if (!ImageIO.write(img, "png", png.toFile())) throw new IOException("no PNG writer for " + png);
     }
