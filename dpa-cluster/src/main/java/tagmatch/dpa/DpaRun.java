@@ -16,7 +16,7 @@ import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.BatchResult;
 import tagmatch.sim.PortHandle;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.Stimulus;
 
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package tagmatch.dpa;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.process.Exec;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

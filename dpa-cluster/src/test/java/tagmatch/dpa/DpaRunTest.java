@@ -3,7 +3,7 @@ package tagmatch.dpa;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tagmatch.dpa.mem.MemorySetting;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 import java.io.IOException;
 import java.io.InputStream;

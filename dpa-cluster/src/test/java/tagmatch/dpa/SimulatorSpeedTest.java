@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 class SimulatorSpeedTest {
     @TempDir

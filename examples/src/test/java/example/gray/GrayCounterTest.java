@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.peekpoke.Handle;
 import tagmatch.sim.peekpoke.Testbench;
 

@@ -9,7 +9,7 @@ import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.peekpoke.Handle;
 import tagmatch.sim.peekpoke.StreamDriver;
 import tagmatch.sim.peekpoke.Testbench;

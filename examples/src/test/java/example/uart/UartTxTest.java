@@ -6,7 +6,7 @@ import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.Stream;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.peekpoke.Handle;
 import tagmatch.sim.peekpoke.TestThread;
 import tagmatch.sim.peekpoke.Testbench;

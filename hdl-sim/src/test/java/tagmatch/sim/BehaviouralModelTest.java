@@ -16,6 +16,7 @@ import tagmatch.hdl.core.ResetKind;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.HdlException;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.compiled.CompiledModel;
 
 /**

@@ -10,6 +10,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.backends.Simulators;
 
 /**
  * Several clocks and asynchronous resets mean the same on Verilator, the interpreter and the

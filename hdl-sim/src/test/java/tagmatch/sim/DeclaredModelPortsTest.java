@@ -11,6 +11,7 @@ import tagmatch.hdl.core.ExternalModule;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.backends.Simulators;
 
 /**
  * An external module declared once: the model names no ports, it takes them from the

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.backends.Simulators;
 
 /**
  * Runs one circuit on Verilator, the interpreter and the compiled backend side by side with the

@@ -20,6 +20,7 @@ import tagmatch.hdl.core.ExternalModule;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.backends.Simulators;
 
 /** External Verilog modules: emitted with parameters, compiled in by Verilator, refused by the Java backends. */
 class ExternalModuleTest {

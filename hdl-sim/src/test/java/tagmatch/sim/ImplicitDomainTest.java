@@ -18,6 +18,7 @@ import tagmatch.hdl.core.ResetKind;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.HdlException;
+import tagmatch.sim.backends.Simulators;
 
 /**
  * The implicit clock and reset as values: their kind chosen by the module or inherited from the

@@ -7,6 +7,7 @@ import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.backends.Simulators;
 
 class InterpreterVsVerilatorTest {
     @Test

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.backends.Simulators;
 
 /** Initialised memories, ROMs, masked writes, read-during-write choices and odd depths mean the same on both backends. */
 class MemoryDifferentialTest {

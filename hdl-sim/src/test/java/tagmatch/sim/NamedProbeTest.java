@@ -13,6 +13,7 @@ import tagmatch.hdl.core.Mem;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.peekpoke.InternalSignals;
 import tagmatch.sim.peekpoke.Testbench;
 

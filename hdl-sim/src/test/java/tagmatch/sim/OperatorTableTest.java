@@ -21,6 +21,7 @@ import tagmatch.hdl.ir.Signal;
 import tagmatch.hdl.ir.Stmt;
 import tagmatch.hdl.passes.ConstantFolding;
 import tagmatch.hdl.passes.Passes;
+import tagmatch.sim.backends.Simulators;
 
 /**
  * One table of every operator at the edges of its widths (1, 63, 64, 65, 127, 128 bits and mixed

@@ -6,6 +6,7 @@ import tagmatch.hdl.core.Bool;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.SInt;
 import tagmatch.hdl.core.UInt;
+import tagmatch.sim.backends.Simulators;
 
 /** Designs with {@code printf}s, and the one stimulus every backend runs them with. */
 public final class PrintDesigns {

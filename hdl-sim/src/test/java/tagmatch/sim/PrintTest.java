@@ -18,6 +18,7 @@ import tagmatch.hdl.backend.VerilogTools;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.HdlException;
+import tagmatch.sim.backends.Simulators;
 
 /** {@code printf} prints the same text on every backend, into the stream the simulator is given. */
 class PrintTest {

@@ -11,6 +11,7 @@ import tagmatch.hdl.ir.HdlException;
 
 import java.util.List;
 import java.util.function.Function;
+import tagmatch.sim.backends.Simulators;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

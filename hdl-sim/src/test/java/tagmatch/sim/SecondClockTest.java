@@ -9,6 +9,7 @@ import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.core.Module;
 import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.backends.Simulators;
 
 /**
  * A register clocked by a second clock input counts that clock's rising edges, not the main

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.verilator.VerilatorOptions;
 
 class SimulatorErrorsTest {

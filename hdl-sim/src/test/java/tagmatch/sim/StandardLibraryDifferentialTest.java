@@ -23,6 +23,7 @@ import tagmatch.hdl.lib.PriorityTree;
 import tagmatch.hdl.lib.SequenceDetector;
 import tagmatch.hdl.lib.Stream;
 import tagmatch.hdl.lib.SyncFifo;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.peekpoke.Handle;
 import tagmatch.sim.peekpoke.Testbench;
 

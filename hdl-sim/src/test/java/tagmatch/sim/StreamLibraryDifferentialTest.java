@@ -22,6 +22,7 @@ import tagmatch.hdl.lib.Stream;
 import tagmatch.hdl.lib.StreamFork;
 import tagmatch.hdl.lib.StreamJoin;
 import tagmatch.hdl.lib.StreamPipe;
+import tagmatch.sim.backends.Simulators;
 
 /**
  * The valid/ready library on the three backends against models of what a stream promises: producers

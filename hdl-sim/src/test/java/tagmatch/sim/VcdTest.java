@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.verilator.VerilatorOptions;
 
 class VcdTest {

@@ -11,6 +11,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.verilator.VerilatorModel;
 import tagmatch.sim.verilator.VerilatorOptions;
 

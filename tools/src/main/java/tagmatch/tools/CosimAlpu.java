@@ -48,7 +48,7 @@ public final class CosimAlpu implements Callable<Integer> {
         AlpuConfig cfg = options.config();
         if (vcd != null) OptionCheck.writableFile("--vcd", vcd);
         for (String sim : sims) {
-            OptionCheck.oneOf("--sim", sim, tagmatch.sim.Simulators.BACKENDS.toArray(new String[0]));
+            OptionCheck.oneOf("--sim", sim, tagmatch.sim.backends.Simulators.BACKENDS.toArray(new String[0]));
         }
         if (vcd != null && sims.size() != 1) {
             throw new tagmatch.process.UsageError("--vcd must go with one --sim (each would write the same file), got --sim "

@@ -18,7 +18,7 @@ import tagmatch.testbench.alpu.SimulatorPins;
 /**
  * Event streams through the NIC driver of seed 001 ({@link AlpuNic}: software lists in front of a
  * PRQ and a UMQ ALPU) over the generated RTL on the default simulator backend
- * ({@link tagmatch.sim.Simulators#defaultBackend()}), every cycle checked by the
+ * ({@link tagmatch.sim.backends.Simulators#defaultBackend()}), every cycle checked by the
  * datasheet scoreboard ({@link PinsDevice}, response channel always ready, so cycles are the
  * unit's own). Each stream (one rank's one communicator) gets freshly reset units, as every
  * communicator has its own matching state. An operation counts as answered by the ALPU alone
@@ -48,7 +48,7 @@ public final class AlpuReplay implements ReplayTarget {
     @Override
     public String describe() {
         MatchLayout l = setup.layout();
-        return "the ALPU RTL on the " + tagmatch.sim.Simulators.defaultBackend() + " backend (NIC driver, PRQ and UMQ units of " + setup.cells() + " cells, block " + setup.block()
+        return "the ALPU RTL on the " + tagmatch.sim.backends.Simulators.defaultBackend() + " backend (NIC driver, PRQ and UMQ units of " + setup.cells() + " cells, block " + setup.block()
                 + ", insert threshold " + setup.threshold() + ", match bits comm " + l.commBits() + " + source " + l.sourceBits()
                 + " + tag " + l.tagBits() + ")";
     }

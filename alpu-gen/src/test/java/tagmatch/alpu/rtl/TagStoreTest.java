@@ -6,7 +6,7 @@ import tagmatch.alpu.Variant;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -18,7 +18,7 @@ import tagmatch.sim.CircuitDesigns;
 import tagmatch.sim.PortHandle;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.Stimulus;
 import tagmatch.sim.compiled.CompiledModel;
 import tagmatch.sim.verilator.VerilatorModel;

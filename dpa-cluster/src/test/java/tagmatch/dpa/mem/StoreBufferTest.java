@@ -8,7 +8,7 @@ import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.ElfImage;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 import java.io.IOException;
 import java.io.InputStream;

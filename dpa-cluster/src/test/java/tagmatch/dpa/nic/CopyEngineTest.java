@@ -10,7 +10,7 @@ import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.ElfImage;
 import tagmatch.dpa.mem.MemorySetting;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -7,7 +7,7 @@ import java.util.Random;
 import java.util.function.BiConsumer;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 /**
  * A circuit on the compiled backend beside the interpreter, which evaluates everything every

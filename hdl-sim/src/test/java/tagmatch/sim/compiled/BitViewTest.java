@@ -18,7 +18,7 @@ import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.sim.BehaviouralModels;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.flat.Schedule;
 
 /**

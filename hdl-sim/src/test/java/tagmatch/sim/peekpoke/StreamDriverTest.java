@@ -14,7 +14,7 @@ import tagmatch.hdl.core.UInt;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.SyncFifo;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 /** Stream drivers through a FIFO on every backend: all payloads in order under back-pressure, and timeouts named. */
 class StreamDriverTest {

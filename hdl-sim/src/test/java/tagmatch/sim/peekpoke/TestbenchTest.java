@@ -20,7 +20,7 @@ import tagmatch.hdl.core.Vec;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.lib.Stream;
 import tagmatch.hdl.lib.SyncFifo;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 /** The testbench API on every backend: bundle values, expect messages, lockstep threads, internal signals. */
 class TestbenchTest {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tagmatch.sim.SimDesign;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.TestDesigns;
 
 class BuildCacheTest {

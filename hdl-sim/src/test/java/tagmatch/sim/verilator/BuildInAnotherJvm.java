@@ -1,7 +1,7 @@
 package tagmatch.sim.verilator;
 
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.TestDesigns;
 /**
  * Entry point run in a separate JVM by {@link BuildCacheTest}: builds the counter test design in

@@ -6,7 +6,7 @@ import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.rtl.AlpuRtl;
 import tagmatch.alpu.rtl.AlpuTiming;
 import tagmatch.sim.Simulator;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 import tagmatch.sim.verilator.VerilatorOptions;
 
 /**

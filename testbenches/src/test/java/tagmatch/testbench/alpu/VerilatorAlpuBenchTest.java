@@ -16,7 +16,7 @@ import tagmatch.model.Event;
 import tagmatch.model.ReferenceMatcher;
 import tagmatch.model.workload.WorkloadSpec;
 import tagmatch.model.workload.Workloads;
-import tagmatch.sim.Simulators;
+import tagmatch.sim.backends.Simulators;
 
 /**
  * The whole chain on real RTL under Verilator (the test fails if Verilator is missing): the

@@ -46,7 +46,7 @@ class TraceReplayTest {
         int code = replay(hpcc(), "--through", "alpu", "--ranks", "0", "--cells", "4", "--block", "2");
         String out = cli.out.toString();
         assertEquals(0, code, out + cli.err);
-        assertTrue(out.startsWith("hpcc through the ALPU RTL on the " + tagmatch.sim.Simulators.defaultBackend()
+        assertTrue(out.startsWith("hpcc through the ALPU RTL on the " + tagmatch.sim.backends.Simulators.defaultBackend()
                 + " backend (NIC driver, PRQ and UMQ units of 4 cells, block 2"), out);
         long[] all = allRow(out); // streams posts arrivals agree alone software cycles/op batches
         assertEquals(all[1] + all[2], all[3], "every post and arrival agrees: " + out);

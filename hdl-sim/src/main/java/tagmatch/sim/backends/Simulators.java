@@ -1,6 +1,10 @@
-package tagmatch.sim;
+package tagmatch.sim.backends;
 
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.sim.BehaviouralModels;
+import tagmatch.sim.CircuitDesigns;
+import tagmatch.sim.SimDesign;
+import tagmatch.sim.Simulator;
 import tagmatch.sim.compiled.CompiledModel;
 import tagmatch.sim.interpreter.InterpretedKernel;
 import tagmatch.sim.verilator.VerilatorModel;
