@@ -1,71 +1,103 @@
 package tagmatch.tools;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import java.io.IOException;
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
+import picocli.CommandLine.Command;
+import tagmatch.dpa.DpaConfig;
+import tagmatch.dpa.DpaResult;
+import tagmatch.dpa.MemOp;
+import tagmatch.dpa.MemResponse;
+import tagmatch.hdl.backend.VerilogEmitter;
+import tagmatch.process.Exec;
 
-/** The command line stays a thin layer: picocli only in tools, no class of tools grows into a domain, and no command does a module's work. */
+/**
+ * The dependency rules of every module's main code: no package cycle, picocli and the command
+ * line on top with nothing reaching up into them, and commands that read options, call a service
+ * and print. Which module may use which is the poms' to say: Maven compiles each module against
+ * what it declares, and {@code maven-dependency-plugin:analyze-only} fails on a dependency used
+ * and not declared or declared and not used.
+ */
+// tools depends on every module, so its test class path holds all their main classes however Maven resolves them: no other module's target/ to find.
+@AnalyzeClasses(packages = "tagmatch", importOptions = {ImportOption.DoNotIncludeTests.class, LayeringTest.NoTestJars.class})
 class LayeringTest {
-    /** The most lines a class of tools may have: a command reads options, calls one service and prints. */
-    private static final int MAX_LINES = 250;
+    /**
+     * Packages that depend on each other through any path can be read, tested and changed only
+     * together. Two root packages hold both what their subpackages build on and what assembles
+     * them, and the edges that close those two loops are the only ones let through, so any other
+     * cycle fails: {@code Main} lists every command of the subpackages and {@code SynthCommand}
+     * reads sweep specs with the sweep command's parser, while the subpackages use the options in
+     * {@code tagmatch.tools}; the NIC and the cache hierarchy use the cluster's configuration,
+     * result and memory interface in {@code tagmatch.dpa}, which builds and runs them. Where
+     * there are several cycles ArchUnit may name only some of them: run it again after a fix.
+     */
+    @ArchTest
+    static final ArchRule noPackageDependsOnItselfThroughOthers = slices().matching("tagmatch.(**)").namingSlices("$1")
+            .should().beFreeOfCycles()
+            .ignoreDependency(belongToAnyOf(Main.class, SynthCommand.class), resideInAPackage("tagmatch.tools.*.."))
+            .ignoreDependency(resideInAnyPackage("tagmatch.dpa.nic..", "tagmatch.dpa.mem.."),
+                    belongToAnyOf(DpaConfig.class, DpaResult.class, MemOp.class, MemResponse.class));
+
+    /** The command line is the top floor: picocli stays in it, and nothing below reaches up into it. */
+    @ArchTest
+    static final ArchRule onlyTheCommandLineUsesPicocliAndNothingUsesTheCommandLine = noClasses()
+            .that().resideOutsideOfPackage("tagmatch.tools..")
+            .should().dependOnClassesThat().resideInAnyPackage("picocli..", "tagmatch.tools..");
 
     /**
-     * What a picocli command may not touch: files (it prints; {@link OutputDir} and the services
-     * write), processes and thread pools (services run tools and work), and the circuit IR or its
-     * emitter (generators own them).
+     * Files are written by {@link OutputDir} and the services, tools and thread pools are run by
+     * services, and the circuit IR and its emitter belong to the generators.
      */
-    private static final Pattern DOMAIN_WORK = Pattern.compile(
-            "\\bFiles\\.|java\\.nio\\.file\\.Files|ProcessBuilder|\\bExec\\b|ExecutorService|Executors|new Thread\\b"
-                    + "|tagmatch\\.hdl\\.ir\\.|VerilogEmitter");
+    @ArchTest
+    static final ArchRule noCommandWritesFilesRunsToolsOrThreadsOrBuildsCircuits = noClasses()
+            .that(runAsACommand())
+            .should().dependOnClassesThat(belongToAnyOf(Files.class, ProcessBuilder.class, Exec.class, Executors.class, VerilogEmitter.class)
+                    .or(assignableTo(ExecutorService.class)).or(resideInAPackage("tagmatch.hdl.ir..")))
+            .orShould().callConstructorWhere(target(owner(assignableTo(Thread.class))))
+            .because("a command reads options, calls one service and prints");
 
-    private static final Path ROOT = Path.of(System.getProperty("tagmatch.root", "..")).toAbsolutePath().normalize();
-
-    @Test
-    void noModuleBelowToolsDependsOnPicocli() throws IOException {
-        List<String> offenders;
-        try (Stream<Path> poms = Files.list(ROOT)) {
-            offenders = poms.map(d -> d.resolve("pom.xml")).filter(Files::isRegularFile)
-                    .filter(p -> !p.getParent().getFileName().toString().equals("tools"))
-                    .filter(p -> read(p).contains("<artifactId>picocli</artifactId>")).map(p -> ROOT.relativize(p).toString()).toList();
-        }
-        assertEquals(List.of(), offenders);
+    /**
+     * A class whose code runs as a picocli command: one annotated {@code @Command}, a superclass
+     * of one (its methods run as the command), or a class nested in either (lambdas and anonymous
+     * classes run as the command too).
+     */
+    private static DescribedPredicate<JavaClass> runAsACommand() {
+        return DescribedPredicate.describe("run as a picocli command", c -> {
+            for (JavaClass k = c; k != null; k = k.getEnclosingClass().orElse(null)) {
+                if (isOrIsInheritedByACommand(k)) return true;
+            }
+            return false;
+        });
     }
 
-    @Test
-    void noClassOfToolsIsOverTwoHundredFiftyLines() throws IOException {
-        List<String> offenders;
-        try (Stream<Path> files = Files.walk(ROOT.resolve("tools/src/main/java"))) {
-            offenders = files.filter(p -> p.toString().endsWith(".java")).filter(p -> read(p).lines().count() > MAX_LINES)
-                    .map(p -> ROOT.relativize(p) + ": " + read(p).lines().count() + " lines").sorted().toList();
-        }
-        assertEquals(List.of(), offenders);
+    private static boolean isOrIsInheritedByACommand(JavaClass c) {
+        return c.isAnnotatedWith(Command.class) || c.getSubclasses().stream().anyMatch(LayeringTest::isOrIsInheritedByACommand);
     }
 
-    @Test
-    void noCommandClassWritesFilesRunsToolsOrBuildsCircuits() throws IOException {
-        Path main = ROOT.resolve("tools/src/main/java/tagmatch/tools");
-        List<String> offenders;
-        try (Stream<Path> files = Files.walk(main)) {
-            offenders = files.filter(p -> p.toString().endsWith(".java"))
-                    .filter(p -> read(p).contains("@Command"))
-                    .flatMap(p -> read(p).lines().filter(l -> DOMAIN_WORK.matcher(l).find())
-                            .map(l -> ROOT.relativize(p) + ": " + l.strip()))
-                    .sorted().toList();
-        }
-        assertEquals(List.of(), offenders);
-    }
+    /** Other modules' test jars (the trace-analyzer's) hold tests, not main code. */
+    static final class NoTestJars implements ImportOption {
+        private static final Pattern TEST_JAR = Pattern.compile(".*-tests\\.jar.*");
 
-    private static String read(Path p) {
-        try {
-            return Files.readString(p);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        @Override
+        public boolean includes(Location location) {
+            return !location.matches(TEST_JAR);
         }
     }
 }

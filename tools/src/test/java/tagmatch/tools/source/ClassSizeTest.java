@@ -12,13 +12,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * No class of the simulators or the DPA cluster is over 500 lines, and no constructor of any
- * module's main code over 120: one concept per class, and a constructor that builds hardware in
- * readable parts.
+ * No class of the simulators or the DPA cluster is over 500 lines, no class of the command line
+ * over 250, and no constructor of any module's main code over 120: one concept per class, a
+ * command that reads options, calls one service and prints, and a constructor that builds
+ * hardware in readable parts.
  */
 class ClassSizeTest {
     private static final Path ROOT = Path.of(System.getProperty("tagmatch.root", "..")).toAbsolutePath().normalize();
     private static final int MAX_CLASS_LINES = 500;
+    private static final int MAX_COMMAND_LINE_CLASS_LINES = 250;
     private static final int MAX_CONSTRUCTOR_LINES = 120;
     /** The modules whose classes the line bound holds for. */
     private static final List<String> BOUNDED_MODULES = List.of("hdl-sim", "dpa-cluster");
@@ -27,6 +29,16 @@ class ClassSizeTest {
         List<String> out = new ArrayList<>();
         for (String module : BOUNDED_MODULES) {
             for (Path p : sources(ROOT.resolve(module).resolve("src/main/java"))) out.addAll(classTooLong(ROOT.relativize(p).toString(), read(p)));
+        }
+        assertEquals(List.of(), out);
+    }
+
+    @Test
+    void noClassOfTheCommandLineIsOverTwoHundredFiftyLines() {
+        List<String> out = new ArrayList<>();
+        for (Path p : sources(ROOT.resolve("tools/src/main/java"))) {
+            int n = SourceSizes.lines(read(p));
+            if (n > MAX_COMMAND_LINE_CLASS_LINES) out.add(ROOT.relativize(p) + ": " + n + " lines (at most " + MAX_COMMAND_LINE_CLASS_LINES + ")");
         }
         assertEquals(List.of(), out);
     }
