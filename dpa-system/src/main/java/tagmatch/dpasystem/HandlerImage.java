@@ -14,12 +14,14 @@ import tagmatch.otm.OtmGenerator;
  * the cluster's, as a DOCA build replaces it by the SDK's, over the device calls of
  * {@code flexio_dev_dpa.c}, with {@code otm_dpa_cluster.c} around it. The matcher is the
  * generated {@code otm.c}, or for the baseline the linked lists of {@code otm_baseline.h}
- * ({@code otm_list.c}, one thread), or seed 001's two ALPUs on the cluster's bus with those lists
- * ({@code otm_alpu.c}, one thread; the cluster must carry {@link AlpuUnits}' devices), or the
- * same with the overflow hashed ({@code otm_hybrid.c}). Compiled once; each run links its own workload in.
+ * ({@code otm_list.c}), or seed 001's two ALPUs on the cluster's bus with those lists
+ * ({@code otm_alpu.c}; the cluster must carry {@link AlpuUnits}' devices), or the same with the
+ * overflow hashed ({@code otm_hybrid.c}); those three match one message at a time, in block
+ * order, on any number of threads ({@code otm_serial_match.h}). Compiled once; each run links its
+ * own workload in.
  */
 public final class HandlerImage {
-    /** Which matcher the handler calls, and its source: the optimistic matcher, the list, the ALPUs with the list (one thread each but OTM). */
+    /** Which matcher the handler calls, and its source: the optimistic matcher, the list, the ALPUs with the list, the ALPUs with a hashed overflow. */
     public enum Matcher {
         OTM("otm.c"), LIST("otm_list.c"), ALPU("otm_alpu.c"), HYBRID("otm_hybrid.c");
 
@@ -39,7 +41,7 @@ public final class HandlerImage {
 
     private static final List<String> RESOURCES = List.of("stdlib.h", "string.h", "dpa_libc.c", "dpa_libc.h", "handler/flexio_dev_host.h",
             "handler/flexio_dpa.h", "handler/flexio_dev_dpa.c", "handler/otm_dpa_cluster.c", "handler/otm_list.c", "handler/otm_alpu.c",
-            "handler/otm_hybrid.c", "handler/otm_post_whole.h", "handler/matcher_memory.c", "alpu/alpu.h");
+            "handler/otm_hybrid.c", "handler/otm_post_whole.h", "handler/otm_serial_match.h", "handler/matcher_memory.c", "alpu/alpu.h");
 
     private final OtmConfig config;
     private final Matcher matcher;
@@ -64,10 +66,6 @@ public final class HandlerImage {
      * (names such as {@code OTM_DPA_DESCRIPTOR_FROM_HOST}); the build goes to a directory of its own.
      */
     public static HandlerImage build(OtmConfig config, Matcher matcher, Path root, List<String> defines) {
-        if (matcher != Matcher.OTM && config.threads() != 1) {
-            throw new IllegalArgumentException("threads = " + config.threads() + ": the " + matcher.name().toLowerCase(java.util.Locale.ROOT)
-                    + " matcher matches on one thread, legal value 1");
-        }
         StringBuilder name = new StringBuilder("handler-" + matcher.name().toLowerCase(java.util.Locale.ROOT) + "-" + config.key());
         for (String d : defines) name.append('-').append(d.toLowerCase(java.util.Locale.ROOT));
         Path dir = root.resolve(name.toString()).toAbsolutePath();

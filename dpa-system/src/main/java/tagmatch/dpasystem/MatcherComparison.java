@@ -19,15 +19,16 @@ import tagmatch.otm.OtmConfig;
  * Matchers side by side behind the same handler on the same cluster, which carries the two ALPUs
  * of {@link AlpuUnits} whether a matcher uses them or not: the list, the ALPUs with the list
  * (seed 001), the optimistic matcher on N threads (seed 000) and the ALPUs with a hashed
- * overflow (the hybrid). Each runs {@link HandlerBench#workload}: receives kept posted at a depth,
- * messages that each take one at random and its repost (blocks of N for the optimistic matcher,
- * of one for the others), and the conflict case (every key (0, 0)). Every run is checked against
+ * overflow (the hybrid), all on the same N threads (the others match one message at a time, in
+ * block order, while the threads' protocol stages overlap). Each runs {@link HandlerBench#workload}:
+ * receives kept posted at a depth, messages that each take one at random and its repost (in
+ * blocks of N), and the conflict case (every key (0, 0)). Every run is checked against
  * the reference (a difference fails the bench); cycles from the handler's start to its finish,
  * likely memory.
  */
 public final class MatcherComparison {
     /** What to measure, under likely memory with {@code latencies} fixed. */
-    public record Setup(List<HandlerImage.Matcher> matchers, List<Integer> depths, int conflictDepth, int messages, int otmThreads, int bins,
+    public record Setup(List<HandlerImage.Matcher> matchers, List<Integer> depths, int conflictDepth, int messages, int threads, int bins,
                         AlpuUnits units, double clockGhz, LatencyOverrides latencies) {
         public Setup {
             matchers = List.copyOf(matchers);
@@ -102,13 +103,13 @@ public final class MatcherComparison {
         Map<HandlerImage.Matcher, HandlerImage> images = new LinkedHashMap<>();
         Map<HandlerImage.Matcher, MatcherMemory> memory = new LinkedHashMap<>();
         for (HandlerImage.Matcher m : s.matchers()) {
-            images.put(m, HandlerImage.build(base.withThreads(threads(s, m)), m, work));
+            images.put(m, HandlerImage.build(base.withThreads(s.threads()), m, work));
             memory.put(m, MatcherMemory.of(dpa, images.get(m)));
         }
         List<Row> rows = new ArrayList<>();
         for (Case c : cases) {
             for (HandlerImage.Matcher m : s.matchers()) {
-                HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), HandlerFeed.afterSetup(c.events().apply(threads(s, m)),
+                HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), HandlerFeed.afterSetup(c.events().apply(s.threads()),
                         HandlerFeed.Pace.defaults()), DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY, s.latencies()), work);
                 Row r = new Row(m, c, o);
                 if (!o.passed()) throw new IllegalStateException(name(m) + ", " + r.label() + ": " + o.difference());
@@ -117,10 +118,6 @@ public final class MatcherComparison {
             }
         }
         return new MatcherComparison(s, rows, memory);
-    }
-
-    private static int threads(Setup s, HandlerImage.Matcher m) {
-        return m == HandlerImage.Matcher.OTM ? s.otmThreads() : 1;
     }
 
     /** Messages per second at the setup's clock. */

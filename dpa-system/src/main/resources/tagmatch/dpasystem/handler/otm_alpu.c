@@ -7,7 +7,8 @@
  * wildcards as the request's mask. After each call the entries not yet in a unit are inserted
  * in one batch (START_INSERT, START_ACK with the free cells, INSERTs, STOP_INSERT): the unit
  * holds the oldest entries, software the overflow, and a unit refills as matches empty it.
- * One thread; tables bounded as the matcher's (OTM_MAX_RECVS, OTM_MAX_UNEXPECTED).
+ * One message at a time (otm_serial_match.h); tables bounded as the matcher's (OTM_MAX_RECVS,
+ * OTM_MAX_UNEXPECTED).
  *
  * Built with ALPU_OVERFLOW_BINS (a power of two; otm_hybrid.c), the overflow is also hashed:
  * every entry not in the unit without a wildcard sits in the bin of its key, in age order, and
@@ -22,10 +23,6 @@
 
 #ifndef ALPU_OVERFLOW_BINS
 #define ALPU_OVERFLOW_BINS 0
-#endif
-
-#if OTM_THREADS != 1
-#error "the ALPU driver matches one message at a time: build it with one thread"
 #endif
 
 typedef struct alpu_node {
@@ -237,13 +234,10 @@ otm_status otm_post_recv(otm_ctx *ctx, int32_t src, int32_t tag, uint64_t recv_i
 void otm_hold(otm_ctx *ctx, int hold) { ctx->held = hold; }
 
 #include "otm_post_whole.h"
+#include "otm_serial_match.h"
 
-void otm_block_begin(otm_ctx *ctx, uint32_t count) { (void)ctx; (void)count; }
-void otm_block_end(otm_ctx *ctx) { (void)ctx; }
-
-otm_status otm_match_msg(otm_ctx *ctx, uint32_t tid, int32_t src, int32_t tag, uint64_t msg_id, uint64_t *matched_recv_id)
+static otm_status otm_match_one(otm_ctx *ctx, int32_t src, int32_t tag, uint64_t msg_id, uint64_t *matched_recv_id)
 {
-    (void)tid;
     if (src < 0 || tag < 0) return OTM_ERR_ARG;
     uint64_t key = key_of(src, tag);
     alpu_node *m = search(&ctx->posted, key, 0);

@@ -1,15 +1,11 @@
-/* otm_list.c - otm.h over the linked lists of otm_baseline.h, for a build of one thread: the
- * baseline MPI matching of a CPU, driven through the same DPA handler as the optimistic
- * matcher. Tables are bounded as the matcher's are (OTM_MAX_RECVS receives, OTM_MAX_UNEXPECTED
+/* otm_list.c - otm.h over the linked lists of otm_baseline.h: the baseline MPI matching of a
+ * CPU, one message at a time (otm_serial_match.h), driven through the same DPA handler as the
+ * optimistic matcher. Tables are bounded as the matcher's are (OTM_MAX_RECVS receives, OTM_MAX_UNEXPECTED
  * messages; beyond them OTM_ERR_FULL), so the reference judges both the same way. */
 #include <stdint.h>
 
 #include "otm.h"
 #include "otm_baseline.h"
-
-#if OTM_THREADS != 1
-#error "the list matches one message at a time: build it with one thread"
-#endif
 
 struct otm_ctx {
     ll_matcher m;
@@ -66,13 +62,10 @@ otm_status otm_post_recv(otm_ctx *ctx, int32_t src, int32_t tag, uint64_t recv_i
 void otm_hold(otm_ctx *ctx, int hold) { ctx->held = hold; }
 
 #include "otm_post_whole.h"
+#include "otm_serial_match.h"
 
-void otm_block_begin(otm_ctx *ctx, uint32_t count) { (void)ctx; (void)count; }
-void otm_block_end(otm_ctx *ctx) { (void)ctx; }
-
-otm_status otm_match_msg(otm_ctx *ctx, uint32_t tid, int32_t src, int32_t tag, uint64_t msg_id, uint64_t *matched_recv_id)
+static otm_status otm_match_one(otm_ctx *ctx, int32_t src, int32_t tag, uint64_t msg_id, uint64_t *matched_recv_id)
 {
-    (void)tid;
     if (src < 0 || tag < 0) return OTM_ERR_ARG;
     uint64_t recv = 0;
     if ((ctx->held || ctx->n_unexp == OTM_MAX_UNEXPECTED) && !otm_list_wanted(&ctx->m, src, tag)) return OTM_ERR_FULL;

@@ -33,9 +33,9 @@ final class MatcherBenchRun {
         }
         AlpuConfig u = setup.units().prq();
         out.printf(java.util.Locale.ROOT, "matchers behind the same handler on one cluster (%d cores x %d hardware threads) with two %d-cell ALPUs "
-                + "(MATCH_W %d, TAG_W %d) on its bus; otm on %d threads, the others on one; %d messages a run at %.1f GHz, likely memory, "
+                + "(MATCH_W %d, TAG_W %d) on its bus; every matcher on %d threads (the list and the ALPUs match one message at a time); %d messages a run at %.1f GHz, likely memory, "
                 + "every run checked against the reference; units: PRQ + UMQ, yosys synth_xilinx %s%n", cluster.cores(), cluster.threads(),
-                u.cells(), u.matchWidth(), u.tagWidth(), setup.otmThreads(), setup.messages(), setup.clockGhz(), YosysSynth.DEFAULT_FAMILY);
+                u.cells(), u.matchWidth(), u.tagWidth(), setup.threads(), setup.messages(), setup.clockGhz(), YosysSynth.DEFAULT_FAMILY);
         out.print(c.table());
         out.println();
         out.print(c.areaTable(area));

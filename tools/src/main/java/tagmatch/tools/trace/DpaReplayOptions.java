@@ -53,7 +53,7 @@ public final class DpaReplayOptions {
             r = DpaTraceReplay.replay(traces, setup, events, cluster, work, parseThreads, cache, s -> bar.step());
         }
         out.printf(Locale.ROOT, "traces through the matchers behind the same handler on one cluster (%d cores x %d hardware threads) with two "
-                + "%d-cell ALPUs (MATCH_W 64, TAG_W 16) on its bus; otm on %d threads, the others on one; at 1.8 GHz, likely memory, "
+                + "%d-cell ALPUs (MATCH_W 64, TAG_W 16) on its bus; every matcher on %d threads (the list and the ALPUs match one message at a time); at 1.8 GHz, likely memory, "
                 + "every run checked against the reference. Each trace's busiest stream, clipped:%n", cluster.cores(), cluster.threads(), cells, threads);
         for (DpaTraceReplay.Clip c : r.clips()) out.println("  " + c.describe());
         out.println();
