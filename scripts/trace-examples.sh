@@ -3,6 +3,8 @@
 #   lammps-melt  LAMMPS' bundled 3-d Lennard-Jones melt (examples/melt/in.melt, 100 steps), 8 ranks
 #   lammps-melt-n64 the same melt at 64 ranks (4x4x4 processor grid), 100 steps
 #   lammps-crack LAMMPS' bundled 2-d crack propagation (examples/crack/in.crack, 100 steps), 16 ranks
+#   lammps-melt-108k the melt in a 30x30x30 box (108,000 atoms), 40 steps, 8 ranks: halo messages of
+#                32-66 KB, rendezvous size (seed 003 §6.4); the input is written here, not taken from the examples
 #   hpcc         the HPC Challenge suite (N=400, NB=40, 2x2 grid), 4 ranks, idle MPI_Test* not written
 #   nwchem       NWChem's water DFT example (h2o-noscf.nw: aug-cc-pVDZ, HF exchange then B3LYP), 8 ranks
 #   cp2k         CP2K (Fortran) Quickstep energy of one water molecule (GTH-PADE, DZVP, 200 Ry), 8 ranks
@@ -30,6 +32,28 @@ fi
 if wanted lammps-melt-n64; then
   sed 's/^run\s\+250/run 100/' "$ex/melt/in.melt" > "$work/in.melt"
   "$ROOT/scripts/trace-mpi.sh" -z -n 64 -o "$OUT/lammps-melt-n64" -C "$work" -- lmp -in in.melt -log none
+fi
+if wanted lammps-melt-108k; then
+  # in.melt's settings (density, cut-off, skin, rebuild every 20 steps) in a box 27 times as large, so that
+  # a 2x2x2 grid's halo swaps carry 1,300-2,700 atoms (24 bytes each forward, the same back): above 16 KiB
+  cat > "$work/in.melt-108k" <<'END'
+units           lj
+atom_style      atomic
+lattice         fcc 0.8442
+region          box block 0 30 0 30 0 30
+create_box      1 box
+create_atoms    1 box
+mass            1 1.0
+velocity        all create 3.0 87287 loop geom
+pair_style      lj/cut 2.5
+pair_coeff      1 1 1.0 1.0 2.5
+neighbor        0.3 bin
+neigh_modify    every 20 delay 0 check no
+fix             1 all nve
+thermo          50
+run             40
+END
+  "$ROOT/scripts/trace-mpi.sh" -z -n 8 -o "$OUT/lammps-melt-108k" -C "$work" -- lmp -in in.melt-108k -log none
 fi
 if wanted lammps-crack; then
   sed 's/^run\s\+5000/run 100/' "$ex/crack/in.crack" > "$work/in.crack"
