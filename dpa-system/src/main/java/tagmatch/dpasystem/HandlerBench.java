@@ -135,12 +135,12 @@ public final class HandlerBench {
                 + " by phase, likely memory; thread 0's serial share, and its working cycles over the mean thread's; hit rates, likely memory;"
                 + " the harts' host-memory loads and AMOs per message%n",
                 setup.clockGhz(), fixed.isEmpty() ? "" : ", each with " + fixed));
-        sb.append(String.format(Locale.ROOT, "%-12s %-6s %-26s %7s", "case", "N", "M msg/s", "cyc/msg"));
+        sb.append(String.format(Locale.ROOT, "%-12s %-8s %-26s %7s", "case", "N", "M msg/s", "cyc/msg"));
         for (String p : HandlerRun.PHASES) sb.append(String.format(Locale.ROOT, " %9s", p.split(" ")[0]));
         sb.append(String.format(Locale.ROOT, " %7s %7s %6s %6s %7s %7s%n", "t0", "t0/mean", "L1D", "L2", "ld/msg", "amo/msg"));
         for (Row r : rows) {
             HandlerRun.Outcome o = r.bySetting().get(MemorySetting.LIKELY);
-            sb.append(String.format(Locale.ROOT, "%-12s %-6s %6.2f / %6.2f / %6.2f %7.0f", r.kase().label(), r.name(),
+            sb.append(String.format(Locale.ROOT, "%-12s %-8s %6.2f / %6.2f / %6.2f %7.0f", r.kase().label(), r.name(),
                     perSecond(r.bySetting().get(MemorySetting.OPTIMISTIC)) / 1e6, perSecond(o) / 1e6,
                     perSecond(r.bySetting().get(MemorySetting.PESSIMISTIC)) / 1e6, (double) o.cycles() / o.messages()));
             for (int k = 0; k < HandlerRun.PHASES.size(); k++) sb.append(String.format(Locale.ROOT, " %9.0f", (double) o.phaseTotal(k) / o.messages()));
