@@ -5,7 +5,11 @@ import picocli.CommandLine.Option;
 import tagmatch.alpu.nic.NicLatency;
 import tagmatch.tools.OptionCheck;
 
-/** The latency model's options of {@code tagmatch figure 5|6} (a picocli mixin), defaulting to the seed's values. */
+/**
+ * The latency model's options of {@code tagmatch figure 5|6} (a picocli mixin), defaulting to the
+ * seed's values; figure 6 adds the transfer's overlap ({@link Overlap}), which only the
+ * unexpected queue's search has.
+ */
 final class LatencyModelOptions {
     @Option(names = "--in-cache-ns", paramLabel = "NS", description = "software ns per entry traversed in cache (default ${DEFAULT-VALUE}, seed)")
     double inCacheNs = NicLatency.seed().inCacheNs();
@@ -22,16 +26,24 @@ final class LatencyModelOptions {
     @Option(names = "--clock-mhz", paramLabel = "F", description = "ALPU clock, turning its cycles into ns (default ${DEFAULT-VALUE}, the seed's ASIC estimate)")
     double clockMhz = NicLatency.seed().clockMhz();
 
-    @Option(names = "--overlap-ns", paramLabel = "NS", description = "figure 6: transfer time a receive's search overlaps (default ${DEFAULT-VALUE})")
-    double overlapNs = NicLatency.seed().overlapNs();
+    /** Figure 6's options of the transfer a receive's search overlaps (a picocli mixin). */
+    static final class Overlap {
+        @Option(names = "--overlap-ns", paramLabel = "NS", description = "transfer time a receive's search overlaps (default ${DEFAULT-VALUE})")
+        double overlapNs = NicLatency.seed().overlapNs();
 
-    @Option(names = "--exposed-ns", paramLabel = "NS", description = "figure 6: ALPU exchange time the transfer does not hide (default ${DEFAULT-VALUE})")
-    double exposedNs = NicLatency.seed().exposedNs();
+        @Option(names = "--exposed-ns", paramLabel = "NS", description = "ALPU exchange time the transfer does not hide (default ${DEFAULT-VALUE})")
+        double exposedNs = NicLatency.seed().exposedNs();
+    }
 
-    /** The model these options describe; its check of a field ({@code inCacheNs must ...}) is worded as the option's ({@code --in-cache-ns}). */
+    /** The model of these options with the seed's overlap, which the posted queue's search does not use. */
     NicLatency model() {
+        return model(new Overlap());
+    }
+
+    /** The model these options and {@code overlap} describe; its check of a field ({@code inCacheNs must ...}) is worded as the option's ({@code --in-cache-ns}). */
+    NicLatency model(Overlap overlap) {
         try {
-            return new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlapNs, exposedNs);
+            return new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlap.overlapNs, overlap.exposedNs);
         } catch (IllegalArgumentException e) {
             String field = e.getMessage().substring(0, e.getMessage().indexOf(' '));
             throw OptionCheck.asOption("--" + field.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT), e);

@@ -27,7 +27,7 @@ final class DocReferences {
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s#]+)(?:#[^)]*)?\\)");
     private static final Pattern JAVADOC_REF = Pattern.compile("\\{@(?:link|linkplain|code)\\s+([\\w.#]+)");
     /** A command as code writes it: at the start of a shell line or of a code span, or after a shell separator. */
-    private static final Pattern COMMAND = Pattern.compile("(?:^\\s*(?:\\$\\s+)?|[;&|(]\\s*)(?:\\./)?tagmatch ([a-z][a-z0-9-]*)(?: ([a-z][a-z0-9-]*))?(?=[\\s`:),.};]|$)", Pattern.MULTILINE);
+    private static final Pattern COMMAND = Pattern.compile("(?:^\\s*(?:\\$\\s+)?|[;&|(]\\s*)(?:\\./)?tagmatch ([a-z][a-z0-9-]*)(?: ([a-z0-9][a-z0-9-]*))?(?=[\\s`:),.};]|$)", Pattern.MULTILINE);
     private static final Pattern JAVADOC_CODE = Pattern.compile("\\{@code ([^}]*)}");
     private static final Pattern DECLARATION = Pattern.compile("\\b(?:class|interface|enum|record|@interface)\\s+([A-Z]\\w*)");
 

@@ -64,13 +64,15 @@ class DocReferencesTest {
     @Test
     void anUnknownCommandOrSubcommandIsReported(@TempDir Path root) throws IOException {
         Files.writeString(root.resolve("README.md"), String.join("\n", "Run `tagmatch synth --table` and `tagmatch frobnicate`.",
-                "```", "tagmatch trace analyze data/traces", "tagmatch trace analyse data/traces", "tagmatch prove counter", "```", ""));
-        assertEquals(List.of("README.md:1: no command tagmatch frobnicate", "README.md:4: no command tagmatch trace analyse"), check(root));
+                "```", "tagmatch trace analyze data/traces", "tagmatch trace analyse data/traces", "tagmatch prove counter",
+                "tagmatch figure 5 --on dpa", "tagmatch figure 7", "```", ""));
+        assertEquals(List.of("README.md:1: no command tagmatch frobnicate", "README.md:4: no command tagmatch trace analyse",
+                "README.md:7: no command tagmatch figure 7"), check(root));
     }
 
     private static List<String> check(Path root) {
         DocReferences refs = new DocReferences(root, DocReferences.declaredTypes(root), tree(Map.of("synth", List.of(), "prove", List.of(),
-                "trace", List.of("analyze", "verify"))));
+                "trace", List.of("analyze", "verify"), "figure", List.of("5", "6", "8"))));
         List<String> problems = new ArrayList<>();
         for (Path doc : DocReferences.documents(root)) problems.addAll(refs.check(doc));
         return problems;

@@ -60,7 +60,7 @@ class ReadmeCommandTableTest {
             if (!inTable || !line.startsWith("| `tagmatch ")) continue;
             String[] words = line.substring(3, line.indexOf('`', 3)).split(" ");
             CommandLine cmd = main.getSubcommands().get(words[1]);
-            if (cmd == null || cmd.getSubcommands().isEmpty() || words.length < 3 || !words[2].matches("[a-z][a-z0-9-]*(\\\\\\|[a-z][a-z0-9-]*)*")) {
+            if (cmd == null || cmd.getSubcommands().isEmpty() || words.length < 3 || !words[2].matches("[a-z0-9][a-z0-9-]*(\\\\\\|[a-z0-9][a-z0-9-]*)*")) {
                 out.add("tagmatch " + words[1]);
             } else {
                 for (String sub : words[2].split("\\\\\\|")) out.add("tagmatch " + words[1] + " " + sub);

@@ -26,15 +26,44 @@ class FigureCommandTest {
     }
 
     @Test
+    void aFigureMustBeNamedAndExist() {
+        assertUsage("tagmatch figure: FIGURE must be given: one of 5, 6, 8, offload-naive, offload-seqnum, prefetch, got none", "figure");
+        assertUsage("tagmatch figure: Unmatched argument at index 1: '7' (see 'tagmatch figure --help')", "figure", "7");
+    }
+
+    @Test
     void badOptionsAreNamedBeforeAnyWork() throws IOException {
         String out = tmp.resolve("fig").toString();
-        assertUsage("tagmatch figure: N must be 5 or 6 (seed 001's latency figures) or 8 (seed 000's message rate), got 7",
-                "figure", "7", "--out", out);
-        assertUsage("tagmatch figure: --fractions must be in (0, 1] each, got 1.5", "figure", "5", "--fractions", "1.5", "--out", out);
-        assertUsage("tagmatch figure: --device must be one of rtl, model, got 'fpga'", "figure", "5", "--device", "fpga", "--out", out);
-        assertUsage("tagmatch figure: --clock-mhz must be a positive number, got 0.0", "figure", "6", "--clock-mhz", "0", "--out", out);
-        assertUsage("tagmatch figure: --step must be in 1..32, got 0", "figure", "5", "--max-length", "32", "--step", "0", "--out", out);
-        assertUsage("tagmatch figure: --cells must be a multiple of BLOCK (8), got 12", "figure", "5", "--cells", "12", "--out", out);
+        assertUsage("tagmatch figure 5: --fractions must be in (0, 1] each, got 1.5", "figure", "5", "--fractions", "1.5", "--out", out);
+        assertUsage("tagmatch figure 5: --device must be one of rtl, model, got 'fpga'", "figure", "5", "--device", "fpga", "--out", out);
+        assertUsage("tagmatch figure 6: --clock-mhz must be a positive number, got 0.0", "figure", "6", "--clock-mhz", "0", "--out", out);
+        assertUsage("tagmatch figure 6: --overlap-ns must be >= 0, got -1.0", "figure", "6", "--overlap-ns", "-1", "--out", out);
+        assertUsage("tagmatch figure 5: --step must be in 1..32, got 0", "figure", "5", "--max-length", "32", "--step", "0", "--out", out);
+        assertUsage("tagmatch figure 5: --cells must be a multiple of BLOCK (8), got 12", "figure", "5", "--cells", "12", "--out", out);
+        assertUsage("tagmatch figure 6: --on must be one of host, dpa, got 'fpga'", "figure", "6", "--on", "fpga", "--out", out);
+        try (var files = Files.list(tmp)) {
+            assertEquals(0, files.count(), "a refused run wrote something");
+        }
+    }
+
+    @Test
+    void anOptionOfAnotherFigureIsUnknownAndOneOfTheDpaIsRefusedOnTheHost() throws IOException {
+        String out = tmp.resolve("fig").toString();
+        assertUsage("tagmatch figure 8: Unknown options: '--cells', '8' (see 'tagmatch figure 8 --help')", "figure", "8", "--cells", "8", "--out", out);
+        assertUsage("tagmatch figure 5: Unknown options: '--k', '10' (see 'tagmatch figure 5 --help')", "figure", "5", "--k", "10", "--out", out);
+        assertUsage("tagmatch figure 5: Unknown options: '--sequences', '3' (see 'tagmatch figure 5 --help')", "figure", "5", "--on", "dpa",
+                "--sequences", "3", "--out", out);
+        // the transfer's overlap is figure 6's: the posted queue's search overlaps nothing
+        assertUsage("tagmatch figure 5: Unknown options: '--overlap-ns', '3' (see 'tagmatch figure 5 --help')", "figure", "5", "--overlap-ns", "3",
+                "--out", out);
+        assertUsage("tagmatch figure 8: --sequences applies to --on dpa only, got it with --on host", "figure", "8", "--sequences", "5", "--out", out);
+        assertUsage("tagmatch figure 8: --host-latency applies to --on dpa only, got it with --on host", "figure", "8", "--host-latency", "0",
+                "--out", out);
+        assertUsage("tagmatch figure 5: --cores applies to --on dpa only, got it with --on host", "figure", "5", "--cores", "2", "--out", out);
+        assertUsage("tagmatch figure 6: --host-latency applies to --on dpa only, got it with --on host", "figure", "6", "--host-latency", "0",
+                "--out", out);
+        assertUsage("tagmatch figure 5: --latency applies to flat memory; --on dpa runs the optimistic, likely and pessimistic settings",
+                "figure", "5", "--on", "dpa", "--latency", "8", "--out", out);
         try (var files = Files.list(tmp)) {
             assertEquals(0, files.count(), "a refused run wrote something");
         }
@@ -43,37 +72,24 @@ class FigureCommandTest {
     @Test
     void badFigureEightOptionsAreNamedBeforeAnyWork() throws IOException {
         String out = tmp.resolve("fig8").toString();
-        assertUsage("tagmatch figure: --k must be in 1..30000, got 0", "figure", "8", "--k", "0", "--out", out);
-        assertUsage("tagmatch figure: --repeat must be in 1..1000000, got 0", "figure", "8", "--repeat", "0", "--out", out);
-        assertUsage("tagmatch figure: --warmup must be in 0..1000000, got -1", "figure", "8", "--warmup", "-1", "--out", out);
-        assertUsage("tagmatch figure: --runs must be in 1..99, got 100", "figure", "8", "--runs", "100", "--out", out);
-        assertUsage("tagmatch figure: --threads must be in 1..64, got 65", "figure", "8", "--threads", "65", "--out", out);
-        assertUsage("tagmatch figure: --bins must be a power of two in 1..65536, got 100",
+        assertUsage("tagmatch figure 8: --k must be in 1..30000, got 0", "figure", "8", "--k", "0", "--out", out);
+        assertUsage("tagmatch figure 8: --repeat must be in 1..1000000, got 0", "figure", "8", "--repeat", "0", "--out", out);
+        assertUsage("tagmatch figure 8: --warmup must be in 0..1000000, got -1", "figure", "8", "--warmup", "-1", "--out", out);
+        assertUsage("tagmatch figure 8: --runs must be in 1..99, got 100", "figure", "8", "--runs", "100", "--out", out);
+        assertUsage("tagmatch figure 8: --threads must be in 1..64, got 65", "figure", "8", "--threads", "65", "--out", out);
+        assertUsage("tagmatch figure 8: --bins must be a power of two in 1..65536, got 100",
                 "figure", "8", "--bins", "100", "--out", out);
-        assertUsage("tagmatch figure: --cells applies to figures 5 and 6 only, got it with figure 8", "figure", "8", "--cells", "8", "--out", out);
-        assertUsage("tagmatch figure: --k applies to figure 8 only, got it with figure 5", "figure", "5", "--k", "10", "--out", out);
-        assertUsage("tagmatch figure: --sequences applies to figure 8 --on dpa only, got it with --on host", "figure", "8", "--sequences", "5",
-                "--out", out);
-        assertUsage("tagmatch figure: --sequences must be in 1..100000, got 0", "figure", "8", "--on", "dpa", "--sequences", "0", "--out", out);
-        assertUsage("tagmatch figure: --ack-cycles must give 3 values (optimistic, likely, pessimistic), got 2", "figure", "8", "--on", "dpa",
+        assertUsage("tagmatch figure 8: --sequences must be in 1..100000, got 0", "figure", "8", "--on", "dpa", "--sequences", "0", "--out", out);
+        assertUsage("tagmatch figure 8: --ack-cycles must give 3 values (optimistic, likely, pessimistic), got 2", "figure", "8", "--on", "dpa",
                 "--ack-cycles", "1,2", "--out", out);
-        assertUsage("tagmatch figure: --ack-cycles must be in 0..4294967295, got 4294967296", "figure", "8", "--on", "dpa",
+        assertUsage("tagmatch figure 8: --ack-cycles must be in 0..4294967295, got 4294967296", "figure", "8", "--on", "dpa",
                 "--ack-cycles", "1,2,4294967296", "--out", out);
-        assertUsage("tagmatch figure: --k must be in 1..1024, got 2000", "figure", "8", "--on", "dpa", "--k", "2000", "--out", out);
-        assertUsage("tagmatch figure: --threads must be in 1..8, got 16", "figure", "8", "--on", "dpa", "--cores", "2", "--threads-per-core", "4",
+        assertUsage("tagmatch figure 8: --k must be in 1..1024, got 2000", "figure", "8", "--on", "dpa", "--k", "2000", "--out", out);
+        assertUsage("tagmatch figure 8: --threads must be in 1..8, got 16", "figure", "8", "--on", "dpa", "--cores", "2", "--threads-per-core", "4",
                 "--threads", "16", "--out", out);
-        assertUsage("tagmatch figure: --cores applies to figure 8 and to figures 5 and 6 --on dpa, got it with figure 5 --on host",
-                "figure", "5", "--cores", "2", "--out", out);
-        assertUsage("tagmatch figure: --on must be one of host, dpa, got 'fpga'", "figure", "6", "--on", "fpga", "--out", out);
-        assertUsage("tagmatch figure: --host-latency applies to figure 8 --on dpa only, got it with --on host", "figure", "8", "--host-latency", "0",
+        assertUsage("tagmatch figure 8: --host-latency must be in 0..4095, got 9999", "figure", "8", "--on", "dpa", "--host-latency", "9999",
                 "--out", out);
-        assertUsage("tagmatch figure: --host-latency applies to figure 8 and to figures 5 and 6 --on dpa, got it with figure 5 --on host",
-                "figure", "5", "--host-latency", "0", "--out", out);
-        assertUsage("tagmatch figure: --host-latency must be in 0..4095, got 9999", "figure", "8", "--on", "dpa", "--host-latency", "9999",
-                "--out", out);
-        assertUsage("tagmatch figure: --sequences applies to figure 8 only, got it with figure 5", "figure", "5", "--on", "dpa", "--sequences", "3",
-                "--out", out);
-        assertUsage("tagmatch figure: --latency applies to flat memory; figure 8 --on dpa runs the optimistic, likely and pessimistic settings",
+        assertUsage("tagmatch figure 8: --latency applies to flat memory; --on dpa runs the optimistic, likely and pessimistic settings",
                 "figure", "8", "--on", "dpa", "--latency", "8", "--out", out);
         try (var files = Files.list(tmp)) {
             assertEquals(0, files.count(), "a refused run wrote something");

@@ -1,0 +1,118 @@
+package tagmatch.tools.figure;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import tagmatch.bench.figure.DpaRateFigure;
+import tagmatch.bench.figure.MessageRateFigure;
+import tagmatch.dpa.DpaConfig;
+import tagmatch.dpa.DpaRun;
+import tagmatch.tools.BinsOption;
+import tagmatch.tools.OptionCheck;
+import tagmatch.tools.OutputDir;
+import tagmatch.tools.Progress;
+import tagmatch.tools.Temp;
+import tagmatch.tools.ThreadsOption;
+
+/**
+ * {@code tagmatch figure 8}: seed 000's message rate, the ping-pong through the generated
+ * handler, on host threads ({@link MessageRateFigure}) or on the simulated DPA
+ * ({@link DpaRateFigure}), beside Open MPI on the CPU.
+ */
+@Command(name = "8",
+        mixinStandardHelpOptions = true,
+        description = {"Seed 000 figure 8: ping-pong message rate through the generated DPA handler (no conflict, fast path, slow path) "
+                + "beside Open MPI on the CPU: on this machine's threads standing in for the DPA's, over the FlexIO stand-in. With --on "
+                + "dpa: the seed's ping-pong through the handler on the simulated DPA cluster, as a band over its memory settings, "
+                + "beside Open MPI and the matching natively on one host core; there --threads defaults to 32, --bins to 2048 and the "
+                + "cluster to 16 cores x 16 threads, the seed's. A table, a CSV and a PNG.",
+                "Example: tagmatch figure 8 --k 100 --repeat 500 --threads 4",
+                "Example: tagmatch figure 8 --on dpa --sequences 4 --runs 3"})
+public final class MessageRateFigureCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    OnOption on = new OnOption();
+
+    @Option(names = "--k", paramLabel = "K", description = "messages per round, 1..30000, with --on dpa 1..1024 (default ${DEFAULT-VALUE}, as the seed)")
+    int k = 100;
+
+    @Option(names = "--repeat", paramLabel = "R", description = "timed rounds of the handler on host threads, of Open MPI and of "
+            + "the native matching, 1..1000000 (default ${DEFAULT-VALUE}, as the seed)")
+    int repeat = 500;
+
+    @Option(names = "--warmup", paramLabel = "W", description = "untimed rounds first, 0..1000000 (default ${DEFAULT-VALUE})")
+    int warmup = 10;
+
+    @Option(names = "--runs", paramLabel = "N", description = "runs per case, the median is plotted (with --on dpa, of Open MPI "
+            + "and the native matching), 1..99 (default ${DEFAULT-VALUE})")
+    int runs = 5;
+
+    /** N: on the host, host threads stand in for the DPA's on this machine's cores. */
+    @Mixin
+    ThreadsOption threads = new ThreadsOption(4);
+
+    @Mixin
+    BinsOption bins = new BinsOption();
+
+    @Mixin
+    DpaRateOptions pingPong = new DpaRateOptions();
+
+    @Mixin
+    DpaClusterOptions dpa = new DpaClusterOptions();
+
+    @Mixin
+    FigureOutput output = new FigureOutput();
+
+    @Override
+    public Integer call() throws IOException {
+        boolean onDpa = on.dpa(spec, pingPong, dpa);
+        OptionCheck.range("--k", k, 1, 30000);
+        OptionCheck.range("--repeat", repeat, 1, 1_000_000);
+        OptionCheck.range("--warmup", warmup, 0, 1_000_000);
+        OptionCheck.range("--runs", runs, 1, 99);
+        Path dir = output.dir(8);
+        PrintWriter o = spec.commandLine().getOut();
+        if (onDpa) return onDpa(dir, o);
+        MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, threads.get(), bins.get());
+        List<String> files;
+        try (OutputDir dirOut = output.claim(dir);
+             Temp temp = output.temp("figure-8", spec.commandLine().getErr())) {
+            MessageRateFigure fig = MessageRateFigure.measure(host, temp.path(), Progress::start);
+            files = fig.write(dirOut.staging());
+            dirOut.commit("figure8");
+            o.print(fig.summaryText());
+        }
+        return FigureOutput.wrote(o, dir, files);
+    }
+
+    /** The ping-pong through the handler on the simulated DPA, beside Open MPI and the native matching on this machine. */
+    private int onDpa(Path dir, PrintWriter o) throws IOException {
+        int n = given("--threads") ? threads.get() : 32;
+        int b = given("--bins") ? bins.get() : 2048;
+        MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, n, b);
+        DpaConfig cluster = dpa.rateConfig(given("--latency"), given("--cores") || given("--threads-per-core"));
+        DpaRateFigure.Setup setup = pingPong.setup(dpa, cluster, k, n, b, host);
+        List<String> files;
+        try (OutputDir dirOut = output.claim(dir);
+             Temp temp = output.temp("figure-8-dpa", spec.commandLine().getErr());
+             DpaRun run = DpaRun.build(cluster)) {
+            DpaRateFigure fig = DpaRateFigure.measure(run, setup, temp.path(), Progress::start);
+            files = fig.write(dirOut.staging());
+            dirOut.commit("figure8");
+            o.print(fig.summaryText());
+        }
+        return FigureOutput.wrote(o, dir, files);
+    }
+
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+}
