@@ -133,8 +133,7 @@ final class DpaRatePlot {
         g.setColor(RDMA);
         g.fillRect(LEFT, ly + 80, 30, 3);
         g.setColor(Color.BLACK);
-        g.drawString("RDMA only, no conflict: the simulated NIC and the handler without matching (posts kept, payloads moved, completions); "
-                + "band as the DPA's", LEFT + 40, ly + 85);
+        g.drawString("RDMA only, no conflict: the simulated NIC and the handler without matching; band as the DPA's", LEFT + 40, ly + 85);
         g.drawString("The DPA's rate is simulated cycles at an assumed clock, not a measurement on a DPA.", LEFT + 40, ly + 105);
         g.drawString(String.format(Locale.ROOT, "%d of the seed's %d sequences; the ack's round trip %s cycles (a guess).", fig.setup().sequences(),
                 DpaRateFigure.SEED_SEQUENCES, fig.setup().ackCycles().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" / "))),
