@@ -1,11 +1,12 @@
 package tagmatch.alpu;
 
 import java.util.Objects;
+import tagmatch.process.ParameterError;
 
 /**
  * Generation-time parameters of one ALPU, validated exactly by the datasheet's parameter table
  * ({@code docs/alpu-datasheet.md}). An illegal value fails in the constructor with an
- * {@link IllegalArgumentException} naming the datasheet parameter, the value and the legal range,
+ * {@link ParameterError} naming the datasheet parameter ({@link Parameter}), the value and the legal range,
  * so nothing downstream (generator, model, benches) ever sees an illegal configuration.
  *
  * @param cells        CELLS: total entries, a multiple of BLOCK in 2..4096
@@ -27,30 +28,31 @@ public record AlpuConfig(int cells, int block, int matchWidth, int tagWidth, Var
     /** FIFO depth used by {@link #of}: enough to keep a pipelined unit busy. */
     public static final int DEFAULT_FIFO_DEPTH = 4;
 
+    /** The datasheet's parameters, as {@link ParameterError}s of a configuration name them. */
+    public enum Parameter { CELLS, BLOCK, MATCH_W, TAG_W, VARIANT, REQ_FIFO_DEPTH, CMD_FIFO_DEPTH, RSP_FIFO_DEPTH }
+
     public AlpuConfig {
         if (cells < 2 || cells > MAX_CELLS) {
-            throw new IllegalArgumentException("CELLS must be in 2.." + MAX_CELLS + ", got " + cells);
+            throw new ParameterError(Parameter.CELLS, "must be in 2.." + MAX_CELLS, cells);
         }
         if (block < 2 || block > cells || Integer.bitCount(block) != 1) {
-            throw new IllegalArgumentException(
-                    "BLOCK must be a power of two in 2..CELLS, got " + block + " (CELLS = " + cells + ")");
+            throw new ParameterError(Parameter.BLOCK, "must be a power of two in 2..CELLS", block + " (CELLS = " + cells + ")");
         }
         if (cells % block != 0) {
-            throw new IllegalArgumentException(
-                    "CELLS must be a multiple of BLOCK (" + block + "), got " + cells);
+            throw new ParameterError(Parameter.CELLS, "must be a multiple of BLOCK (" + block + ")", cells);
         }
         if (matchWidth < 1 || matchWidth > MAX_MATCH_W) {
-            throw new IllegalArgumentException("MATCH_W must be in 1.." + MAX_MATCH_W + ", got " + matchWidth);
+            throw new ParameterError(Parameter.MATCH_W, "must be in 1.." + MAX_MATCH_W, matchWidth);
         }
         if (tagWidth < 1 || tagWidth > MAX_TAG_W) {
-            throw new IllegalArgumentException("TAG_W must be in 1.." + MAX_TAG_W + ", got " + tagWidth);
+            throw new ParameterError(Parameter.TAG_W, "must be in 1.." + MAX_TAG_W, tagWidth);
         }
         if (variant == null) {
-            throw new IllegalArgumentException("VARIANT must be PRQ or UMQ, got null");
+            throw new ParameterError(Parameter.VARIANT, "must be PRQ or UMQ", null);
         }
-        checkDepth("REQ_FIFO_DEPTH", reqFifoDepth);
-        checkDepth("CMD_FIFO_DEPTH", cmdFifoDepth);
-        checkDepth("RSP_FIFO_DEPTH", rspFifoDepth);
+        checkDepth(Parameter.REQ_FIFO_DEPTH, reqFifoDepth);
+        checkDepth(Parameter.CMD_FIFO_DEPTH, cmdFifoDepth);
+        checkDepth(Parameter.RSP_FIFO_DEPTH, rspFifoDepth);
         Objects.requireNonNull(pipelining, "pipelining");
     }
 
@@ -90,9 +92,9 @@ public record AlpuConfig(int cells, int block, int matchWidth, int tagWidth, Var
         return variant == Variant.PRQ;
     }
 
-    private static void checkDepth(String name, int depth) {
+    private static void checkDepth(Parameter p, int depth) {
         if (depth < 2 || Integer.bitCount(depth) != 1) {
-            throw new IllegalArgumentException(name + " must be a power of two >= 2, got " + depth);
+            throw new ParameterError(p, "must be a power of two >= 2", depth);
         }
     }
 }

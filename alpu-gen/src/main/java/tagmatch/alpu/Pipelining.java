@@ -31,6 +31,16 @@ public record Pipelining(boolean fanoutStage, boolean compareStage, boolean bloc
     /** Fewest registers: lowest latency, longest combinational paths. */
     public static final Pipelining NONE = new Pipelining(false, false, false, false, false);
 
+    /** What a {@link tagmatch.process.ParameterError} of {@link #of} names: one of its stages. */
+    public enum Parameter {
+        STAGE;
+
+        @Override
+        public String toString() {
+            return "stage";
+        }
+    }
+
     /** The register stage names {@link #of} accepts, in pipeline order. */
     public static final java.util.List<String> STAGES = java.util.List.of("fanout", "compare", "block", "split");
 
@@ -41,7 +51,7 @@ public record Pipelining(boolean fanoutStage, boolean compareStage, boolean bloc
     public static Pipelining of(java.util.Collection<String> stages, boolean overlap) {
         for (String s : stages) {
             if (!STAGES.contains(s)) {
-                throw new IllegalArgumentException("stage must be one of " + String.join(", ", STAGES) + ", got '" + s + "'");
+                throw new tagmatch.process.ParameterError(Parameter.STAGE, "must be one of " + String.join(", ", STAGES), "'" + s + "'");
             }
         }
         return new Pipelining(stages.contains("fanout"), stages.contains("compare"), stages.contains("block"),

@@ -4,11 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
+import tagmatch.process.ParameterError;
 
 class AlpuConfigTest {
 
     private static String error(Runnable r) {
         return assertThrows(IllegalArgumentException.class, r::run).getMessage();
+    }
+
+    @Test
+    void aCheckNamesItsDatasheetParameterAsAConstant() {
+        ParameterError e = assertThrows(ParameterError.class, () -> AlpuConfig.of(8, 8, 8, 8, Variant.PRQ).withFifoDepths(4, 3, 4));
+        assertEquals(AlpuConfig.Parameter.CMD_FIFO_DEPTH, e.parameter());
+        assertEquals("must be a power of two >= 2", e.rule());
+        assertEquals("3", e.value());
+        assertEquals(AlpuConfig.Parameter.BLOCK, assertThrows(ParameterError.class, () -> AlpuConfig.of(8, 16, 8, 8, Variant.PRQ)).parameter());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package tagmatch.dpa;
 
 import tagmatch.dpa.mem.CacheGeometry;
+import tagmatch.process.ParameterError;
 
 /**
  * The build-time shape of a cluster: {@code cores} cores of {@code threads} hardware threads each,
@@ -34,21 +35,36 @@ public record DpaConfig(int cores, int threads, int banks, int ramMib, CacheGeom
         return new DpaConfig(cores, threads, banks, ramMib, g);
     }
 
+    /** What {@link ParameterError}s of a cluster name: a component, or the harts they make together. */
+    public enum Parameter {
+        CORES("cores"), THREADS("threads"), BANKS("banks"), RAM_MIB("ramMib"), HARTS("cores x threads");
+
+        private final String name;
+
+        Parameter(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
     public DpaConfig {
         if (caches == null) throw new IllegalArgumentException("caches must be given (CacheGeometry.defaults())");
-        check("cores", cores, 1, 16, false);
-        check("threads", threads, 1, 64, true);
-        check("banks", banks, 1, 16, true);
-        check("ram-mib", ramMib, 1, 256, true);
-        if (cores * threads > 256)
-            throw new IllegalArgumentException("cores x threads must be <= 256 harts, got " + cores + " x " + threads);
+        check(Parameter.CORES, cores, 1, 16, false);
+        check(Parameter.THREADS, threads, 1, 64, true);
+        check(Parameter.BANKS, banks, 1, 16, true);
+        check(Parameter.RAM_MIB, ramMib, 1, 256, true);
+        if (cores * threads > 256) throw new ParameterError(Parameter.HARTS, "must be <= 256 harts", cores + " x " + threads);
         caches.l1iLines(threads);
         caches.l1dLines(threads);
     }
 
-    private static void check(String name, int v, int min, int max, boolean pow2) {
+    private static void check(Parameter p, int v, int min, int max, boolean pow2) {
         if (v < min || v > max || pow2 && Integer.bitCount(v) != 1)
-            throw new IllegalArgumentException("--" + name + " must be " + (pow2 ? "a power of two in " : "") + min + ".." + max + ", got " + v);
+            throw new ParameterError(p, "must be " + (pow2 ? "a power of two " : "") + "in " + min + ".." + max, v);
     }
 
     public int harts() { return cores * threads; }

@@ -6,6 +6,7 @@ import picocli.CommandLine.Option;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Pipelining;
 import tagmatch.alpu.Variant;
+import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
 
 /**
@@ -56,9 +57,9 @@ public final class AlpuOptions {
         Pipelining p;
         try {
             p = Pipelining.of(names, overlap);
-        } catch (IllegalArgumentException e) {
+        } catch (ParameterError e) {
             // a stage list may also be "none"
-            throw OptionCheck.asOption("--stages", new IllegalArgumentException(e.getMessage().replaceFirst(", got ", ", or none, got "), e));
+            throw new UsageError("--stages " + e.rule() + ", or none, got " + e.value(), e);
         }
         if (fifoDepths.size() != 3) {
             throw new UsageError("--fifo-depths must be three depths REQ,CMD,RSP, got " + fifoDepths.size() + " value(s) "
@@ -67,21 +68,23 @@ public final class AlpuOptions {
         try {
             return AlpuConfig.of(cells, block, matchWidth, tagWidth, v)
                     .withFifoDepths(fifoDepths.get(0), fifoDepths.get(1), fifoDepths.get(2)).withPipelining(p);
-        } catch (IllegalArgumentException e) {
-            String option = optionOf(e.getMessage());
-            UsageError u = OptionCheck.asOption(option, e);
+        } catch (ParameterError e) {
+            AlpuConfig.Parameter bad = (AlpuConfig.Parameter) e.parameter();
+            String option = option(bad);
             // three depths share the option: say which one
-            throw option.equals("--fifo-depths") ? new UsageError(u.getMessage() + " (" + e.getMessage().split(" ")[0] + ")", e) : u;
+            throw new UsageError(e.as(option) + (option.equals("--fifo-depths") ? " (" + bad + ")" : ""), e);
         }
     }
 
-    /** The option of the datasheet parameter an {@link AlpuConfig} check names ({@code CELLS ...} is {@code --cells}). */
-    public static String optionOf(String message) {
-        if (message.startsWith("CELLS")) return "--cells";
-        if (message.startsWith("BLOCK")) return "--block";
-        if (message.startsWith("MATCH_W")) return "--match-width";
-        if (message.startsWith("TAG_W")) return "--tag-width";
-        if (message.contains("FIFO_DEPTH")) return "--fifo-depths";
-        return "configuration";
+    /** The option that sets the datasheet parameter {@code p}. */
+    public static String option(AlpuConfig.Parameter p) {
+        return switch (p) {
+            case CELLS -> "--cells";
+            case BLOCK -> "--block";
+            case MATCH_W -> "--match-width";
+            case TAG_W -> "--tag-width";
+            case VARIANT -> "--variant";
+            case REQ_FIFO_DEPTH, CMD_FIFO_DEPTH, RSP_FIFO_DEPTH -> "--fifo-depths";
+        };
     }
 }

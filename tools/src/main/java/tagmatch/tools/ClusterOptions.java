@@ -3,7 +3,7 @@ package tagmatch.tools;
 import picocli.CommandLine.Option;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
-import tagmatch.process.UsageError;
+import tagmatch.process.ParameterError;
 
 /**
  * The simulated DPA cluster's shape and memory latency (a picocli mixin of every command that
@@ -32,10 +32,8 @@ public final class ClusterOptions {
     public DpaConfig config() {
         try {
             return new DpaConfig(cores, threadsPerCore, banks, ramMib);
-        } catch (IllegalArgumentException e) {
-            String m = e.getMessage();
-            if (m.startsWith(PRODUCT)) throw new UsageError("--cores x --threads-per-core " + m.substring(PRODUCT.length()), e);
-            throw OptionCheck.asOption(optionOf(m), e);
+        } catch (ParameterError e) {
+            throw OptionCheck.asOption(option((DpaConfig.Parameter) e.parameter()), e);
         }
     }
 
@@ -44,11 +42,14 @@ public final class ClusterOptions {
         return (int) OptionCheck.range("--latency", latency, 0, 255);
     }
 
-    /** How {@link DpaConfig} words its check of the harts, {@code cores x threads must be <= 256 harts, got ...}. */
-    private static final String PRODUCT = "cores x threads ";
-
-    /** The option of a {@link DpaConfig} check of one component ({@code --threads must be ...} is the threads per core). */
-    private static String optionOf(String message) {
-        return message.startsWith("--threads ") ? "--threads-per-core" : message.substring(0, message.indexOf(' '));
+    /** The option that sets {@code p}; {@code threads} is the threads per core ({@code --threads} is N). */
+    static String option(DpaConfig.Parameter p) {
+        return switch (p) {
+            case CORES -> "--cores";
+            case THREADS -> "--threads-per-core";
+            case BANKS -> "--banks";
+            case RAM_MIB -> "--ram-mib";
+            case HARTS -> "--cores x --threads-per-core";
+        };
     }
 }

@@ -44,11 +44,11 @@ public final class ErrorHandler implements CommandLine.IExecutionExceptionHandle
     /**
      * picocli's own message for a value of the wrong type ({@code Invalid value for option
      * '--ops': 'many' is not a long}) in the form of every other check: {@code --ops must be a
-     * whole number, got 'many'}; null for any other parse error.
+     * whole number, got 'many'}; null for any other parse error. picocli keeps the converter's
+     * failure as the cause of a value it could not convert, and of no other parse error.
      */
     static String wrongType(CommandLine.ParameterException ex) {
-        if (!(ex.getArgSpec() instanceof CommandLine.Model.OptionSpec) || ex.getValue() == null
-                || ex.getMessage() == null || !ex.getMessage().startsWith("Invalid value for option")) {
+        if (!(ex.getArgSpec() instanceof CommandLine.Model.OptionSpec) || ex.getValue() == null || ex.getCause() == null) {
             return null;
         }
         CommandLine.Model.OptionSpec o = (CommandLine.Model.OptionSpec) ex.getArgSpec();

@@ -76,13 +76,11 @@ public final class FirmwareCommand implements Callable<Integer> {
         if (hash.equals("multiplicative")) h = OtmHash.MULTIPLICATIVE;
         else if (hash.equals("xor-fold")) h = OtmHash.XOR_FOLD;
         else throw new UsageError("--hash must be one of multiplicative, xor-fold, got '" + hash + "'");
-        try {
-            return new OtmConfig(threads.get(), bins.get(), maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash,
-                    !noFastPath, !noEarlyBooking, inOrderRun);
-        } catch (IllegalArgumentException e) {
-            String m = e.getMessage().replaceFirst("^maxRecvs", "--max-recvs").replaceFirst("^maxUnexpected", "--max-unexpected")
-                    .replaceFirst("^inOrderRun", "--in-order-run");
-            throw new UsageError(m, e);
-        }
+        // checked here because the configuration words its checks with its components' names
+        OptionCheck.range("--max-recvs", maxRecvs, 1, OtmConfig.MAX_ENTRIES);
+        OptionCheck.range("--max-unexpected", maxUnexpected, 1, OtmConfig.MAX_ENTRIES);
+        OptionCheck.range("--in-order-run", inOrderRun, 0, OtmConfig.MAX_IN_ORDER_RUN);
+        return new OtmConfig(threads.get(), bins.get(), maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash,
+                !noFastPath, !noEarlyBooking, inOrderRun);
     }
 }

@@ -2,8 +2,7 @@ package tagmatch.tools;
 
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
 
 /**
@@ -80,16 +79,13 @@ public final class OptionCheck {
         return file;
     }
 
-    private static final Pattern RECORD_CHECK = Pattern.compile("\\S+ (must be .*, got .*)", Pattern.DOTALL);
-
     /**
      * A configuration record's check ({@code CELLS must be in 2..4096, got 0}) as the usage error
      * of the option that set the value ({@code --cells must be in 2..4096, got 0}): records name
      * their own parameters, the command line names its options.
      */
-    public static UsageError asOption(String option, IllegalArgumentException e) {
-        Matcher m = RECORD_CHECK.matcher(e.getMessage());
-        return new UsageError(m.matches() ? option + " " + m.group(1) : option + ": " + e.getMessage(), e);
+    public static UsageError asOption(String option, ParameterError e) {
+        return new UsageError(e.as(option), e);
     }
 
     /** Every word of {@code values} among {@code legal}. */

@@ -7,6 +7,7 @@ import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.rtl.AlpuRtl;
 import tagmatch.alpu.rtl.AlpuTiming;
 import tagmatch.alpu.rtl.ReferenceDesigns;
+import tagmatch.process.ParameterError;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -62,7 +63,7 @@ public final class RtlCommand implements Callable<Integer> {
         String name = top == null ? cfg.variant().defaultTop() : top;
         try {
             AlpuRtl.checkTop(name);
-        } catch (IllegalArgumentException e) {
+        } catch (ParameterError e) {
             throw OptionCheck.asOption("--top", e);
         }
         try (OutputDir dir = force.claim(out, "--out")) {

@@ -2,6 +2,8 @@ package tagmatch.alpu.nic;
 
 import java.math.BigInteger;
 
+import tagmatch.process.ParameterError;
+
 import tagmatch.model.Event;
 import tagmatch.model.Mpi;
 
@@ -13,10 +15,26 @@ import tagmatch.model.Mpi;
 public record MatchLayout(int commBits, int sourceBits, int tagBits) {
     public static final MatchLayout DEFAULT = new MatchLayout(10, 16, 16);
 
+    /** The fields' widths, as {@link ParameterError}s of a layout name them. */
+    public enum Parameter {
+        COMM_BITS("commBits"), SOURCE_BITS("sourceBits"), TAG_BITS("tagBits");
+
+        private final String name;
+
+        Parameter(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
     public MatchLayout {
-        check("commBits", commBits);
-        check("sourceBits", sourceBits);
-        check("tagBits", tagBits);
+        check(Parameter.COMM_BITS, commBits);
+        check(Parameter.SOURCE_BITS, sourceBits);
+        check(Parameter.TAG_BITS, tagBits);
     }
 
     /** Match bits needed: the ALPU's MATCH_W must be at least this. */
@@ -61,7 +79,7 @@ public record MatchLayout(int commBits, int sourceBits, int tagBits) {
         return BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE);
     }
 
-    private static void check(String name, int bits) {
-        if (bits < 1 || bits > 32) throw new IllegalArgumentException(name + " must be in 1..32, got " + bits);
+    private static void check(Parameter p, int bits) {
+        if (bits < 1 || bits > 32) throw new ParameterError(p, "must be in 1..32", bits);
     }
 }

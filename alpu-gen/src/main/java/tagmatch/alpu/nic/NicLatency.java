@@ -1,5 +1,7 @@
 package tagmatch.alpu.nic;
 
+import tagmatch.process.ParameterError;
+
 /**
  * Seed 001's latency model of the NIC processor (section VI-B and VI-C, figures 5 and 6): the
  * time matching adds to a message, with and without an ALPU, from what the NIC driver did.
@@ -33,20 +35,37 @@ public record NicLatency(double inCacheNs, double beyondCacheNs, int cacheEntrie
         return new NicLatency(15, 64, 256, 80, 500, 1_000, 30);
     }
 
-    public NicLatency {
-        requireNonNegative("inCacheNs", inCacheNs);
-        requireNonNegative("beyondCacheNs", beyondCacheNs);
-        requireNonNegative("interactionNs", interactionNs);
-        requireNonNegative("overlapNs", overlapNs);
-        requireNonNegative("exposedNs", exposedNs);
-        if (cacheEntries < 0) throw new IllegalArgumentException("cacheEntries must be >= 0, got " + cacheEntries);
-        if (!(clockMhz > 0) || Double.isInfinite(clockMhz)) {
-            throw new IllegalArgumentException("clockMhz must be a positive number, got " + clockMhz);
+    /** The components, as {@link ParameterError}s of the model name them. */
+    public enum Parameter {
+        IN_CACHE_NS("inCacheNs"), BEYOND_CACHE_NS("beyondCacheNs"), CACHE_ENTRIES("cacheEntries"), INTERACTION_NS("interactionNs"),
+        CLOCK_MHZ("clockMhz"), OVERLAP_NS("overlapNs"), EXPOSED_NS("exposedNs");
+
+        private final String name;
+
+        Parameter(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String toString() {
+            return name;
         }
     }
 
-    private static void requireNonNegative(String name, double v) {
-        if (!(v >= 0) || Double.isInfinite(v)) throw new IllegalArgumentException(name + " must be >= 0, got " + v);
+    public NicLatency {
+        requireNonNegative(Parameter.IN_CACHE_NS, inCacheNs);
+        requireNonNegative(Parameter.BEYOND_CACHE_NS, beyondCacheNs);
+        requireNonNegative(Parameter.INTERACTION_NS, interactionNs);
+        requireNonNegative(Parameter.OVERLAP_NS, overlapNs);
+        requireNonNegative(Parameter.EXPOSED_NS, exposedNs);
+        if (cacheEntries < 0) throw new ParameterError(Parameter.CACHE_ENTRIES, "must be >= 0", cacheEntries);
+        if (!(clockMhz > 0) || Double.isInfinite(clockMhz)) {
+            throw new ParameterError(Parameter.CLOCK_MHZ, "must be a positive number", clockMhz);
+        }
+    }
+
+    private static void requireNonNegative(Parameter p, double v) {
+        if (!(v >= 0) || Double.isInfinite(v)) throw new ParameterError(p, "must be >= 0", v);
     }
 
     /** Software time to traverse {@code entries} list entries in one search. */

@@ -6,6 +6,7 @@ import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
 import tagmatch.hdl.ir.ModuleDef;
 import tagmatch.hdl.ir.Namespace;
+import tagmatch.process.ParameterError;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,11 +60,14 @@ public final class AlpuRtl {
         }
     }
 
+    /** What a {@link ParameterError} of the generator names: the top module's name. */
+    public enum Parameter { TOP }
+
     /** Refuses a top name that is not a plain Verilog identifier, naming the value and the rule. */
     public static void checkTop(String top) {
         if (!Namespace.isLegalIdentifier(top) || top.length() > 200) {
-            throw new IllegalArgumentException("TOP must be a Verilog identifier ([A-Za-z_][A-Za-z0-9_]*, "
-                    + "not a keyword, at most 200 characters), got '" + top + "'");
+            throw new ParameterError(Parameter.TOP, "must be a Verilog identifier ([A-Za-z_][A-Za-z0-9_]*, "
+                    + "not a keyword, at most 200 characters)", "'" + top + "'");
         }
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.Variant;
+import tagmatch.process.ParameterError;
 
 /**
  * The configurations of a sweep: every combination of the axes, in a fixed order (variant, cells,
@@ -23,7 +24,8 @@ public record Grid(List<Variant> variants, List<Integer> cells, List<Integer> bl
 
     /**
      * Every configuration, validated: a combination the datasheet forbids (a block larger than
-     * the cells) throws {@link IllegalArgumentException} naming it, before any work starts.
+     * the cells) throws the datasheet's {@link ParameterError} with the grid's configuration added to
+     * the value, before any work starts.
      */
     public List<AlpuConfig> configs() {
         List<AlpuConfig> out = new ArrayList<>();
@@ -35,25 +37,12 @@ public record Grid(List<Variant> variants, List<Integer> cells, List<Integer> bl
                             for (int f : fifoDepths) {
                                 try {
                                     out.add(AlpuConfig.of(c, b, m, t, v).withFifoDepths(f, f, f));
-                                } catch (IllegalArgumentException e) {
-                                    // the datasheet's check of its parameter, worded as the axis' option's
-                                    String check = e.getMessage();
-                                    throw new IllegalArgumentException(optionOf(check) + check.substring(check.indexOf(' '))
-                                            + " (the grid holds " + v + " " + c + " cells, block " + b + ", match " + m
-                                            + ", tag " + t + ", FIFO depth " + f + ")", e);
+                                } catch (ParameterError e) {
+                                    throw new ParameterError(e.parameter(), e.rule(), e.value() + " (the grid holds " + v + " " + c
+                                            + " cells, block " + b + ", match " + m + ", tag " + t + ", FIFO depth " + f + ")", e);
                                 }
                             }
         return out;
-    }
-
-    /** The option of the axis a datasheet parameter check names. */
-    private static String optionOf(String message) {
-        if (message.startsWith("CELLS")) return "--cells";
-        if (message.startsWith("BLOCK")) return "--block";
-        if (message.startsWith("MATCH_W")) return "--match-width";
-        if (message.startsWith("TAG_W")) return "--tag-width";
-        if (message.contains("FIFO_DEPTH")) return "--fifo-depth";
-        return "configuration";
     }
 
     /** The tasks of {@code steps} on every configuration; seeded steps once per seed. */

@@ -16,6 +16,7 @@ import tagmatch.alpu.Variant;
 import tagmatch.alpu.nic.NicLatency;
 import tagmatch.bench.figure.ClusterLatencyFigure;
 import tagmatch.bench.figure.LatencyFigure;
+import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
 import tagmatch.testbench.alpu.LatencyProbe;
 import tagmatch.tools.AlpuOptions;
@@ -92,8 +93,8 @@ public abstract class LatencyFigureCommand implements Callable<Integer> {
         for (int c : cells) {
             try {
                 AlpuConfig.seed(c, Math.min(block, c), Variant.PRQ);
-            } catch (IllegalArgumentException e) {
-                throw OptionCheck.asOption(e.getMessage().startsWith("BLOCK") ? "--block" : "--cells", e);
+            } catch (ParameterError e) {
+                throw OptionCheck.asOption(AlpuOptions.option((AlpuConfig.Parameter) e.parameter()), e);
             }
         }
         if (onDpa && !given("--max-length")) maxLength = DPA_MAX_LENGTH;

@@ -1,8 +1,8 @@
 package tagmatch.tools.figure;
 
-import java.util.Locale;
 import picocli.CommandLine.Option;
 import tagmatch.alpu.nic.NicLatency;
+import tagmatch.process.ParameterError;
 import tagmatch.tools.OptionCheck;
 
 /**
@@ -40,13 +40,24 @@ final class LatencyModelOptions {
         return model(new Overlap());
     }
 
-    /** The model these options and {@code overlap} describe; its check of a field ({@code inCacheNs must ...}) is worded as the option's ({@code --in-cache-ns}). */
+    /** The model these options and {@code overlap} describe; a bad value fails naming its option. */
     NicLatency model(Overlap overlap) {
         try {
             return new NicLatency(inCacheNs, beyondCacheNs, cacheEntries, interactionNs, clockMhz, overlap.overlapNs, overlap.exposedNs);
-        } catch (IllegalArgumentException e) {
-            String field = e.getMessage().substring(0, e.getMessage().indexOf(' '));
-            throw OptionCheck.asOption("--" + field.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT), e);
+        } catch (ParameterError e) {
+            throw OptionCheck.asOption(option((NicLatency.Parameter) e.parameter()), e);
         }
+    }
+
+    private static String option(NicLatency.Parameter p) {
+        return switch (p) {
+            case IN_CACHE_NS -> "--in-cache-ns";
+            case BEYOND_CACHE_NS -> "--beyond-cache-ns";
+            case CACHE_ENTRIES -> "--cache-entries";
+            case INTERACTION_NS -> "--interaction-ns";
+            case CLOCK_MHZ -> "--clock-mhz";
+            case OVERLAP_NS -> "--overlap-ns";
+            case EXPOSED_NS -> "--exposed-ns";
+        };
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import tagmatch.alpu.AlpuConfig;
 import tagmatch.eda.sweep.Grid;
 import tagmatch.eda.sweep.LocalRunner;
 import tagmatch.eda.sweep.LocalSweep;
@@ -22,6 +23,7 @@ import tagmatch.eda.sweep.Sweep;
 import tagmatch.eda.sweep.SweepResult;
 import tagmatch.eda.prove.TargetProof;
 import tagmatch.eda.synth.YosysSynth;
+import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
 import tagmatch.tools.AlpuOptions;
 import tagmatch.tools.OptionCheck;
@@ -156,8 +158,8 @@ public final class SweepCommand implements Callable<Integer> {
         Grid grid = new Grid(parse("--variant", () -> Sweep.variants(variants)), cells, blocks, matchWidths, tagWidths, fifoDepths);
         try {
             grid.configs();
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage(), e);
+        } catch (ParameterError e) {
+            throw OptionCheck.asOption(option((AlpuConfig.Parameter) e.parameter()), e);
         }
         List<Step> st = parse("--steps", () -> Steps.of(steps));
         List<Long> sd = parse("--seeds", () -> Seeds.parse(seeds));
@@ -166,6 +168,14 @@ public final class SweepCommand implements Callable<Integer> {
         OptionCheck.atLeast("--pnr-seed", pnrSeed, 1);
         if (proveDepth != null) OptionCheck.range("--prove-depth", proveDepth, 1, TargetProof.MAX_DEPTH);
         return new Sweep(grid, st, sd, ops, family, pnrSeed, proveDepth);
+    }
+
+    /** The option of the grid's axis that sets {@code p}: one depth for the three FIFOs. */
+    private static String option(AlpuConfig.Parameter p) {
+        return switch (p) {
+            case REQ_FIFO_DEPTH, CMD_FIFO_DEPTH, RSP_FIFO_DEPTH -> "--fifo-depth";
+            default -> AlpuOptions.option(p);
+        };
     }
 
     /** Runs a parser; its {@link IllegalArgumentException} becomes a usage error naming {@code option}. */

@@ -6,8 +6,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.nic.MatchLayout;
 import tagmatch.otm.OtmConfig;
+import tagmatch.process.ParameterError;
 import tagmatch.process.ProgressMeter;
 import tagmatch.process.UsageError;
 import tagmatch.tools.KeepTempOption;
@@ -89,6 +91,8 @@ public final class TraceReplayCommand implements Callable<Integer> {
         }
         if (layout.size() != 3) throw new UsageError("--match-layout must be three bit counts COMM,SOURCE,TAG, got " + layout);
         if (capacity.size() != 2) throw new UsageError("--capacity must be two sizes RECEIVES,UNEXPECTED, got " + capacity);
+        // checked here because the firmware's configuration words its checks with its components' names
+        if (!alpu) for (int c : capacity) OptionCheck.range("--capacity", c, 1, OtmConfig.MAX_ENTRIES);
         if (ranks != null) for (int r : ranks) OptionCheck.atLeast("--ranks", r, 0);
         if (alpu) OptionCheck.atLeast("--threshold", threshold, 1);
         AlpuReplay.Setup alpuSetup;
@@ -97,8 +101,8 @@ public final class TraceReplayCommand implements Callable<Integer> {
             alpuSetup = alpu ? new AlpuReplay.Setup(cells, block, threshold, new MatchLayout(layout.get(0), layout.get(1), layout.get(2))) : null;
             fw = alpu ? null : OtmConfig.defaults().withThreads(threads.get()).withBins(bins.get()).withCapacities(capacity.get(0), capacity.get(1))
                     .withHints(noAnySource, noAnyTag);
-        } catch (IllegalArgumentException e) {
-            throw OptionCheck.asOption(option(e.getMessage()), e);
+        } catch (ParameterError e) {
+            throw OptionCheck.asOption(option(e.parameter()), e);
         }
         List<TraceFiles.Trace> found = input.find();
         TraceReplayer.checkRanks(found, ranks);
@@ -121,13 +125,10 @@ public final class TraceReplayCommand implements Callable<Integer> {
         return agree ? 0 : 1;
     }
 
-    /** The option behind a record's check: the ALPU's CELLS and BLOCK, the firmware's threads, bins and capacities. */
-    private static String option(String message) {
-        if (message.startsWith("CELLS")) return "--cells";
-        if (message.startsWith("BLOCK")) return "--block";
-        if (message.startsWith("threads")) return "--threads";
-        if (message.startsWith("bins")) return "--bins";
-        if (message.startsWith("maxRecvs") || message.startsWith("maxUnexpected")) return "--capacity";
+    /** The option behind a check of the ALPUs' configuration: their CELLS and BLOCK, or the match bits the layout makes. */
+    private static String option(Enum<?> p) {
+        if (p == AlpuConfig.Parameter.CELLS) return "--cells";
+        if (p == AlpuConfig.Parameter.BLOCK) return "--block";
         return "--match-layout";
     }
 }
