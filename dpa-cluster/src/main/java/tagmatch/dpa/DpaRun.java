@@ -13,6 +13,7 @@ import tagmatch.dpa.nic.WqeRefusal;
 import tagmatch.dpa.nic.NicOutcome;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
+import tagmatch.process.ParameterError;
 import tagmatch.sim.BatchResult;
 import tagmatch.sim.PortHandle;
 import tagmatch.sim.Simulator;
@@ -62,10 +63,32 @@ public final class DpaRun implements AutoCloseable {
         public static final int DEFAULT_LATENCY = 8;
         public static final long DEFAULT_MAX_CYCLES = 1_000_000_000L;
 
+        /** What {@link ParameterError}s of the settings name. */
+        public enum Parameter {
+            HARTS("harts"), LATENCY("latency"), MAX_CYCLES("maxCycles");
+
+            private final String name;
+
+            Parameter(String name) {
+                this.name = name;
+            }
+
+            @Override
+            public String toString() {
+                return name;
+            }
+        }
+
         public Options {
-            if (harts < 0) throw new IllegalArgumentException("--harts must be >= 0 (0: all), got " + harts);
-            if (latency < 0 || latency > 255) throw new IllegalArgumentException("--latency must be in 0..255, got " + latency);
-            if (maxCycles < 1) throw new IllegalArgumentException("--max-cycles must be >= 1, got " + maxCycles);
+            if (harts < 0) throw new ParameterError(Parameter.HARTS, "must be >= 0 (0: all)", harts);
+            if (latency < 0 || latency > 255) throw new ParameterError(Parameter.LATENCY, "must be in 0..255", latency);
+            if (maxCycles < 1) throw new ParameterError(Parameter.MAX_CYCLES, "must be >= 1", maxCycles);
+        }
+
+        /** These settings, checked against {@code config}: no more harts than it has. */
+        public Options checkFits(DpaConfig config) {
+            if (harts > config.harts()) throw new ParameterError(Parameter.HARTS, "must be <= " + config.harts() + " (cores x threads)", harts);
+            return this;
         }
 
         /** Flat memory of {@code latency} cycles. */
@@ -169,9 +192,8 @@ public final class DpaRun implements AutoCloseable {
     /** Runs the program; {@code after} sees the instance once the result's values are read, before it closes. */
     private DpaResult execute(ElfImage program, Options options, Consumer<Retirement> sink, LongConsumer cyclesRun, HostImage host,
                               Consumer<Simulator> after) {
+        options.checkFits(config);
         int harts = options.harts() == 0 ? config.harts() : options.harts();
-        if (harts > config.harts())
-            throw new IllegalArgumentException("--harts must be <= " + config.harts() + " (cores x threads), got " + harts);
         try (Simulator sim = instances.get()) {
             PortHandle run = sim.port("run");
             // the harts take their pc and whether they start from these while run is low

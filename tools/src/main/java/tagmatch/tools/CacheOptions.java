@@ -9,6 +9,7 @@ import tagmatch.dpa.mem.CacheGeometry;
 import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemLatencies;
 import tagmatch.dpa.mem.MemorySetting;
+import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
 
 /**
@@ -64,15 +65,34 @@ public final class CacheOptions {
         CacheGeometry g;
         try {
             g = new CacheGeometry(lineBytes, l1iBytesPerThread, l1dBytesPerThread, l1Ways, l2Kib, l2Ways, l3Kib, l3Ways);
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage(), e);
+        } catch (ParameterError e) {
+            throw asOptions(e, 0);
         }
         DpaConfig base = cluster.config();
         try {
             return base.withCaches(g);
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage(), e);
+        } catch (ParameterError e) {
+            throw asOptions(e, base.threads());
         }
+    }
+
+    /** A check of the geometry in the options' words: a cache's sets name the options that made them. */
+    private UsageError asOptions(ParameterError e, int threads) {
+        String sets = " of --line-bytes " + lineBytes + " must give a power of two >= 2 of sets, got " + e.value();
+        return switch ((CacheGeometry.Parameter) e.parameter()) {
+            case LINE_BYTES -> OptionCheck.asOption("--line-bytes", e);
+            case L1I_BYTES_PER_THREAD -> OptionCheck.asOption("--l1i-bytes-per-thread", e);
+            case L1D_BYTES_PER_THREAD -> OptionCheck.asOption("--l1d-bytes-per-thread", e);
+            case L1_WAYS -> OptionCheck.asOption("--l1-ways", e);
+            case L2_KIB -> OptionCheck.asOption("--l2-kib", e);
+            case L2_WAYS -> OptionCheck.asOption("--l2-ways", e);
+            case L3_KIB -> OptionCheck.asOption("--l3-kib", e);
+            case L3_WAYS -> OptionCheck.asOption("--l3-ways", e);
+            case L1I_SETS -> new UsageError("--l1i-bytes-per-thread " + l1iBytesPerThread + " x " + threads + " threads in --l1-ways " + l1Ways + sets, e);
+            case L1D_SETS -> new UsageError("--l1d-bytes-per-thread " + l1dBytesPerThread + " x " + threads + " threads in --l1-ways " + l1Ways + sets, e);
+            case L2_SETS -> new UsageError("--l2-kib " + l2Kib + " in --l2-ways " + l2Ways + sets, e);
+            case L3_SETS -> new UsageError("--l3-kib " + l3Kib + " in --l3-ways " + l3Ways + sets, e);
+        };
     }
 
     /** The latencies given, checked against every setting they may be applied to. */

@@ -6,6 +6,7 @@ import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.MemLatencies;
 import tagmatch.dpa.mem.MemorySetting;
+import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
 
 /**
@@ -36,8 +37,14 @@ public final class MemoryOptions {
     /** The hierarchy's latencies: the setting's, with any latency option in place of its value; null for flat. */
     public MemLatencies latencies() {
         if (flat()) return null;
+        MemorySetting setting;
         try {
-            return caches.overrides().apply(MemorySetting.parse(memory));
+            setting = MemorySetting.parse(memory);
+        } catch (ParameterError e) {
+            throw new UsageError("--memory " + e.rule() + " (or flat), got " + e.value(), e);
+        }
+        try {
+            return caches.overrides().apply(setting);
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage(), e);
         }

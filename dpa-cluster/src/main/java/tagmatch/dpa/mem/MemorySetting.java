@@ -1,5 +1,7 @@
 package tagmatch.dpa.mem;
 
+import tagmatch.process.ParameterError;
+
 /**
  * Three named guesses at the hierarchy's costs (cycles at the DPA's 1.8 GHz), for results
  * reported as a band rather than one number. None is published (docs/dpa.md says where each
@@ -24,9 +26,19 @@ public enum MemorySetting {
         return latencies;
     }
 
+    /** What the {@link ParameterError} of {@link #parse} names: the setting asked for. */
+    public enum Parameter {
+        SETTING;
+
+        @Override
+        public String toString() {
+            return "memory setting";
+        }
+    }
+
     /** The setting named {@code name}, any case; a one-line error naming the legal ones otherwise. */
     public static MemorySetting parse(String name) {
         for (MemorySetting s : values()) if (s.name().equalsIgnoreCase(name)) return s;
-        throw new IllegalArgumentException("--memory must be optimistic, likely or pessimistic (or flat), got " + name);
+        throw new ParameterError(Parameter.SETTING, "must be optimistic, likely or pessimistic", name);
     }
 }

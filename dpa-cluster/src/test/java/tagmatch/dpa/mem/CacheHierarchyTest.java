@@ -8,6 +8,7 @@ import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.ElfImage;
+import tagmatch.process.ParameterError;
 import tagmatch.sim.backends.Simulators;
 
 import java.io.IOException;
@@ -73,9 +74,12 @@ class CacheHierarchyTest {
     }
 
     @Test
-    void aGeometryWhoseSetsAreNotAPowerOfTwoIsRefusedNamingItsOption() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CacheGeometry(64, 1024, 1024, 4, 1536, 4, 3072, 6));
-        assertEquals("--l2-kib 1536 in --l2-ways 4 of --line-bytes 64 must give a power of two >= 2 of sets, got 6144", e.getMessage());
+    void aGeometryWhoseSetsAreNotAPowerOfTwoIsRefusedNamingTheSetsAndWhatMadeThem() {
+        ParameterError e = assertThrows(ParameterError.class, () -> new CacheGeometry(64, 1024, 1024, 4, 1536, 4, 3072, 6));
+        assertEquals(CacheGeometry.Parameter.L2_SETS, e.parameter());
+        assertEquals("L2 sets must be a power of two >= 2 (1536 KiB in 4 ways of 64-byte lines), got 6144", e.getMessage());
+        assertEquals(CacheGeometry.Parameter.L1D_SETS,
+                assertThrows(ParameterError.class, () -> new DpaConfig(1, 2, 1, 16, new CacheGeometry(64, 1024, 64, 4, 1536, 6, 3072, 6))).parameter());
         assertThrows(IllegalArgumentException.class, () -> new MemLatencies(2, 16, 40, 200, 5000, 4, 2700, 8));
     }
 }

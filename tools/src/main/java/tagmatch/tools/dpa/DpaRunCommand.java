@@ -8,9 +8,11 @@ import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.ElfImage;
+import tagmatch.process.ParameterError;
 import tagmatch.process.UserError;
 import tagmatch.tools.ClusterOptions;
 import tagmatch.tools.MemoryOptions;
+import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
 
 import java.io.PrintWriter;
@@ -44,7 +46,12 @@ public final class DpaRunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DpaConfig cfg = memory.config(cluster);
-        DpaRun.Options options = memory.apply(new DpaRun.Options(harts, cluster.latency(), maxCycles), cluster);
+        DpaRun.Options options;
+        try {
+            options = memory.apply(new DpaRun.Options(harts, cluster.latency(), maxCycles), cluster).checkFits(cfg);
+        } catch (ParameterError e) {
+            throw OptionCheck.asOption(option((DpaRun.Options.Parameter) e.parameter()), e);
+        }
         ElfImage image = ElfImage.read(program, cfg.ramBytes());
         DpaRun dpa;
         try (Progress p = Progress.start("building the " + cfg.cores() + "x" + cfg.threads() + " cluster", 1, "model")) {
@@ -67,6 +74,14 @@ public final class DpaRunCommand implements Callable<Integer> {
         w.print(r.summary(seconds));
         w.flush();
         return exitStatus(r.exitCode());
+    }
+
+    private static String option(DpaRun.Options.Parameter p) {
+        return switch (p) {
+            case HARTS -> "--harts";
+            case LATENCY -> "--latency";
+            case MAX_CYCLES -> "--max-cycles";
+        };
     }
 
     /** A program's exit code as a process's exit status: its low 8 bits, as a POSIX shell sees {@code exit(code)}. */

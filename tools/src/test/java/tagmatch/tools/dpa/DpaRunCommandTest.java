@@ -63,6 +63,19 @@ class DpaRunCommandTest {
         cli = new CliRun();
         assertEquals(2, cli.run("dpa", "run", "x.elf", "--cores", "16", "--threads-per-core", "32"));
         assertEquals("tagmatch dpa run: --cores x --threads-per-core must be <= 256 harts, got 16 x 32", cli.err.toString().strip());
+        cli = new CliRun();
+        assertEquals(2, cli.run("dpa", "run", "x.elf", "--cores", "1", "--threads-per-core", "2", "--harts", "3"));
+        assertEquals("tagmatch dpa run: --harts must be <= 2 (cores x threads), got 3", cli.err.toString().strip());
+        cli = new CliRun();
+        assertEquals(2, cli.run("dpa", "run", "x.elf", "--max-cycles", "0"));
+        assertEquals("tagmatch dpa run: --max-cycles must be >= 1, got 0", cli.err.toString().strip());
+        cli = new CliRun();
+        assertEquals(2, cli.run("dpa", "run", "x.elf", "--cores", "1", "--threads-per-core", "2", "--l1d-bytes-per-thread", "64"));
+        assertEquals("tagmatch dpa run: --l1d-bytes-per-thread 64 x 2 threads in --l1-ways 4 of --line-bytes 64 must give a power of two >= 2 of sets, "
+                + "got 2 lines / 4", cli.err.toString().strip());
+        cli = new CliRun();
+        assertEquals(2, cli.run("dpa", "run", "x.elf", "--l1-ways", "17"));
+        assertEquals("tagmatch dpa run: --l1-ways must be in 1..16, got 17", cli.err.toString().strip());
     }
 
     @Test
