@@ -179,8 +179,8 @@ public final class DumpiReader {
     private DumpiRecord parseRecord(String text, int firstLine) {
         DumpiParser.RecordContext r;
         try {
-            r = parse(text, firstLine, DumpiParser::recordChunk).record();
-        } catch (TraceFormatException e) {
+            r = parseOrRefuse(text, firstLine, DumpiParser::recordChunk).record();
+        } catch (ParseCancellationException e) {
             throw unclosed(e, text, firstLine);
         }
         CallLine enter = callLine(r.enter().ENTER_LINE(), r.enter().call, r.enter().wall, r.enter().cpu, r.enter().thread);
@@ -221,16 +221,17 @@ public final class DumpiReader {
      * A record that runs into the next record's entering line, or into the end of the file,
      * lacks its returning line: say so rather than list the tokens a parameter could start with.
      */
-    private TraceFormatException unclosed(TraceFormatException e, String text, int firstLine) {
+    private TraceFormatException unclosed(ParseCancellationException e, String text, int firstLine) {
         String call = text.substring(0, Math.max(0, text.indexOf(' ')));
         String expected = "expected a parameter line or '" + call + " returning ...' (record opened at line " + firstLine + "), found ";
-        if (e.getMessage().matches("(?s).*, found '(\\S+ )?entering( \\.\\.\\.)?'")) {
-            return new TraceFormatException(fileName, e.line(), 1, expected + "another record's 'entering' line");
+        Token at = offending(e);
+        if (at.getType() == DumpiLexer.ENTER_LINE || at.getType() != Token.EOF && at.getText().equals("entering")) {
+            return new TraceFormatException(fileName, at.getLine(), 1, expected + "another record's 'entering' line");
         }
-        if (e.getMessage().endsWith(", found the end of the record")) {
-            return new TraceFormatException(fileName, e.line(), 1, expected + "the end of the file");
+        if (at.getType() == Token.EOF) {
+            return new TraceFormatException(fileName, at.getLine(), 1, expected + "the end of the file");
         }
-        return e;
+        return syntaxError(e);
     }
 
     private static DumpiValue value(DumpiParser.ParamContext p) {
@@ -271,19 +272,24 @@ public final class DumpiReader {
         return Long.parseLong(s.substring(0, dot)) * 1_000_000_000L + f;
     }
 
+    /** Parses one chunk; a chunk the grammar refuses is a {@link TraceFormatException} saying where and why. */
+    private <T extends ParserRuleContext> T parse(String text, int firstLine, Function<DumpiParser, T> rule) {
+        try {
+            return parseOrRefuse(text, firstLine, rule);
+        } catch (ParseCancellationException ll) {
+            throw syntaxError(ll);
+        }
+    }
+
     /**
      * Parses one chunk with the fast SLL strategy; only if that fails, again with full LL, so
-     * that a reported error is a real one.
+     * that a refusal it lets through is a real one.
      */
-    private <T extends ParserRuleContext> T parse(String text, int firstLine, Function<DumpiParser, T> rule) {
+    private <T extends ParserRuleContext> T parseOrRefuse(String text, int firstLine, Function<DumpiParser, T> rule) {
         try {
             return parseWith(text, firstLine, rule, PredictionMode.SLL);
         } catch (ParseCancellationException sll) {
-            try {
-                return parseWith(text, firstLine, rule, PredictionMode.LL);
-            } catch (ParseCancellationException ll) {
-                throw syntaxError(ll);
-            }
+            return parseWith(text, firstLine, rule, PredictionMode.LL);
         }
     }
 
@@ -297,9 +303,15 @@ public final class DumpiReader {
         return rule.apply(parser);
     }
 
+    /** The token the parser stopped at. */
+    private Token offending(ParseCancellationException e) {
+        RecognitionException re = e.getCause() instanceof RecognitionException r ? r : null;
+        return re != null && re.getOffendingToken() != null ? re.getOffendingToken() : parser.getCurrentToken();
+    }
+
     private TraceFormatException syntaxError(ParseCancellationException e) {
         RecognitionException re = e.getCause() instanceof RecognitionException r ? r : null;
-        Token at = re != null && re.getOffendingToken() != null ? re.getOffendingToken() : parser.getCurrentToken();
+        Token at = offending(e);
         IntervalSet expected = re != null && re.getExpectedTokens() != null ? re.getExpectedTokens() : parser.getExpectedTokens();
         String found = at.getType() == Token.EOF ? "the end of the record"
                 : at.getType() == DumpiLexer.NL ? "the end of the line"

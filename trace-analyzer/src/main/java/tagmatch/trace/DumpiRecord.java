@@ -59,8 +59,9 @@ public record DumpiRecord(String call, int line, long enterWallNanos, long leave
         return p;
     }
 
+    /** The check of a parameter; the file and line are the reader's to add ({@link TraceFormatException}). */
     private IllegalArgumentException fail(String name, String what) {
-        return new IllegalArgumentException("line " + line + ": " + call + " parameter '" + name + "': " + what);
+        return new IllegalArgumentException(call + " parameter '" + name + "': " + what);
     }
 
     private static String describe(DumpiValue v) {

@@ -72,7 +72,7 @@ final class P2pExtractor implements DumpiListener {
                 newComm(r);
             }
         } catch (IllegalArgumentException e) {
-            throw new TraceFormatException(log.file(), r.line(), 1, e.getMessage().replaceFirst("^line \\d+: ", ""));
+            throw new TraceFormatException(log.file(), r.line(), 1, e.getMessage());
         }
     }
 

@@ -54,7 +54,7 @@ public final class TraceVerifier {
                     try {
                         statuses.record(r);
                     } catch (IllegalArgumentException e) {
-                        throw new TraceFormatException(file.toString(), r.line(), 1, e.getMessage().replaceFirst("^line \\d+: ", ""));
+                        throw new TraceFormatException(file.toString(), r.line(), 1, e.getMessage());
                     }
                 }
 

@@ -26,12 +26,6 @@ import org.junit.jupiter.api.Test;
  */
 class NoMessageParsingTest {
     private static final Path ROOT = Path.of(System.getProperty("tagmatch.root", "..")).toAbsolutePath().normalize();
-    /**
-     * Modules whose messages are still read back: the trace reader rewords its own record parser's
-     * line errors ({@code DumpiReader}, {@code P2pExtractor}, {@code TraceVerifier}).
-     */
-    private static final Set<String> NOT_YET = Set.of("trace-analyzer");
-
     private static final String MESSAGE = "\\.\\s*get(?:Localized)?Message\\s*\\(\\s*\\)";
     private static final String TAKING_APART = "startsWith|endsWith|indexOf|lastIndexOf|substring|subSequence|replace|replaceFirst"
             + "|replaceAll|split|matches|contains|charAt|regionMatches";
@@ -46,7 +40,6 @@ class NoMessageParsingTest {
         List<String> out = new ArrayList<>();
         try (Stream<Path> modules = Files.list(ROOT)) {
             for (Path m : modules.filter(d -> Files.isDirectory(d.resolve("src/main/java"))).sorted().toList()) {
-                if (NOT_YET.contains(m.getFileName().toString())) continue;
                 for (Path p : sources(m.resolve("src/main/java"))) out.addAll(parses(ROOT.relativize(p).toString(), read(p)));
             }
         }
