@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 import tagmatch.model.strategy.Strategies;
 import tagmatch.model.strategy.StrategyOptions;
 import tagmatch.process.ProgressMeter;
-import tagmatch.process.UsageError;
+import tagmatch.process.ParameterError;
 import tagmatch.process.UserError;
 
 /**
@@ -33,16 +33,31 @@ public final class TraceAnalyzer {
      * @param allowPartial analyse empty or truncated rank files (with a warning) instead of refusing them
      */
     public record Options(List<String> strategies, List<Integer> bins, int threads, int parseThreads, TraceCache cache, boolean allowPartial) {
+        /** What {@link ParameterError}s of the options name. */
+        public enum Parameter {
+            STRATEGIES("strategies"), BINS("bins");
+
+            private final String name;
+
+            Parameter(String name) {
+                this.name = name;
+            }
+
+            @Override
+            public String toString() {
+                return name;
+            }
+        }
+
         public Options {
             strategies = List.copyOf(strategies);
             bins = bins.stream().distinct().sorted().toList();
             for (String n : strategies) {
                 if (!n.equals("reference") && !Strategies.names().contains(n)) {
-                    throw new UsageError("--strategies must be among reference, "
-                            + String.join(", ", Strategies.names()) + ", got '" + n + "'");
+                    throw new ParameterError(Parameter.STRATEGIES, "must be among reference, " + String.join(", ", Strategies.names()), "'" + n + "'");
                 }
             }
-            if (bins.isEmpty()) throw new UsageError("--bins must name at least one bin count");
+            if (bins.isEmpty()) throw new ParameterError(Parameter.BINS, "must name at least one bin count", "none");
         }
 
         /** The reference and every strategy of the matching model. */

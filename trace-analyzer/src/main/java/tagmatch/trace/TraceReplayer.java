@@ -8,7 +8,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.ProgressMeter;
-import tagmatch.process.UsageError;
+import tagmatch.process.ParameterError;
 
 /**
  * {@code replay(traces, target)}: each rank's event streams of a trace through the ALPU RTL or the
@@ -25,6 +25,16 @@ public final class TraceReplayer {
      * @param cache the parsed-trace cache; null for none
      */
     public record Options(AlpuReplay.Setup alpu, OtmConfig firmware, Path work, List<Integer> ranks, int parseThreads, TraceCache cache) {
+        /** What the {@link ParameterError} of {@link #checkRanks} names. */
+        public enum Parameter {
+            RANKS;
+
+            @Override
+            public String toString() {
+                return "ranks";
+            }
+        }
+
         public Options {
             if ((alpu == null) == (firmware == null)) throw new IllegalArgumentException("replay through exactly one of the ALPU and the firmware");
             ranks = ranks == null ? null : List.copyOf(ranks);
@@ -75,12 +85,12 @@ public final class TraceReplayer {
         return agree;
     }
 
-    /** Fails with a usage error when {@code ranks} (null for all) names a rank some trace does not have. */
+    /** Fails naming the trace when {@code ranks} (null for all) names a rank some trace does not have. */
     public static void checkRanks(List<TraceFiles.Trace> traces, List<Integer> ranks) {
         for (TraceFiles.Trace t : traces) {
             if (ranks != null) for (int r : ranks) {
                 if (r >= t.ranks().size()) {
-                    throw new UsageError("--ranks names rank " + r + ", but trace " + t.name() + " has ranks 0.." + (t.ranks().size() - 1));
+                    throw new ParameterError(Options.Parameter.RANKS, "must be in 0.." + (t.ranks().size() - 1) + ", the ranks of trace " + t.name(), r);
                 }
             }
         }

@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import tagmatch.process.ProgressMeter;
+import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
 import tagmatch.tools.ForceOption;
 import tagmatch.tools.OptionCheck;
@@ -76,8 +77,16 @@ public final class TraceCommand implements Runnable {
         public void run() {
             input.check();
             for (int b : bins) OptionCheck.range("--bins", b, 1, 1 << 20);
-            TraceAnalyzer.Options options = new TraceAnalyzer.Options(strategies != null ? strategies : TraceAnalyzer.Options.allStrategies(),
-                    bins, threads.get(), input.parseThreads(), input.cache(), allowPartial);
+            TraceAnalyzer.Options options;
+            try {
+                options = new TraceAnalyzer.Options(strategies != null ? strategies : TraceAnalyzer.Options.allStrategies(),
+                        bins, threads.get(), input.parseThreads(), input.cache(), allowPartial);
+            } catch (ParameterError e) {
+                throw OptionCheck.asOption(switch ((TraceAnalyzer.Options.Parameter) e.parameter()) {
+                    case STRATEGIES -> "--strategies";
+                    case BINS -> "--bins";
+                }, e);
+            }
 
             List<TraceFiles.Trace> found = input.find();
             try (OutputDir dir = force.claim(out, "--out")) { // before the analysis, not after it

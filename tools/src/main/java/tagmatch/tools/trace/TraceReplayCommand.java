@@ -105,7 +105,11 @@ public final class TraceReplayCommand implements Callable<Integer> {
             throw OptionCheck.asOption(option(e.parameter()), e);
         }
         List<TraceFiles.Trace> found = input.find();
-        TraceReplayer.checkRanks(found, ranks);
+        try {
+            TraceReplayer.checkRanks(found, ranks);
+        } catch (ParameterError e) {
+            throw OptionCheck.asOption("--ranks", e);
+        }
 
         PrintWriter out = spec.commandLine().getOut();
         if (through.equals("dpa")) {
