@@ -70,23 +70,14 @@ public final class Prover {
         boolean induction = method == ProveTarget.Method.INDUCTION;
         VerilogEmitter.Emission design = VerilogEmitter.emitWithSites(c, FormalView.AS_WRITTEN);
         List<String> steps = new ArrayList<>();
-        try {
-            Files.writeString(work.resolve("design.v"), design.verilog());
-            Files.writeString(work.resolve("harness.v"), FormalHarness.verilog(c.top()));
-            Files.writeString(work.resolve("model.ys"), String.join("\n",
-                    "read_verilog -formal design.v harness.v",
-                    "prep -flatten -top " + FormalHarness.TOP,
-                    "async2sync",
-                    "dffunmap",
-                    "write_smt2 -wires model.smt2", ""));
-        } catch (IOException e) {
-            throw new UserError("cannot write the proof files into " + work + ": " + e.getMessage(), e);
-        }
-        long t0 = System.nanoTime();
-        run(Exec.of("yosys", "-q", "-l", "yosys.log", "-s", "model.ys"), work).check();
-        step(steps, "model", "yosys read the design and wrote its SMT-LIB2 model", t0);
+        model(c, design, String.join("\n",
+                "read_verilog -formal design.v harness.v",
+                "prep -flatten -top " + FormalHarness.TOP,
+                "async2sync",
+                "dffunmap",
+                "write_smt2 -wires model.smt2", ""), work, steps, "yosys read the design and wrote its SMT-LIB2 model");
 
-        t0 = System.nanoTime();
+        long t0 = System.nanoTime();
         Exec.Result bmc = run(Exec.of("yosys-smtbmc", "-s", solver.id(), "--presat", "-t", String.valueOf(depth),
                 "--dump-vcd", "trace.vcd", "model.smt2"), work).run();
         String out = bmc.output();
@@ -157,22 +148,13 @@ public final class Prover {
         VerilogEmitter.Emission design = VerilogEmitter.emitWithSites(c, FormalView.AS_WRITTEN);
         List<String> steps = new ArrayList<>();
         int covers = covers(c);
-        try {
-            Files.writeString(work.resolve("design.v"), design.verilog());
-            Files.writeString(work.resolve("harness.v"), FormalHarness.verilog(c.top()));
-            Files.writeString(work.resolve("model.ys"), aigerScript("design.v", "model", true));
-            if (covers > 0) {
-                Files.writeString(work.resolve("covers.v"), VerilogEmitter.emit(c, FormalView.coversAsAssertions()));
-                Files.writeString(work.resolve("covers.ys"), aigerScript("covers.v", "covers", false));
-            }
-        } catch (IOException e) {
-            throw new UserError("cannot write the proof files into " + work + ": " + e.getMessage(), e);
+        if (covers > 0) {
+            write(work, "covers.v", VerilogEmitter.emit(c, FormalView.coversAsAssertions()));
+            write(work, "covers.ys", aigerScript("covers.v", "covers", false));
         }
-        long t0 = System.nanoTime();
-        run(Exec.of("yosys", "-q", "-l", "yosys.log", "-s", "model.ys"), work).check();
-        step(steps, "model", "yosys mapped the design to an AIGER netlist", t0);
+        model(c, design, aigerScript("design.v", "model", true), work, steps, "yosys mapped the design to an AIGER netlist");
 
-        t0 = System.nanoTime();
+        long t0 = System.nanoTime();
         String bmc = abc(work, "read_aiger model.aig; fold; strash; bmc3 -F " + depth + "; write_cex -a cex.aiw");
         if (ABC_CEX.matcher(bmc).find()) return replay("bmc", c, design, depth, vcd, work, steps, t0);
         if (!bmc.contains("No output asserted")) failAbc(bmc, "bounded model check");
@@ -263,12 +245,8 @@ public final class Prover {
             int index = 0;
             for (Check k : m.checks()) {
                 if (k.kind() != Check.Kind.COVER) continue;
-                try {
-                    Files.writeString(work.resolve("cover1.v"), VerilogEmitter.emit(c, FormalView.onlyCover(m.name(), index++)));
-                    Files.writeString(work.resolve("cover1.ys"), aigerScript("cover1.v", "cover1", false));
-                } catch (IOException e) {
-                    throw new UserError("cannot write the proof files into " + work + ": " + e.getMessage(), e);
-                }
+                write(work, "cover1.v", VerilogEmitter.emit(c, FormalView.onlyCover(m.name(), index++)));
+                write(work, "cover1.ys", aigerScript("cover1.v", "cover1", false));
                 run(Exec.of("yosys", "-q", "-s", "cover1.ys"), work).check();
                 String r = abc(work, "read_aiger cover1.aig; fold; strash; bmc3 -F " + depth);
                 if (!ABC_CEX.matcher(r).find()) out.add(CheckSite.of(k));
@@ -313,6 +291,29 @@ public final class Prover {
         Matcher m = p.matcher(s);
         while (m.find()) n++;
         return n;
+    }
+
+    /**
+     * The step both flows begin with: the design, the harness around it and the yosys script
+     * {@code script} written into {@code work} as {@code design.v}, {@code harness.v} and
+     * {@code model.ys}, then yosys running the script.
+     */
+    private void model(Circuit c, VerilogEmitter.Emission design, String script, Path work, List<String> steps, String done) {
+        write(work, "design.v", design.verilog());
+        write(work, "harness.v", FormalHarness.verilog(c.top()));
+        write(work, "model.ys", script);
+        long t0 = System.nanoTime();
+        run(Exec.of("yosys", "-q", "-l", "yosys.log", "-s", "model.ys"), work).check();
+        step(steps, "model", done, t0);
+    }
+
+    /** One proof file into {@code work}; a failure to write it is the user's to fix (a full disk, a read-only directory). */
+    private static void write(Path work, String name, String text) {
+        try {
+            Files.writeString(work.resolve(name), text);
+        } catch (IOException e) {
+            throw new UserError("cannot write the proof files into " + work + ": " + e.getMessage(), e);
+        }
     }
 
     private static Exec run(Exec e, Path work) {

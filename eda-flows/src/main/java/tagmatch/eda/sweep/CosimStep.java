@@ -3,7 +3,6 @@ package tagmatch.eda.sweep;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tagmatch.process.Exec;
 import tagmatch.testbench.alpu.AlpuSoak;
 import tagmatch.testbench.alpu.BenchResult;
 
@@ -11,25 +10,9 @@ import tagmatch.testbench.alpu.BenchResult;
  * {@code cosim}: the soak of {@code tagmatch cosim alpu} ({@link AlpuSoak#run}), once per seed,
  * so a long soak split over seeds shards like any sweep.
  */
-final class CosimStep implements Step {
-    @Override
-    public String name() {
-        return "cosim";
-    }
-
-    @Override
-    public boolean seeded() {
-        return true;
-    }
-
-    @Override
-    public List<String> headline() {
-        return List.of("ops", "cycles", "successes");
-    }
-
-    @Override
-    public Map<String, String> tools() {
-        return Map.of("verilator", Exec.version("verilator", "--version"), "g++", Exec.version("g++", "--version"));
+final class CosimStep extends Step {
+    CosimStep() {
+        super("cosim", true, List.of("ops", "cycles", "successes"), Map.of("verilator", "--version", "g++", "--version"));
     }
 
     @Override

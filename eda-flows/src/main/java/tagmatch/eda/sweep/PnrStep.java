@@ -7,7 +7,6 @@ import tagmatch.alpu.rtl.AlpuTiming;
 import tagmatch.eda.synth.AlpuSynthesis;
 import tagmatch.eda.synth.Ice40Pnr;
 import tagmatch.eda.synth.PnrReport;
-import tagmatch.process.Exec;
 
 /**
  * {@code pnr}: {@code tagmatch synth --pnr} on the configuration ({@link AlpuSynthesis#placeAndRoute},
@@ -15,25 +14,9 @@ import tagmatch.process.Exec;
  * per match and the latency at Fmax. A configuration that does not fit the device is skipped, its
  * line naming what overflowed, so a sweep over sizes maps where the device ends instead of failing.
  */
-final class PnrStep implements Step {
-    @Override
-    public String name() {
-        return "pnr";
-    }
-
-    @Override
-    public boolean seeded() {
-        return false;
-    }
-
-    @Override
-    public List<String> headline() {
-        return List.of("logic_cells", "fmax_mhz", "ns_per_match");
-    }
-
-    @Override
-    public Map<String, String> tools() {
-        return Map.of("yosys", Exec.version("yosys", "-V"), "nextpnr-ice40", Exec.version("nextpnr-ice40", "--version"));
+final class PnrStep extends Step {
+    PnrStep() {
+        super("pnr", false, List.of("logic_cells", "fmax_mhz", "ns_per_match"), Map.of("yosys", "-V", "nextpnr-ice40", "--version"));
     }
 
     @Override

@@ -16,7 +16,6 @@ import tagmatch.eda.prove.Prover;
 import tagmatch.eda.prove.Solver;
 import tagmatch.hdl.core.Elaborator;
 import tagmatch.hdl.ir.Circuit;
-import tagmatch.process.Exec;
 import tagmatch.process.ScratchDir;
 
 /**
@@ -26,25 +25,9 @@ import tagmatch.process.ScratchDir;
  * variant the task is skipped and its line says so, so a sweep asking for proofs never passes
  * for lack of them.
  */
-public final class ProveStep implements Step {
-    @Override
-    public String name() {
-        return "prove";
-    }
-
-    @Override
-    public boolean seeded() {
-        return false;
-    }
-
-    @Override
-    public List<String> headline() {
-        return List.of("depth", "assertions");
-    }
-
-    @Override
-    public Map<String, String> tools() {
-        return Map.of("yosys", Exec.version("yosys", "-V"), "cvc5", Exec.version("cvc5", "--version"));
+public final class ProveStep extends Step {
+    public ProveStep() {
+        super("prove", false, List.of("depth", "assertions"), Map.of("yosys", "-V", "cvc5", "--version"));
     }
 
     /** The ALPU target of {@code tagmatch prove} for the variant of {@code task}, if there is one. */

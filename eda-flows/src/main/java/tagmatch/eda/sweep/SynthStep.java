@@ -6,28 +6,11 @@ import java.util.Map;
 import tagmatch.eda.synth.AlpuSynthesis;
 import tagmatch.eda.synth.SynthReport;
 import tagmatch.eda.synth.YosysSynth;
-import tagmatch.process.Exec;
 
 /** {@code synth}: {@code tagmatch synth} on the configuration ({@link AlpuSynthesis#synthesize}); every cell count. */
-public final class SynthStep implements Step {
-    @Override
-    public String name() {
-        return "synth";
-    }
-
-    @Override
-    public boolean seeded() {
-        return false;
-    }
-
-    @Override
-    public List<String> headline() {
-        return List.of("luts", "flip_flops", "lut_depth");
-    }
-
-    @Override
-    public Map<String, String> tools() {
-        return Map.of("yosys", Exec.version("yosys", "-V"));
+public final class SynthStep extends Step {
+    public SynthStep() {
+        super("synth", false, List.of("luts", "flip_flops", "lut_depth"), Map.of("yosys", "-V"));
     }
 
     /** The {@link SynthReport} a passing line of this step holds (its figures back in the record). */
