@@ -2,6 +2,8 @@ package tagmatch.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The judge: MPI matching of seed 000 section III written as plainly as possible. Two lists in
@@ -37,56 +39,46 @@ public final class ReferenceMatcher implements Matcher {
     @Override
     public Result post(Event.Post receive) {
         rules.checkPost(receive);
-        int postedBefore = posted.size();
-        int unexpectedBefore = unexpected.size();
-        Result result = null;
-        costs.binSearched(unexpected.size());
-        for (int i = 0; i < unexpected.size(); i++) {
-            costs.inspect(1);
-            Event.Arrive m = unexpected.get(i);
-            if (InputRules.matches(receive, m)) {
-                unexpected.remove(i);
-                result = Result.matched(m.id());
-                break;
-            }
-        }
-        if (result == null) {
-            if (posted.size() >= capacities.posted()) {
-                result = Result.FULL;
-            } else {
-                posted.add(receive);
-                result = Result.POSTED;
-            }
-        }
-        costs.endOperation(true, result.outcome(), postedBefore, unexpectedBefore);
-        return result;
+        return operate(true, unexpected, m -> InputRules.matches(receive, m), Event.Arrive::id, posted, capacities.posted(), receive,
+                Result.POSTED);
     }
 
     @Override
     public Result arrive(Event.Arrive message) {
         rules.checkArrive(message);
+        return operate(false, posted, r -> InputRules.matches(r, message), Event.Post::id, unexpected, capacities.unexpected(), message,
+                Result.UNEXPECTED);
+    }
+
+    /**
+     * A post or an arrival, which are one rule seen from either side: the earliest entry of
+     * {@code other} that matches is taken; with none, {@code item} joins the end of {@code own}
+     * ({@code stored}), or gets {@link Result#FULL} when {@code own} already holds {@code capacity}.
+     */
+    private <O, S> Result operate(boolean post, List<O> other, Predicate<O> matches, ToLongFunction<O> id, List<S> own, int capacity,
+                                  S item, Result stored) {
         int postedBefore = posted.size();
         int unexpectedBefore = unexpected.size();
         Result result = null;
-        costs.binSearched(posted.size());
-        for (int i = 0; i < posted.size(); i++) {
+        costs.binSearched(other.size());
+        for (int i = 0; i < other.size(); i++) {
             costs.inspect(1);
-            Event.Post r = posted.get(i);
-            if (InputRules.matches(r, message)) {
-                posted.remove(i);
-                result = Result.matched(r.id());
+            O candidate = other.get(i);
+            if (matches.test(candidate)) {
+                other.remove(i);
+                result = Result.matched(id.applyAsLong(candidate));
                 break;
             }
         }
         if (result == null) {
-            if (unexpected.size() >= capacities.unexpected()) {
+            if (own.size() >= capacity) {
                 result = Result.FULL;
             } else {
-                unexpected.add(message);
-                result = Result.UNEXPECTED;
+                own.add(item);
+                result = stored;
             }
         }
-        costs.endOperation(false, result.outcome(), postedBefore, unexpectedBefore);
+        costs.endOperation(post, result.outcome(), postedBefore, unexpectedBefore);
         return result;
     }
 

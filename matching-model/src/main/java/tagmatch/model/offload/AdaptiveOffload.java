@@ -38,14 +38,9 @@ public final class AdaptiveOffload extends SequenceOffload {
     }
 
     public AdaptiveOffload(OffloadSettings settings, Capacities capacities, InputRules rules, Transfers transfers, ProgressCalls progress) {
-        super(settings, capacities, rules, transfers);
+        super(OffloadPolicy.ADAPTIVE, settings, capacities, rules, transfers);
         if (progress == null) throw new IllegalArgumentException("progress must not be null");
         this.progress = progress;
-    }
-
-    @Override
-    public String name() {
-        return "offload-adaptive";
     }
 
     /** How often the cancel-rate cut-off stopped offloading for the rest of a period. */

@@ -17,12 +17,7 @@ import tagmatch.model.InputRules;
  */
 public final class NaiveOffload extends OffloadEngine {
     public NaiveOffload(OffloadSettings settings, Capacities capacities, InputRules rules, Transfers transfers) {
-        super(settings, capacities, rules, transfers);
-    }
-
-    @Override
-    public String name() {
-        return "offload-naive";
+        super(OffloadPolicy.NAIVE, settings, capacities, rules, transfers);
     }
 
     @Override

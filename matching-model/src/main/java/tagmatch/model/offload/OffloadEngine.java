@@ -53,20 +53,28 @@ public abstract class OffloadEngine implements Matcher {
     private final Capacities capacities;
     private final InputRules rules;
     private final Transfers transfers;
+    private final OffloadPolicy policy;
     /** Every waiting receive, oldest first; hardware and software ones interleaved as posted. */
     protected final List<Pending> posted = new ArrayList<>();
     private final List<Waiting> unexpected = new ArrayList<>();
     protected int inHardware;
     protected final OffloadCounts counts = new OffloadCounts();
 
-    protected OffloadEngine(OffloadSettings settings, Capacities capacities, InputRules rules, Transfers transfers) {
-        if (settings == null || capacities == null || rules == null || transfers == null) {
-            throw new IllegalArgumentException("settings, capacities, rules and transfers must not be null");
+    protected OffloadEngine(OffloadPolicy policy, OffloadSettings settings, Capacities capacities, InputRules rules, Transfers transfers) {
+        if (policy == null || settings == null || capacities == null || rules == null || transfers == null) {
+            throw new IllegalArgumentException("policy, settings, capacities, rules and transfers must not be null");
         }
+        this.policy = policy;
         this.settings = settings;
         this.capacities = capacities;
         this.rules = rules;
         this.transfers = transfers;
+    }
+
+    /** {@code offload-} and the policy's name on the command line. */
+    @Override
+    public final String name() {
+        return "offload-" + policy.cliName();
     }
 
     /** Whether the policy gives {@code r}, about to be posted, to the hardware (which has room). Changes nothing. */

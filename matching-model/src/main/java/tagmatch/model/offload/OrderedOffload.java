@@ -12,12 +12,7 @@ import tagmatch.model.InputRules;
  */
 public final class OrderedOffload extends OffloadEngine {
     public OrderedOffload(OffloadSettings settings, Capacities capacities, InputRules rules, Transfers transfers) {
-        super(settings, capacities, rules, transfers);
-    }
-
-    @Override
-    public String name() {
-        return "offload-ordered";
+        super(OffloadPolicy.ORDERED, settings, capacities, rules, transfers);
     }
 
     @Override

@@ -32,12 +32,12 @@ public class SequenceOffload extends OffloadEngine {
     private long arrivingSeq;
 
     public SequenceOffload(OffloadSettings settings, Capacities capacities, InputRules rules, Transfers transfers) {
-        super(settings, capacities, rules, transfers);
+        this(OffloadPolicy.SEQNUM, settings, capacities, rules, transfers);
     }
 
-    @Override
-    public String name() {
-        return "offload-seqnum";
+    /** For a policy that refines this one's sequence numbers ({@link AdaptiveOffload}). */
+    protected SequenceOffload(OffloadPolicy policy, OffloadSettings settings, Capacities capacities, InputRules rules, Transfers transfers) {
+        super(policy, settings, capacities, rules, transfers);
     }
 
     private static boolean wildcard(Event.Post p) {

@@ -6,14 +6,9 @@ package tagmatch.model.strategy;
  * {@code bins} sets the bins of each hash index (1 bin degenerates to per-kind lists). Costs
  * report the depth of every bin searched, the quantity seed 000 section V plots against bins.
  */
-public final class FourIndexMatcher extends QueueMatcher {
-    private final PostedIndex posted;
-    private final UnexpectedIndex unexpected;
-
+public final class FourIndexMatcher extends IndexedMatcher {
     public FourIndexMatcher(StrategyOptions options) {
         super(options);
-        this.posted = new PostedIndex(options.bins());
-        this.unexpected = new UnexpectedIndex(options.bins());
     }
 
     @Override
@@ -22,29 +17,9 @@ public final class FourIndexMatcher extends QueueMatcher {
     }
 
     @Override
-    protected int unexpectedSlots() {
-        return UnexpectedIndex.SLOTS;
-    }
-
-    @Override
-    protected Entry takeUnexpected(int comm, int source, int tag) {
-        return unexpected.take(comm, source, tag, costs);
-    }
-
-    @Override
     protected Entry takePosted(int comm, int source, int tag) {
         Entry r = posted.search(comm, source, tag, costs, false);
         if (r != null) posted.remove(r);
         return r;
-    }
-
-    @Override
-    protected void storePosted(Entry r) {
-        posted.store(r);
-    }
-
-    @Override
-    protected void storeUnexpected(Entry m) {
-        unexpected.store(m);
     }
 }

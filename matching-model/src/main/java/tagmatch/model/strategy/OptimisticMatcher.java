@@ -30,10 +30,8 @@ import java.util.Map;
  * messages go to the four indexes of {@link UnexpectedIndex}. Costs count conflicts (the docs/otm-contract.md
  * definition), fast and slow path uses and blocks.
  */
-public final class OptimisticMatcher extends QueueMatcher {
+public final class OptimisticMatcher extends IndexedMatcher {
     private final int threads;
-    private final PostedIndex posted;
-    private final UnexpectedIndex unexpected;
     private final Map<Long, Entry> byLabel = new HashMap<>();
     private final List<Entry> booked = new ArrayList<>();
     private final List<Entry> taken = new ArrayList<>();
@@ -45,8 +43,6 @@ public final class OptimisticMatcher extends QueueMatcher {
     public OptimisticMatcher(StrategyOptions options) {
         super(options);
         this.threads = options.threads();
-        this.posted = new PostedIndex(options.bins());
-        this.unexpected = new UnexpectedIndex(options.bins());
     }
 
     @Override
@@ -80,16 +76,6 @@ public final class OptimisticMatcher extends QueueMatcher {
         thread = 0;
         resolving = false;
         costs.recordBlock();
-    }
-
-    @Override
-    protected int unexpectedSlots() {
-        return UnexpectedIndex.SLOTS;
-    }
-
-    @Override
-    protected Entry takeUnexpected(int comm, int source, int tag) {
-        return unexpected.take(comm, source, tag, costs);
     }
 
     @Override
@@ -138,11 +124,6 @@ public final class OptimisticMatcher extends QueueMatcher {
         r.sequenceId = compatible ? lastStored.sequenceId : ++sequences;
         lastStored = r;
         byLabel.put(r.seq, r);
-        posted.store(r);
-    }
-
-    @Override
-    protected void storeUnexpected(Entry m) {
-        unexpected.store(m);
+        super.storePosted(r);
     }
 }

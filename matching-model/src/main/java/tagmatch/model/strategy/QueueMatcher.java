@@ -1,5 +1,6 @@
 package tagmatch.model.strategy;
 
+import java.util.function.LongConsumer;
 import tagmatch.model.Capacities;
 import tagmatch.model.Costs;
 import tagmatch.model.Event;
@@ -17,10 +18,14 @@ abstract class QueueMatcher implements Matcher {
     protected final Capacities capacities;
     protected final InputRules rules;
     protected final Costs costs = new Costs();
-    private int postedCount;
-    private int unexpectedCount;
-    private long postSeq;
-    private long arriveSeq;
+    private final Count posted = new Count();
+    private final Count unexpected = new Count();
+
+    /** One queue as this class counts it: the entries stored and the number the next one gets. */
+    private static final class Count {
+        int stored;
+        long next;
+    }
 
     QueueMatcher(StrategyOptions options, InputRules rules) {
         this.capacities = options.capacities();
@@ -35,43 +40,39 @@ abstract class QueueMatcher implements Matcher {
     public Result post(Event.Post r) {
         rules.checkPost(r);
         beforePost();
-        int postedBefore = postedCount;
-        int unexpectedBefore = unexpectedCount;
-        Result result;
-        Entry m = takeUnexpected(r.comm(), r.source(), r.tag());
-        if (m != null) {
-            unexpectedCount--;
-            result = Result.matched(m.id);
-        } else if (postedCount >= capacities.posted()) {
-            result = Result.FULL;
-        } else {
-            storePosted(new Entry(r.id(), r.comm(), r.source(), r.tag(), postSeq++, postedSlots()));
-            postedCount++;
-            result = Result.POSTED;
-        }
-        costs.endOperation(true, result.outcome(), postedBefore, unexpectedBefore);
-        return result;
+        return operate(true, takeUnexpected(r.comm(), r.source(), r.tag()), unexpected, posted, capacities.posted(),
+                seq -> storePosted(new Entry(r.id(), r.comm(), r.source(), r.tag(), seq, postedSlots())), Result.POSTED);
     }
 
     @Override
     public Result arrive(Event.Arrive a) {
         rules.checkArrive(a);
-        int postedBefore = postedCount;
-        int unexpectedBefore = unexpectedCount;
+        Result result = operate(false, takePosted(a.comm(), a.source(), a.tag()), posted, unexpected, capacities.unexpected(),
+                seq -> storeUnexpected(new Entry(a.id(), a.comm(), a.source(), a.tag(), seq, unexpectedSlots())), Result.UNEXPECTED);
+        afterArrive();
+        return result;
+    }
+
+    /**
+     * The rest of a post or an arrival, one rule seen from either side: {@code found}, taken from
+     * {@code other}, is the match; without one the new entry is stored in {@code own} under its
+     * next number ({@code stored}), or gets {@link Result#FULL} when {@code own} holds {@code capacity}.
+     */
+    private Result operate(boolean post, Entry found, Count other, Count own, int capacity, LongConsumer store, Result stored) {
+        int postedBefore = posted.stored;
+        int unexpectedBefore = unexpected.stored;
         Result result;
-        Entry r = takePosted(a.comm(), a.source(), a.tag());
-        if (r != null) {
-            postedCount--;
-            result = Result.matched(r.id);
-        } else if (unexpectedCount >= capacities.unexpected()) {
+        if (found != null) {
+            other.stored--;
+            result = Result.matched(found.id);
+        } else if (own.stored >= capacity) {
             result = Result.FULL;
         } else {
-            storeUnexpected(new Entry(a.id(), a.comm(), a.source(), a.tag(), arriveSeq++, unexpectedSlots()));
-            unexpectedCount++;
-            result = Result.UNEXPECTED;
+            store.accept(own.next++);
+            own.stored++;
+            result = stored;
         }
-        costs.endOperation(false, result.outcome(), postedBefore, unexpectedBefore);
-        afterArrive();
+        costs.endOperation(post, result.outcome(), postedBefore, unexpectedBefore);
         return result;
     }
 
