@@ -35,7 +35,7 @@ public record CheckSite(Check.Kind kind, String source, String message, boolean 
 
     /** The site of {@code check} as the emitter writes it: its locator is the source. */
     public static CheckSite of(Check check) {
-        String comment = ModuleWriter.comment(java.util.List.of(check.locator()));
+        String comment = VerilogText.comment(java.util.List.of(check.locator()));
         String source = comment.isEmpty() ? "" : comment.substring(" // @[".length(), comment.length() - 1);
         return new CheckSite(check.kind(), source, check.message(), check.clock() != null);
     }

@@ -45,15 +45,12 @@ final class FormalSection {
         List<Signal> signals = new ArrayList<>();
         for (Signal s : m.locals()) if (m.isFormal(s) && !alwaysOn.containsKey(s)) signals.add(s);
         if (signals.isEmpty() && m.checks().isEmpty()) return "";
-        List<String[]> savedDecls = w.decls;
-        StringBuilder savedAssigns = w.assigns, savedProcs = w.procs, savedTemps = w.tempProcs;
-        w.decls = new ArrayList<>();
-        w.assigns = new StringBuilder();
-        w.procs = new StringBuilder();
-        w.tempProcs = new StringBuilder();
+        ModuleBody saved = w.exprs.out;
+        ModuleBody body = ModuleBody.empty();
+        w.exprs.out = body;
         try {
             for (Stmt s : m.body())
-                if (owns(s) && !alwaysOn.containsKey(((Expr.Ref) ((Stmt.Connect) s).sink()).signal())) w.connect((Stmt.Connect) s);
+                if (owns(s) && !alwaysOn.containsKey(((Expr.Ref) ((Stmt.Connect) s).sink()).signal())) w.stmts.connect((Stmt.Connect) s);
             StringBuilder checks = new StringBuilder();
             Map<Integer, Check> lines = new java.util.LinkedHashMap<>();
             int cover = 0;
@@ -67,17 +64,17 @@ final class FormalSection {
             List<String[]> head = new ArrayList<>();
             for (Signal s : signals) {
                 boolean reg = s.kind() == Signal.Kind.REG;
-                String kind = reg || w.caseWires.contains(s) ? "reg " : "wire";
-                String init = reg ? " = " + ModuleWriter.number(java.math.BigInteger.ZERO, s.width()) : "";
-                head.add(new String[] {kind + ModuleWriter.sign(s.signed()) + ModuleWriter.range(s.width()),
-                        s.name() + init + ";" + ModuleWriter.comment(List.of(s.locator()))});
+                String kind = reg || w.stmts.isCaseWire(s) ? "reg " : "wire";
+                String init = reg ? " = " + VerilogText.number(java.math.BigInteger.ZERO, s.width()) : "";
+                head.add(new String[] {kind + VerilogText.sign(s.signed()) + VerilogText.range(s.width()),
+                        s.name() + init + ";" + VerilogText.comment(List.of(s.locator()))});
             }
-            head.addAll(w.decls);
+            head.addAll(body.decls());
             StringBuilder out = new StringBuilder("\n`ifdef FORMAL\n");
-            int col = ModuleWriter.column(head);
-            for (String[] d : head) out.append("  ").append(ModuleWriter.pad(d[0], col)).append(d[1]).append('\n');
-            if (w.assigns.length() > 0) out.append('\n').append(w.assigns);
-            out.append(w.tempProcs).append(w.procs);
+            int col = VerilogText.column(head);
+            for (String[] d : head) out.append("  ").append(VerilogText.pad(d[0], col)).append(d[1]).append('\n');
+            if (body.assigns().length() > 0) out.append('\n').append(body.assigns());
+            out.append(body.tempProcs()).append(body.procs());
             int before = newlines(out);
             Map<Integer, Check> sectionLines = new java.util.LinkedHashMap<>();
             lines.forEach((line, c) -> sectionLines.put(before + line, c));
@@ -86,10 +83,7 @@ final class FormalSection {
             w.formalLines = sectionLines;
             return w.formalSection;
         } finally {
-            w.decls = savedDecls;
-            w.assigns = savedAssigns;
-            w.procs = savedProcs;
-            w.tempProcs = savedTemps;
+            w.exprs.out = saved;
         }
     }
 
@@ -100,11 +94,11 @@ final class FormalSection {
     }
 
     private String check(Check c) {
-        String event = c.clock() == null ? "*" : "posedge " + w.e(c.clock());
+        String event = c.clock() == null ? "*" : "posedge " + w.exprs.e(c.clock());
         String guard = alwaysOn.containsKey(c.enable()) ? "" : "if (" + c.enable().name() + ") ";
         boolean negate = c.kind() == Check.Kind.COVER && w.formalView.negateCovers();
         String statement = negate ? "assert (!" + c.predicate().name() + ");" : c.kind().keyword + " (" + c.predicate().name() + ");";
         return "\n  always @(" + event + ") begin\n    " + guard + statement
-                + ModuleWriter.comment(List.of(c.locator())) + " " + c.message() + "\n  end\n";
+                + VerilogText.comment(List.of(c.locator())) + " " + c.message() + "\n  end\n";
     }
 }

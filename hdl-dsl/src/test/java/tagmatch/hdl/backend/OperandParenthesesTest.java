@@ -51,10 +51,10 @@ class OperandParenthesesTest {
 
     @Test
     void onlyTextThatOneBracketEnclosesWhollyIsOneOperand() {
-        assertTrue(ModuleWriter.enclosed("$signed(a)", 7, '(', ')'));
-        assertFalse(ModuleWriter.enclosed("$signed(a) < $signed(b)", 7, '(', ')'));
-        assertTrue(ModuleWriter.enclosed("{a, {b, c}}", 0, '{', '}'));
-        assertFalse(ModuleWriter.enclosed("{a, b} == {c, d}", 0, '{', '}'));
-        assertFalse(ModuleWriter.enclosed("a + b", -1, '(', ')'));
+        assertTrue(ExpressionWriter.enclosed("$signed(a)", 7, '(', ')'));
+        assertFalse(ExpressionWriter.enclosed("$signed(a) < $signed(b)", 7, '(', ')'));
+        assertTrue(ExpressionWriter.enclosed("{a, {b, c}}", 0, '{', '}'));
+        assertFalse(ExpressionWriter.enclosed("{a, b} == {c, d}", 0, '{', '}'));
+        assertFalse(ExpressionWriter.enclosed("a + b", -1, '(', ')'));
     }
 }
