@@ -10,7 +10,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 import tagmatch.bench.Median;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.LatencyOverrides;
@@ -30,31 +29,6 @@ import tagmatch.dpasystem.PingPong;
  * on one host core (the list and the generated matcher, ns per message).
  */
 public final class DpaRateFigure {
-    /** The seed's three cases: the workload and the build it runs on (every block optimistic; the slow path's build has no fast path). */
-    public enum Case {
-        NO_CONFLICT("no conflict", false, c -> c.withInOrderRun(0)),
-        FAST_PATH("conflict, fast path", true, c -> c.withInOrderRun(0)),
-        SLOW_PATH("conflict, slow path", true, c -> c.withInOrderRun(0).withOptimizations(false, true));
-
-        final String label;
-        final boolean conflict;
-        final UnaryOperator<OtmConfig> build;
-
-        Case(String label, boolean conflict, UnaryOperator<OtmConfig> build) {
-            this.label = label;
-            this.conflict = conflict;
-            this.build = build;
-        }
-
-        public String label() {
-            return label;
-        }
-
-        String workload() {
-            return conflict ? "conflict" : "no-conflict";
-        }
-    }
-
     /** The seed's sequences per run (§VI), against which the figure states its own. */
     public static final int SEED_SEQUENCES = 500;
 
@@ -83,7 +57,7 @@ public final class DpaRateFigure {
      * sequences alone (null for one sequence); Open MPI's rate in every run; native ns per message
      * (median) for the list and otm.c.
      */
-    public record Row(Case kase, Map<MemorySetting, PingPong.Result> dpa, PingPong.Result firstHalf, double[] mpiRuns, double listNs, double otmNs) {
+    public record Row(Figure8Case kase, Map<MemorySetting, PingPong.Result> dpa, PingPong.Result firstHalf, double[] mpiRuns, double listNs, double otmNs) {
         public double dpaRate(MemorySetting m, double clockGhz) {
             return dpa.get(m).perSecond(clockGhz);
         }
@@ -154,9 +128,9 @@ public final class DpaRateFigure {
     public static DpaRateFigure measure(DpaRun dpa, Setup s, Path work, ProgressMeter.Factory progress) throws IOException {
         // the seed's sizes: 1024 receives in flight, hash tables of twice as many bins
         OtmConfig base = OtmConfig.defaults().withThreads(s.threads()).withBins(s.bins()).withCapacities(Math.max(1024, s.k()), 1024);
-        Map<Case, HandlerImage> images = new EnumMap<>(Case.class);
-        for (Case c : Case.values()) images.put(c, HandlerImage.build(c.build.apply(base), HandlerImage.Matcher.OTM, work));
-        HandlerImage rdma = HandlerImage.build(Case.NO_CONFLICT.build.apply(base), HandlerImage.Matcher.OTM, work, List.of(HandlerImage.RDMA_ONLY));
+        Map<Figure8Case, HandlerImage> images = new EnumMap<>(Figure8Case.class);
+        for (Figure8Case c : Figure8Case.SEED) images.put(c, HandlerImage.build(c.build(base), HandlerImage.Matcher.OTM, work));
+        HandlerImage rdma = HandlerImage.build(Figure8Case.NO_CONFLICT.build(base), HandlerImage.Matcher.OTM, work, List.of(HandlerImage.RDMA_ONLY));
         Path mpiExe = MessageRateFigure.buildMpi(work);
         NativePingPong nat = NativePingPong.build(base, work);
         MessageRateFigure.Setup h = s.host();
@@ -165,13 +139,13 @@ public final class DpaRateFigure {
         Map<Boolean, double[]> list = new java.util.HashMap<>(), otm = new java.util.HashMap<>();
         List<Row> rows = new ArrayList<>();
         int half = s.sequences() / 2;
-        long steps = (long) (Case.values().length + 1) * MemorySetting.values().length + (half > 0 ? Case.values().length : 0) + 2L * 3 * runs;
+        long steps = (long) (Figure8Case.SEED.size() + 1) * MemorySetting.values().length + (half > 0 ? Figure8Case.SEED.size() : 0) + 2L * 3 * runs;
         Map<MemorySetting, PingPong.Result> rdmaOnly = new EnumMap<>(MemorySetting.class);
         try (ProgressMeter p = progress.start("figure 8 on dpa", steps, "runs")) {
             for (boolean conflict : new boolean[] {false, true}) {
                 double[] m = new double[runs], l = new double[runs], o = new double[runs];
                 for (int i = 0; i < runs; i++) {
-                    m[i] = MessageRateFigure.field(MessageRateFigure.runMpi(mpiExe, work, conflict ? "conflict" : "no-conflict", h), "rate");
+                    m[i] = MessageRateFigure.field(MessageRateFigure.runMpi(mpiExe, work, Figure8Case.argument(conflict), h), "rate");
                     p.step();
                     l[i] = nat.nsPerMessage(false, conflict, h.k(), h.repeat(), h.warmup());
                     p.step();
@@ -182,18 +156,18 @@ public final class DpaRateFigure {
                 list.put(conflict, l);
                 otm.put(conflict, o);
             }
-            for (Case c : Case.values()) {
+            for (Figure8Case c : Figure8Case.SEED) {
                 Map<MemorySetting, PingPong.Result> d = new EnumMap<>(MemorySetting.class);
                 for (MemorySetting ms : MemorySetting.values()) {
-                    d.put(ms, new PingPong(c.conflict, s.k(), s.sequences(), s.ack(ms)).run(dpa, images.get(c), ms, s.fixed(), work));
+                    d.put(ms, new PingPong(c.conflict(), s.k(), s.sequences(), s.ack(ms)).run(dpa, images.get(c), ms, s.fixed(), work));
                     p.step();
                 }
                 PingPong.Result first = null;
                 if (half > 0) {
-                    first = new PingPong(c.conflict, s.k(), half, s.ack(MemorySetting.LIKELY)).run(dpa, images.get(c), MemorySetting.LIKELY, s.fixed(), work);
+                    first = new PingPong(c.conflict(), s.k(), half, s.ack(MemorySetting.LIKELY)).run(dpa, images.get(c), MemorySetting.LIKELY, s.fixed(), work);
                     p.step();
                 }
-                rows.add(new Row(c, d, first, mpi.get(c.conflict), Median.of(list.get(c.conflict)), Median.of(otm.get(c.conflict))));
+                rows.add(new Row(c, d, first, mpi.get(c.conflict()), Median.of(list.get(c.conflict())), Median.of(otm.get(c.conflict()))));
             }
             for (MemorySetting ms : MemorySetting.values()) {
                 rdmaOnly.put(ms, new PingPong(false, s.k(), s.sequences(), s.ack(ms)).run(dpa, rdma, ms, s.fixed(), work));
@@ -242,7 +216,7 @@ public final class DpaRateFigure {
                         + "sequence here (likely setting), so the seed's %d would take about %.1f h for the figure's %d runs; the rate of "
                         + "the later half of the sequences alone (likely) shows what more sequences change.",
                 setup.sequences(), SEED_SEQUENCES, perSeq, SEED_SEQUENCES, all * SEED_SEQUENCES / 3600,
-                Case.values().length * MemorySetting.values().length);
+                Figure8Case.SEED.size() * MemorySetting.values().length);
     }
 
     /** One line per case. */
@@ -264,7 +238,7 @@ public final class DpaRateFigure {
     /** The RDMA-only line, and what matching costs against it (no conflict, likely setting). */
     String rdmaOnlyLine() {
         PingPong.Result likely = rdmaOnly.get(MemorySetting.LIKELY);
-        double nc = rows.stream().filter(r -> r.kase() == Case.NO_CONFLICT).findFirst().orElseThrow().dpa().get(MemorySetting.LIKELY).cyclesPerMessage();
+        double nc = rows.stream().filter(r -> r.kase() == Figure8Case.NO_CONFLICT).findFirst().orElseThrow().dpa().get(MemorySetting.LIKELY).cyclesPerMessage();
         return String.format(Locale.ROOT,
                 "RDMA only (the handler built without matching) N=%d %,10.0f / %,10.0f / %,10.0f msg/s (optimistic / likely / pessimistic), "
                         + "%.0f cycles per message (likely); matching adds %.0f cycles a message, no conflict has %.2fx its rate (likely), "
@@ -299,7 +273,7 @@ public final class DpaRateFigure {
             for (MemorySetting ms : MemorySetting.values()) {
                 PingPong.Result d = r.dpa().get(ms);
                 sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%.0f,%.2f,%.0f,%.0f,%.0f,%.2f,%.2f,%d,%d,%.1f,%d,%s,%.2f%n",
-                        r.kase().name().toLowerCase(Locale.ROOT).replace('_', '-'), ms.name().toLowerCase(Locale.ROOT), setup.k(), setup.sequences(),
+                        r.kase().csvName(), ms.name().toLowerCase(Locale.ROOT), setup.k(), setup.sequences(),
                         setup.threads(), d.messages(), d.cycles(), d.perSecond(setup.clockGhz()), setup.clockGhz(), r.mpiMedian(), r.mpiMin(),
                         r.mpiMax(), r.listNs(), r.otmNs(), d.runs(), d.retired(), d.simSeconds(), setup.ack(ms),
                         ms == MemorySetting.LIKELY && r.firstHalf() != null ? String.format(Locale.ROOT, "%.0f", r.laterRate(setup.clockGhz())) : "",

@@ -11,7 +11,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.Exec;
 import tagmatch.process.UserError;
@@ -28,37 +27,11 @@ import tagmatch.process.ProgressMeter;
  */
 public final class MessageRateFigure {
 
-    /**
-     * The cases of the figure: the workload and the build it runs on. The seed's three run with
-     * every block matched optimistically, as the seed does; the last runs the default build,
-     * whose contended blocks are followed by in-order ones.
-     */
-    public enum Case {
-        NO_CONFLICT("no conflict", "no-conflict", c -> c.withInOrderRun(0)),
-        FAST_PATH("conflict, fast path", "conflict", c -> c.withInOrderRun(0)),
-        SLOW_PATH("conflict, slow path", "conflict", c -> c.withInOrderRun(0).withOptimizations(false, true)),
-        IN_ORDER("conflict, in order", "conflict", c -> c);
-
-        final String label;
-        final String workload;
-        final UnaryOperator<OtmConfig> build;
-
-        Case(String label, String workload, UnaryOperator<OtmConfig> build) {
-            this.label = label;
-            this.workload = workload;
-            this.build = build;
-        }
-
-        public String label() {
-            return label;
-        }
-    }
-
     /** What the ping-pong was run with. */
     public record Setup(int k, int repeat, int warmup, int runs, int threads, int bins) {}
 
     /** One case: the handler's and MPI's median rates (messages per second), every run, and the matcher's path counters. */
-    public record Row(Case kase, double handlerRate, double mpiRate, double[] handlerRuns, double[] mpiRuns,
+    public record Row(Figure8Case kase, double handlerRate, double mpiRate, double[] handlerRuns, double[] mpiRuns,
                       long conflicts, long fast, long slow, long inOrder) {}
 
     private final Setup setup;
@@ -81,17 +54,17 @@ public final class MessageRateFigure {
     public static MessageRateFigure measure(Setup s, Path work, ProgressMeter.Factory progress) throws IOException {
         OtmConfig base = OtmConfig.defaults().withThreads(s.threads()).withBins(s.bins())
                 .withCapacities(Math.max(1024, s.k()), 1024);
-        Map<Case, Path> programs = new EnumMap<>(Case.class);
-        for (Case c : Case.values()) programs.put(c, build(c.build.apply(base), work));
+        Map<Figure8Case, Path> programs = new EnumMap<>(Figure8Case.class);
+        for (Figure8Case c : Figure8Case.values()) programs.put(c, build(c.build(base), work));
         Path mpi = buildMpi(work);
         List<Row> rows = new ArrayList<>();
-        try (ProgressMeter p = progress.start("figure 8", (long) Case.values().length * 2 * s.runs(), "runs")) {
-            for (Case c : Case.values()) {
+        try (ProgressMeter p = progress.start("figure 8", (long) Figure8Case.values().length * 2 * s.runs(), "runs")) {
+            for (Figure8Case c : Figure8Case.values()) {
                 double[] h = new double[s.runs()];
                 double[] m = new double[s.runs()];
                 long[] paths = new long[4];
                 for (int i = 0; i < s.runs(); i++) {
-                    String out = Exec.of(programs.get(c).toString(), c.workload, String.valueOf(s.k()),
+                    String out = Exec.of(programs.get(c).toString(), c.workloadArgument(), String.valueOf(s.k()),
                             String.valueOf(s.repeat()), String.valueOf(s.warmup())).in(work).check();
                     h[i] = field(out, "rate");
                     paths[0] += (long) field(out, "conflicts");
@@ -99,7 +72,7 @@ public final class MessageRateFigure {
                     paths[2] += (long) field(out, "slow");
                     paths[3] += (long) field(out, "in_order");
                     p.step();
-                    m[i] = field(runMpi(mpi, work, c.workload, s), "rate");
+                    m[i] = field(runMpi(mpi, work, c.workloadArgument(), s), "rate");
                     p.step();
                 }
                 rows.add(new Row(c, Median.of(h), Median.of(m), h, m, paths[0], paths[1], paths[2], paths[3]));
@@ -148,15 +121,15 @@ public final class MessageRateFigure {
         throw new IllegalStateException("no " + name + " in the ping-pong's output:\n" + output);
     }
 
-    private Row row(Case c) {
+    private Row row(Figure8Case c) {
         for (Row r : rows) if (r.kase() == c) return r;
         throw new IllegalStateException("no row for " + c);
     }
 
     /** Whether the handler's rates fall in the seed's order: no conflict > fast path > slow path. */
     public boolean seedOrder() {
-        return row(Case.NO_CONFLICT).handlerRate() > row(Case.FAST_PATH).handlerRate()
-                && row(Case.FAST_PATH).handlerRate() > row(Case.SLOW_PATH).handlerRate();
+        return row(Figure8Case.NO_CONFLICT).handlerRate() > row(Figure8Case.FAST_PATH).handlerRate()
+                && row(Figure8Case.FAST_PATH).handlerRate() > row(Figure8Case.SLOW_PATH).handlerRate();
     }
 
     String describe() {
@@ -218,7 +191,7 @@ public final class MessageRateFigure {
         StringBuilder sb = new StringBuilder("case,run,handler_msgs_per_s,mpi_msgs_per_s,k,repeat,threads\n");
         for (Row r : rows) {
             for (int i = 0; i < r.handlerRuns().length; i++) {
-                sb.append(String.format(Locale.ROOT, "%s,%d,%.1f,%.1f,%d,%d,%d%n", r.kase().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                sb.append(String.format(Locale.ROOT, "%s,%d,%.1f,%.1f,%d,%d,%d%n", r.kase().csvName(),
                         i + 1, r.handlerRuns()[i], r.mpiRuns()[i], setup.k(), setup.repeat(), setup.threads()));
             }
         }
