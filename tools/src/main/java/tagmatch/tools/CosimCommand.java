@@ -10,12 +10,5 @@ import picocli.CommandLine.Command;
                 CosimFirmware.class,
                 CosimAlpu.class,
         })
-public final class CosimCommand implements Runnable {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
+public final class CosimCommand extends CommandGroup {
 }

@@ -29,10 +29,8 @@ public final class CosimFirmware implements Callable<Integer> {
     long seed = 1;
     @Option(names = "--fallback", description = "soak the handler with host software's fallback (the system) instead of the matcher")
     boolean fallback;
-    @Option(names = "--max-recvs", description = "receive capacity of every build, 1..1048576 (default: the soak's own; with --fallback 1, 2, 4, 16 and 64 in turn)")
-    Integer maxRecvs;
-    @Option(names = "--max-unexpected", description = "unexpected-message capacity of every build, 1..1048576 (default: as --max-recvs)")
-    Integer maxUnexpected;
+    @picocli.CommandLine.Mixin
+    CapacityOptions capacity = new CapacityOptions();
     @picocli.CommandLine.Mixin
     KeepTempOption keepTemp = new KeepTempOption();
 
@@ -40,8 +38,8 @@ public final class CosimFirmware implements Callable<Integer> {
     public Integer call() {
         target = OptionCheck.oneOf("--target", target, "native", "tsan", "riscv");
         OptionCheck.atLeast("--ops", ops, 1);
-        int recvs = maxRecvs == null ? 0 : (int) OptionCheck.range("--max-recvs", maxRecvs, 1, 1 << 20);
-        int unexpected = maxUnexpected == null ? 0 : (int) OptionCheck.range("--max-unexpected", maxUnexpected, 1, 1 << 20);
+        // 0: the soak's own capacity
+        int recvs = capacity.recvs(0), unexpected = capacity.unexpected(0);
         String verdict;
         boolean passed;
         try (Temp temp = keepTemp.dir("cosim-firmware", spec.commandLine().getErr());

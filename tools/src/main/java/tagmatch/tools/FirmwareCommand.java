@@ -26,10 +26,8 @@ public final class FirmwareCommand implements Callable<Integer> {
     ThreadsOption threads = new ThreadsOption(32);
     @CommandLine.Mixin
     BinsOption bins = new BinsOption();
-    @Option(names = "--max-recvs", description = "receive descriptors (1..1048576, default ${DEFAULT-VALUE})")
-    int maxRecvs = 1024;
-    @Option(names = "--max-unexpected", description = "unexpected messages stored (1..1048576, default ${DEFAULT-VALUE})")
-    int maxUnexpected = 1024;
+    @CommandLine.Mixin
+    CapacityOptions capacity = new CapacityOptions();
     @Option(names = "--no-any-source", description = "MPI-4 assertion: no receive uses ANY_SOURCE")
     boolean noAnySource;
     @Option(names = "--no-any-tag", description = "MPI-4 assertion: no receive uses ANY_TAG")
@@ -77,10 +75,9 @@ public final class FirmwareCommand implements Callable<Integer> {
         else if (hash.equals("xor-fold")) h = OtmHash.XOR_FOLD;
         else throw new UsageError("--hash must be one of multiplicative, xor-fold, got '" + hash + "'");
         // checked here because the configuration words its checks with its components' names
-        OptionCheck.range("--max-recvs", maxRecvs, 1, OtmConfig.MAX_ENTRIES);
-        OptionCheck.range("--max-unexpected", maxUnexpected, 1, OtmConfig.MAX_ENTRIES);
+        int recvs = capacity.recvs(), unexpected = capacity.unexpected();
         OptionCheck.range("--in-order-run", inOrderRun, 0, OtmConfig.MAX_IN_ORDER_RUN);
-        return new OtmConfig(threads.get(), bins.get(), maxRecvs, maxUnexpected, noAnySource, noAnyTag, h, senderHash,
+        return new OtmConfig(threads.get(), bins.get(), recvs, unexpected, noAnySource, noAnyTag, h, senderHash,
                 !noFastPath, !noEarlyBooking, inOrderRun);
     }
 }

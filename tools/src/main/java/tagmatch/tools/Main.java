@@ -13,7 +13,7 @@ import java.util.List;
         version = Release.VERSION,
         description = "Generate MPI message-matching offload hardware and firmware, and prove it by co-simulation.",
         footer = {"", "  test      install missing tools, then run every test (./tagmatch launcher)"})
-public final class Main implements Runnable {
+public final class Main extends CommandGroup {
     /** Every subcommand, in the order the help lists them. */
     static final List<Class<?>> COMMANDS = List.of(
             DemoCommand.class,
@@ -28,14 +28,6 @@ public final class Main implements Runnable {
             tagmatch.tools.sweep.SweepCommand.class,
             ProveCommand.class,
             tagmatch.tools.figure.FigureCommand.class);
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
 
     public static void main(String[] args) {
         CommandLine cl = commandLine(args);

@@ -62,7 +62,7 @@ class EveryOptionTest {
             case "tagmatch trace replay" -> {
                 a.add(traces);
                 if (!option.equals("--through")) {
-                    a.addAll(List.of("--through", Set.of("--threads", "--bins", "--capacity").contains(option) ? "firmware" : "alpu"));
+                    a.addAll(List.of("--through", Set.of("--threads", "--bins", "--max-recvs", "--max-unexpected").contains(option) ? "firmware" : "alpu"));
                 }
             }
             case "tagmatch sweep" -> {

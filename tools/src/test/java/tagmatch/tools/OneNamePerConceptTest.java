@@ -11,6 +11,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import tagmatch.tools.trace.ProgressOption;
 import tagmatch.tools.trace.TraceInputOptions;
 
 /**
@@ -26,9 +27,10 @@ class OneNamePerConceptTest {
             Map.entry("--parse-threads", TraceInputOptions.class), Map.entry("--cache", TraceInputOptions.class),
             Map.entry("--no-cache", TraceInputOptions.class), Map.entry("--pool-slots", PrefetchOptions.class),
             Map.entry("--slot-bytes", PrefetchOptions.class), Map.entry("--history", PrefetchOptions.class),
-            Map.entry("--useful-share", PrefetchOptions.class));
+            Map.entry("--useful-share", PrefetchOptions.class), Map.entry("--no-progress", ProgressOption.class),
+            Map.entry("--max-recvs", CapacityOptions.class), Map.entry("--max-unexpected", CapacityOptions.class));
     /** Names the same concepts once had on some command. */
-    private static final List<String> RETIRED = List.of("--harts-per-core", "--hart-threads", "--dpa-cores", "--dpa-threads");
+    private static final List<String> RETIRED = List.of("--harts-per-core", "--hart-threads", "--dpa-cores", "--dpa-threads", "--capacity");
 
     @Test
     void everySharedOptionComesFromItsOptionClassAndEveryThreadsIsN() {

@@ -1,6 +1,7 @@
 package tagmatch.tools.bench;
 
 import picocli.CommandLine.Command;
+import tagmatch.tools.CommandGroup;
 
 /** {@code tagmatch bench <what>}: benchmarks that print ratios against a baseline run side by side. */
 @Command(name = "bench",
@@ -14,12 +15,5 @@ import picocli.CommandLine.Command;
                 DpaBench.class,
                 TraceBench.class,
         })
-public final class BenchCommand implements Runnable {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
+public final class BenchCommand extends CommandGroup {
 }

@@ -32,9 +32,8 @@ public final class HdlBench implements Callable<Integer> {
     @Option(names = "--runs", description = "measured runs per ALPU process, median reported (default: ${DEFAULT-VALUE})")
     int runs = 3;
 
-    @Option(names = "--launcher", paramLabel = "PATH",
-            description = "the tagmatch launcher to time (default: the one of the checkout this jar was built in)")
-    Path launcher;
+    @picocli.CommandLine.Mixin
+    Launcher launcher = new Launcher();
 
     @picocli.CommandLine.Mixin
     tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
@@ -58,7 +57,7 @@ public final class HdlBench implements Callable<Integer> {
                     throw new UsageError("--alpu-cells must be multiples of 16 in 16..4096 (or 0 to skip), got " + n);
                 }
             }
-            Path l = Launcher.checked(launcher, "bench hdl", ", or --alpu-cells 0 to skip the ALPU");
+            Path l = launcher.checked("bench hdl", ", or --alpu-cells 0 to skip the ALPU");
             Path jar = Launcher.jarBeside(l);
             AlpuProcessBenchmark.Settings settings = new AlpuProcessBenchmark.Settings(l.toAbsolutePath(), jar, Arrays.stream(alpuCells).boxed().toList(), runs);
             try (Temp work = keepTemp.dir("bench-hdl", spec.commandLine().getErr())) {

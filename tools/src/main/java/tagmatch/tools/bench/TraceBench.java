@@ -31,8 +31,8 @@ public final class TraceBench implements Callable<Integer> {
     @Option(names = "--runs", description = "measured runs, median reported (default: ${DEFAULT-VALUE})")
     int runs = 1;
 
-    @Option(names = "--launcher", paramLabel = "PATH", description = "the tagmatch launcher to time (default: the one of the checkout this jar was built in)")
-    Path launcher;
+    @picocli.CommandLine.Mixin
+    Launcher launcher = new Launcher();
 
     @picocli.CommandLine.Mixin
     tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
@@ -40,7 +40,7 @@ public final class TraceBench implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         OptionCheck.atLeast("--runs", runs, 1);
-        Path l = Launcher.checked(launcher, "bench trace", "");
+        Path l = launcher.checked("bench trace", "");
         List<Path> what = traces.isEmpty() ? List.of(l.toAbsolutePath().getParent().resolve("data").resolve("traces")) : traces;
         for (Path t : what) {
             OptionCheck.exists("TRACE", t, "a trace directory or rank file");

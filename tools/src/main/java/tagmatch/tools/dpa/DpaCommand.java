@@ -1,19 +1,12 @@
 package tagmatch.tools.dpa;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import tagmatch.tools.CommandGroup;
 
 /** {@code tagmatch dpa}: the simulated DPA (docs/dpa.md). */
 @Command(name = "dpa",
         mixinStandardHelpOptions = true,
         description = "The simulated DPA: a multi-hart RV64IMAC cluster built with the DSL, run under Verilator (docs/dpa.md).",
         subcommands = {DpaRunCommand.class})
-public final class DpaCommand implements Runnable {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
+public final class DpaCommand extends CommandGroup {
 }

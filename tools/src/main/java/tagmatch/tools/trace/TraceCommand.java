@@ -7,13 +7,12 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import tagmatch.process.ProgressMeter;
 import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
+import tagmatch.tools.CommandGroup;
 import tagmatch.tools.ForceOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
-import tagmatch.tools.Progress;
 import tagmatch.trace.DumpiReader;
 import tagmatch.trace.ParseCheck;
 import tagmatch.trace.TraceAnalyzer;
@@ -26,15 +25,7 @@ import tagmatch.trace.TraceFiles;
         description = "Analyze MPI traces (DUMPI text format) for message matching.",
         subcommands = {TraceCommand.Analyze.class, TraceCommand.Parse.class, TraceReplayCommand.class, VerifyCommand.class,
                 TraceOffloadCommand.class})
-public final class TraceCommand implements Runnable {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
-
+public final class TraceCommand extends CommandGroup {
     @Command(name = "analyze",
             mixinStandardHelpOptions = true,
             description = {"Replay MPI traces through every matching strategy.",
@@ -61,8 +52,8 @@ public final class TraceCommand implements Runnable {
         @Option(names = "--out", paramLabel = "DIR", description = "where summary.txt, per-rank.csv, the tables as CSV and their PNG plots go (default: ${DEFAULT-VALUE})")
         Path out = Path.of("trace-analysis");
 
-        @Option(names = "--no-progress", description = "no progress bar")
-        boolean noProgress;
+        @CommandLine.Mixin
+        ProgressOption progress = new ProgressOption();
 
         @Option(names = "--allow-partial", description = "analyze a trace whose rank files are empty or truncated (with a warning) instead of refusing it")
         boolean allowPartial;
@@ -95,7 +86,7 @@ public final class TraceCommand implements Runnable {
                 TraceAnalyzer analyzer = new TraceAnalyzer(options, line -> {
                     err.println(line);
                     err.flush();
-                }, noProgress ? ProgressMeter.Factory.NONE : (task, total, unit) -> Progress.bytes(task, total));
+                }, progress.bytes());
                 stdout.print(analyzer.analyze(found, dir.staging()));
                 dir.commit("analysis");
                 stdout.println("wrote " + out.resolve("summary.txt") + ", " + TraceAnalyzer.FILES.substring("summary.txt, ".length()));

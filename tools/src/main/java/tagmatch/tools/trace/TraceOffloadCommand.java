@@ -10,13 +10,11 @@ import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
 import tagmatch.model.offload.PrefetchSettings;
 import tagmatch.model.offload.Stencil3d;
-import tagmatch.process.ProgressMeter;
 import tagmatch.process.UsageError;
 import tagmatch.tools.ForceOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.PrefetchOptions;
-import tagmatch.tools.Progress;
 import tagmatch.trace.OffloadReport;
 import tagmatch.trace.OffloadRow;
 import tagmatch.trace.TraceFiles;
@@ -74,8 +72,8 @@ public final class TraceOffloadCommand implements Runnable {
     @Option(names = "--allow-partial", description = "run a trace whose rank files are empty or truncated (with a warning) instead of refusing it")
     boolean allowPartial;
 
-    @Option(names = "--no-progress", description = "no progress bar")
-    boolean noProgress;
+    @CommandLine.Mixin
+    ProgressOption progress = new ProgressOption();
 
     @Option(names = "--out", paramLabel = "DIR", description = "where offload.txt, offload.csv and offload.png go (default: ${DEFAULT-VALUE})")
     Path out = Path.of("trace-offload");
@@ -112,7 +110,7 @@ public final class TraceOffloadCommand implements Runnable {
                     line -> {
                         err.println(line);
                         err.flush();
-                    }, noProgress ? ProgressMeter.Factory.NONE : (task, total, unit) -> Progress.bytes(task, total));
+                    }, progress.bytes());
             OffloadReport.write(rows, p, settings, prefetchSettings, progressEveryNs, dir.staging());
             dir.commit("offload");
             stdout.print(OffloadReport.table(rows, p, settings, prefetchSettings, progressEveryNs));

@@ -10,11 +10,9 @@ import tagmatch.alpu.AlpuConfig;
 import tagmatch.alpu.nic.MatchLayout;
 import tagmatch.otm.OtmConfig;
 import tagmatch.process.ParameterError;
-import tagmatch.process.ProgressMeter;
 import tagmatch.process.UsageError;
 import tagmatch.tools.KeepTempOption;
 import tagmatch.tools.OptionCheck;
-import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
 import tagmatch.trace.AlpuReplay;
 import tagmatch.trace.TraceFiles;
@@ -62,8 +60,8 @@ public final class TraceReplayCommand implements Callable<Integer> {
     @CommandLine.Mixin
     tagmatch.tools.BinsOption bins = new tagmatch.tools.BinsOption();
 
-    @Option(names = "--capacity", split = ",", paramLabel = "N", description = "firmware: receive and unexpected-message table sizes (default: 1024,1024)")
-    List<Integer> capacity = List.of(1024, 1024);
+    @CommandLine.Mixin
+    tagmatch.tools.CapacityOptions capacity = new tagmatch.tools.CapacityOptions();
 
     @Option(names = "--no-any-source", description = "firmware: build with the no-any-source hint")
     boolean noAnySource;
@@ -71,8 +69,8 @@ public final class TraceReplayCommand implements Callable<Integer> {
     @Option(names = "--no-any-tag", description = "firmware: build with the no-any-tag hint")
     boolean noAnyTag;
 
-    @Option(names = "--no-progress", description = "no progress bar")
-    boolean noProgress;
+    @CommandLine.Mixin
+    ProgressOption progress = new ProgressOption();
 
     @CommandLine.Mixin
     KeepTempOption keepTemp = new KeepTempOption();
@@ -90,16 +88,15 @@ public final class TraceReplayCommand implements Callable<Integer> {
             throw new UsageError("--ranks must be left out with --through dpa (it replays each trace's busiest stream), got " + ranks);
         }
         if (layout.size() != 3) throw new UsageError("--match-layout must be three bit counts COMM,SOURCE,TAG, got " + layout);
-        if (capacity.size() != 2) throw new UsageError("--capacity must be two sizes RECEIVES,UNEXPECTED, got " + capacity);
         // checked here because the firmware's configuration words its checks with its components' names
-        if (!alpu) for (int c : capacity) OptionCheck.range("--capacity", c, 1, OtmConfig.MAX_ENTRIES);
+        int recvs = alpu ? 0 : capacity.recvs(), unexpected = alpu ? 0 : capacity.unexpected();
         if (ranks != null) for (int r : ranks) OptionCheck.atLeast("--ranks", r, 0);
         if (alpu) OptionCheck.atLeast("--threshold", threshold, 1);
         AlpuReplay.Setup alpuSetup;
         OtmConfig fw;
         try {
             alpuSetup = alpu ? new AlpuReplay.Setup(cells, block, threshold, new MatchLayout(layout.get(0), layout.get(1), layout.get(2))) : null;
-            fw = alpu ? null : OtmConfig.defaults().withThreads(threads.get()).withBins(bins.get()).withCapacities(capacity.get(0), capacity.get(1))
+            fw = alpu ? null : OtmConfig.defaults().withThreads(threads.get()).withBins(bins.get()).withCapacities(recvs, unexpected)
                     .withHints(noAnySource, noAnyTag);
         } catch (ParameterError e) {
             throw OptionCheck.asOption(option(e.parameter()), e);
@@ -114,7 +111,7 @@ public final class TraceReplayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (through.equals("dpa")) {
             try (Temp temp = keepTemp.dir("replay-dpa", spec.commandLine().getErr())) {
-                dpa.run(found, threads.get(), bins.get(), input.parseThreads(), input.cache(), temp.path(), noProgress ? ProgressMeter.Factory.NONE : Progress::start, out);
+                dpa.run(found, threads.get(), bins.get(), input.parseThreads(), input.cache(), temp.path(), progress.steps(), out);
             }
             return 0;
         }
@@ -124,7 +121,7 @@ public final class TraceReplayCommand implements Callable<Integer> {
             agree = TraceReplayer.replay(found, options, table -> {
                 out.print(table);
                 out.flush();
-            }, noProgress ? ProgressMeter.Factory.NONE : Progress::start);
+            }, progress.steps());
         }
         return agree ? 0 : 1;
     }
