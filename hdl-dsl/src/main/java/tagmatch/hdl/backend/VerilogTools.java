@@ -64,27 +64,25 @@ public final class VerilogTools {
 
     /** {@code yosys}: read_verilog; hierarchy -check; proc; opt. */
     public static Result yosys(List<Path> files, String top) {
-        StringBuilder script = new StringBuilder();
-        for (Path f : files) script.append("read_verilog ").append(f).append("; ");
-        script.append("hierarchy -check -top ").append(top).append("; proc; opt");
-        return run("yosys", List.of("yosys", "-q", "-p", script.toString()));
+        return run("yosys", List.of("yosys", "-q", "-p", read("read_verilog", files) + "hierarchy -check -top " + top + "; proc; opt"));
     }
 
     /** {@code yosys}: read_verilog -formal (the text under {@code ifdef FORMAL} too); hierarchy -check; proc. */
     public static Result yosysFormal(List<Path> files, String top) {
-        StringBuilder script = new StringBuilder();
-        for (Path f : files) script.append("read_verilog -formal ").append(f).append("; ");
-        script.append("hierarchy -check -top ").append(top).append("; proc");
-        return run("yosys", List.of("yosys", "-q", "-p", script.toString()));
+        return run("yosys", List.of("yosys", "-q", "-p", read("read_verilog -formal", files) + "hierarchy -check -top " + top + "; proc"));
     }
 
     /** {@code yosys}: read_verilog; synth_ice40 -top; stat: the cells an iCE40 build would use. */
     public static Result synthIce40(List<Path> files, String top) {
-        StringBuilder script = new StringBuilder();
-        for (Path f : files) script.append("read_verilog ").append(f).append("; ");
         // -q silences the log; tee prints the statistics anyway
-        script.append("synth_ice40 -top ").append(top).append("; tee -o /dev/stdout stat");
-        return run("yosys", List.of("yosys", "-q", "-p", script.toString()));
+        return run("yosys", List.of("yosys", "-q", "-p", read("read_verilog", files) + "synth_ice40 -top " + top + "; tee -o /dev/stdout stat"));
+    }
+
+    /** The yosys commands that read each file with {@code command}, each ending in {@code "; "}. */
+    private static String read(String command, List<Path> files) {
+        StringBuilder script = new StringBuilder();
+        for (Path f : files) script.append(command).append(' ').append(f).append("; ");
+        return script.toString();
     }
 
     /** {@code iverilog -g2005} into a scratch file. */

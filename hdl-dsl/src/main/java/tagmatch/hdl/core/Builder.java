@@ -52,6 +52,32 @@ final class Builder {
             blocks.peek().add(s);
         }
 
+        /**
+         * Runs {@code body} with the given clock, reset and domain in force (null: the module's
+         * implicit ones), then puts back those in force before, however {@code body} ends.
+         */
+        void within(Expr clock, Expr reset, Expr resetSignal, ResetKind kind, ClockDomain inDomain, Runnable body) {
+            Expr savedClock = clockOverride;
+            Expr savedReset = resetOverride;
+            Expr savedSignal = resetSignalOverride;
+            ResetKind savedKind = resetKind;
+            ClockDomain savedDomain = domain;
+            clockOverride = clock;
+            resetOverride = reset;
+            resetSignalOverride = resetSignal;
+            resetKind = kind;
+            domain = inDomain;
+            try {
+                body.run();
+            } finally {
+                clockOverride = savedClock;
+                resetOverride = savedReset;
+                resetSignalOverride = savedSignal;
+                resetKind = savedKind;
+                domain = savedDomain;
+            }
+        }
+
         /** Runs {@code body} with new statements going into {@code block}. */
         void inBlock(List<Stmt> block, Runnable body) {
             blocks.push(block);

@@ -72,24 +72,7 @@ public final class ClockDomain {
      */
     public void run(Runnable body) {
         Builder.Frame f = Builder.frame();
-        Expr savedClock = f.clockOverride;
-        Expr savedReset = f.resetOverride;
-        Expr savedSignal = f.resetSignalOverride;
-        ResetKind savedKind = f.resetKind;
-        ClockDomain savedDomain = f.domain;
-        f.clockOverride = clock.ref();
-        f.resetOverride = reset == null ? null : condition();
-        f.resetSignalOverride = reset == null ? null : reset.ref();
-        f.resetKind = reset == null ? Builder.kindOf(f.def) : kind;
-        f.domain = this;
-        try {
-            body.run();
-        } finally {
-            f.clockOverride = savedClock;
-            f.resetOverride = savedReset;
-            f.resetSignalOverride = savedSignal;
-            f.resetKind = savedKind;
-            f.domain = savedDomain;
-        }
+        f.within(clock.ref(), reset == null ? null : condition(), reset == null ? null : reset.ref(),
+                reset == null ? Builder.kindOf(f.def) : kind, this, body);
     }
 }

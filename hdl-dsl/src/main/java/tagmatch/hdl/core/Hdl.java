@@ -268,19 +268,8 @@ public final class Hdl {
      */
     public static void withReset(Bool reset, Runnable body) {
         Builder.Frame f = Builder.frame();
-        Expr saved = f.resetOverride;
-        Expr savedSignal = f.resetSignalOverride;
-        ResetKind savedKind = f.resetKind;
-        f.resetOverride = reset.ref();
-        f.resetSignalOverride = f.resetOverride;
-        f.resetKind = ResetKind.SYNC_HIGH;
-        try {
-            body.run();
-        } finally {
-            f.resetOverride = saved;
-            f.resetSignalOverride = savedSignal;
-            f.resetKind = savedKind;
-        }
+        Expr r = reset.ref();
+        f.within(f.clockOverride, r, r, ResetKind.SYNC_HIGH, f.domain, body);
     }
 
     /**

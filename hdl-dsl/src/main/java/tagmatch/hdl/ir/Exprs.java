@@ -38,6 +38,11 @@ public final class Exprs {
         return e.accept(LEAF);
     }
 
+    /** Whether {@code e} is computed from other values: an operation, a mux, a case or a memory read. */
+    public static boolean isComputed(Expr e) {
+        return !isLeaf(e) && !(e instanceof Expr.Invalid);
+    }
+
     private static final Expr.Visitor<Boolean> LEAF = new Expr.Visitor<>() {
         @Override public Boolean ref(Expr.Ref x) { return true; }
         @Override public Boolean instRef(Expr.InstRef x) { return true; }

@@ -168,17 +168,6 @@ public final class AliasElimination implements Pass {
 
     /** Whether a signal may become {@code x}'s name: a computed value without one of its own, or an instance's pin. */
     private static boolean renamable(Expr x) {
-        return x.accept(RENAMABLE);
+        return x instanceof Expr.InstRef || Exprs.isComputed(x) && !(x instanceof Expr.Op op && op.name() != null);
     }
-
-    private static final Expr.Visitor<Boolean> RENAMABLE = new Expr.Visitor<>() {
-        @Override public Boolean op(Expr.Op op) { return op.name() == null; }
-        @Override public Boolean mux(Expr.Mux x) { return true; }
-        @Override public Boolean caseOf(Expr.Case x) { return true; }
-        @Override public Boolean memRead(Expr.MemRead x) { return true; }
-        @Override public Boolean instRef(Expr.InstRef x) { return true; }
-        @Override public Boolean ref(Expr.Ref x) { return false; }
-        @Override public Boolean lit(Expr.Lit x) { return false; }
-        @Override public Boolean invalid(Expr.Invalid x) { return false; }
-    };
 }

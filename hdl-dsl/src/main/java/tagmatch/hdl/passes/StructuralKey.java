@@ -2,6 +2,7 @@ package tagmatch.hdl.passes;
 
 import tagmatch.hdl.ir.Check;
 import tagmatch.hdl.ir.Expr;
+import tagmatch.hdl.ir.Exprs;
 import tagmatch.hdl.ir.Instance;
 import tagmatch.hdl.ir.Memory;
 import tagmatch.hdl.ir.ModuleDef;
@@ -190,10 +191,10 @@ final class StructuralKey {
                 out.add(null);
                 return;
             }
-            e.accept(tokens);
+            if (!Exprs.isComputed(e) || firstTime(e)) e.accept(tokens);
         }
 
-        /** The tokens of one expression: a leaf by value, a computed node once, then by its number. */
+        /** The tokens of one expression: a leaf by value, a computed node at its first visit (later ones are its number). */
         private final Expr.Visitor<Void> tokens = new Expr.Visitor<>() {
             @Override
             public Void ref(Expr.Ref r) {
@@ -227,52 +228,44 @@ final class StructuralKey {
 
             @Override
             public Void op(Expr.Op op) {
-                if (firstTime(op)) {
-                    out.add(Tag.OP);
-                    out.add(op.op);
-                    out.add(op.n);
-                    out.add(op.m);
-                    out.add(op.name());
-                    out.add(op.locator);
-                    out.add(op.args.size());
-                    for (Expr a : op.args) expr(a);
-                }
+                out.add(Tag.OP);
+                out.add(op.op);
+                out.add(op.n);
+                out.add(op.m);
+                out.add(op.name());
+                out.add(op.locator);
+                out.add(op.args.size());
+                for (Expr a : op.args) expr(a);
                 return null;
             }
 
             @Override
             public Void mux(Expr.Mux x) {
-                if (firstTime(x)) {
-                    out.add(Tag.MUX);
-                    out.add(x.locator());
-                    expr(x.cond());
-                    expr(x.whenTrue());
-                    expr(x.whenFalse());
-                }
+                out.add(Tag.MUX);
+                out.add(x.locator());
+                expr(x.cond());
+                expr(x.whenTrue());
+                expr(x.whenFalse());
                 return null;
             }
 
             @Override
             public Void caseOf(Expr.Case c) {
-                if (firstTime(c)) {
-                    out.add(Tag.CASE);
-                    out.add(c.locator());
-                    expr(c.selector());
-                    out.add(c.keys());
-                    out.add(c.values().size());
-                    for (Expr v : c.values()) expr(v);
-                    expr(c.otherwise());
-                }
+                out.add(Tag.CASE);
+                out.add(c.locator());
+                expr(c.selector());
+                out.add(c.keys());
+                out.add(c.values().size());
+                for (Expr v : c.values()) expr(v);
+                expr(c.otherwise());
                 return null;
             }
 
             @Override
             public Void memRead(Expr.MemRead r) {
-                if (firstTime(r)) {
-                    out.add(Tag.MEM_READ);
-                    out.add(memories.get(r.memory()));
-                    expr(r.address());
-                }
+                out.add(Tag.MEM_READ);
+                out.add(memories.get(r.memory()));
+                expr(r.address());
                 return null;
             }
         };
