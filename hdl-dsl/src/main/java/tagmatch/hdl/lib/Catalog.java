@@ -90,6 +90,11 @@ public final class Catalog {
         }
     }
 
+    /** The payload of the stream and pipeline blocks. */
+    private static final Param DATA_BITS = new Param("width", 8, 1, 4096, false, "data bits");
+    /** The arbiters' inputs and their payload. */
+    private static final List<Param> STREAMS = List.of(new Param("inputs", 4, 2, 1024, false, "inputs"), DATA_BITS);
+
     private static final List<Block> BLOCKS = List.of(
             new Block("fifo", "synchronous FIFO with registered outputs (SyncFifo)",
                     List.of(new Param("depth", 8, 2, 65536, true, "words"), new Param("width", 8, 1, 4096, false, "bits per word")),
@@ -108,26 +113,26 @@ public final class Catalog {
                     List.of(new Param("n", 10, 2, 1 << 30, false, "modulus")),
                     p -> new Counter(p.get("n"))),
             new Block("pipe", "valid/data pipeline registers (Pipe)",
-                    List.of(new Param("width", 8, 1, 4096, false, "data bits"), new Param("latency", 2, 1, 64, false, "stages")),
+                    List.of(DATA_BITS, new Param("latency", 2, 1, 64, false, "stages")),
                     p -> new Pipe<>(new UInt(p.get("width")), p.get("latency"))),
             new Block("state-machine", "a bit-sequence detector built with StateMachine (SequenceDetector)",
                     List.of(new Param("pattern", 0b1011, 0, 65535, false, "bits to detect, first received = MSB"),
                             new Param("length", 4, 1, 16, false, "pattern length")),
                     p -> new SequenceDetector(p.get("pattern"), p.get("length"))),
             new Block("arbiter", "fixed-priority valid/ready arbiter, input 0 first (Arbiter)",
-                    List.of(new Param("inputs", 4, 2, 1024, false, "inputs"), new Param("width", 8, 1, 4096, false, "data bits")),
+                    STREAMS,
                     p -> new Arbiter<>(p.get("inputs"), new UInt(p.get("width")))),
             new Block("round-robin-arbiter", "round-robin valid/ready arbiter (RoundRobinArbiter)",
-                    List.of(new Param("inputs", 4, 2, 1024, false, "inputs"), new Param("width", 8, 1, 4096, false, "data bits")),
+                    STREAMS,
                     p -> new RoundRobinArbiter<>(p.get("inputs"), new UInt(p.get("width")))),
             new Block("stream-pipe", "valid/ready register stage at full throughput (StreamPipe)",
-                    List.of(new Param("width", 8, 1, 4096, false, "data bits")),
+                    List.of(DATA_BITS),
                     p -> new StreamPipe<>(new UInt(p.get("width")))),
             new Block("skid-buffer", "valid/ready skid buffer: registered ready, full throughput (SkidBuffer)",
-                    List.of(new Param("width", 8, 1, 4096, false, "data bits")),
+                    List.of(DATA_BITS),
                     p -> new SkidBuffer<>(new UInt(p.get("width")))),
             new Block("stream-fork", "one valid/ready stream to n, each must take the word (StreamFork)",
-                    List.of(new Param("outputs", 2, 2, 1024, false, "outputs"), new Param("width", 8, 1, 4096, false, "data bits")),
+                    List.of(new Param("outputs", 2, 2, 1024, false, "outputs"), DATA_BITS),
                     p -> new StreamFork<>(p.get("outputs"), new UInt(p.get("width")))),
             new Block("stream-join", "n valid/ready streams to one carrying a word of each (StreamJoin)",
                     List.of(new Param("inputs", 2, 2, 1024, false, "inputs"), new Param("width", 8, 1, 4096, false, "data bits per input")),
