@@ -34,8 +34,8 @@ abstract class Bytecode {
     Map<Integer, BitView> views = Map.of();
     /** Views whose slot a helper was given: they need their value stored after all. */
     final java.util.Set<Integer> viewsInHelpers = new java.util.HashSet<>();
-    /** Slots the code since {@link #start} wrote. */
-    final java.util.Set<Integer> written = new java.util.HashSet<>();
+    /** Slots the code since {@link #start} wrote, each with its number of stores (each store tells the slot's readers). */
+    final Map<Integer, Integer> stores = new HashMap<>();
     /** The code since {@link #start} reaches state other than through {@link #load} and {@link #storeEnd} (helpers, memories). */
     boolean opaque;
 
@@ -48,7 +48,7 @@ abstract class Bytecode {
         change.clear();
         inputs.clear();
         inputBits.clear();
-        written.clear();
+        stores.clear();
         opaque = false;
     }
 
@@ -143,7 +143,7 @@ abstract class Bytecode {
             bytes += 2;
         }
         insn(LASTORE);
-        written.add(slot);
+        stores.merge(slot, 1, Integer::sum);
     }
 
     void insn(int op) {
@@ -229,7 +229,7 @@ abstract class Bytecode {
             mv.visitVarInsn(LSTORE, old);
             bytes += 4;
         }
-        written.add(slot);
+        stores.merge(slot, 1, Integer::sum);
     }
 
     /** Each reader's change word in this block: the or of every change to the slots it watches. */

@@ -9,6 +9,9 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import tagmatch.hdl.ir.Expr;
+import tagmatch.sim.compiled.Section.Access;
+import tagmatch.sim.compiled.Section.Guard;
+import tagmatch.sim.compiled.Section.Statement;
 import tagmatch.sim.flat.Schedule;
 
 /**
@@ -27,8 +30,11 @@ final class KernelWriter {
     private static final String CHUNK = "([J[[J)V";
     /** Estimated bytecode bytes per block, and per method of blocks, before a new one starts (HotSpot leaves methods over 8000 bytes interpreted). */
     private static final int CHUNK_BYTES = 3000;
-    /** Estimated bytes a store adds when it tells the blocks that read its slot of a change. */
+    /** Bytes a stored slot is guessed to add by telling its readers, while they are not yet known (the first plan). */
     private static final int NOTIFY_BYTES = 30;
+    /** Bytes a store that tells readers adds, and bytes per reader it tells (a masked change or-ed into the reader's word). */
+    private static final int TOLD_STORE_BYTES = 16;
+    private static final int TOLD_READER_BYTES = 12;
     /** Views stored per method of {@code views} (about 15 bytes each). */
     private static final int VIEWS_PER_METHOD = 400;
     /** Registers at most that share one test of their common enable. */
@@ -48,35 +54,36 @@ final class KernelWriter {
     /** Words after the schedule's in the state array: each skippable block's flag and input copies. */
     private int scratch;
 
-    /** One statement: how to emit it and which slots its inline code reads. */
-    private record Statement(Runnable emit, java.util.Set<Integer> reads) {}
+    /** What measuring a statement found: its bytes, the slots it reads and which bits, its stores per slot, its use of helpers. */
+    private record Measure(int bytes, List<Integer> inputs, Map<Integer, Long> bits, Map<Integer, Integer> stores, boolean opaque) {}
 
-    /** What one planned block reads before writing it (in order of first read) and which bits of each, and whether it uses helpers. */
-    private record Access(List<Integer> inputs, Map<Integer, Long> bits, boolean opaque) {}
+    /** Slots the registers' resets read: a reset does not change during a run. */
+    private final java.util.Set<Integer> resets = new java.util.HashSet<>();
+    private final Map<Statement, Measure> measured = new java.util.IdentityHashMap<>();
+    /** Per slot, the blocks a store to it tells of a change; null until the first plan's skips are known. */
+    private Map<Integer, List<Bytecode.Reader>> told;
 
-    /** A skippable block's clean word (1 while no watched input changed) and the inputs it compares itself (which bits), copied after it. */
-    private record Guard(int flag, List<Integer> compared, List<Long> bits) {}
+    /** {@code st} measured once: both plans read it. */
+    private Measure measure(Statement st) {
+        return measured.computeIfAbsent(st, x -> {
+            int b = code.measure(x.emit());
+            return new Measure(b, new ArrayList<>(code.inputs), new java.util.HashMap<>(code.inputBits), new java.util.HashMap<>(code.stores), code.opaque);
+        });
+    }
 
-    /** Statements of one generated method group; {@code plan}: statements per block. */
-    private static final class Section {
-        final String prefix;
-        /** Its blocks are skipped when their inputs did not change since they last ran. */
-        final boolean skippable;
-        final List<Statement> statements = new ArrayList<>();
-        final List<Integer> plan = new ArrayList<>();
-        /** Per planned block of a skippable section, as measured. */
-        final List<Access> access = new ArrayList<>();
-        /** Per planned block: its estimated bytes. */
-        final List<Integer> sizes = new ArrayList<>();
-        /** Per planned block: the narrow slots it writes. */
-        final List<java.util.Set<Integer>> writes = new ArrayList<>();
-        /** Per planned block: its guard, or null when it always runs. */
-        final List<Guard> guards = new ArrayList<>();
-
-        Section(String prefix, boolean skippable) {
-            this.prefix = prefix;
-            this.skippable = skippable;
+    /** What {@code m}'s stores add by telling their readers: guessed per slot at first, then per store and reader. */
+    private int notifyBytes(Measure m) {
+        if (told == null) {
+            return NOTIFY_BYTES * m.stores().size();
         }
+        int b = 0;
+        for (Map.Entry<Integer, Integer> e : m.stores().entrySet()) {
+            int readers = told.getOrDefault(e.getKey(), List.of()).size();
+            if (readers > 0) {
+                b += e.getValue() * (TOLD_STORE_BYTES + TOLD_READER_BYTES * readers);
+            }
+        }
+        return b;
     }
 
     private KernelWriter(Schedule schedule, Map<Integer, BitView> views) {
@@ -101,6 +108,15 @@ final class KernelWriter {
                 stored.addAll(w.code.viewsInHelpers);
                 continue;
             }
+            w.planSkips(sections);
+            // The first plan guessed what telling readers of a change costs; planned again knowing
+            // who reads each slot, no method passes HotSpot's limit for compiling it.
+            w.told = w.code.notify;
+            for (Section s : sections) {
+                s.clearPlan();
+                w.plan(s);
+            }
+            w.scratch = 0;
             w.planSkips(sections);
             return w.writeClass(sections);
         }
@@ -154,10 +170,14 @@ final class KernelWriter {
             from = to;
         }
         for (int d = 0; d < schedule.domains.size(); d++) {
-            // A register's edge always runs: skipping registers whose inputs did not change speeds
-            // a mostly idle design (the ALPU, 15 %) but slows busy ones more (the DPA cluster 8 %).
-            Section compute = new Section("p" + d + "_", false);
-            Section commit = new Section("q" + d + "_", false);
+            // A register block is skipped at its edge when its inputs did not change since it last
+            // ran (its registers would take the values they hold), and a commit block when the next
+            // values it copies did not: what stays idle in a cycle, such as a core whose threads are
+            // all parked, then costs its guards.
+            Section compute = new Section("p" + d + "_", schedule.externals.isEmpty());
+            compute.edge = true;
+            Section commit = new Section("q" + d + "_", schedule.externals.isEmpty());
+            commit.edge = true;
             List<Schedule.Reg> regs = schedule.registers(d);
             for (int i = 0; i < regs.size(); ) {
                 int enable = code.enableSlot(regs.get(i));
@@ -168,11 +188,13 @@ final class KernelWriter {
                 List<Schedule.Reg> group = regs.subList(i, j);
                 java.util.Set<Integer> reads = new java.util.HashSet<>();
                 group.forEach(r -> reads.addAll(regReads(r)));
-                compute.statements.add(new Statement(j - i == 1 ? () -> code.regNext(group.get(0)) : () -> code.regGroup(enable, group), reads));
+                group.stream().filter(r -> r.reset() != null).forEach(r -> resets.addAll(reads(r.scope(), r.reset(), false)));
+                compute.statements.add(new Statement(j - i == 1 ? () -> code.regNext(group.get(0)) : () -> code.regGroup(enable, group), reads,
+                        group.stream().anyMatch(r -> r.asyncDomain() >= 0)));
                 i = j;
             }
             for (Schedule.Reg r : regs) {
-                commit.statements.add(new Statement(() -> code.regCommit(r), java.util.Set.of(r.next())));
+                commit.statements.add(new Statement(() -> code.regCommit(r), java.util.Set.of(r.next()), r.asyncDomain() >= 0));
             }
             for (Schedule.MemWrite w : schedule.writes(d)) {
                 compute.statements.add(new Statement(() -> code.writeOperands(w), writeReads(w)));
@@ -264,9 +286,9 @@ final class KernelWriter {
 
     /**
      * Splits a section into blocks: each statement sized alone, a block filled until it passes
-     * {@link #CHUNK_BYTES}. A skippable section's blocks also end before their inputs pass
-     * {@link #MAX_GUARDED_INPUTS}, and statements that reach the state through helpers go into
-     * blocks of their own, so that the others can be skipped.
+     * {@link #CHUNK_BYTES}. A skippable combinational section's blocks also end before their
+     * inputs pass {@link #MAX_GUARDED_INPUTS}, and statements that reach the state through
+     * helpers or must always run go into blocks of their own, so that the others can be skipped.
      */
     private void plan(Section sec) {
         int n = 0;
@@ -276,21 +298,23 @@ final class KernelWriter {
         java.util.Set<Integer> stores = new java.util.HashSet<>();
         boolean opaque = false;
         for (Statement st : sec.statements) {
-            // A store that tells readers of a change costs up to this much more than a plain one.
-            int bytes = code.measure(st.emit()) + NOTIFY_BYTES * code.written.size();
+            Measure m = measure(st);
+            int bytes = m.bytes() + notifyBytes(m);
+            boolean always = m.opaque() || st.always();
             boolean split = size > CHUNK_BYTES;
             if (sec.skippable) {
                 int more = 0;
-                for (int k : code.inputs) {
+                for (int k : m.inputs()) {
                     if (!stores.contains(k) && !ins.contains(k)) {
                         more++;
                     }
                 }
                 if (n > 0) {
-                    split |= code.opaque != opaque || (!opaque && ins.size() + more > MAX_GUARDED_INPUTS);
+                    // A register block is not split by its inputs: most are told of changes, not compared.
+                    split |= always != opaque || (!opaque && !sec.edge && ins.size() + more > MAX_GUARDED_INPUTS);
                     // A statement on other inputs starts a block of its own once this one is big
                     // enough to be worth skipping alone: a block then runs only when its inputs do.
-                    split |= more > 0 && more == code.inputs.size() && size > CHUNK_BYTES / 4;
+                    split |= more > 0 && more == m.inputs().size() && size > CHUNK_BYTES / 4;
                 }
             }
             if (split) {
@@ -307,15 +331,15 @@ final class KernelWriter {
                 bits.clear();
             }
             if (sec.skippable) {
-                for (int k : code.inputs) {
+                for (int k : m.inputs()) {
                     if (!stores.contains(k)) {
                         ins.add(k);
-                        bits.merge(k, code.inputBits.get(k), (a, b) -> a | b);
+                        bits.merge(k, m.bits().get(k), (a, b) -> a | b);
                     }
                 }
-                opaque = code.opaque;
+                opaque = always;
             }
-            stores.addAll(code.written);
+            stores.addAll(m.stores().keySet());
             size += bytes;
             n++;
         }
@@ -413,11 +437,12 @@ final class KernelWriter {
 
 
     /**
-     * ESSENT's activity skipping: a combinational block runs only when one of its inputs changed
-     * since it last ran. Slots that only plain stores write (outputs of other such blocks,
-     * narrow registers) tell their readers when a store changes them; the other inputs (ports,
-     * values written by helpers) each reader compares with its own copy. A block that reaches
-     * the state through helpers, or would compare too many inputs, always runs.
+     * ESSENT's activity skipping: a block (combinational, or a clock domain's register updates or
+     * commits) runs only when one of its inputs changed since it last ran. Slots that only plain
+     * stores write (outputs of other such blocks, narrow registers, next values) tell their
+     * readers when a store changes them; the other inputs (ports, values written by helpers)
+     * each reader compares with its own copy. A block that reaches the state through helpers,
+     * holds a register with an asynchronous reset, or would compare too many inputs, always runs.
      */
     private void planSkips(List<Section> sections) {
         java.util.Set<Integer> told = new java.util.HashSet<>();
@@ -450,7 +475,10 @@ final class KernelWriter {
                         comparedBits.add(bits.get(k));
                     }
                 }
-                if (compared.size() > MAX_GUARDED_INPUTS) {
+                // A register or commit block that compares a port or a helper's value other than a
+                // reset is an input stage, which the testbench or a memory changes most cycles:
+                // its guard would cost more than it saves.
+                if (compared.size() > MAX_GUARDED_INPUTS || (sec.edge && !resets.containsAll(compared))) {
                     sec.guards.add(null);
                     continue;
                 }
