@@ -132,7 +132,8 @@ public final class DpaRun implements AutoCloseable {
     /**
      * Elaborates the cluster and builds (or finds in the cache) its Verilator model: firmware runs
      * millions of cycles, where Verilator's speed outweighs its build (a cold build of the default
-     * cluster takes seconds; the compiled backend runs it at 0.4 of Verilator's speed).
+     * cluster takes seconds; the compiled backend runs it at 0.8 of Verilator's speed with one hart
+     * busy and the rest parked, docs/simulation.md).
      */
     public static DpaRun build(DpaConfig config) {
         return build(config, "verilator");
