@@ -36,18 +36,15 @@ public record DpaConfig(int cores, int threads, int banks, int ramMib, CacheGeom
     }
 
     /** What {@link ParameterError}s of a cluster name: a component, or the harts they make together. */
-    public enum Parameter {
-        CORES("cores"), THREADS("threads"), BANKS("banks"), RAM_MIB("ramMib"), HARTS("cores x threads");
-
-        private final String name;
-
-        Parameter(String name) {
-            this.name = name;
-        }
+    public enum Parameter implements ParameterError.Field {
+        CORES, THREADS, BANKS, RAM_MIB, HARTS;
 
         @Override
-        public String toString() {
-            return name;
+        public String parameterName() {
+            return switch (this) {
+                case HARTS -> "cores x threads";
+                default -> ParameterError.Field.super.parameterName();
+            };
         }
     }
 

@@ -64,19 +64,8 @@ public final class DpaRun implements AutoCloseable {
         public static final long DEFAULT_MAX_CYCLES = 1_000_000_000L;
 
         /** What {@link ParameterError}s of the settings name. */
-        public enum Parameter {
-            HARTS("harts"), LATENCY("latency"), MAX_CYCLES("maxCycles");
-
-            private final String name;
-
-            Parameter(String name) {
-                this.name = name;
-            }
-
-            @Override
-            public String toString() {
-                return name;
-            }
+        public enum Parameter implements ParameterError.Field {
+            HARTS, LATENCY, MAX_CYCLES;
         }
 
         public Options {

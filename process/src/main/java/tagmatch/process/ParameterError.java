@@ -12,13 +12,14 @@ public class ParameterError extends IllegalArgumentException {
     private final String value;
 
     /**
-     * @param parameter the parameter checked, a constant whose {@code toString()} is its name in
-     *                  the configuration ({@code threads}, {@code CELLS})
+     * @param parameter the parameter checked: a {@link Field}, named as the record component it
+     *                  checks ({@code threads}), or a constant whose {@code toString()} is its name
+     *                  ({@code CELLS})
      * @param rule      what a legal value is, a predicate: {@code must be in 1..16}
      * @param value     the value given, with anything it was checked against: {@code 16 (CELLS = 8)}
      */
     public ParameterError(Enum<?> parameter, String rule, Object value) {
-        super(parameter + " " + rule + ", got " + value);
+        super(nameOf(parameter) + " " + rule + ", got " + value);
         this.parameter = parameter;
         this.rule = rule;
         this.value = String.valueOf(value);
@@ -43,6 +44,26 @@ public class ParameterError extends IllegalArgumentException {
     /** The value given, as the message shows it. */
     public String value() {
         return value;
+    }
+
+    /**
+     * A parameter that is a component of a configuration record: its name is the constant's in
+     * lower camel case ({@code RAM_MIB} is {@code ramMib}) unless it says otherwise.
+     */
+    public interface Field {
+        String name();
+
+        default String parameterName() {
+            String[] words = name().toLowerCase(java.util.Locale.ROOT).split("_");
+            StringBuilder sb = new StringBuilder(words[0]);
+            for (int i = 1; i < words.length; i++) sb.append(Character.toUpperCase(words[i].charAt(0))).append(words[i].substring(1));
+            return sb.toString();
+        }
+    }
+
+    /** How a message names {@code parameter}. */
+    public static String nameOf(Enum<?> parameter) {
+        return parameter instanceof Field f ? f.parameterName() : parameter.toString();
     }
 
     /** The check worded for {@code name}, such as the option that set the value: {@code --cores must be in 1..16, got 17}. */

@@ -25,6 +25,21 @@ class ParameterErrorTest {
         assertEquals("--threads-per-core must be a power of two in 1..64, got 65", e.as("--threads-per-core"));
     }
 
+    private enum Component implements ParameterError.Field {
+        RAM_MIB, L1I_SETS;
+
+        @Override
+        public String parameterName() {
+            return this == L1I_SETS ? "L1i sets" : ParameterError.Field.super.parameterName();
+        }
+    }
+
+    @Test
+    void aRecordComponentIsNamedInLowerCamelCaseUnlessItSaysOtherwise() {
+        assertEquals("ramMib must be in 1..4096, got 0", new ParameterError(Component.RAM_MIB, "must be in 1..4096", 0).getMessage());
+        assertEquals("L1i sets must be a power of two, got 3", new ParameterError(Component.L1I_SETS, "must be a power of two", 3).getMessage());
+    }
+
     @Test
     void aCheckMadeAgainWithMoreContextKeepsTheFirstAsItsCause() {
         ParameterError first = new ParameterError(Knob.THREADS, "must be in 1..64", 0);

@@ -34,19 +34,8 @@ public final class TraceAnalyzer {
      */
     public record Options(List<String> strategies, List<Integer> bins, int threads, int parseThreads, TraceCache cache, boolean allowPartial) {
         /** What {@link ParameterError}s of the options name. */
-        public enum Parameter {
-            STRATEGIES("strategies"), BINS("bins");
-
-            private final String name;
-
-            Parameter(String name) {
-                this.name = name;
-            }
-
-            @Override
-            public String toString() {
-                return name;
-            }
+        public enum Parameter implements ParameterError.Field {
+            STRATEGIES, BINS;
         }
 
         public Options {

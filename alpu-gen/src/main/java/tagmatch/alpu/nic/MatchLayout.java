@@ -16,19 +16,8 @@ public record MatchLayout(int commBits, int sourceBits, int tagBits) {
     public static final MatchLayout DEFAULT = new MatchLayout(10, 16, 16);
 
     /** The fields' widths, as {@link ParameterError}s of a layout name them. */
-    public enum Parameter {
-        COMM_BITS("commBits"), SOURCE_BITS("sourceBits"), TAG_BITS("tagBits");
-
-        private final String name;
-
-        Parameter(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public String toString() {
-            return name;
-        }
+    public enum Parameter implements ParameterError.Field {
+        COMM_BITS, SOURCE_BITS, TAG_BITS;
     }
 
     public MatchLayout {

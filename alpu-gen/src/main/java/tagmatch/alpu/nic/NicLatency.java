@@ -36,20 +36,8 @@ public record NicLatency(double inCacheNs, double beyondCacheNs, int cacheEntrie
     }
 
     /** The components, as {@link ParameterError}s of the model name them. */
-    public enum Parameter {
-        IN_CACHE_NS("inCacheNs"), BEYOND_CACHE_NS("beyondCacheNs"), CACHE_ENTRIES("cacheEntries"), INTERACTION_NS("interactionNs"),
-        CLOCK_MHZ("clockMhz"), OVERLAP_NS("overlapNs"), EXPOSED_NS("exposedNs");
-
-        private final String name;
-
-        Parameter(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public String toString() {
-            return name;
-        }
+    public enum Parameter implements ParameterError.Field {
+        IN_CACHE_NS, BEYOND_CACHE_NS, CACHE_ENTRIES, INTERACTION_NS, CLOCK_MHZ, OVERLAP_NS, EXPOSED_NS;
     }
 
     public NicLatency {

@@ -11,20 +11,18 @@ import tagmatch.process.ParameterError;
 public record CacheGeometry(int lineBytes, int l1iBytesPerThread, int l1dBytesPerThread, int l1Ways,
                             int l2Kib, int l2Ways, int l3Kib, int l3Ways) {
     /** What {@link ParameterError}s of a geometry name: a component, or the sets a cache's size, ways and line make. */
-    public enum Parameter {
-        LINE_BYTES("lineBytes"), L1I_BYTES_PER_THREAD("l1iBytesPerThread"), L1D_BYTES_PER_THREAD("l1dBytesPerThread"), L1_WAYS("l1Ways"),
-        L2_KIB("l2Kib"), L2_WAYS("l2Ways"), L3_KIB("l3Kib"), L3_WAYS("l3Ways"),
-        L1I_SETS("L1i sets"), L1D_SETS("L1d sets"), L2_SETS("L2 sets"), L3_SETS("L3 sets");
-
-        private final String name;
-
-        Parameter(String name) {
-            this.name = name;
-        }
+    public enum Parameter implements ParameterError.Field {
+        LINE_BYTES, L1I_BYTES_PER_THREAD, L1D_BYTES_PER_THREAD, L1_WAYS, L2_KIB, L2_WAYS, L3_KIB, L3_WAYS, L1I_SETS, L1D_SETS, L2_SETS, L3_SETS;
 
         @Override
-        public String toString() {
-            return name;
+        public String parameterName() {
+            return switch (this) {
+                case L1I_SETS -> "L1i sets";
+                case L1D_SETS -> "L1d sets";
+                case L2_SETS -> "L2 sets";
+                case L3_SETS -> "L3 sets";
+                default -> ParameterError.Field.super.parameterName();
+            };
         }
     }
 
