@@ -81,7 +81,13 @@ static double window(int rank, char *bufs, int size, int w, double seconds) {
     return MPI_Wtime() - start;
 }
 
-static char *window_buffers(void) {
+/* MPI started, this rank's number in *rank, at least 2 ranks checked: a window's buffers. */
+static char *bandwidth_begin(int *argc, char ***argv, int *rank) {
+    MPI_Init(argc, argv);
+    int size;
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    CHECK(size >= 2, "needs 2 ranks, got %d", size);
     char *bufs = malloc((size_t) WINDOW * MAX_SIZE);
     CHECK(bufs != NULL, "no memory for %d buffers of %d bytes", WINDOW, MAX_SIZE);
     memset(bufs, 0, (size_t) WINDOW * MAX_SIZE);

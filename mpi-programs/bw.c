@@ -10,12 +10,8 @@
 #define ITERATIONS 10
 
 int main(int argc, char **argv) {
-    MPI_Init(&argc, &argv);
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    CHECK(size >= 2, "needs 2 ranks, got %d", size);
-    char *bufs = window_buffers();
+    int rank;
+    char *bufs = bandwidth_begin(&argc, &argv, &rank);
     int w = 0;
     if (rank == 0) printf("# size MB/s\n");
     for (int s = 0; s < NSIZES; s++) {
