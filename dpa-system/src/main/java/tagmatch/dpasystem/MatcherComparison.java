@@ -126,18 +126,18 @@ public final class MatcherComparison {
     }
 
     /**
-     * The table: per case and matcher, messages per second, cycles per message and the rate
-     * against the list's; then the best matcher per case and where the ALPUs with the list
-     * overtake the list.
+     * The table: per case and matcher, messages per second, cycles per message, the rate
+     * against the list's and the harts' host-memory loads and AMOs per message; then the best
+     * matcher per case and where the ALPUs with the list overtake the list.
      */
     public String table() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-20s %-7s %9s %9s %8s%n", "case", "matcher", "M msg/s", "cyc/msg", "vs list"));
+        sb.append(String.format(Locale.ROOT, "%-20s %-7s %9s %9s %8s %9s%n", "case", "matcher", "M msg/s", "cyc/msg", "vs list", "host/msg"));
         for (Row r : rows) {
             Row list = find(HandlerImage.Matcher.LIST, r.label());
-            sb.append(String.format(Locale.ROOT, "%-20s %-7s %9.3f %9.0f %8s%n", r.label(), name(r.matcher()), perSecond(r) / 1e6,
+            sb.append(String.format(Locale.ROOT, "%-20s %-7s %9.3f %9.0f %8s %9.2f%n", r.label(), name(r.matcher()), perSecond(r) / 1e6,
                     (double) r.outcome().cycles() / r.outcome().messages(),
-                    list == null ? "-" : String.format(Locale.ROOT, "%.2fx", perSecond(r) / perSecond(list))));
+                    list == null ? "-" : String.format(Locale.ROOT, "%.2fx", perSecond(r) / perSecond(list)), r.outcome().hostRoundTripsPerMessage()));
         }
         sb.append(String.format(Locale.ROOT, "%nbest per case:%n"));
         List<String> seen = new ArrayList<>();
