@@ -111,18 +111,18 @@ public final class DpaRun implements AutoCloseable {
     }
 
     private final DpaConfig config;
+    private final String backend;
     private final Supplier<Simulator> instances;
 
-    private DpaRun(DpaConfig config, Supplier<Simulator> instances) {
+    private DpaRun(DpaConfig config, String backend, Supplier<Simulator> instances) {
         this.config = config;
+        this.backend = backend;
         this.instances = instances;
     }
 
     /**
      * Elaborates the cluster and builds (or finds in the cache) its Verilator model: firmware runs
-     * millions of cycles, where Verilator's speed outweighs its build (a cold build of the default
-     * cluster takes seconds; the compiled backend runs it at 0.8 of Verilator's speed with one hart
-     * busy and the rest parked, docs/simulation.md).
+     * millions of cycles, where Verilator's speed outweighs its build ({@link ClusterSimulator}).
      */
     public static DpaRun build(DpaConfig config) {
         return build(config, "verilator");
@@ -139,10 +139,25 @@ public final class DpaRun implements AutoCloseable {
     /** As {@link #build(DpaConfig, String)}, with {@code devices} on the cluster's interconnect. */
     public static DpaRun build(DpaConfig config, String backend, List<DeviceSlot> devices) {
         Circuit circuit = Elaborator.elaborate(() -> new DpaCluster(config, devices));
-        return new DpaRun(config, Simulators.instances(backend, circuit));
+        return new DpaRun(config, backend, Simulators.instances(backend, circuit));
+    }
+
+    /** The cluster on the simulator {@code sim} names, or on the faster for its work. */
+    public static DpaRun build(DpaConfig config, SimulatorChoice sim) {
+        return build(config, sim, List.of());
+    }
+
+    /** As {@link #build(DpaConfig, SimulatorChoice)}, with {@code devices} on the cluster's interconnect. */
+    public static DpaRun build(DpaConfig config, SimulatorChoice sim, List<DeviceSlot> devices) {
+        Circuit circuit = Elaborator.elaborate(() -> new DpaCluster(config, devices));
+        String backend = sim.resolve(circuit).backend();
+        return new DpaRun(config, backend, Simulators.instances(backend, circuit));
     }
 
     public DpaConfig config() { return config; }
+
+    /** The backend the cluster runs on: {@code compiled}, {@code verilator} or {@code interpreter}. */
+    public String backend() { return backend; }
 
     /** Runs {@code program} to its exit, an error or the cycle budget. */
     public DpaResult run(ElfImage program, Options options) {

@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import tagmatch.dpa.ClusterRuns;
+import tagmatch.dpa.ClusterSimulator;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.LatencyOverrides;
@@ -95,28 +97,38 @@ public final class MatcherComparison {
         return measure(cluster, s, benchCases(s), work, step);
     }
 
-    /** The same for {@code cases}: every matcher's tables hold the largest case's capacity (at least 64 entries). */
+    /** The same for {@code cases}, one run at a time on Verilator. */
     public static MatcherComparison measure(DpaConfig cluster, Setup s, List<Case> cases, Path work, Consumer<String> step) {
+        return measure(cluster, ClusterRuns.serial(ClusterSimulator.VERILATOR), s, cases, work, step);
+    }
+
+    /**
+     * The same on {@code runs}' simulator and workers, each matcher on each case a run of its own:
+     * every matcher's tables hold the largest case's capacity (at least 64 entries).
+     */
+    public static MatcherComparison measure(DpaConfig cluster, ClusterRuns runs, Setup s, List<Case> cases, Path work, Consumer<String> step) {
         int capacity = Math.max(64, cases.stream().mapToInt(Case::capacity).max().orElse(0));
         OtmConfig base = OtmConfig.defaults().withBins(s.bins()).withCapacities(capacity, capacity);
-        DpaRun dpa = DpaRun.build(cluster, "verilator", s.units().slots());
+        DpaRun dpa = runs.build(cluster, s.units().slots());
         Map<HandlerImage.Matcher, HandlerImage> images = new LinkedHashMap<>();
         Map<HandlerImage.Matcher, MatcherMemory> memory = new LinkedHashMap<>();
         for (HandlerImage.Matcher m : s.matchers()) {
             images.put(m, HandlerImage.build(base.withThreads(s.threads()), m, work));
             memory.put(m, MatcherMemory.of(dpa, images.get(m)));
         }
-        List<Row> rows = new ArrayList<>();
-        for (Case c : cases) {
-            for (HandlerImage.Matcher m : s.matchers()) {
-                HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), HandlerFeed.afterSetup(c.events().apply(s.threads()),
-                        HandlerFeed.Pace.defaults()), DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY, s.latencies()), work);
-                Row r = new Row(m, c, o);
-                if (!o.passed()) throw new IllegalStateException(name(m) + ", " + r.label() + ": " + o.difference());
-                rows.add(r);
+        List<Map.Entry<Case, HandlerImage.Matcher>> tasks = new ArrayList<>();
+        for (Case c : cases) for (HandlerImage.Matcher m : s.matchers()) tasks.add(Map.entry(c, m));
+        List<Row> rows = runs.map(tasks, t -> {
+            HandlerImage.Matcher m = t.getValue();
+            HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), HandlerFeed.afterSetup(t.getKey().events().apply(s.threads()),
+                    HandlerFeed.Pace.defaults()), DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY, s.latencies()), work);
+            Row r = new Row(m, t.getKey(), o);
+            if (!o.passed()) throw new IllegalStateException(name(m) + ", " + r.label() + ": " + o.difference());
+            synchronized (step) {
                 step.accept(name(m) + " " + r.label());
             }
-        }
+            return r;
+        });
         return new MatcherComparison(s, rows, memory);
     }
 

@@ -69,6 +69,14 @@ public record PingPong(boolean conflict, int k, int sequences, long ackCycles) {
         public double perSecond(double clockGhz) {
             return messages * clockGhz * 1e9 / cycles;
         }
+
+        /** This result and {@code o}'s as one: the runs of both, everything summed. */
+        public Result plus(Result o) {
+            long[] p = phases.clone();
+            for (int i = 0; i < p.length; i++) p[i] += o.phases[i];
+            return new Result(cycles + o.cycles, messages + o.messages, runs + o.runs, p, hostRoundTrips + o.hostRoundTrips,
+                    retired + o.retired, simCycles + o.simCycles, simSeconds + o.simSeconds);
+        }
     }
 
     /** Sequences per run. */
@@ -99,30 +107,39 @@ public record PingPong(boolean conflict, int k, int sequences, long ackCycles) {
         return run(dpa, image, memory, LatencyOverrides.NONE, work);
     }
 
+    /**
+     * The runs this ping-pong is simulated in, in order: each starts from a fresh cluster, so no
+     * sequence depends on the state another run leaves, and the runs may be simulated in any
+     * order or at once; {@link Result#plus} of their results is {@link #run}'s.
+     */
+    public List<PingPong> runs() {
+        List<PingPong> out = new ArrayList<>();
+        for (int done = 0; done < sequences; done += sequencesPerRun()) {
+            out.add(new PingPong(conflict, k, Math.min(sequencesPerRun(), sequences - done), ackCycles));
+        }
+        return out;
+    }
+
     /** Runs every sequence through {@code image} on {@code dpa} under {@code memory} with {@code fixed}; a difference from the reference fails. */
     public Result run(DpaRun dpa, HandlerImage image, MemorySetting memory, LatencyOverrides fixed, Path work) {
-        long cycles = 0, messages = 0, trips = 0, retired = 0, simCycles = 0;
-        long[] phases = new long[HandlerRun.PHASES.size()];
-        double secs = 0;
-        int runs = 0;
-        for (int done = 0; done < sequences; ) {
-            int n = Math.min(sequencesPerRun(), sequences - done);
-            HandlerFeed feed = new HandlerFeed(events(n), HandlerFeed.Pace.defaults(), pauses(n));
-            HandlerRun.Outcome o = HandlerRun.run(dpa, image, feed, DpaRun.Options.defaults().withMemory(memory, fixed), work);
-            if (!o.passed()) {
-                throw new IllegalStateException("ping-pong, " + (conflict ? "conflict" : "no conflict") + ", " + memory + ", sequences "
-                        + done + ".." + (done + n - 1) + ": " + o.difference());
-            }
-            cycles += o.cycles() + ackCycles;
-            messages += o.messages();
-            trips += o.host().roundTrips();
-            retired += o.retired();
-            simCycles += o.totalCycles();
-            for (int p = 0; p < phases.length; p++) phases[p] += o.phaseTotal(p);
-            secs += o.simSeconds();
-            runs++;
-            done += n;
+        Result sum = null;
+        for (PingPong r : runs()) {
+            Result one = r.runOne(dpa, image, memory, fixed, work);
+            sum = sum == null ? one : sum.plus(one);
         }
-        return new Result(cycles, messages, runs, phases, trips, retired, simCycles, secs);
+        return sum;
+    }
+
+    /** One run of all this ping-pong's sequences, which must fit one ({@link #sequencesPerRun}). */
+    private Result runOne(DpaRun dpa, HandlerImage image, MemorySetting memory, LatencyOverrides fixed, Path work) {
+        HandlerFeed feed = new HandlerFeed(events(sequences), HandlerFeed.Pace.defaults(), pauses(sequences));
+        HandlerRun.Outcome o = HandlerRun.run(dpa, image, feed, DpaRun.Options.defaults().withMemory(memory, fixed), work);
+        if (!o.passed()) {
+            throw new IllegalStateException("ping-pong, " + (conflict ? "conflict" : "no conflict") + ", " + memory + ", a run of "
+                    + sequences + " sequences: " + o.difference());
+        }
+        long[] phases = new long[HandlerRun.PHASES.size()];
+        for (int p = 0; p < phases.length; p++) phases[p] = o.phaseTotal(p);
+        return new Result(o.cycles() + ackCycles, o.messages(), 1, phases, o.host().roundTrips(), o.retired(), o.totalCycles(), o.simSeconds());
     }
 }

@@ -43,4 +43,16 @@ class PingPongTest {
         assertEquals("k must be in 1..4096, got 0", assertThrows(IllegalArgumentException.class, () -> new PingPong(false, 0, 1)).getMessage());
         assertEquals("sequences must be >= 1, got 0", assertThrows(IllegalArgumentException.class, () -> new PingPong(false, 1, 0)).getMessage());
     }
+
+    @Test
+    void itsRunsCoverEverySequenceOnceInRunsOfAtMostARunsWorth() {
+        List<PingPong> runs = new PingPong(true, 100, 500, 7).runs();
+        assertEquals(13, runs.size());
+        assertEquals(500, runs.stream().mapToInt(PingPong::sequences).sum());
+        assertEquals(new PingPong(true, 100, 40, 7), runs.get(0));
+        assertEquals(new PingPong(true, 100, 20, 7), runs.get(12));
+        // each run is one run of its own, so a run's runs are itself
+        for (PingPong r : runs) assertEquals(List.of(r), r.runs());
+        assertEquals(List.of(new PingPong(false, 100, 4)), new PingPong(false, 100, 4).runs());
+    }
 }

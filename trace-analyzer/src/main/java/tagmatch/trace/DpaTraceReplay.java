@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import tagmatch.dpa.ClusterRuns;
+import tagmatch.dpa.ClusterSimulator;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.model.Event;
 import tagmatch.dpasystem.MatcherComparison;
@@ -32,9 +34,15 @@ public final class DpaTraceReplay {
 
     private DpaTraceReplay() {}
 
-    /** Replays {@code traces}, at most {@code events} posts and arrivals each, through {@code setup}'s matchers on {@code cluster}. */
+    /** Replays {@code traces}, at most {@code events} posts and arrivals each, through {@code setup}'s matchers on {@code cluster}, one run at a time on Verilator. */
     public static Result replay(List<TraceFiles.Trace> traces, MatcherComparison.Setup setup, int events, DpaConfig cluster, Path work,
                                 int parseThreads, TraceCache cache, Consumer<String> step) {
+        return replay(traces, setup, events, cluster, ClusterRuns.serial(ClusterSimulator.VERILATOR), work, parseThreads, cache, step);
+    }
+
+    /** The same, simulated as {@code runs} says: each matcher on each trace a run of its own. */
+    public static Result replay(List<TraceFiles.Trace> traces, MatcherComparison.Setup setup, int events, DpaConfig cluster, ClusterRuns runs,
+                                Path work, int parseThreads, TraceCache cache, Consumer<String> step) {
         if (events < 1) throw new IllegalArgumentException("events must be at least 1, got " + events);
         List<MatcherComparison.Case> cases = new ArrayList<>();
         List<Clip> clips = new ArrayList<>();
@@ -51,7 +59,7 @@ public final class DpaTraceReplay {
             clips.add(new Clip(t.name(), busiest.rank(), busiest.comm(), kept.size(), busiest.posts() + busiest.arrivals(), posts, kept.size() - posts));
             cases.add(new MatcherComparison.Case(t.name(), 0, false, kept.size(), n -> kept));
         }
-        return new Result(MatcherComparison.measure(cluster, setup, cases, work, step), clips);
+        return new Result(MatcherComparison.measure(cluster, runs, setup, cases, work, step), clips);
     }
 
     /** The first {@code max} posts and arrivals of {@code events}, renumbered, on communicator 0. */

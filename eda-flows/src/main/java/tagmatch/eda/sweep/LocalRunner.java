@@ -1,30 +1,26 @@
 package tagmatch.eda.sweep;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import tagmatch.process.ProgressMeter;
 import tagmatch.process.Release;
+import tagmatch.process.WorkerPool;
 
 /**
- * Runs tasks on this machine with a bounded pool of workers, each running one task at a time:
- * no more workers than cores (so at most one yosys or Verilator build per core) and than the
- * available memory divided by what one worker may need. Each finished task is written to the
- * store at once, so an interrupted run loses only the tasks in flight.
+ * Runs a sweep's tasks on this machine on a {@link WorkerPool}: no more workers than cores (so at
+ * most one yosys or Verilator build per core) and than the available memory divided by what one
+ * worker may need. Each finished task is written to the store at once, so an interrupted run
+ * loses only the tasks in flight.
  */
 public final class LocalRunner {
     /** What one worker may need by default: a 256-cell synthesis takes about 1.5 GiB. */
-    public static final long DEFAULT_MEM_PER_WORKER_MB = 2048;
+    public static final long DEFAULT_MEM_PER_WORKER_MB = WorkerPool.DEFAULT_MEM_PER_WORKER_MB;
 
     private final ResultStore store;
     private final SweepSettings settings;
@@ -40,25 +36,7 @@ public final class LocalRunner {
 
     /** Workers for {@code jobs} requested and {@code memPerWorkerMb} each: bounded by cores and available memory, at least one. */
     public static int workers(int jobs, long memPerWorkerMb) {
-        int cores = Runtime.getRuntime().availableProcessors();
-        long byMemory = Math.max(1, availableMemoryMb() / memPerWorkerMb);
-        return (int) Math.max(1, Math.min(jobs, Math.min(cores, byMemory)));
-    }
-
-    /** MemAvailable of /proc/meminfo in MiB; the JVM's view of physical memory when that cannot be read. */
-    static long availableMemoryMb() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
-                if (line.startsWith("MemAvailable:")) return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
-            }
-        } catch (IOException | NumberFormatException ignored) {
-            // not Linux: fall through
-        }
-        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        if (os instanceof com.sun.management.OperatingSystemMXBean) {
-            return ((com.sun.management.OperatingSystemMXBean) os).getFreeMemorySize() / (1024 * 1024);
-        }
-        return Runtime.getRuntime().maxMemory() / (1024 * 1024);
+        return WorkerPool.workers(jobs, memPerWorkerMb);
     }
 
     /**
@@ -94,30 +72,21 @@ public final class LocalRunner {
     List<ResultLine> run(List<Task> todo, String label, Plan plan) throws IOException, InterruptedException {
         List<ResultLine> lines = new ArrayList<>();
         if (todo.isEmpty()) return lines;
-        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
-            Thread t = new Thread(r, "sweep-worker");
-            t.setDaemon(true);
-            return t;
-        });
         try (ProgressMeter p = progress.start(label, todo.size(), "tasks")) {
-            List<Future<ResultLine>> futures = new ArrayList<>();
-            for (Task t : todo) {
-                futures.add(pool.submit(() -> {
-                    p.note(t.key());
-                    ResultLine l = runOne(t);
+            lines.addAll(WorkerPool.map(todo, workers, t -> {
+                p.note(t.key());
+                ResultLine l = runOne(t);
+                try {
                     store.write(l);
-                    plan.finished(l);
-                    p.step();
-                    return l;
-                }));
-            }
-            for (Future<ResultLine> f : futures) lines.add(f.get());
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof IOException) throw (IOException) c;
-            throw new IllegalStateException("a sweep worker failed outside its step: " + c, c);
-        } finally {
-            pool.shutdownNow();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                plan.finished(l);
+                p.step();
+                return l;
+            }));
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
         return lines;
     }

@@ -28,6 +28,11 @@ public final class Simulators {
         return verilatorModel(design, VerilatorOptions.defaults()).newInstance();
     }
 
+    /** Whether the Verilator model of {@code circuit} (default options) is in the build cache, so that loading it builds nothing. */
+    public static boolean verilatorBuilt(Circuit circuit) {
+        return VerilatorModel.isBuilt(CircuitDesigns.of(circuit), VerilatorOptions.defaults());
+    }
+
     /** Builds (or finds) and loads an elaborated DSL circuit. */
     public static VerilatorModel verilatorModel(Circuit circuit, VerilatorOptions options) {
         return verilatorModel(CircuitDesigns.of(circuit), options);

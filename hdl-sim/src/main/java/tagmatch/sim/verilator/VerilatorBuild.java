@@ -119,9 +119,24 @@ final class VerilatorBuild {
         return e.dir().resolve("libverilated.a");
     }
 
+    /** Whether the shared library of {@code d} is in the cache already, so that {@link #design} costs no build. */
+    boolean isBuilt(SimDesign d) {
+        return Files.exists(cache.dir().resolve(designKey(d)).resolve(BuildCache.DONE));
+    }
+
     /** Builds (or finds) the shared library of one design. */
     Built design(SimDesign d) {
         long t0 = System.nanoTime();
+        String key = designKey(d);
+        if (Files.exists(cache.dir().resolve(key).resolve(BuildCache.DONE))) {
+            return new Built(cache.dir().resolve(key).resolve(DESIGN_LIB), true, System.nanoTime() - t0);
+        }
+        BuildCache.Entry e = cache.get(key, dir -> buildDesign(d, dir));
+        return new Built(e.dir().resolve(DESIGN_LIB), e.hit(), System.nanoTime() - t0);
+    }
+
+    /** The cache key of a design: its Verilog, external sources, ports, the options and the tool versions. */
+    private String designKey(SimDesign d) {
         StringBuilder portKey = new StringBuilder();
         for (SimPort p : d.ports()) {
             portKey.append(p).append(';');
@@ -135,14 +150,9 @@ final class VerilatorBuild {
                 throw new SimBuildException("cannot read the Verilog source " + s + " of an external module: " + e.getMessage(), e);
             }
         }
-        String key = "design-" + d.top() + "-" + BuildCache.hash(LAYOUT, d.verilog(), sourceKey.toString(), d.top(), portKey.toString(),
+        return "design-" + d.top() + "-" + BuildCache.hash(LAYOUT, d.verilog(), sourceKey.toString(), d.top(), portKey.toString(),
                 String.valueOf(d.clock()), String.valueOf(opts.trace()), String.join(" ", opts.verilatorFlags()),
                 String.join(" ", opts.cxxFlags()), verilatorVersion, cxxVersion);
-        if (Files.exists(cache.dir().resolve(key).resolve(BuildCache.DONE))) {
-            return new Built(cache.dir().resolve(key).resolve(DESIGN_LIB), true, System.nanoTime() - t0);
-        }
-        BuildCache.Entry e = cache.get(key, dir -> buildDesign(d, dir));
-        return new Built(e.dir().resolve(DESIGN_LIB), e.hit(), System.nanoTime() - t0);
     }
 
     private void buildDesign(SimDesign d, Path dir) throws IOException {

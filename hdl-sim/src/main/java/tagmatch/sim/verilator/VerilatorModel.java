@@ -75,6 +75,11 @@ public final class VerilatorModel {
         return new VerilatorModel(design, options, build.design(design));
     }
 
+    /** Whether {@code design} is in the standard build cache already, so that {@link #load} builds nothing. */
+    public static boolean isBuilt(SimDesign design, VerilatorOptions options) {
+        return new VerilatorBuild(options, BuildCache.standard()).isBuilt(design);
+    }
+
     /** A fresh instance in its initial (all-zero) state. */
     public Simulator newInstance() {
         Pointer p = create.invokePointer(new Object[0]);
