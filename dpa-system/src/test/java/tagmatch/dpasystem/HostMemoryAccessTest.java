@@ -23,8 +23,8 @@ import tagmatch.testbench.firmware.WorkloadFile;
  * or an RDMA read from the sender), and the receive's completion and the to-host entry are
  * posted stores. The NIC block counts the harts' loads and AMOs on host
  * memory from its start on; a handler that reads a receive's descriptor back from its host
- * record is caught by that count. The workload makes fewer to-host entries than the ring holds,
- * so the handler never needs to read the host's consumer index either.
+ * record is caught by that count. A to-host ring far smaller than the workload's entries makes
+ * the handler wait for the host's credits, which the host returns into DPA memory: still no load.
  */
 class HostMemoryAccessTest {
     static final Path ROOT = Path.of("target", "handler-builds");
@@ -70,6 +70,18 @@ class HostMemoryAccessTest {
         assertEquals(0, h.loads(), "host-memory loads: " + h);
         assertEquals(0, h.amos(), "host-memory AMOs: " + h);
         assertTrue(h.stores() >= 3L * RECEIVES, "every delivery stores its completion and to-host entry: " + h);
+    }
+
+    @Test
+    void aFullToHostRingWaitsForTheHostsCreditsInDpaMemory() {
+        HandlerFeed.Pace smallRing = new HandlerFeed.Pace(8, 8, 4, 0);
+        List<Event> work = eagerPingOfEachReceive();
+        assertTrue(work.size() > 4 * (1 << smallRing.thLog()), "the ring wraps several times");
+        HandlerImage image = HandlerImage.build(CONFIG, HandlerImage.Matcher.OTM, ROOT);
+        HandlerRun.Outcome o = HandlerRun.run(dpa, image, work, DpaRun.Options.defaults(), smallRing, ROOT.resolve("work"));
+        assertNull(o.difference());
+        assertEquals(0, o.host().loads(), "host-memory loads: " + o.host());
+        assertEquals(0, o.host().amos(), "host-memory AMOs: " + o.host());
     }
 
     @Test

@@ -5,13 +5,13 @@ import java.util.TreeMap;
 
 /**
  * Host memory as the runner loads it before a run: the layout block ({@code struct
- * nic_host_layout}) at {@link NicMap#HOST_BASE}, then the to-host ring, its consumer count, the log, a heap for the caller (receive descriptors, user buffers, rendezvous
+ * nic_host_layout}) at {@link NicMap#HOST_BASE}, then the to-host ring, the log, a heap for the caller (receive descriptors, user buffers, rendezvous
  * sender buffers) and the script. Everything but the layout block and what the caller puts
  * starts zeroed.
  */
 public final class HostImage {
     private final int cmdLog, thLog, logWords;
-    private final long thRing, thCons, log, logEntries, heap, heapBytes, script;
+    private final long thRing, log, logEntries, heap, heapBytes, script;
     private final Map<Long, Long> words = new TreeMap<>();
     private long end;
 
@@ -34,12 +34,11 @@ public final class HostImage {
         this.logEntries = logEntries;
         this.heapBytes = heapBytes;
         thRing = NicMap.HOST_BASE + round(NicMap.LAYOUT_WORDS * 8L);
-        thCons = thRing + round((1L << thLog) * OtmQueues.TO_HOST_BYTES);
-        log = thCons + 64;
+        log = thRing + round((1L << thLog) * OtmQueues.TO_HOST_BYTES);
         heap = log + round(logEntries * logWords * 8L);
         script = heap + round(heapBytes);
         end = script;
-        long[] block = {NicMap.LAYOUT_MAGIC, cmdLog, thRing, thLog, thCons, script, log, logWords, heap};
+        long[] block = {NicMap.LAYOUT_MAGIC, cmdLog, thRing, thLog, script, log, logWords, heap};
         put(NicMap.HOST_BASE, block);
     }
 
@@ -63,7 +62,6 @@ public final class HostImage {
     public int logWords() { return logWords; }
     public long logEntries() { return logEntries; }
     public long thRing() { return thRing; }
-    public long thCons() { return thCons; }
     public long log() { return log; }
     public long heap() { return heap; }
     public long heapBytes() { return heapBytes; }

@@ -20,9 +20,10 @@ import static tagmatch.hdl.core.Hdl.*;
  * access a cycle, chosen by the cluster; the cluster's atomic unit formats it: the block shows
  * the addressed word as it is, {@code s_old}, and takes the word to write back, {@code s_new}).
  * Its {@link ScriptEngine} lands messages and commands and its {@link EntryTaker} takes the
- * handler's to-host entries into the log; they write DPA memory through one master port, one
- * 8-byte store a cycle ({@code m_valid}, {@code m_word}, {@code m_data}, done when
- * {@code m_ready}).
+ * handler's to-host entries into the log and returns their credits; they write DPA memory
+ * through one master port, one 8-byte store a cycle ({@code m_valid}, {@code m_word},
+ * {@code m_data}, done when {@code m_ready}), events first, then credits, messages and commands,
+ * then work requests.
  */
 public final class Nic extends Module {
     public final Bool run;
@@ -115,16 +116,17 @@ public final class Nic extends Module {
         Bool eventPending = regInit(Bool(), 0).named("event_pending");
         UInt eventCount = regInit(UInt(64), 0).named("event_count");
         Bool eventStore = eventPending.and(r.event.ne(0)).named("event_store");
-        Bool engineReady = live.and(mReady).and(eventStore.not()).named("engine_ready");
-        EntryTaker taker = new EntryTaker(r, host, live, cycle, wb);
+        Bool takerReady = live.and(mReady).and(eventStore.not()).named("taker_ready");
+        EntryTaker taker = new EntryTaker(r, host, live, takerReady, cycle, wb);
+        Bool engineReady = takerReady.and(taker.mValid.not()).named("engine_ready");
         ScriptEngine engine = new ScriptEngine(r, host, live, cycle, engineReady, taker.taken, wb);
         Bool dbStore = regStore.and(regIndex.eq(NicMap.SQ_DB / 8)).named("sq_db_store");
         Bool copyReady = engineReady.and(engine.mValid.not()).named("copy_ready");
         CopyEngine copy = new CopyEngine(r, host, live, cycle, copyReady, mRdata, dbStore, sNew, wire, cfg.ramBytes(), wb);
-        mValid.set(live.and(eventStore.or(engine.mValid).or(copy.mValid)));
-        mWrite.set(eventStore.or(engine.mValid).or(copy.mWrite));
-        mWord.set(mux(eventStore, ramWord(r.event, wb, "event_word"), mux(engine.mValid, engine.mWord, copy.mWord)));
-        mData.set(mux(eventStore, eventCount.add(1), mux(engine.mValid, engine.mData, copy.mData)));
+        mValid.set(live.and(eventStore.or(taker.mValid).or(engine.mValid).or(copy.mValid)));
+        mWrite.set(eventStore.or(taker.mValid).or(engine.mValid).or(copy.mWrite));
+        mWord.set(mux(eventStore, ramWord(r.event, wb, "event_word"), mux(taker.mValid, taker.mWord, mux(engine.mValid, engine.mWord, copy.mWord))));
+        mData.set(mux(eventStore, eventCount.add(1), mux(taker.mValid, taker.mData, mux(engine.mValid, engine.mData, copy.mData))));
 
         // flexio_dev_cq_arm: an event at once if the producer is past ci, else at the next completion
         Bool msgArm = regStore.and(regIndex.eq(NicMap.MSG_ARM / 8)).named("msg_arm");

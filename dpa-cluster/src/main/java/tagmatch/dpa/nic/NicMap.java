@@ -40,7 +40,7 @@ public final class NicMap {
     /** {@code NIC_LAYOUT_MAGIC}: "NICLAYOT" read as a big-endian number. */
     public static final long LAYOUT_MAGIC = 0x4e49434c41594f54L;
     /** Words of {@code struct nic_host_layout}. */
-    public static final int LAYOUT_WORDS = 9;
+    public static final int LAYOUT_WORDS = 8;
 
     /** Words of each to-host entry the log can keep ({@code NIC_LOG_WORDS} is 1..32). */
     public static final int MAX_LOG_WORDS = 32;

@@ -37,7 +37,7 @@
 #define NIC_TH_RING    0x040u  /* host address of the to-host ring */
 #define NIC_TH_LOG     0x048u  /* log2 of its entries (0..30) */
 #define NIC_TH_STRIDE  0x050u  /* bytes per to-host entry (sizeof(otm_to_host)) */
-#define NIC_TH_CONS    0x058u  /* host address of the uint64_t count of entries taken */
+#define NIC_TH_CONS    0x058u  /* DPA address of the uint64_t count of entries taken */
 #define NIC_SCRIPT     0x060u  /* host address of the script (below) */
 #define NIC_LOG        0x068u  /* host address of the log */
 #define NIC_LOG_WORDS  0x070u  /* words of each to-host entry the log keeps (1..32; 17: all of it) */
@@ -123,7 +123,9 @@
 /* To-host entries: while the entry at position `taken` of the to-host ring (NIC_TH_RING +
  * (taken mod 2^th_log) * NIC_TH_STRIDE) has its first word (otm_to_host.stamp) equal to
  * taken + 1, the NIC copies its first NIC_LOG_WORDS words to NIC_LOG + taken * NIC_LOG_WORDS
- * * 8, then stores taken + 1 to NIC_TH_CONS. The runner reads the log back after the run. */
+ * * 8, then writes taken + 1 into DPA memory at NIC_TH_CONS: host software returns the ring's
+ * credits to the handler with an RDMA write, so the handler learns them without a load across
+ * PCIe. The runner reads the log back after the run. */
 
 /* ---------------------------------------------------------------- the script */
 
@@ -162,7 +164,6 @@ struct nic_host_layout {
     uint64_t cmd_log;      /* the command ring's and CQ's depth (otm_dpa_setup.cmd_log) */
     uint64_t th_ring;      /* host address, 1 << th_log entries of th_stride bytes */
     uint64_t th_log;
-    uint64_t th_cons;      /* host address of a uint64_t */
     uint64_t script;       /* host address of the script */
     uint64_t log;          /* host address of the log */
     uint64_t log_words;
@@ -185,6 +186,7 @@ struct nic_dpa_side {
     uint64_t cmd_cq, cmd_ring, cmd_stride;  /* the command CQ and ring, 1 << cmd_log entries each */
     uint64_t th_stride;
     uint64_t event;        /* DPA address of the event word, or 0 */
+    uint64_t th_cons;      /* DPA address of the uint64_t the NIC keeps the to-host ring's consumer count in */
 };
 
 /* Program every register from the driver's DPA side and the runner's host layout, then start
@@ -204,7 +206,7 @@ static inline int nic_start(const struct nic_dpa_side *d) {
     nic_write(NIC_TH_RING, h->th_ring);
     nic_write(NIC_TH_LOG, h->th_log);
     nic_write(NIC_TH_STRIDE, d->th_stride);
-    nic_write(NIC_TH_CONS, h->th_cons);
+    nic_write(NIC_TH_CONS, d->th_cons);
     nic_write(NIC_SCRIPT, h->script);
     nic_write(NIC_LOG, h->log);
     nic_write(NIC_LOG_WORDS, h->log_words);

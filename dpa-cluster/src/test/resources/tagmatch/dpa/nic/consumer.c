@@ -33,6 +33,7 @@ static struct cqe cmd_cq[1u << CMD_LOG_MAX] __attribute__((aligned(64)));
 static uint64_t rq[(1u << MSG_LOG) * WIRE_WORDS];
 static uint64_t cmd_ring[(1u << CMD_LOG_MAX) * CMD_WORDS];
 static uint64_t event_word __attribute__((aligned(64)));
+static uint64_t th_cons __attribute__((aligned(64)));  /* the NIC writes the entries taken here */
 
 static int ready(const struct cqe *ring, uint32_t log, uint32_t ci) {
     return (*(volatile const uint8_t *)&ring[ci & ((1u << log) - 1u)].op_own & 1u) == ((ci >> log) & 1u);
@@ -42,7 +43,7 @@ static void to_host(uint64_t *taken_by_me, uint64_t kind_status, uint64_t id, ui
     const volatile struct nic_host_layout *h = NIC_LAYOUT;
     uint64_t t = *taken_by_me;
     uint64_t size = 1ull << h->th_log;
-    while (t - *(volatile uint64_t *)h->th_cons >= size) dpa_pause();
+    while (t - *(volatile uint64_t *)&th_cons >= size) dpa_pause();
     volatile uint64_t *e = (volatile uint64_t *)(h->th_ring + (t & (size - 1u)) * TH_WORDS * 8u);
     e[1] = kind_status;
     e[2] = id;
@@ -61,7 +62,7 @@ int main(unsigned long hart) {
     for (uint32_t i = 0; i < (1u << cmd_log); i++) cmd_cq[i].op_own = 1;
     struct nic_dpa_side d = {(uint64_t)(uintptr_t)msg_cq, MSG_LOG, (uint64_t)(uintptr_t)rq, WIRE_WORDS * 8u,
                              (uint64_t)(uintptr_t)cmd_cq, (uint64_t)(uintptr_t)cmd_ring, CMD_WORDS * 8u, TH_WORDS * 8u,
-                             (uint64_t)(uintptr_t)&event_word};
+                             (uint64_t)(uintptr_t)&event_word, (uint64_t)(uintptr_t)&th_cons};
     if (nic_start(&d) != 0) return 4;
 
     uint32_t mci = 0, cci = 0;

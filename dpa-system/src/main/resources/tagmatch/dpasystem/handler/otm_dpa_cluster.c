@@ -5,8 +5,8 @@
  * Every hart enters main(hartid) (crt0.S). DPA thread t runs on core t % cores as that core's
  * hardware thread t / cores; harts of no thread park at once. Hart 0 (thread 0) sets up what a
  * DOCA host program would: three memory keys over the NIC's host memory (control: to-host
- * ring and its consumer count, the receives' records; receive buffers; rendezvous sender
- * buffers), the message and command CQs with the message CQ's receive buffers and the command
+ * ring, the receives' records; receive buffers; rendezvous sender buffers), the word in DPA
+ * memory the host returns the to-host ring's credits to, the message and command CQs with the message CQ's receive buffers and the command
  * ring in DPA memory, a send queue per thread, the handler's state; then it starts the NIC, which lands the workload (the runner
  * wrote it into host memory as the NIC's script) and takes the to-host entries into its log.
  * Once the handler has finished and the NIC has taken every entry, hart 0 prints the handler's
@@ -27,6 +27,8 @@
 
 #define KEYS 3u
 #define SQ_LOG 1u  /* each thread's send queue: one work request in flight, two slots */
+
+static uint64_t th_cons __attribute__((aligned(64)));  /* to-host entries taken: the NIC writes it */
 
 typedef struct { uint64_t haddr, len; } cl_region;
 typedef struct {
@@ -79,7 +81,7 @@ static int lead(uint32_t n, uint64_t cores, uint64_t per_core)
     s.recv_haddr = dpa_input.recv_haddr;
     s.recv_max = (uint32_t)dpa_input.recv_max;
     s.th_ring_haddr = h->th_ring;
-    s.th_cons_haddr = h->th_cons;
+    s.th_cons_daddr = (uint64_t)(uintptr_t)&th_cons;
     s.th_log = (uint32_t)h->th_log;
     flexio_dpa_sqs sqs = flexio_dpa_sqs_create(n, SQ_LOG);
     s.sq_log = SQ_LOG;
@@ -92,7 +94,8 @@ static int lead(uint32_t n, uint64_t cores, uint64_t per_core)
     }
     __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
     struct nic_dpa_side side = {s.msg_cq_daddr, msg_log, s.rq_daddr, sizeof(otm_wire_msg), s.cmd_cq_daddr, s.cmd_ring_daddr,
-                                sizeof(otm_cmd_entry), sizeof(otm_to_host), flexio_dpa_event_word()};
+                                sizeof(otm_cmd_entry), sizeof(otm_to_host), flexio_dpa_event_word(),
+                                s.th_cons_daddr};
     if (nic_start(&side) != 0) fail("the NIC did not start");
     if (flexio_dpa_thread_loop() != 0) fail("thread 0's handler ended neither by reschedule nor by finish, or slept with no CQ armed");
     for (uint64_t f = 0; f != n - 1u;) f = flexio_dpa_wait_change(&finished, f);
