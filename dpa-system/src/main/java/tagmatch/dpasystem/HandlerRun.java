@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.ElfImage;
 import tagmatch.dpa.mem.CacheCounts;
 import tagmatch.dpa.nic.HostAccesses;
 import tagmatch.dpa.nic.NicOutcome;
@@ -119,10 +120,20 @@ public final class HandlerRun {
                 Long.parseLong(b.get(0)[3]), nic.stalls(), nic.host(), phases, r.totalRetired(), r.cycles(), secs, r.caches(), diff);
     }
 
+    /**
+     * Links one run at a time: a link writes its input and start files into the image's directory,
+     * which runs on other workers may share (images of one configuration are built into one).
+     */
+    private static final Object LINKING = new Object();
+
     /** Runs the handler of {@code image} with the NIC landing {@code feed}; the block's counters, log and host memory read back. */
     static NicOutcome execute(DpaRun dpa, HandlerImage image, HandlerFeed feed, DpaRun.Options options) {
         HandlerInput in = HandlerInput.of(dpa.config(), image.config().threads(), feed);
-        return dpa.run(image.link(in, dpa.config().ramBytes()), options, feed.host(), feed.reads());
+        ElfImage elf;
+        synchronized (LINKING) {
+            elf = image.link(in, dpa.config().ramBytes());
+        }
+        return dpa.run(elf, options, feed.host(), feed.reads());
     }
 
     /**

@@ -36,7 +36,8 @@ class EveryOptionTest {
             "tagmatch sweep --family", "tagmatch prove --solver", "tagmatch figure 5 --device", "tagmatch figure 6 --device",
             "tagmatch figure 5 --on", "tagmatch figure 6 --on", "tagmatch figure 8 --on",
             "tagmatch bench firmware --isa", "tagmatch bench dpa --matcher", "tagmatch bench model --workloads", "tagmatch bench model --strategies",
-            "tagmatch trace analyze --strategies", "tagmatch trace offload --policy");
+            "tagmatch trace analyze --strategies", "tagmatch trace offload --policy", "tagmatch dpa run --sim", "tagmatch bench dpa --sim",
+            "tagmatch figure 5 --sim", "tagmatch figure 6 --sim", "tagmatch figure 8 --sim", "tagmatch trace replay --sim");
 
     /** The form: the command path, the option, what is legal, the value given. */
     private static final Pattern FORM = Pattern.compile("(tagmatch[a-z0-9 -]*): (--[a-z0-9-]+) must be (.+), got (.+)");
@@ -72,8 +73,12 @@ class EveryOptionTest {
             case "tagmatch sweep report" -> a.add(tmp.resolve("sweep").toString());
             case "tagmatch prove" -> a.add("counter");
             case "tagmatch dpa run" -> a.add(tmp.resolve("program.elf").toString()); // options are checked before it is read
+            case "tagmatch bench dpa" -> {
+                if (option.equals("--jobs")) a.addAll(List.of("--matcher", "list"));
+            }
             case "tagmatch figure 5", "tagmatch figure 6", "tagmatch figure 8" -> {
-                if (Set.of("--sequences", "--ack-cycles", "--clock-ghz", "--cores", "--threads-per-core", "--banks", "--ram-mib", "--latency").contains(option)
+                if (Set.of("--sequences", "--ack-cycles", "--clock-ghz", "--cores", "--threads-per-core", "--banks", "--ram-mib", "--latency", "--sim",
+                        "--jobs").contains(option)
                         || CacheOptions.NAMES.contains(option)) {
                     a.addAll(List.of("--on", "dpa"));
                 }

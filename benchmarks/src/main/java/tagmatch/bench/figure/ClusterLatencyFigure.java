@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import tagmatch.dpa.ClusterRuns;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.LatencyOverrides;
@@ -67,35 +68,46 @@ public final class ClusterLatencyFigure {
         this.model = model;
     }
 
-    /** Measures every length and fraction on a cluster per ALPU size, then draws the model's figure beside it. */
-    public static ClusterLatencyFigure measure(Settings s, Path work, ProgressMeter.Factory progress) {
+    /** One search the figure measures: a matcher's column, its cluster and handler, a memory setting, a fraction and a length. */
+    private record Search(int column, DpaRun dpa, HandlerImage image, int memory, int fraction, int length) {}
+
+    /**
+     * Measures every length and fraction on a cluster per ALPU size, each search a run of its own
+     * on {@code runs}' workers, then draws the model's figure beside it.
+     */
+    public static ClusterLatencyFigure measure(Settings s, ClusterRuns runs, Path work, ProgressMeter.Factory progress) {
         List<Integer> lengths = s.figure().lengths();
         int longest = lengths.get(lengths.size() - 1);
         OtmConfig config = OtmConfig.defaults().withThreads(1).withBins(1).withCapacities(longest + 1, longest + 1);
         int matchers = 1 + s.cells().size();
         long[][][][] cycles = new long[s.fractions().size()][lengths.size()][matchers][s.memories().size()];
         String task = "figure " + LatencyFigure.figureNumber(s.queue()) + " on dpa";
-        try (ProgressMeter meter = progress.start(task, (long) s.fractions().size() * lengths.size() * matchers * s.memories().size(), "searches")) {
-            for (int c = 0; c < s.cells().size(); c++) {
-                int cells = s.cells().get(c);
-                AlpuUnits units = AlpuUnits.of(cells, Math.min(s.figure().block(), cells), MATCH_W, TAG_W);
-                try (DpaRun dpa = DpaRun.build(s.cluster(), "verilator", units.slots())) {
-                    List<HandlerImage.Matcher> here = c == 0 ? List.of(HandlerImage.Matcher.LIST, HandlerImage.Matcher.ALPU)
-                            : List.of(HandlerImage.Matcher.ALPU);
-                    for (HandlerImage.Matcher m : here) {
-                        HandlerImage image = HandlerImage.build(config, m, work);
-                        int column = m == HandlerImage.Matcher.LIST ? 0 : 1 + c;
-                        for (int k = 0; k < s.memories().size(); k++) {
-                            ClusterLatencyProbe probe = new ClusterLatencyProbe(dpa, image, s.memories().get(k), s.fixed(), work.resolve("runs"));
-                            for (int f = 0; f < s.fractions().size(); f++) {
-                                for (int l = 0; l < lengths.size(); l++) {
-                                    cycles[f][l][column][k] = probe.measure(s.queue(), lengths.get(l), s.fractions().get(f));
-                                    meter.step();
-                                }
-                            }
-                        }
-                    }
+        List<Search> searches = new ArrayList<>();
+        for (int c = 0; c < s.cells().size(); c++) {
+            int cells = s.cells().get(c);
+            AlpuUnits units = AlpuUnits.of(cells, Math.min(s.figure().block(), cells), MATCH_W, TAG_W);
+            DpaRun dpa = runs.build(s.cluster(), units.slots());
+            List<HandlerImage.Matcher> here = c == 0 ? List.of(HandlerImage.Matcher.LIST, HandlerImage.Matcher.ALPU) : List.of(HandlerImage.Matcher.ALPU);
+            for (HandlerImage.Matcher m : here) {
+                HandlerImage image = HandlerImage.build(config, m, work);
+                int column = m == HandlerImage.Matcher.LIST ? 0 : 1 + c;
+                for (int k = 0; k < s.memories().size(); k++)
+                    for (int f = 0; f < s.fractions().size(); f++)
+                        for (int l = 0; l < lengths.size(); l++) searches.add(new Search(column, dpa, image, k, f, l));
+            }
+        }
+        try (ProgressMeter meter = progress.start(task, searches.size(), "searches")) {
+            List<Long> got = runs.map(searches, x -> {
+                ClusterLatencyProbe probe = new ClusterLatencyProbe(x.dpa(), x.image(), s.memories().get(x.memory()), s.fixed(), work.resolve("runs"));
+                long n = probe.measure(s.queue(), lengths.get(x.length()), s.fractions().get(x.fraction()));
+                synchronized (meter) {
+                    meter.step();
                 }
+                return n;
+            });
+            for (int i = 0; i < searches.size(); i++) {
+                Search x = searches.get(i);
+                cycles[x.fraction()][x.length()][x.column()][x.memory()] = got.get(i);
             }
         }
         List<Sample> samples = new ArrayList<>();

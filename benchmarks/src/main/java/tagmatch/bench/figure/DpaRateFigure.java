@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import tagmatch.bench.Median;
+import tagmatch.dpa.ClusterRuns;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
@@ -92,12 +93,14 @@ public final class DpaRateFigure {
 
     private final Setup setup;
     private final String cluster;
+    private final String simulator;
     private final List<Row> rows;
     private final Map<MemorySetting, PingPong.Result> rdmaOnly;
 
-    private DpaRateFigure(Setup setup, String cluster, List<Row> rows, Map<MemorySetting, PingPong.Result> rdmaOnly) {
+    private DpaRateFigure(Setup setup, String cluster, String simulator, List<Row> rows, Map<MemorySetting, PingPong.Result> rdmaOnly) {
         this.setup = setup;
         this.cluster = cluster;
+        this.simulator = simulator;
         this.rows = List.copyOf(rows);
         this.rdmaOnly = Map.copyOf(rdmaOnly);
     }
@@ -124,8 +127,12 @@ public final class DpaRateFigure {
         return rdmaOnly.get(m).perSecond(setup.clockGhz());
     }
 
-    /** Builds the handler images, the MPI program and the native program in {@code work}, then runs every case. */
-    public static DpaRateFigure measure(DpaRun dpa, Setup s, Path work, ProgressMeter.Factory progress) throws IOException {
+    /**
+     * Builds the handler images, the MPI program and the native program in {@code work}, runs
+     * Open MPI and the native matching (alone, as they are timed), then every case's runs on the
+     * DPA on {@code runs}' workers ({@link DpaRateRuns}).
+     */
+    public static DpaRateFigure measure(DpaRun dpa, ClusterRuns runs, Setup s, Path work, ProgressMeter.Factory progress) throws IOException {
         // the seed's sizes: 1024 receives in flight, hash tables of twice as many bins
         OtmConfig base = OtmConfig.defaults().withThreads(s.threads()).withBins(s.bins()).withCapacities(Math.max(1024, s.k()), 1024);
         Map<Figure8Case, HandlerImage> images = new EnumMap<>(Figure8Case.class);
@@ -134,17 +141,22 @@ public final class DpaRateFigure {
         Path mpiExe = MessageRateFigure.buildMpi(work);
         NativePingPong nat = NativePingPong.build(base, work);
         MessageRateFigure.Setup h = s.host();
-        int runs = h.runs();
+        int hostRuns = h.runs();
         Map<Boolean, double[]> mpi = new java.util.HashMap<>();
         Map<Boolean, double[]> list = new java.util.HashMap<>(), otm = new java.util.HashMap<>();
-        List<Row> rows = new ArrayList<>();
         int half = s.sequences() / 2;
-        long steps = (long) (Figure8Case.SEED.size() + 1) * MemorySetting.values().length + (half > 0 ? Figure8Case.SEED.size() : 0) + 2L * 3 * runs;
-        Map<MemorySetting, PingPong.Result> rdmaOnly = new EnumMap<>(MemorySetting.class);
+        List<DpaRateRuns.Series> series = new ArrayList<>();
+        for (Figure8Case c : Figure8Case.SEED) {
+            for (MemorySetting ms : MemorySetting.values()) series.add(new DpaRateRuns.Series(new PingPong(c.conflict(), s.k(), s.sequences(), s.ack(ms)), images.get(c), ms));
+            if (half > 0) series.add(firstHalf(s, c, half, images.get(c)));
+        }
+        for (MemorySetting ms : MemorySetting.values()) series.add(new DpaRateRuns.Series(new PingPong(false, s.k(), s.sequences(), s.ack(ms)), rdma, ms));
+        long steps = DpaRateRuns.count(series) + 2L * 3 * hostRuns;
+        Map<DpaRateRuns.Series, PingPong.Result> results;
         try (ProgressMeter p = progress.start("figure 8 on dpa", steps, "runs")) {
             for (boolean conflict : new boolean[] {false, true}) {
-                double[] m = new double[runs], l = new double[runs], o = new double[runs];
-                for (int i = 0; i < runs; i++) {
+                double[] m = new double[hostRuns], l = new double[hostRuns], o = new double[hostRuns];
+                for (int i = 0; i < hostRuns; i++) {
                     m[i] = MessageRateFigure.field(MessageRateFigure.runMpi(mpiExe, work, Figure8Case.argument(conflict), h), "rate");
                     p.step();
                     l[i] = nat.nsPerMessage(false, conflict, h.k(), h.repeat(), h.warmup());
@@ -156,33 +168,33 @@ public final class DpaRateFigure {
                 list.put(conflict, l);
                 otm.put(conflict, o);
             }
-            for (Figure8Case c : Figure8Case.SEED) {
-                Map<MemorySetting, PingPong.Result> d = new EnumMap<>(MemorySetting.class);
-                for (MemorySetting ms : MemorySetting.values()) {
-                    d.put(ms, new PingPong(c.conflict(), s.k(), s.sequences(), s.ack(ms)).run(dpa, images.get(c), ms, s.fixed(), work));
-                    p.step();
-                }
-                PingPong.Result first = null;
-                if (half > 0) {
-                    first = new PingPong(c.conflict(), s.k(), half, s.ack(MemorySetting.LIKELY)).run(dpa, images.get(c), MemorySetting.LIKELY, s.fixed(), work);
-                    p.step();
-                }
-                rows.add(new Row(c, d, first, mpi.get(c.conflict()), Median.of(list.get(c.conflict())), Median.of(otm.get(c.conflict()))));
-            }
-            for (MemorySetting ms : MemorySetting.values()) {
-                rdmaOnly.put(ms, new PingPong(false, s.k(), s.sequences(), s.ack(ms)).run(dpa, rdma, ms, s.fixed(), work));
-                p.step();
-            }
+            results = DpaRateRuns.measure(series, dpa, runs, s.fixed(), work, p);
         }
+        List<Row> rows = new ArrayList<>();
+        for (Figure8Case c : Figure8Case.SEED) {
+            Map<MemorySetting, PingPong.Result> d = new EnumMap<>(MemorySetting.class);
+            for (MemorySetting ms : MemorySetting.values())
+                d.put(ms, results.get(new DpaRateRuns.Series(new PingPong(c.conflict(), s.k(), s.sequences(), s.ack(ms)), images.get(c), ms)));
+            PingPong.Result first = half > 0 ? results.get(firstHalf(s, c, half, images.get(c))) : null;
+            rows.add(new Row(c, d, first, mpi.get(c.conflict()), Median.of(list.get(c.conflict())), Median.of(otm.get(c.conflict()))));
+        }
+        Map<MemorySetting, PingPong.Result> rdmaOnly = new EnumMap<>(MemorySetting.class);
+        for (MemorySetting ms : MemorySetting.values())
+            rdmaOnly.put(ms, results.get(new DpaRateRuns.Series(new PingPong(false, s.k(), s.sequences(), s.ack(ms)), rdma, ms)));
         String cluster = dpa.config().cores() + " cores x " + dpa.config().threads() + " hardware threads";
-        return new DpaRateFigure(s, cluster, rows, rdmaOnly);
+        return new DpaRateFigure(s, cluster, dpa.backend(), rows, rdmaOnly);
+    }
+
+    /** The first half of {@code c}'s sequences under the likely setting, whose rate the whole's later half is told from. */
+    private static DpaRateRuns.Series firstHalf(Setup s, Figure8Case c, int half, HandlerImage image) {
+        return new DpaRateRuns.Series(new PingPong(c.conflict(), s.k(), half, s.ack(MemorySetting.LIKELY)), image, MemorySetting.LIKELY);
     }
 
     String describe() {
         MessageRateFigure.Setup h = setup.host();
         return String.format(Locale.ROOT,
                 "Simulated DPA: the generated handler (otm_dpa_handler.c and otm.c, unmodified, gcc -O2 rv64imac) on the tagmatch DPA cluster "
-                        + "(%s) under Verilator, N = %d threads, %d receives in flight at most, %d bins per hash index; the ping-pong of k = %d "
+                        + "(%s) on the %s simulator, N = %d threads, %d receives in flight at most, %d bins per hash index; the ping-pong of k = %d "
                         + "eager 8-byte messages per sequence (the Open MPI side's size), every to-host entry and delivered byte checked against the MPI reference. The NIC lands no "
                         + "message of a sequence before every entry of the one before has been taken (the receiver's host then posts the next "
                         + "sequence's receives) and the acknowledgement's round trip has passed: %s cycles under the optimistic / likely / "
@@ -196,7 +208,7 @@ public final class DpaRateFigure {
                         + "Open MPI: the same ping-pong between two ranks on this machine (intra-node shared memory, not a network), "
                         + "%d timed sequences after %d untimed, median and spread of %d runs. Native: the receiver's matching of the same "
                         + "workload on one host core (the linked list; otm.c built for one thread), median of %d runs.",
-                cluster, setup.threads(), Math.max(1024, setup.k()), setup.bins(), setup.k(),
+                cluster, simulator, setup.threads(), Math.max(1024, setup.k()), setup.bins(), setup.k(),
                 setup.ackCycles().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" / ")),
                 setup.fixed().describe().isEmpty() ? "" : ", each with " + setup.fixed().describe(), setup.clockGhz(),
                 sequencesNote(), h.repeat(), h.warmup(), h.runs(), h.runs());
@@ -219,9 +231,25 @@ public final class DpaRateFigure {
                 Figure8Case.SEED.size() * MemorySetting.values().length);
     }
 
+    /**
+     * How the sequences were split into runs, and the check that a run's fresh start does not
+     * move the rate: the later half's rate (likely) against the whole's, the largest difference.
+     */
+    String runsNote() {
+        PingPong pp = new PingPong(false, setup.k(), setup.sequences());
+        double worst = rows.stream().filter(r -> r.firstHalf() != null)
+                .mapToDouble(r -> Math.abs(r.laterRate(setup.clockGhz()) / r.dpaRate(MemorySetting.LIKELY, setup.clockGhz()) - 1)).max().orElse(Double.NaN);
+        return String.format(Locale.ROOT,
+                "Each case and setting ran as %d run(s) of at most %d sequences, each from a fresh cluster, so that no sequence depends on "
+                        + "the state another run leaves and the runs may be simulated at once (--jobs); the warm-up is each run's own start, "
+                        + "and the later half of the sequences (likely) runs %s from the whole's rate.",
+                pp.runs().size(), pp.sequencesPerRun(), Double.isNaN(worst) ? "(one sequence: no half)"
+                        : String.format(Locale.ROOT, "at most %.2f %%", 100 * worst));
+    }
+
     /** One line per case. */
     public String summaryText() {
-        StringBuilder sb = new StringBuilder(sequencesNote()).append(System.lineSeparator());
+        StringBuilder sb = new StringBuilder(sequencesNote()).append(' ').append(runsNote()).append(System.lineSeparator());
         for (Row r : rows) {
             sb.append(String.format(Locale.ROOT,
                     "%-20s simulated DPA N=%d %,10.0f / %,10.0f / %,10.0f msg/s (optimistic / likely / pessimistic), later half %,10.0f (likely), "

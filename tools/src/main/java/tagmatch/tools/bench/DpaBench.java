@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import tagmatch.dpa.ClusterRuns;
+import tagmatch.dpa.ClusterSimulator;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.mem.LatencyOverrides;
@@ -17,6 +19,8 @@ import tagmatch.dpasystem.ClusterBenchSuite;
 import tagmatch.tools.BinsOption;
 import tagmatch.tools.CacheOptions;
 import tagmatch.tools.ClusterOptions;
+import tagmatch.tools.JobsOption;
+import tagmatch.tools.SimOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
@@ -85,6 +89,13 @@ public final class DpaBench implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
 
+    @picocli.CommandLine.Mixin
+    SimOption sim = new SimOption();
+
+    /** With --matcher: each matcher on each case is a run of its own. */
+    @picocli.CommandLine.Mixin
+    JobsOption jobs = new JobsOption();
+
     @Override
     public Integer call() throws Exception {
         if (threads.length == 0) throw new UsageError("--threads must name at least one N");
@@ -107,6 +118,8 @@ public final class DpaBench implements Callable<Integer> {
             throw new UsageError("--png and --cells must come with --matcher, got " + (png != null ? "--png " + png : "--cells " + cells) + " alone");
         }
         if (handlerOnly && speedOnly) throw new UsageError("--speed-only and --handler-only exclude each other, got both");
+        if (jobs.given() && matcher == null) throw new UsageError("--jobs must come with --matcher (its runs are the ones simulated at once), got --jobs alone");
+        ClusterRuns runs = jobs.runs(sim, ClusterSimulator.Work.MANY_RUNS);
         PrintWriter out = spec.commandLine().getOut();
         if (matcher != null) {
             List<tagmatch.dpasystem.HandlerImage.Matcher> ms = MatcherBenchRun.parse(matcher);
@@ -115,13 +128,13 @@ public final class DpaBench implements Callable<Integer> {
                     handlerMessages, ns.get(ns.size() - 1), bins, AlpuUnits.of(cells, 16, 64, 16), clockGhz, fixed);
             try (Temp temp = keepTemp.dir("bench-dpa", new PrintWriter(System.err, true));
                  Progress progress = Progress.start("bench dpa", (long) ms.size() * (depths.length + 1), "runs")) {
-                MatcherBenchRun.run(cfg, ms2, temp.path(), png, s -> progress.step(), out);
+                MatcherBenchRun.run(cfg, runs, ms2, temp.path(), png, s -> progress.step(), out);
             }
             return 0;
         }
         if (speedOnly) {
-            try (Temp temp = keepTemp.dir("bench-dpa", new PrintWriter(System.err, true)); DpaRun dpa = DpaRun.build(cfg)) {
-                SpeedLines.print(dpa, bins, temp.path(), out);
+            try (Temp temp = keepTemp.dir("bench-dpa", new PrintWriter(System.err, true)); DpaRun dpa = DpaRun.build(cfg, runs.simulator())) {
+                SpeedLines.print(dpa, runs.simulator(), bins, temp.path(), out);
             }
             return 0;
         }
@@ -129,7 +142,7 @@ public final class DpaBench implements Callable<Integer> {
                 : (long) depths.length * (2L * ns.size() + 1) + (3L * ns.size() + 1) + (2L * ns.size() + 1));
         try (Temp temp = keepTemp.dir("bench-dpa", new PrintWriter(System.err, true));
              Progress progress = Progress.start("bench dpa", steps, "runs")) {
-            DpaRun dpa = DpaRun.build(cfg);
+            DpaRun dpa = DpaRun.build(cfg, runs.simulator());
             HandlerBench handler = HandlerBench.measure(dpa, new HandlerBench.Setup(List.of(BenchCase.NO_CONFLICT, BenchCase.CONFLICT), 64,
                     handlerMessages, ns, bins, clockGhz, fixed), temp.path(), s -> progress.step());
             out.println("the handler end to end (otm_dpa_handler.c over flexio_dev_dpa.c): cluster " + cfg.cores() + " cores x " + cfg.threads()
@@ -157,7 +170,7 @@ public final class DpaBench implements Callable<Integer> {
             out.printf(java.util.Locale.ROOT, "simulator, the firmware at N = %d (slowest run): %.2f M retired instructions per second, %.2f M cycles "
                     + "per second; target 1 M instructions/s: %s%n", setup.maxThreads(), slowest.simulatedInstructionsPerSecond() / 1e6,
                     slowest.simulatedCyclesPerSecond() / 1e6, slowest.simulatedInstructionsPerSecond() >= 1e6 ? "MET" : "MISSED");
-            SpeedLines.print(dpa, bins, temp.path(), out);
+            SpeedLines.print(dpa, runs.simulator(), bins, temp.path(), out);
         }
         return 0;
     }

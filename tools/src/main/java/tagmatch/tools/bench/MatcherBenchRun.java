@@ -21,9 +21,9 @@ import tagmatch.dpasystem.MatcherComparison;
 final class MatcherBenchRun {
     private MatcherBenchRun() {}
 
-    static void run(DpaConfig cluster, MatcherComparison.Setup setup, java.nio.file.Path work, java.nio.file.Path png, Consumer<String> step,
-                    PrintWriter out) throws java.io.IOException {
-        MatcherComparison c = MatcherComparison.measure(cluster, setup, work, step);
+    static void run(DpaConfig cluster, tagmatch.dpa.ClusterRuns runs, MatcherComparison.Setup setup, java.nio.file.Path work, java.nio.file.Path png,
+                    Consumer<String> step, PrintWriter out) throws java.io.IOException {
+        MatcherComparison c = MatcherComparison.measure(cluster, runs, setup, MatcherComparison.benchCases(setup), work, step);
         if (png != null) tagmatch.bench.figure.MatcherRatePlot.write(c, png);
         Map<HandlerImage.Matcher, String> area = new EnumMap<>(HandlerImage.Matcher.class);
         if (setup.matchers().contains(HandlerImage.Matcher.ALPU) || setup.matchers().contains(HandlerImage.Matcher.HYBRID)) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.SimulatorChoice;
 import tagmatch.dpa.SimulatorSpeed;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.otm.OtmConfig;
@@ -23,12 +24,13 @@ final class SpeedLines {
 
     private SpeedLines() {}
 
-    static void print(DpaRun dpa, int bins, Path work, PrintWriter out) {
+    static void print(DpaRun dpa, SimulatorChoice sim, int bins, Path work, PrintWriter out) {
         DpaConfig cfg = dpa.config();
+        out.println("simulator: " + dpa.backend());
         line(out, "spin.c on " + shape(cfg) + ", caches on (likely)", SimulatorSpeed.measure(dpa, work));
         DpaConfig large = new DpaConfig(LARGE_CORES, LARGE_THREADS, cfg.banks(), cfg.ramMib(), cfg.caches());
         long t0 = System.nanoTime();
-        try (DpaRun big = DpaRun.build(large)) {
+        try (DpaRun big = DpaRun.build(large, sim)) {
             out.printf(Locale.ROOT, "simulator, %s: elaborated and built (or found in the cache) in %.0f s%n", shape(large),
                     (System.nanoTime() - t0) * 1e-9);
             out.flush();

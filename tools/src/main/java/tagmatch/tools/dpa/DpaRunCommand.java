@@ -4,16 +4,19 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import tagmatch.dpa.ClusterSimulator;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.ElfImage;
+import tagmatch.dpa.SimulatorChoice;
 import tagmatch.process.ParameterError;
 import tagmatch.process.UserError;
 import tagmatch.tools.ClusterOptions;
 import tagmatch.tools.MemoryOptions;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
+import tagmatch.tools.SimOption;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -42,6 +45,8 @@ public final class DpaRunCommand implements Callable<Integer> {
     int harts = 0;
     @Option(names = "--max-cycles", description = "cycle budget (default ${DEFAULT-VALUE})")
     long maxCycles = DpaRun.Options.DEFAULT_MAX_CYCLES;
+    @CommandLine.Mixin
+    SimOption sim = new SimOption();
 
     @Override
     public Integer call() {
@@ -52,10 +57,11 @@ public final class DpaRunCommand implements Callable<Integer> {
         } catch (ParameterError e) {
             throw OptionCheck.asOption(option((DpaRun.Options.Parameter) e.parameter()), e);
         }
+        SimulatorChoice choice = sim.choice(ClusterSimulator.Work.ONE_PROGRAM);
         ElfImage image = ElfImage.read(program, cfg.ramBytes());
         DpaRun dpa;
         try (Progress p = Progress.start("building the " + cfg.cores() + "x" + cfg.threads() + " cluster", 1, "model")) {
-            dpa = DpaRun.build(cfg);
+            dpa = DpaRun.build(cfg, choice);
             p.step();
         }
         long t0 = System.nanoTime();

@@ -4,16 +4,20 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import tagmatch.bench.figure.ClusterLatencyFigure;
 import tagmatch.bench.figure.LatencyFigure;
+import tagmatch.dpa.ClusterRuns;
+import tagmatch.dpa.ClusterSimulator;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.process.UsageError;
 import tagmatch.tools.CacheOptions;
 import tagmatch.tools.ClusterOptions;
+import tagmatch.tools.JobsOption;
+import tagmatch.tools.SimOption;
 
 /**
  * The simulated DPA cluster of {@code tagmatch figure 5|6|8 --on dpa} (a picocli mixin): its
- * shape, its caches and its clock. The figures run every memory setting of the hierarchy as a
+ * shape, its caches and its clock, its simulator and how many runs are simulated at once. The figures run every memory setting of the hierarchy as a
  * band, so {@code --latency}, which sets flat memory, is refused.
  */
 final class DpaClusterOptions {
@@ -26,6 +30,17 @@ final class DpaClusterOptions {
 
     @Mixin
     CacheOptions caches = new CacheOptions();
+
+    @Mixin
+    SimOption sim = new SimOption();
+
+    @Mixin
+    JobsOption jobs = new JobsOption();
+
+    /** How the figure's runs are simulated: on {@code --sim}, or the faster for a figure's many runs, {@code --jobs} at once. */
+    ClusterRuns runs() {
+        return jobs.runs(sim, ClusterSimulator.Work.MANY_RUNS);
+    }
 
     /** The cluster these options build. */
     DpaConfig config(boolean latencyGiven) {

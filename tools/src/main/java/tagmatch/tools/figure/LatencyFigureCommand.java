@@ -124,10 +124,11 @@ public abstract class LatencyFigureCommand implements Callable<Integer> {
     /** The figure from the system: the handler on the cluster with the list and with each ALPU size, beside {@code figure}. */
     private int onDpa(LatencyFigure.Settings figure, Path dir, PrintWriter o) throws IOException {
         ClusterLatencyFigure.Settings settings = dpa.latencySetup(figure, given("--latency"), given("--cores"));
+        tagmatch.dpa.ClusterRuns runs = dpa.runs();
         List<String> files;
         try (OutputDir dirOut = output.claim(dir);
              Temp temp = output.temp("figure-" + number + "-dpa", spec.commandLine().getErr())) {
-            ClusterLatencyFigure fig = ClusterLatencyFigure.measure(settings, temp.path(), Progress::start);
+            ClusterLatencyFigure fig = ClusterLatencyFigure.measure(settings, runs, temp.path(), Progress::start);
             files = fig.write(dirOut.staging());
             dirOut.commit("figure" + number);
             o.print(fig.summaryText());

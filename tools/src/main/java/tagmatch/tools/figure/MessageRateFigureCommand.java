@@ -11,6 +11,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import tagmatch.bench.figure.DpaRateFigure;
 import tagmatch.bench.figure.MessageRateFigure;
+import tagmatch.dpa.ClusterRuns;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.tools.BinsOption;
@@ -100,11 +101,12 @@ public final class MessageRateFigureCommand implements Callable<Integer> {
         MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, n, b);
         DpaConfig cluster = dpa.rateConfig(given("--latency"), given("--cores") || given("--threads-per-core"));
         DpaRateFigure.Setup setup = pingPong.setup(dpa, cluster, k, n, b, host);
+        ClusterRuns runs = dpa.runs();
         List<String> files;
         try (OutputDir dirOut = output.claim(dir);
              Temp temp = output.temp("figure-8-dpa", spec.commandLine().getErr());
-             DpaRun run = DpaRun.build(cluster)) {
-            DpaRateFigure fig = DpaRateFigure.measure(run, setup, temp.path(), Progress::start);
+             DpaRun run = DpaRun.build(cluster, runs.simulator())) {
+            DpaRateFigure fig = DpaRateFigure.measure(run, runs, setup, temp.path(), Progress::start);
             files = fig.write(dirOut.staging());
             dirOut.commit("figure8");
             o.print(fig.summaryText());

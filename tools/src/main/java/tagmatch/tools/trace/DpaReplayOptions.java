@@ -5,13 +5,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Option;
+import tagmatch.dpa.ClusterSimulator;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.process.UsageError;
 import tagmatch.dpasystem.AlpuUnits;
 import tagmatch.dpasystem.HandlerImage;
 import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpasystem.MatcherComparison;
+import tagmatch.tools.JobsOption;
 import tagmatch.tools.OptionCheck;
+import tagmatch.tools.SimOption;
 import tagmatch.process.ProgressMeter;
 import tagmatch.trace.DpaTraceReplay;
 import tagmatch.trace.TraceCache;
@@ -31,8 +34,17 @@ public final class DpaReplayOptions {
             + "(default ${DEFAULT-VALUE}, as bench dpa --matcher)")
     int cells = 256;
 
+    @picocli.CommandLine.Mixin
+    SimOption sim = new SimOption();
+
+    /** Each matcher on each trace is a run of its own. */
+    @picocli.CommandLine.Mixin
+    JobsOption jobs = new JobsOption();
+
     /** Refuses an illegal value whatever --through says, before any work. */
     void check() {
+        jobs.workers();
+        sim.choice(ClusterSimulator.Work.MANY_RUNS);
         OptionCheck.range("--dpa-events", events, 1, 16384);
         OptionCheck.range("--dpa-cells", cells, 16, 4096);
         if (cells % 16 != 0) throw new UsageError("--dpa-cells must be a multiple of 16 in 16..4096, got " + cells);
@@ -50,7 +62,8 @@ public final class DpaReplayOptions {
                 LatencyOverrides.NONE);
         DpaTraceReplay.Result r;
         try (ProgressMeter bar = progress.start("replay through dpa", (long) traces.size() * matchers.size(), "runs")) {
-            r = DpaTraceReplay.replay(traces, setup, events, cluster, work, parseThreads, cache, s -> bar.step());
+            r = DpaTraceReplay.replay(traces, setup, events, cluster, jobs.runs(sim, ClusterSimulator.Work.MANY_RUNS), work, parseThreads, cache,
+                    s -> bar.step());
         }
         out.printf(Locale.ROOT, "traces through the matchers behind the same handler on one cluster (%d cores x %d hardware threads) with two "
                 + "%d-cell ALPUs (MATCH_W 64, TAG_W 16) on its bus; every matcher on %d threads (the list and the ALPUs match one message at a time); at 1.8 GHz, likely memory, "
