@@ -216,6 +216,7 @@ public final class DpaRun implements AutoCloseable {
             sim.poke("mem_atomic", m.atomic());
             sim.poke("mem_wire", m.wire());
             sim.poke("mem_store_buffer", m.storeBuffer());
+            sim.poke("mem_write_back", m.writeBack());
             sim.reset(1);
             load(sim, program, host, run);
 

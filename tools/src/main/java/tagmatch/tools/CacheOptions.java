@@ -42,6 +42,9 @@ public final class CacheOptions {
     @Option(names = MemLatencies.STORE_BUFFER, paramLabel = "ENTRIES",
             description = "each thread's store buffer, 0..15 entries; 0: a store waits for its write (default: the setting's)")
     Integer storeBuffer;
+    @Option(names = MemLatencies.WRITE_BACK, paramLabel = "0|1",
+            description = "1: a store that finds its line in its core's L1D costs an L1 hit (write-back); 0: every store writes through to the L2 (default: the setting's)")
+    Integer writeBack;
 
     @Option(names = "--line-bytes", paramLabel = "B", description = "cache line (power of two 8..4096, default ${DEFAULT-VALUE})")
     int lineBytes = CacheGeometry.defaults().lineBytes();
@@ -97,7 +100,7 @@ public final class CacheOptions {
 
     /** The latencies given, checked against every setting they may be applied to. */
     public LatencyOverrides overrides() {
-        LatencyOverrides o = new LatencyOverrides(l1, l2, l3, dram, host, atomic, wire, storeBuffer);
+        LatencyOverrides o = new LatencyOverrides(l1, l2, l3, dram, host, atomic, wire, storeBuffer, writeBack);
         try {
             for (MemorySetting s : MemorySetting.values()) o.apply(s);
             return o;

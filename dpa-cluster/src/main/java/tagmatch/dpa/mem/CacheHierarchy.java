@@ -18,7 +18,9 @@ import static tagmatch.hdl.core.Hdl.*;
  * and L3, all as {@link TagArray}s that decide what each access costs while the data stays in the
  * banked RAM. Loads look in their core's L1D, then the L2, the L3 and DRAM, filling every level
  * that missed. Stores write through to the L2 (a copy in the writer's L1D is updated in place and
- * stays valid; a miss allocates in the L2 and L3, not the L1D). AMOs and LR/SC are performed at
+ * stays valid; a miss allocates in the L2 and L3, not the L1D), or, with {@code write_back} high,
+ * look in the writer's L1D first: a hit costs an L1 hit, a miss the level below and fills the
+ * L1D (write-allocate). The data is coherent either way; the policy only sets the cost. AMOs and LR/SC are performed at
  * the L2 and cost its latency (or the levels below on a miss) plus {@code atomic}. Every write,
  * whoever makes it, invalidates the line in every other core's L1D (an atomic's also in its own):
  * write-through with invalidation, so a line another core wrote misses next time. Fetch looks in
@@ -58,11 +60,12 @@ public final class CacheHierarchy {
         UInt line = line(word, p);
         Bool on = done.and(lat.caches);
         Bool load = op.is(MemOp.LOAD), atomic = op.isOneOf(MemOp.AMO, MemOp.LR, MemOp.SC);
-        Bool l1Hit = l1d[core].lookup(on.and(load), line, TRUE(), p);
-        count("l1d", on.and(load), l1Hit);
-        Bool toL2 = on.and(load.not().or(l1Hit.not())).named("core" + core + "_data_to_l2");
+        Bool viaL1 = load.or(op.is(MemOp.STORE).and(lat.writeBack)).named("core" + core + "_data_via_l1");
+        Bool l1Hit = l1d[core].lookup(on.and(viaL1), line, TRUE(), p);
+        count("l1d", on.and(viaL1), l1Hit);
+        Bool toL2 = on.and(viaL1.not().or(l1Hit.not())).named("core" + core + "_data_to_l2");
         UInt below = belowL1(toL2, line, p);
-        UInt cached = mux(load.and(l1Hit), lat.l1, below.add(mux(atomic, lat.atomic, lit(0, MemResponse.WAIT_BITS))).bits(MemResponse.WAIT_BITS - 1, 0));
+        UInt cached = mux(viaL1.and(l1Hit), lat.l1, below.add(mux(atomic, lat.atomic, lit(0, MemResponse.WAIT_BITS))).bits(MemResponse.WAIT_BITS - 1, 0));
         return mux(lat.caches, cached, lat.flat.pad(MemResponse.WAIT_BITS)).named("core" + core + "_data_wait");
     }
 

@@ -26,4 +26,6 @@ public final class LatencyInputs extends Bundle {
     public final UInt wire = field("wire", UInt(MemResponse.WAIT_BITS));
     /** Entries of each thread's store buffer (0: a store waits for its write); with the flat model, none. */
     public final UInt storeBuffer = field("store_buffer", UInt(4));
+    /** The L1D's write policy: high, a store that hits its core's L1D costs an L1 hit (write-back); low, every store writes through. */
+    public final Bool writeBack = field("write_back", Bool());
 }

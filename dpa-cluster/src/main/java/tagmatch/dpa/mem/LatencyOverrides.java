@@ -9,9 +9,10 @@ import java.util.List;
  * A bench that reports a band applies them to every {@link MemorySetting} of the band, so that one
  * guess (the host latency, say) can be moved while the others keep their band.
  */
-public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram, Integer host, Integer atomic, Integer wire, Integer storeBuffer) {
+public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram, Integer host, Integer atomic, Integer wire, Integer storeBuffer,
+                               Integer writeBack) {
     /** Nothing overridden. */
-    public static final LatencyOverrides NONE = new LatencyOverrides(null, null, null, null, null, null, null, null);
+    public static final LatencyOverrides NONE = new LatencyOverrides(null, null, null, null, null, null, null, null, null);
 
     /** {@code base} with every overridden latency in place of its value; a bad value fails naming its option. */
     public MemLatencies apply(MemLatencies base) {
@@ -24,6 +25,7 @@ public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram,
         if (atomic != null) m = m.withAtomic(atomic);
         if (wire != null) m = m.withWire(wire);
         if (storeBuffer != null) m = m.withStoreBuffer(storeBuffer);
+        if (writeBack != null) m = m.withWriteBack(writeBack);
         return m;
     }
 
@@ -34,7 +36,7 @@ public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram,
 
     /** The overrides as options ("--host-latency 0"), or "" with none; for the heading of a table. */
     public String describe() {
-        List<Integer> given = Arrays.asList(l1, l2, l3, dram, host, atomic, wire, storeBuffer);
+        List<Integer> given = Arrays.asList(l1, l2, l3, dram, host, atomic, wire, storeBuffer, writeBack);
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < given.size(); i++) if (given.get(i) != null) parts.add(MemLatencies.OPTIONS.get(i) + " " + given.get(i));
         return String.join(" ", parts);

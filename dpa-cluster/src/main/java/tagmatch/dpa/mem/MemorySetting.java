@@ -9,12 +9,12 @@ import tagmatch.process.ParameterError;
  * DDR at about 110 ns, a PCIe read at about 1 µs and an RDMA read's round trip at 1.5 µs; the
  * other two halve or double the uncertain parts (the wire: 1 to 2 µs). A thread's stores go
  * through an 8-entry store buffer but under the pessimistic setting, where each waits for its
- * write.
+ * write; only the optimistic setting's L1D is write-back (a store hitting it costs an L1 hit).
  */
 public enum MemorySetting {
-    OPTIMISTIC(new MemLatencies(1, 8, 20, 100, 900, 2, 1800, 8)),
-    LIKELY(new MemLatencies(2, 16, 40, 200, 1800, 4, 2700, 8)),
-    PESSIMISTIC(new MemLatencies(3, 30, 80, 400, 3600, 10, 3600, 0));
+    OPTIMISTIC(new MemLatencies(1, 8, 20, 100, 900, 2, 1800, 8, 1)),
+    LIKELY(new MemLatencies(2, 16, 40, 200, 1800, 4, 2700, 8, 0)),
+    PESSIMISTIC(new MemLatencies(3, 30, 80, 400, 3600, 10, 3600, 0, 0));
 
     private final MemLatencies latencies;
 

@@ -52,7 +52,7 @@ class CacheHierarchyTest {
 
     @Test
     void aLoadCostsTheLevelThatHoldsItsLineAndAnotherCoresStoreSendsItBackToTheL2() {
-        MemLatencies m = new MemLatencies(2, 16, 40, 200, 1800, 4, 2700, 8);
+        MemLatencies m = new MemLatencies(2, 16, 40, 200, 1800, 4, 2700, 8, 0);
         DpaResult r = run(DpaRun.Options.defaults().withCaches(m));
         // cold: DRAM; again: the L1D; after another core's store: the L2 (invalidated); after its own store:
         // the L1D (write-through updates it); after its own AMO, performed at the L2: the L2
@@ -62,7 +62,7 @@ class CacheHierarchyTest {
 
     @Test
     void theLatenciesAreInputsOfTheBuiltModel() {
-        DpaResult r = run(DpaRun.Options.defaults().withCaches(new MemLatencies(1, 30, 60, 100, 1800, 4, 2700, 8)));
+        DpaResult r = run(DpaRun.Options.defaults().withCaches(new MemLatencies(1, 30, 60, 100, 1800, 4, 2700, 8, 0)));
         assertEquals("cold 99 again 0 remote 29 own_store 0 own_amo 29\n", r.console());
     }
 
@@ -80,6 +80,6 @@ class CacheHierarchyTest {
         assertEquals("L2 sets must be a power of two >= 2 (1536 KiB in 4 ways of 64-byte lines), got 6144", e.getMessage());
         assertEquals(CacheGeometry.Parameter.L1D_SETS,
                 assertThrows(ParameterError.class, () -> new DpaConfig(1, 2, 1, 16, new CacheGeometry(64, 1024, 64, 4, 1536, 6, 3072, 6))).parameter());
-        assertThrows(IllegalArgumentException.class, () -> new MemLatencies(2, 16, 40, 200, 5000, 4, 2700, 8));
+        assertThrows(IllegalArgumentException.class, () -> new MemLatencies(2, 16, 40, 200, 5000, 4, 2700, 8, 0));
     }
 }
