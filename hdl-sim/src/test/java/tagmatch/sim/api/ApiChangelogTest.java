@@ -72,17 +72,40 @@ class ApiChangelogTest {
 
     @Test
     void eachReleaseBumpsTheVersionItsChangesNeed() throws IOException {
-        List<Changelog.Release> released = Changelog.parse(Files.readString(CHANGELOG)).released();
+        List<String> problems = releaseProblems(Changelog.parse(Files.readString(CHANGELOG)));
+        assertEquals(List.of(), problems, String.join("\n", problems));
+    }
+
+    @Test
+    void aReleaseWithBreakingChangesThatBumpsOnlyThePatchIsRefused() {
+        Changelog log = Changelog.parse("""
+                ## [Unreleased]
+                ## [0.2.1] - 2026-12-01
+                ### Breaking
+                - `Simulators` moves.
+                ## [0.2.0]
+                """);
+        assertEquals(List.of("CHANGELOG.md: release 0.2.1 follows 0.2.0 with breaking changes, so it must be at least 0.3.0"
+                + " (Semantic Versioning; before 1.0 a breaking change bumps the minor)"), releaseProblems(log));
+    }
+
+    /** Each release against the one before it: newer, dated, and bumped as its breaking changes need. */
+    static List<String> releaseProblems(Changelog log) {
+        List<Changelog.Release> released = log.released();
+        List<String> out = new ArrayList<>();
         for (int i = 0; i + 1 < released.size(); i++) {
             Changelog.Release newer = released.get(i);
             String older = released.get(i + 1).version();
-            String needed = newer.has(Changelog.BREAKING) ? breakingBump(older) : older;
-            assertTrue(compare(newer.version(), needed) >= 0 && compare(newer.version(), older) > 0,
-                    "CHANGELOG.md: release " + newer.version() + " follows " + older + (newer.has(Changelog.BREAKING)
-                            ? " with breaking changes, so it must be at least " + needed
-                            : ", so it must be newer") + " (Semantic Versioning; before 1.0 a breaking change bumps the minor)");
-            assertTrue(newer.date() != null, "CHANGELOG.md: release " + newer.version() + " has no date ('## [X.Y.Z] - YYYY-MM-DD')");
+            boolean breaking = newer.has(Changelog.BREAKING);
+            String needed = breaking ? breakingBump(older) : older;
+            if (compare(newer.version(), needed) < 0 || compare(newer.version(), older) <= 0) {
+                out.add("CHANGELOG.md: release " + newer.version() + " follows " + older + (breaking
+                        ? " with breaking changes, so it must be at least " + needed
+                        : ", so it must be newer") + " (Semantic Versioning; before 1.0 a breaking change bumps the minor)");
+            }
+            if (newer.date() == null) out.add("CHANGELOG.md: release " + newer.version() + " has no date ('## [X.Y.Z] - YYYY-MM-DD')");
         }
+        return out;
     }
 
     @Test
