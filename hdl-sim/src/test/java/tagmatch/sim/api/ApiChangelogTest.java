@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The library modules' public API against the last release's, kept as jars in {@code hdl-sim/api/}
- * (CONTRIBUTING.md, "The library's API"): every change since then is named in CHANGELOG.md's
+ * The library modules' API (public and protected members) against the last release's, kept as
+ * jars in {@code hdl-sim/api/} (CONTRIBUTING.md, "The library's API"): every change since then is named in CHANGELOG.md's
  * {@code [Unreleased]} section, a breaking one under {@code ### Breaking}, and the version in the
  * poms, the changelog's releases and the baseline agree. This module's tests see all three modules,
  * so the check for all of them lives here.

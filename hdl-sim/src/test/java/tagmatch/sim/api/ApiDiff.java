@@ -32,14 +32,15 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 /**
- * The public API's changes between a released jar and the classes built now, as japicmp sees
- * them, reduced to what a changelog entry must name: the top-level type, the element (the type
- * itself or a member) and whether it breaks callers (binary or source incompatible).
+ * The API's changes (public members, and protected ones a subclass can reach) between a
+ * released jar and the classes built now, as japicmp sees them, reduced to what a changelog
+ * entry must name: the top-level type, the element (the type itself or a member) and whether it
+ * breaks callers (binary or source incompatible).
  */
 final class ApiDiff {
     private ApiDiff() {}
 
-    /** One changed element of the public API. */
+    /** One changed element of the API. */
     record Change(String module, String type, String element, String what, boolean breaking) {
         /** The simple name of the outermost class, the name an entry uses for the whole type. */
         String topLevel() {
