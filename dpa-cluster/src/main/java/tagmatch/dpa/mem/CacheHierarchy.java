@@ -20,8 +20,9 @@ import static tagmatch.hdl.core.Hdl.*;
  * that missed. Stores write through to the L2 (a copy in the writer's L1D is updated in place and
  * stays valid; a miss allocates in the L2 and L3, not the L1D), or, with {@code write_back} high,
  * look in the writer's L1D first: a hit costs an L1 hit, a miss the level below and fills the
- * L1D (write-allocate). The data is coherent either way; the policy only sets the cost. AMOs and LR/SC are performed at
- * the L2 and cost its latency (or the levels below on a miss) plus {@code atomic}. Every write,
+ * L1D (write-allocate). The data is coherent either way; the policy only sets the cost. AMOs and
+ * LR/SC are performed at the L2 and cost its latency (or the levels below on a miss) plus
+ * {@code atomic}. Every write,
  * whoever makes it, invalidates the line in every other core's L1D (an atomic's also in its own):
  * write-through with invalidation, so a line another core wrote misses next time. Fetch looks in
  * the core's L1I; a hit costs nothing over the pipeline, a miss the level that has the line.
