@@ -3,7 +3,6 @@ package tagmatch.bench.sim;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import tagmatch.alpu.AlpuConfig;
@@ -31,19 +30,21 @@ import tagmatch.sim.verilator.VerilatorOptions;
  * compiled to JVM bytecode (batched). Also the Verilator build time: cold (empty cache), cold
  * for the design alone (Verilator's runtime already cached) and cached, beside the compiled
  * backend's time from circuit to first cycle. All paths must produce the same output checksum.
- * The paths run in turn, round after round, so that load from other processes hits them alike;
- * each round's ratios are taken against that round's harness, in wall and in CPU time, and the
- * report gives their median and spread over the rounds.
+ * The paths run in turn, round after round ({@link Rounds}), so that load from other processes
+ * hits them alike; each round's ratios are taken against that round's harness, in wall and in
+ * CPU time, and the report gives their median and spread over the rounds, with the machine's
+ * load average before and after, since a ratio read on a loaded machine says so.
  */
 public final class SimBenchmark {
-    /** The design's size and the stimulus: cycles for the Verilator and compiled paths, fewer for the interpreter; rounds of every path. */
-    public record Settings(int inputs, int cycles, int interpreterCycles, int repeat, long seed) {}
+    /** The design's size and the stimulus: cycles for the Verilator and compiled paths, fewer for the interpreter; runs of every path. */
+    public record Settings(int inputs, int cycles, int interpreterCycles, int runs, long seed) {}
 
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     private SimBenchmark() {}
 
     public static SimBenchReport run(Settings s) throws Exception {
+        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         Circuit circuit = Elaborator.elaborate(() -> new TreeBehindFifo(s.inputs(), 16, 4));
         SimDesign design = CircuitDesigns.of(circuit);
         String oldCache = System.getProperty("tagmatch.cache");
@@ -86,15 +87,12 @@ public final class SimBenchmark {
             for (int i = 0; i < 2; i++) {
                 batched(compiled.newInstance(), stim, cycles, "warm-up");
             }
-            List<List<SimBenchReport.Rate>> rounds = new ArrayList<>();
-            for (int round = 0; round < s.repeat(); round++) {
-                rounds.add(List.of(
-                    runHarness(harness, stimFile, cycles),
-                    perCycle(model.newInstance(), stim, cycles),
-                    batched(model.newInstance(), stim, cycles, "JNA batched (one call)"),
-                    batched(Simulators.interpreter(circuit), istim, interpreterCycles, "Java interpreter"),
-                    batched(compiled.newInstance(), stim, cycles, "compiled to JVM bytecode (batched)")));
-            }
+            List<List<SimBenchReport.Rate>> rounds = Rounds.<SimBenchReport.Rate>alternate(s.runs(), List.of(
+                    () -> runHarness(harness, stimFile, cycles),
+                    () -> perCycle(model.newInstance(), stim, cycles),
+                    () -> batched(model.newInstance(), stim, cycles, "JNA batched (one call)"),
+                    () -> batched(Simulators.interpreter(circuit), istim, interpreterCycles, "Java interpreter"),
+                    () -> batched(compiled.newInstance(), stim, cycles, "compiled to JVM bytecode (batched)")));
             // The interpreter runs a prefix of the stimulus: check it against Verilator on that prefix.
             SimBenchReport.Rate prefix = batched(model.newInstance(), istim, interpreterCycles, "check");
             for (List<SimBenchReport.Rate> round : rounds) {
@@ -117,8 +115,10 @@ public final class SimBenchmark {
                 first.step();
             }
             double alpuMillis = (System.nanoTime() - t0) / 1e6;
+            SimBenchReport.Load load = new SimBenchReport.Load(loadBefore, ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                    Runtime.getRuntime().availableProcessors());
             return new SimBenchReport(s.inputs(), design.verilog().lines().count(), rounds, cycles, opts.jobs(),
-                    cold, coldDesign, cached, compileToFirstCycle, compiled.classBytes(), alpuMillis, alpuModel.classBytes());
+                    cold, coldDesign, cached, compileToFirstCycle, compiled.classBytes(), alpuMillis, alpuModel.classBytes(), load);
         } finally {
             if (oldCache == null) {
                 System.clearProperty("tagmatch.cache");
