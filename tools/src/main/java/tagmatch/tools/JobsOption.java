@@ -6,21 +6,26 @@ import tagmatch.dpa.ClusterSimulator;
 import tagmatch.process.WorkerPool;
 
 /**
- * {@code --jobs N}: how many of a figure's or a bench's independent simulations run at once, on
- * the worker pool {@code tagmatch sweep} runs its tasks on (a picocli mixin).
+ * {@code --jobs N}: how many independent tasks run at once on this machine's {@link WorkerPool}:
+ * a sweep's tasks, the Table IV/V synthesis runs, a figure's or a bench's simulations (a picocli
+ * mixin).
  */
 public final class JobsOption {
     /** What one simulating worker may need: a 16 x 16 cluster's instance and its run's data, with room. */
     static final long MEM_PER_RUN_MB = 1024;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "simulations at once, >= 1, on the worker pool of tagmatch sweep: the result is "
-            + "the same for any N (default: the cores; never more than the cores or than the memory allows)")
+    @Option(names = "--jobs", paramLabel = "N", description = "tasks at once on this machine (a sweep's tasks, syntheses, simulations), >= 1; "
+            + "the results are the same for any N (default: the cores; never more than the cores or than the available memory allows)")
     Integer jobs;
 
-    /** The workers: {@code --jobs}, checked, bounded by the cores and the memory. */
+    /** The workers asked for, checked: {@code --jobs}, or the cores. */
+    public int requested() {
+        return jobs == null ? Runtime.getRuntime().availableProcessors() : (int) OptionCheck.atLeast("--jobs", jobs, 1);
+    }
+
+    /** The workers of simulations: {@link #requested()}, bounded by the cores and the memory. */
     public int workers() {
-        int requested = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) OptionCheck.atLeast("--jobs", jobs, 1);
-        return WorkerPool.workers(requested, MEM_PER_RUN_MB);
+        return WorkerPool.workers(requested(), MEM_PER_RUN_MB);
     }
 
     /** Whether the user gave {@code --jobs}. */

@@ -58,9 +58,9 @@ public final class SynthCommand implements Callable<Integer> {
             + "(default: the spec's name, e.g. table-iv-v, with -FAMILY when --family changes the spec's)")
     Path out;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "with --table: yosys runs at once at most (default: the cores; "
-            + "never more than the cores or than the available memory allows at 2 GiB each)")
-    Integer jobs;
+    /** With --table: yosys runs at once, 2 GiB each. */
+    @picocli.CommandLine.Mixin
+    JobsOption jobs = new JobsOption();
 
     @Option(names = "--retry-failed", description = "with --table: synthesize again the designs that failed in DIR (they are kept otherwise)")
     boolean retryFailed;
@@ -79,7 +79,7 @@ public final class SynthCommand implements Callable<Integer> {
         OptionCheck.requires(!only.isEmpty(), "--only", table, "--table");
         OptionCheck.requires(tableSpec != null, "--spec", table, "--table");
         OptionCheck.requires(out != null, "--out", table, "--table");
-        OptionCheck.requires(jobs != null, "--jobs", table, "--table");
+        OptionCheck.requires(jobs.given(), "--jobs", table, "--table");
         OptionCheck.requires(retryFailed, "--retry-failed", table, "--table");
         OptionCheck.atLeast("--seed", seed, 1);
         if (pnr && table) throw new UsageError("--pnr works on one configuration; it cannot be combined with --table");
@@ -113,7 +113,7 @@ public final class SynthCommand implements Callable<Integer> {
 
     /** {@code --table}: the spec's configurations as a sweep, resumable in {@code --out}. */
     private int table(PrintWriter o) throws IOException {
-        int requested = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) OptionCheck.atLeast("--jobs", jobs, 1);
+        int requested = jobs.requested();
         String newFamily = spec.commandLine().getParseResult().hasMatchedOption("--family") ? family : null;
         return new TableSweepRun(tableSpec, out, newFamily, only, requested, retryFailed).run(SweepCommand::parseSpec, o, Progress::start) ? 0 : 1;
     }

@@ -26,6 +26,7 @@ import tagmatch.eda.synth.YosysSynth;
 import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
 import tagmatch.tools.AlpuOptions;
+import tagmatch.tools.JobsOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
 
@@ -93,8 +94,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--retry-failed", description = "run again the tasks that failed, could not run or were skipped (they are kept otherwise)")
     boolean retryFailed;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "local workers at most (default: the cores; never more than the cores)")
-    Integer jobs;
+    @picocli.CommandLine.Mixin
+    JobsOption jobs = new JobsOption();
 
     @Option(names = "--mem-per-worker", paramLabel = "MB", description = "memory one worker may need; workers are bounded by the available memory over this (default ${DEFAULT-VALUE})")
     long memPerWorker = LocalRunner.DEFAULT_MEM_PER_WORKER_MB;
@@ -112,7 +113,7 @@ public final class SweepCommand implements Callable<Integer> {
         Sweep sweep = sweep();
         if (out == null) throw new UsageError("--out is required: the results directory");
         Shard sh = shard == null ? Shard.ALL : parse("--shard", () -> Shard.parse(shard));
-        int workers = jobs == null ? Runtime.getRuntime().availableProcessors() : (int) OptionCheck.atLeast("--jobs", jobs, 1);
+        int workers = jobs.requested();
         OptionCheck.atLeast("--mem-per-worker", memPerWorker, 64);
         SlurmOptions so = array.options(slurm, sweep.tasks().size(), memPerWorker);
         if (slurm && shard != null) throw new UsageError("--shard only applies without --slurm (each array task picks its own shard), got " + shard);
