@@ -4,7 +4,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.bench.sim.SimBenchmark;
-import tagmatch.process.UsageError;
 import tagmatch.tools.OptionCheck;
 
 /** {@code tagmatch bench sim}: {@link SimBenchmark}'s paths and build times, as ratios to its C++ harness. */
@@ -24,19 +23,20 @@ public final class SimBench implements Callable<Integer> {
     @Option(names = "--interpreter-cycles", description = "stimulus cycles for the interpreter (default: ${DEFAULT-VALUE})")
     int interpreterCycles = 20_000;
 
-    @Option(names = "--repeat", description = "rounds, every path once in each; medians and spreads reported (default: ${DEFAULT-VALUE})")
-    int repeat = 5;
+    @Option(names = "--runs", paramLabel = "N", description = "runs of every path, in turn (A B C A B C); the median and the spread "
+            + "(min..max) of each ratio to the harness reported (1..99, default: ${DEFAULT-VALUE})")
+    int runs = 5;
 
     @Option(names = "--seed", description = "stimulus seed (default: ${DEFAULT-VALUE})")
     long seed = 1;
 
     @Override
     public Integer call() throws Exception {
-        if (inputs < 2 || inputs > 4096) throw new UsageError("--inputs must be 2..4096, got " + inputs);
+        OptionCheck.range("--inputs", inputs, 2, 4096);
         OptionCheck.atLeast("--cycles", cycles, 1000);
         OptionCheck.atLeast("--interpreter-cycles", interpreterCycles, 100);
-        OptionCheck.atLeast("--repeat", repeat, 1);
-        String report = SimBenchmark.run(new SimBenchmark.Settings(inputs, cycles, interpreterCycles, repeat, seed)).text();
+        OptionCheck.range("--runs", runs, 1, 99);
+        String report = SimBenchmark.run(new SimBenchmark.Settings(inputs, cycles, interpreterCycles, runs, seed)).text();
         spec.commandLine().getOut().print(report);
         spec.commandLine().getOut().flush();
         return 0;
