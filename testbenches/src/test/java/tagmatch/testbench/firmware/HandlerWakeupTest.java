@@ -28,10 +28,8 @@ class HandlerWakeupTest {
 
     @Test
     void aMessageWaitsForAnOlderCommandStillOnItsWay() {
-        OtmConfig cfg = OtmConfig.defaults().withThreads(32).withBins(128).withCapacities(2, 2);
-        Path handler = FirmwareBuild.generate(cfg, CosimSupport.ROOT).artifact("handler", "otm_handler");
-        List<Event> events = CommSplit.split(Workloads.generate(WorkloadSpec.of("no-conflict").withBlockSize(32).withSeed(986)
-                .withSize(15).withRounds(2).withComms(1)).events()).values().iterator().next();
+        Path handler = handler();
+        List<Event> events = workload();
         long held = heldBackReceives(events);
         assertTrue(held > 0, "the workload has a receive that a later message follows");
         // A hang detector, not a timed verdict: a run takes well under a second.
@@ -42,6 +40,34 @@ class HandlerWakeupTest {
                 assertTrue(v.waits() >= held, "a message waited for each of the " + held + " held-back receives: " + v.waits());
             }
         }, "a run did not end: no message waited for a held-back receive");
+    }
+
+    /**
+     * A thread can see a held command missing a moment before it lands and stop before its wait
+     * after host software has posted it: no held command comes after the last one to let it go.
+     * {@code late-wait} puts a thread there on every run, after the last held command and before
+     * host software ends, so the run ends only if host software's end lets it go on.
+     */
+    @Test
+    void aThreadThatStopsAfterTheLastHeldCommandGoesOnWhenHostSoftwareEnds() {
+        Path handler = handler();
+        List<Event> events = workload();
+        assertTrue(heldBackReceives(events) > 0, "the workload has a receive that a later message follows");
+        // A hang detector, not a timed verdict: a run takes well under a second.
+        assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
+            SystemCosim.Verdict v = SystemCosim.run(List.of(), handler, events, Hints.NONE, WORK, List.of("late-wait"));
+            assertNull(v.problem());
+        }, "the run did not end: a thread that stopped after the last held command was never let go");
+    }
+
+    private static Path handler() {
+        OtmConfig cfg = OtmConfig.defaults().withThreads(32).withBins(128).withCapacities(2, 2);
+        return FirmwareBuild.generate(cfg, CosimSupport.ROOT).artifact("handler", "otm_handler");
+    }
+
+    private static List<Event> workload() {
+        return CommSplit.split(Workloads.generate(WorkloadSpec.of("no-conflict").withBlockSize(32).withSeed(986)
+                .withSize(15).withRounds(2).withComms(1)).events()).values().iterator().next();
     }
 
     /** The receives {@code lag-posts} holds back: those that a later message follows. */
