@@ -94,12 +94,11 @@ public final class OffloadOnNic {
 
     /**
      * Runs {@code plan}'s window of {@code bytes} through {@code image} on {@code dpa} under
-     * {@code memory}, its wire latency replaced by {@code wireCycles} (null: the setting's).
-     * A difference from the reference fails, naming it.
+     * {@code memory} with {@code fixed}'s latencies in place of the setting's. A difference from
+     * the reference fails, naming it.
      */
-    public static Result run(DpaRun dpa, HandlerImage image, WindowPlan plan, long bytes, MemorySetting memory, Integer wireCycles, Path work) {
-        LatencyOverrides wire = new LatencyOverrides(null, null, null, null, null, null, wireCycles, null, null);
-        DpaRun.Options options = DpaRun.Options.defaults().withMemory(memory, wire);
+    public static Result run(DpaRun dpa, HandlerImage image, WindowPlan plan, long bytes, MemorySetting memory, LatencyOverrides fixed, Path work) {
+        DpaRun.Options options = DpaRun.Options.defaults().withMemory(memory, fixed);
         long t0 = System.nanoTime();
         HandlerFeed overlapFeed = plan.overlapFeed(), bandwidthFeed = plan.bandwidthFeed();
         NicOutcome overlap = checked(dpa, image, overlapFeed, options, work, plan, "overlap");
@@ -118,6 +117,12 @@ public final class OffloadOnNic {
         long pure = bandwidth.lastTake() - bandwidth.firstCqe() + offloadedExtra + softwareExtra;
         return new Result(plan, bytes, memory, options.caches().wire(), matchedAtArrival(overlap), matchedAtArrival(bandwidth), pure,
                 span - after + offloadedExtra, after + softwareExtra, secs);
+    }
+
+    /** {@code fixed} with the wire latency (an RDMA read's round trip) set to {@code wireCycles}. */
+    public static LatencyOverrides withWire(LatencyOverrides fixed, int wireCycles) {
+        return new LatencyOverrides(fixed.l1(), fixed.l2(), fixed.l3(), fixed.dram(), fixed.host(), fixed.atomic(), wireCycles, fixed.storeBuffer(),
+                fixed.writeBack());
     }
 
     private static NicOutcome checked(DpaRun dpa, HandlerImage image, HandlerFeed feed, DpaRun.Options options, Path work, WindowPlan plan,

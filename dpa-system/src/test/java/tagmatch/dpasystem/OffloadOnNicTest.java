@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
+import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.model.offload.OffloadPolicy;
 
@@ -37,7 +38,7 @@ class OffloadOnNicTest {
     }
 
     private static OffloadOnNic.Result run(WindowPlan plan) {
-        return OffloadOnNic.run(dpa, image, plan, BYTES, MemorySetting.LIKELY, null, ROOT.resolve("work"));
+        return OffloadOnNic.run(dpa, image, plan, BYTES, MemorySetting.LIKELY, LatencyOverrides.NONE, ROOT.resolve("work"));
     }
 
     @Test
@@ -58,8 +59,6 @@ class OffloadOnNicTest {
         assertEquals(LIST, offloaded.nicMatchedOverlap());
         assertEquals(0, offloaded.afterProgressCycles(), "nothing left for the progress call");
         assertEquals(0, onloaded.nicMatchedOverlap(), "an onloaded window gives the NIC's list nothing to match");
-        System.out.println("offloaded " + offloaded + " overlap " + offloaded.overlap() + " GB/s " + offloaded.gigabytesPerSecond(1.8));
-        System.out.println("onloaded " + onloaded + " overlap " + onloaded.overlap() + " GB/s " + onloaded.gigabytesPerSecond(1.8));
         assertTrue(offloaded.overlap() > onloaded.overlap() + 0.5, offloaded.overlap() + " against " + onloaded.overlap());
     }
 

@@ -18,7 +18,7 @@ import tagmatch.process.UsageError;
                 "Example: tagmatch figure 5 --cells 128,256 --max-length 512 --step 16",
                 "Example: tagmatch figure 8 --on dpa --sequences 500"},
         subcommands = {LatencyFigureCommand.Five.class, LatencyFigureCommand.Six.class, MessageRateFigureCommand.class,
-                OffloadWindowCommand.Naive.class, OffloadWindowCommand.Seqnum.class, PrefetchCommand.class})
+                OffloadWindowCommand.Naive.class, OffloadWindowCommand.Seqnum.class, PrefetchCommand.class, NicOffloadCommand.class})
 public final class FigureCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -27,7 +27,7 @@ class FigureCommandTest {
 
     @Test
     void aFigureMustBeNamedAndExist() {
-        assertUsage("tagmatch figure: FIGURE must be given: one of 5, 6, 8, offload-naive, offload-seqnum, prefetch, got none", "figure");
+        assertUsage("tagmatch figure: FIGURE must be given: one of 5, 6, 8, offload-naive, offload-seqnum, prefetch, offload-nic, got none", "figure");
         assertUsage("tagmatch figure: Unmatched argument at index 1: '7' (see 'tagmatch figure --help')", "figure", "7");
     }
 
