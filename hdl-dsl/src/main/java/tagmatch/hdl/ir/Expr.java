@@ -8,7 +8,7 @@ import java.util.List;
  * builder). Leaves are references and literals; {@link Op} is the one node kind that carries
  * a name hint, so that values the user kept in a Java field keep that name in the Verilog.
  */
-public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, Expr.Mux, Expr.Case,
+public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, Expr.Choice,
         Expr.MemRead, Expr.Invalid {
 
     int width();
@@ -123,27 +123,63 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
     }
 
     /**
+     * A choice among values, {@link Mux} or {@link Case}: as wide as the widest value, signed as
+     * the value it falls back to. Its locator is not part of its value, so equality ignores it.
+     */
+    abstract sealed class Choice implements Expr permits Mux, Case {
+        private final Locator locator;
+        private final boolean signed;
+        private final int hash;
+        private int width = -1;
+
+        Choice(Locator locator, boolean signed, int hash) {
+            this.locator = locator;
+            this.signed = signed;
+            this.hash = hash;
+        }
+
+        /** Every value the choice can take, its default among them. */
+        abstract List<Expr> choices();
+
+        public Locator locator() { return locator; }
+
+        /** -1 while a value's width is not inferred yet; known widths never change, so they are kept. */
+        public int width() {
+            if (width < 0) {
+                int w = -1;
+                for (Expr c : choices()) {
+                    int x = c.width();
+                    if (x < 0) return -1;
+                    w = Math.max(w, x);
+                }
+                width = w;
+            }
+            return width;
+        }
+
+        public boolean signed() { return signed; }
+        @Override
+        public boolean equals(Object o) { return o instanceof Expr x && StructuralEquality.equal(this, x); }
+        @Override
+        public int hashCode() { return hash; }
+    }
+
+    /**
      * {@code cond ? whenTrue : whenFalse}; the result is as wide as the wider branch. The locator
      * says where it was described (a {@code mux} call, a {@code when}); it is not part of what the
      * value is, so equality ignores it. Width, signedness and hash are computed once, from the
      * operands' (which computed theirs when they were built): a walk that recomputed them would
      * visit every path of a shared DAG, exponentially many on a chain of muxes.
      */
-    final class Mux implements Expr {
+    final class Mux extends Choice {
         private final Expr cond, whenTrue, whenFalse;
-        private final Locator locator;
-        private final boolean signed;
-        private final int hash;
-        private int width;
 
         public Mux(Expr cond, Expr whenTrue, Expr whenFalse, Locator locator) {
+            super(locator, whenTrue.signed(), java.util.Objects.hash(cond, whenTrue, whenFalse));
             this.cond = cond;
             this.whenTrue = whenTrue;
             this.whenFalse = whenFalse;
-            this.locator = locator;
-            this.signed = whenTrue.signed();
-            this.hash = java.util.Objects.hash(cond, whenTrue, whenFalse);
-            this.width = widthOf();
+            width(); // now, from the operands' cached widths: a first call later would recurse down a whole chain
         }
 
         public Mux(Expr cond, Expr whenTrue, Expr whenFalse) {
@@ -153,27 +189,11 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
         public Expr cond() { return cond; }
         public Expr whenTrue() { return whenTrue; }
         public Expr whenFalse() { return whenFalse; }
-        public Locator locator() { return locator; }
 
-        /** -1 while a branch's width is not inferred yet; known widths never change, so they are kept. */
-        public int width() {
-            if (width < 0) width = widthOf();
-            return width;
-        }
+        @Override
+        List<Expr> choices() { return List.of(whenTrue, whenFalse); }
 
-        private int widthOf() {
-            int a = whenTrue.width();
-            if (a < 0) return -1;
-            int b = whenFalse.width();
-            return b < 0 ? -1 : Math.max(a, b);
-        }
-
-        public boolean signed() { return signed; }
         public <R> R accept(Visitor<R> v) { return v.mux(this); }
-        @Override
-        public boolean equals(Object o) { return o instanceof Expr x && StructuralEquality.equal(this, x); }
-        @Override
-        public int hashCode() { return hash; }
         @Override
         public String toString() { return "mux(" + StructuralEquality.brief(cond) + ", ...)"; }
     }
@@ -183,25 +203,19 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
      * Like {@link Mux}, its locator is not part of its value, and its width, signedness and hash
      * are computed once.
      */
-    final class Case implements Expr {
+    final class Case extends Choice {
         private final Expr selector;
         private final List<Lit> keys;
         private final List<Expr> values;
         private final Expr otherwise;
-        private final Locator locator;
-        private final boolean signed;
-        private final int hash;
-        private int width;
 
         public Case(Expr selector, List<Lit> keys, List<Expr> values, Expr otherwise, Locator locator) {
+            super(locator, otherwise.signed(), java.util.Objects.hash(selector, keys, values, otherwise));
             this.selector = selector;
             this.keys = List.copyOf(keys);
             this.values = List.copyOf(values);
             this.otherwise = otherwise;
-            this.locator = locator;
-            this.signed = otherwise.signed();
-            this.hash = java.util.Objects.hash(selector, this.keys, this.values, otherwise);
-            this.width = widthOf();
+            width(); // now, as a mux does
         }
 
         public Case(Expr selector, List<Lit> keys, List<Expr> values, Expr otherwise) {
@@ -212,31 +226,15 @@ public sealed interface Expr permits Expr.Ref, Expr.InstRef, Expr.Lit, Expr.Op, 
         public List<Lit> keys() { return keys; }
         public List<Expr> values() { return values; }
         public Expr otherwise() { return otherwise; }
-        public Locator locator() { return locator; }
 
-        /** -1 while a value's width is not inferred yet; known widths never change, so they are kept. */
-        public int width() {
-            if (width < 0) width = widthOf();
-            return width;
+        @Override
+        List<Expr> choices() {
+            List<Expr> all = new java.util.ArrayList<>(values);
+            all.add(otherwise);
+            return all;
         }
 
-        private int widthOf() {
-            int w = otherwise.width();
-            if (w < 0) return -1;
-            for (Expr v : values) {
-                int x = v.width();
-                if (x < 0) return -1;
-                w = Math.max(w, x);
-            }
-            return w;
-        }
-
-        public boolean signed() { return signed; }
         public <R> R accept(Visitor<R> v) { return v.caseOf(this); }
-        @Override
-        public boolean equals(Object o) { return o instanceof Expr x && StructuralEquality.equal(this, x); }
-        @Override
-        public int hashCode() { return hash; }
         @Override
         public String toString() { return "case(" + StructuralEquality.brief(selector) + ", ...)"; }
     }

@@ -15,12 +15,9 @@ import java.util.Map;
  * address at or beyond {@link #depth()} give 0 (the builder guards them; a raw {@link Expr.MemRead}
  * out of range is 0 in every simulator), writes there are dropped.
  */
-public final class Memory {
-    private String name;
-    private boolean explicitName;
+public final class Memory extends Named {
     private final int depth;
     private final int width;
-    private final Locator locator;
     private Expr clock;
     private List<BigInteger> init = List.of();
     private String initFile;
@@ -28,16 +25,13 @@ public final class Memory {
     private final Map<String, String> attributes = new LinkedHashMap<>();
 
     public Memory(String name, int depth, int width, Locator locator) {
-        this.name = name;
+        super(name, locator);
         this.depth = depth;
         this.width = width;
-        this.locator = locator;
     }
 
-    public String name() { return name; }
     public int depth() { return depth; }
     public int width() { return width; }
-    public Locator locator() { return locator; }
     public Expr clock() { return clock; }
     public void clock(Expr c) { clock = c; }
 
@@ -71,11 +65,4 @@ public final class Memory {
         return Math.max(1, 32 - Integer.numberOfLeadingZeros(depth - 1));
     }
 
-    public void name(String newName, boolean explicit) {
-        if (!explicit && (explicitName || name != null)) return;
-        name = newName;
-        explicitName |= explicit;
-    }
-
-    public void rename(String newName) { name = newName; }
 }

@@ -5,16 +5,13 @@ package tagmatch.hdl.ir;
  * with the same name are different until name legalization proves otherwise), so this is a
  * class, not a record. Width -1 means "to be inferred".
  */
-public final class Signal {
+public final class Signal extends Named {
     /** What kind of storage or connection the signal is. */
     public enum Kind { INPUT, OUTPUT, WIRE, REG }
 
     private final Kind kind;
-    private String name;
-    private boolean explicitName;
     private int width;
     private final boolean signed;
-    private final Locator locator;
     private final ModuleDef owner;
     /** Registers only: value loaded while reset is high, or null for a register without reset. */
     private Expr resetValue;
@@ -31,20 +28,16 @@ public final class Signal {
     private boolean crossesClockDomain;
 
     Signal(ModuleDef owner, Kind kind, String name, int width, boolean signed, Locator locator) {
+        super(name, locator);
         this.owner = owner;
         this.kind = kind;
-        this.name = name;
         this.width = width;
         this.signed = signed;
-        this.locator = locator;
     }
 
     public Kind kind() { return kind; }
-    public String name() { return name; }
-    public boolean hasExplicitName() { return explicitName; }
     public int width() { return width; }
     public boolean signed() { return signed; }
-    public Locator locator() { return locator; }
     public ModuleDef owner() { return owner; }
     public Expr resetValue() { return resetValue; }
     public Expr clock() { return clock; }
@@ -87,16 +80,6 @@ public final class Signal {
 
     public boolean isPort() { return kind == Kind.INPUT || kind == Kind.OUTPUT; }
 
-    /** Sets the name; an explicit name is never replaced by an inferred one. */
-    public void name(String newName, boolean explicit) {
-        if (!explicit && (explicitName || name != null)) return;
-        this.name = newName;
-        this.explicitName |= explicit;
-    }
-
-    /** Renames unconditionally; used by name legalization. */
-    public void rename(String newName) { this.name = newName; }
-
     public void width(int w) { this.width = w; }
 
 
@@ -109,6 +92,6 @@ public final class Signal {
 
     @Override
     public String toString() {
-        return name;
+        return name();
     }
 }
