@@ -18,14 +18,10 @@ import java.util.concurrent.Callable;
  * printed after its verdict.
  */
 @Command(name = "alpu",
-        mixinStandardHelpOptions = true,
         description = {"Soak the generated ALPU RTL (Verilator) with random traffic and backpressure through the "
                 + "datasheet scoreboard (rules R1-R9).",
                 "Example: tagmatch cosim alpu --cells 256 --block 8 --variant prq --ops 200000 --seed 7 --sim compiled,verilator"})
-public final class CosimAlpu implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
+public final class CosimAlpu extends TagmatchCommand implements Callable<Integer> {
     @Mixin
     AlpuOptions options = new AlpuOptions();
 
@@ -54,7 +50,7 @@ public final class CosimAlpu implements Callable<Integer> {
             throw new tagmatch.process.UsageError("--vcd must go with one --sim (each would write the same file), got --sim "
                     + String.join(",", sims));
         }
-        PrintWriter w = spec.commandLine().getOut();
+        PrintWriter w = out();
         boolean passed = AlpuSoak.runEach(cfg, ops, seed, vcd, sims, Progress::start, s -> {
             w.println(s.verdict());
             if (s.passed()) w.println(s.speed());

@@ -4,7 +4,6 @@ import picocli.CommandLine.Command;
 
 /** {@code tagmatch cosim <what>}: co-simulation soaks of any size, with a progress bar and a verdict. */
 @Command(name = "cosim",
-        mixinStandardHelpOptions = true,
         description = "Run a co-simulation soak against the reference and print a verdict.",
         subcommands = {
                 CosimFirmware.class,

@@ -11,16 +11,12 @@ import tagmatch.testbench.firmware.FirmwareSoak;
  * {@code --fallback}, of the DPA handler and host software's fallback as one system.
  */
 @Command(name = "firmware",
-        mixinStandardHelpOptions = true,
         description = "Soak the generated DPA firmware against the reference: native (JNA, chaos build, "
                 + "N concurrent threads), tsan (the driver under ThreadSanitizer) or riscv (the driver under qemu-riscv64). "
                 + "With --fallback: the DPA handler and host software's fallback as one system, at tiny capacities, "
                 + "judged by the reference without capacity limits (native, tsan or riscv: the handler natively, "
                 + "under ThreadSanitizer or under qemu-riscv64).")
-public final class CosimFirmware implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
+public final class CosimFirmware extends TagmatchCommand implements Callable<Integer> {
     @Option(names = "--target", description = "native, tsan or riscv (default ${DEFAULT-VALUE})")
     String target = "native";
     @Option(names = "--ops", description = "posts and arrivals to run, exactly (default ${DEFAULT-VALUE})")
@@ -42,7 +38,7 @@ public final class CosimFirmware implements Callable<Integer> {
         int recvs = capacity.recvs(0), unexpected = capacity.unexpected(0);
         String verdict;
         boolean passed;
-        try (Temp temp = keepTemp.dir("cosim-firmware", spec.commandLine().getErr());
+        try (Temp temp = keepTemp.dir("cosim-firmware", err());
              Progress pb = Progress.start("cosim firmware " + target + (fallback ? " --fallback" : ""), ops, "operations")) {
             if (fallback) {
                 FallbackSoak soak = FallbackSoak.run(target, ops, seed, recvs, unexpected, temp.path(), pb::stepTo);
@@ -54,7 +50,7 @@ public final class CosimFirmware implements Callable<Integer> {
                 passed = soak.passed();
             }
         }
-        java.io.PrintWriter w = spec.commandLine().getOut();
+        java.io.PrintWriter w = out();
         w.println(verdict);
         w.flush();
         return passed ? 0 : 1;

@@ -21,13 +21,9 @@ import java.util.concurrent.Callable;
  * real subcommand, so the demo shows exactly what a user would get from it.
  */
 @Command(name = "demo",
-        mixinStandardHelpOptions = true,
         description = {"The main job on defaults: library blocks, the default ALPU and the default firmware.",
                 "Each is generated, checked by the real tools and co-simulated against its reference."})
-public final class DemoCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
+public final class DemoCommand extends TagmatchCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", description = "library blocks go here (default: ${DEFAULT-VALUE})")
     Path out = Path.of("verilog-out", "lib");
 
@@ -52,7 +48,7 @@ public final class DemoCommand implements Callable<Integer> {
             OutputDir.claim(alpuOut, false, "--alpu-out").close();
             OutputDir.claim(firmwareOut, false, "--firmware-out").close();
         }
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         o.println("tagmatch demo: standard-library blocks -> " + out);
         o.printf("%-20s %-24s %7s %6s  %-9s %-9s %-9s%n", "block", "top", "modules", "lines", "verilator", "yosys", "iverilog");
         boolean ok = true;
@@ -96,7 +92,7 @@ public final class DemoCommand implements Callable<Integer> {
     private boolean step(PrintWriter o, String... args) {
         picocli.CommandLine cl = Main.commandLine();
         cl.setOut(o);
-        cl.setErr(spec.commandLine().getErr());
+        cl.setErr(err());
         return cl.execute(args) == 0;
     }
 

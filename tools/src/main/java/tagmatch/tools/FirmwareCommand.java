@@ -16,22 +16,16 @@ import tagmatch.testbench.firmware.FootprintReport;
 
 /** {@code tagmatch firmware}: generate the DPA optimistic tag matching firmware for one configuration. */
 @Command(name = "firmware",
-        mixinStandardHelpOptions = true,
         description = "Generate the optimistic tag matching DPA firmware (C; its API contract is docs/otm-contract.md of the tagmatch repository) into a directory.")
-public final class FirmwareCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public final class FirmwareCommand extends TagmatchCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ThreadsOption threads = new ThreadsOption(32);
     @CommandLine.Mixin
     BinsOption bins = new BinsOption();
     @CommandLine.Mixin
     CapacityOptions capacity = new CapacityOptions();
-    @Option(names = "--no-any-source", description = "MPI-4 assertion: no receive uses ANY_SOURCE")
-    boolean noAnySource;
-    @Option(names = "--no-any-tag", description = "MPI-4 assertion: no receive uses ANY_TAG")
-    boolean noAnyTag;
+    @CommandLine.Mixin
+    HintOptions hints = new HintOptions();
     @Option(names = "--hash", description = "multiplicative or xor-fold (default ${DEFAULT-VALUE})")
     String hash = "multiplicative";
     @Option(names = "--sender-hash", description = "also emit the sender-side hash API (otm_inline_hash.h)")
@@ -54,14 +48,14 @@ public final class FirmwareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         OtmConfig cfg = config();
-        PrintWriter w = spec.commandLine().getOut();
+        PrintWriter w = out();
         try (OutputDir dir = force.claim(out, "--out")) {
             OtmGenerator.write(cfg, dir.staging());
             List<Path> files = dir.commit("firmware");
             w.println("wrote " + files.size() + " files to " + out + " (" + cfg.key() + ")");
         }
         if (report) {
-            try (Temp tmp = keepTemp.dir("firmware-report", spec.commandLine().getErr())) {
+            try (Temp tmp = keepTemp.dir("firmware-report", err())) {
                 w.print(FootprintReport.of(cfg, tmp.path()));
             }
         }
@@ -77,7 +71,7 @@ public final class FirmwareCommand implements Callable<Integer> {
         // checked here because the configuration words its checks with its components' names
         int recvs = capacity.recvs(), unexpected = capacity.unexpected();
         OptionCheck.range("--in-order-run", inOrderRun, 0, OtmConfig.MAX_IN_ORDER_RUN);
-        return new OtmConfig(threads.get(), bins.get(), recvs, unexpected, noAnySource, noAnyTag, h, senderHash,
+        return new OtmConfig(threads.get(), bins.get(), recvs, unexpected, hints.noAnySource, hints.noAnyTag, h, senderHash,
                 !noFastPath, !noEarlyBooking, inOrderRun);
     }
 }

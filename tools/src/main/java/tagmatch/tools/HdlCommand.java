@@ -16,13 +16,9 @@ import java.util.concurrent.Callable;
 
 /** {@code tagmatch hdl <block> [--param k=v]... --out DIR}: emits one standard-library block. */
 @Command(name = "hdl",
-        mixinStandardHelpOptions = true,
         description = {"Emit a standard-library block as Verilog, one file per module.",
                 "Example: tagmatch hdl fifo --param depth=16 --param width=32 --out build/fifo"})
-public final class HdlCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
+public final class HdlCommand extends TagmatchCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "BLOCK", description = "block name (see --list)")
     String block;
 
@@ -43,7 +39,7 @@ public final class HdlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         if (list) {
             o.print(Catalog.listing());
             return 0;

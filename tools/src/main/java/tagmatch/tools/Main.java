@@ -9,7 +9,6 @@ import java.util.List;
 
 /** The {@code tagmatch} command line. Each subcommand lives in its own class. */
 @Command(name = "tagmatch",
-        mixinStandardHelpOptions = true,
         version = Release.VERSION,
         description = "Generate MPI message-matching offload hardware and firmware, and prove it by co-simulation.",
         footer = {"", "  test      install missing tools, then run every test (./tagmatch launcher)"})

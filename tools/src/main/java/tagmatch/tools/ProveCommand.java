@@ -22,15 +22,11 @@ import java.util.concurrent.Callable;
  * counterexample table (and {@code --vcd}). Exit 0 when proven, 1 when a property fails.
  */
 @Command(name = "prove",
-        mixinStandardHelpOptions = true,
         description = {"Prove the properties written in the DSL (Assert/Assume/Cover) with yosys-smtbmc.",
                 "Bounded model checking, k-induction and cover reachability.",
                 "Example: tagmatch prove fifo --depth 16 --vcd fifo.vcd",
                 "         tagmatch prove --list"})
-public final class ProveCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
+public final class ProveCommand extends TagmatchCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "TARGET", description = "what to prove (see --list)")
     String target;
 
@@ -56,7 +52,7 @@ public final class ProveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         if (list) {
             if (target != null) throw new UsageError("--list takes no TARGET, got " + target + "; use tagmatch prove --list or tagmatch prove TARGET");
             o.print(TargetProof.listing());
@@ -69,7 +65,7 @@ public final class ProveCommand implements Callable<Integer> {
         if (vcd != null) OptionCheck.writableFile("--vcd", vcd);
         if (broken != null) OptionCheck.range("--broken", broken, 1, t.faults().size());
         ProofReport r;
-        try (Temp work = keepTemp.dir("prove", spec.commandLine().getErr())) {
+        try (Temp work = keepTemp.dir("prove", err())) {
             r = new TargetProof(t, k, broken, s, vcd).prove(work.path(), o);
         } catch (ToolException e) {
             throw new UserError(e.getMessage(), e);

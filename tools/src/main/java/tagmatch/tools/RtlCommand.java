@@ -21,14 +21,10 @@ import java.util.concurrent.Callable;
  * configurations into {@code verilog-out/}.
  */
 @Command(name = "rtl",
-        mixinStandardHelpOptions = true,
         description = {"Generate the Verilog of an ALPU (seed 001), one file per module.",
                 "Example: tagmatch rtl --cells 256 --block 8 --match-width 42 --tag-width 16 --variant prq --report",
                 "         tagmatch rtl --reference    (regenerates verilog-out/ with the seed's Table IV/V configurations)"})
-public final class RtlCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
+public final class RtlCommand extends TagmatchCommand implements Callable<Integer> {
     @Mixin
     AlpuOptions options = new AlpuOptions();
 
@@ -49,7 +45,7 @@ public final class RtlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         if (reference) {
             try (OutputDir dir = force.claim(out, "--out")) {
                 for (ReferenceDesigns.Written d : ReferenceDesigns.writeEach(dir.staging())) {

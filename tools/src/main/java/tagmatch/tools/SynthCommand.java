@@ -26,15 +26,11 @@ import java.util.concurrent.Callable;
  * shared machine.
  */
 @Command(name = "synth",
-        mixinStandardHelpOptions = true,
         description = {"Synthesize the generated ALPU with yosys and report LUTs, flip-flops and LUT depth.",
                 "Example: tagmatch synth --cells 256 --block 8 --variant prq",
                 "         tagmatch synth --table    (the seed's Table IV/V side by side with the paper; a sweep into ./table-iv-v, resumable)",
                 "         tagmatch synth --pnr --cells 16 --block 8    (place and route on an iCE40 HX8K: Fmax, ns per match)"})
-public final class SynthCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
+public final class SynthCommand extends TagmatchCommand implements Callable<Integer> {
     @Mixin
     AlpuOptions options = new AlpuOptions();
 
@@ -74,7 +70,7 @@ public final class SynthCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         family = OptionCheck.oneOf("--family", family, YosysSynth.FAMILIES.toArray(String[]::new));
         OptionCheck.requires(!only.isEmpty(), "--only", table, "--table");
         OptionCheck.requires(tableSpec != null, "--spec", table, "--table");
@@ -89,7 +85,7 @@ public final class SynthCommand implements Callable<Integer> {
             String report;
             try (Progress p = Progress.start("synth --pnr", 1, "design")) {
                 p.note(cfg.variant().defaultTop() + " " + cfg.cells() + " cells, block " + cfg.block() + " on iCE40 " + Ice40Pnr.DEVICE);
-                try (Temp work = keepTemp.dir("pnr", spec.commandLine().getErr())) {
+                try (Temp work = keepTemp.dir("pnr", err())) {
                     report = AlpuSynthesis.placeAndRouteSummary(cfg, cfg.variant().defaultTop(), seed, work.path());
                 }
                 p.step();

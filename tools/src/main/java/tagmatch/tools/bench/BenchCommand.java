@@ -5,7 +5,6 @@ import tagmatch.tools.CommandGroup;
 
 /** {@code tagmatch bench <what>}: benchmarks that print ratios against a baseline run side by side. */
 @Command(name = "bench",
-        mixinStandardHelpOptions = true,
         description = "Run a benchmark and print ratios against its baseline.",
         subcommands = {
                 HdlBench.class,

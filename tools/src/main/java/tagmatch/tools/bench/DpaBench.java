@@ -26,6 +26,7 @@ import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
 import tagmatch.tools.ThreadsOption;
 import tagmatch.process.UsageError;
+import tagmatch.tools.TagmatchCommand;
 
 /**
  * {@code tagmatch bench dpa}: the generated matcher on the simulated DPA cluster, in cycles
@@ -34,10 +35,9 @@ import tagmatch.process.UsageError;
  * speed.
  */
 @Command(name = "dpa",
-        mixinStandardHelpOptions = true,
         description = "DPA firmware on the simulated cluster: cycles per matched message and messages per 10^6 cycles against N, "
                 + "optimistic vs in order vs the list on one hart; the targets; simulated instructions per second.")
-public final class DpaBench implements Callable<Integer> {
+public final class DpaBench extends TagmatchCommand implements Callable<Integer> {
     @Option(names = "--threads", split = ",", paramLabel = "N[,N...]",
             description = ThreadsOption.WHAT + ", one run each (1..64 and at most the cluster's harts; default ${DEFAULT-VALUE})")
     int[] threads = {1, 2, 4, 8, 16, 32};
@@ -83,9 +83,6 @@ public final class DpaBench implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     CacheOptions caches = new CacheOptions();
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @picocli.CommandLine.Mixin
     tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
 
@@ -120,7 +117,7 @@ public final class DpaBench implements Callable<Integer> {
         if (handlerOnly && speedOnly) throw new UsageError("--speed-only and --handler-only exclude each other, got both");
         if (jobs.given() && matcher == null) throw new UsageError("--jobs must come with --matcher (its runs are the ones simulated at once), got --jobs alone");
         ClusterRuns runs = jobs.runs(sim, ClusterSimulator.Work.MANY_RUNS);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (matcher != null) {
             List<tagmatch.dpasystem.HandlerImage.Matcher> ms = MatcherBenchRun.parse(matcher);
             if (png != null) OptionCheck.writableFile("--png", png);

@@ -14,12 +14,12 @@ import tagmatch.process.UsageError;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
+import tagmatch.tools.TagmatchCommand;
 
 /** {@code tagmatch bench firmware}: {@link FirmwareBenchmark}'s instructions per matched message and its ablation. */
 @Command(name = "firmware",
-        mixinStandardHelpOptions = true,
         description = "DPA firmware: instructions per matched message on x86-64 (callgrind) and rv64, the DPA's ISA (qemu-riscv64), vs an MPICH-style C linked list, and the ablation of in-order blocks, the fast path and early booking.")
-public final class FirmwareBench implements Callable<Integer> {
+public final class FirmwareBench extends TagmatchCommand implements Callable<Integer> {
     @Option(names = "--depths", split = ",", description = "receives kept posted (default ${DEFAULT-VALUE})")
     int[] depths = {1, 64, 1000};
 
@@ -38,9 +38,6 @@ public final class FirmwareBench implements Callable<Integer> {
     @Option(names = "--isa", split = ",", description = "instruction sets counted: x86-64 (valgrind callgrind), rv64 (qemu-riscv64: the DPA's) (default ${DEFAULT-VALUE})")
     List<String> isas = List.of("x86-64", "rv64");
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @picocli.CommandLine.Mixin
     tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
 
@@ -57,7 +54,7 @@ public final class FirmwareBench implements Callable<Integer> {
                 .orElseThrow(() -> new UsageError("--isa must be x86-64 or rv64, got " + n))).distinct().toList();
         OtmConfig cfg = OtmConfig.defaults().withThreads(nThreads).withBins(nBins).withCapacities(1024, 1024);
         FirmwareBenchmark.Settings settings = new FirmwareBenchmark.Settings(cfg, Arrays.stream(depths).boxed().toList(), messages, ablationDepth, chosen);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         try (Temp temp = keepTemp.dir("bench-firmware", new PrintWriter(System.err, true))) {
             out.print(FirmwareBenchmark.measure(settings, temp.path(), Progress::start).text());
         }

@@ -9,12 +9,12 @@ import tagmatch.bench.model.ModelBenchmark;
 import tagmatch.model.strategy.Strategies;
 import tagmatch.model.workload.Workloads;
 import tagmatch.tools.OptionCheck;
+import tagmatch.tools.TagmatchCommand;
 
 /** {@code tagmatch bench model}: {@link ModelBenchmark}'s table of every strategy against the linked list. */
 @Command(name = "model",
-        mixinStandardHelpOptions = true,
         description = "Matching strategies: ops/s and entries inspected per op on shuffle and burst, vs linked-list.")
-public final class ModelBench implements Callable<Integer> {
+public final class ModelBench extends TagmatchCommand implements Callable<Integer> {
     @Option(names = "--depths", split = ",", description = "queue depths (messages per round) (default ${DEFAULT-VALUE})")
     int[] depths = {16, 256, 4096};
 
@@ -42,9 +42,6 @@ public final class ModelBench implements Callable<Integer> {
     @Option(names = "--seed", description = "workload seed (default ${DEFAULT-VALUE})")
     long seed = 1;
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
         List<String> names = strategies == null ? Strategies.names() : List.of(strategies);
@@ -58,8 +55,8 @@ public final class ModelBench implements Callable<Integer> {
         OptionCheck.range("--bins", bins, 1, 1 << 20);
         ModelBenchmark.Settings settings = new ModelBenchmark.Settings(Arrays.stream(depths).boxed().toList(), List.of(workloads), names,
                 reps, warmup, minMillis, n, bins, seed);
-        spec.commandLine().getOut().print(ModelBenchmark.measure(settings).text());
-        spec.commandLine().getOut().flush();
+        out().print(ModelBenchmark.measure(settings).text());
+        out().flush();
         return 0;
     }
 }

@@ -5,15 +5,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tagmatch.bench.sim.SimBenchmark;
 import tagmatch.tools.OptionCheck;
+import tagmatch.tools.TagmatchCommand;
 
 /** {@code tagmatch bench sim}: {@link SimBenchmark}'s paths and build times, as ratios to its C++ harness. */
-@Command(name = "sim", mixinStandardHelpOptions = true,
+@Command(name = "sim",
         description = "Simulation speed: C++ harness vs JNA per-cycle vs JNA batched vs Java interpreter vs compiled to "
                 + "JVM bytecode; Verilator build and bytecode compile times.")
-public final class SimBench implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
+public final class SimBench extends TagmatchCommand implements Callable<Integer> {
     @Option(names = "--inputs", description = "priority-tree inputs (default: ${DEFAULT-VALUE})")
     int inputs = 256;
 
@@ -39,8 +37,8 @@ public final class SimBench implements Callable<Integer> {
         OptionCheck.atLeast("--interpreter-cycles", interpreterCycles, 100);
         OptionCheck.range("--runs", runs, 1, 99);
         String report = SimBenchmark.run(new SimBenchmark.Settings(inputs, cycles, interpreterCycles, runs, seed)).text();
-        spec.commandLine().getOut().print(report);
-        spec.commandLine().getOut().flush();
+        out().print(report);
+        out().flush();
         return 0;
     }
 }

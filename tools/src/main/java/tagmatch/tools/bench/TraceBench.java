@@ -16,15 +16,13 @@ import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
 import tagmatch.tools.Temp;
+import tagmatch.tools.TagmatchCommand;
 
 /** {@code tagmatch bench trace}: {@link TraceBenchmark}, {@code trace analyze} as whole processes with and without its caches. */
-@Command(name = "trace", mixinStandardHelpOptions = true,
+@Command(name = "trace",
         description = {"Time ./tagmatch trace analyze as whole processes: without a cache, a first analysis, the same again",
                 "(from the cache), and again with only the parse cache; print ratios against the first analysis."})
-public final class TraceBench implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
+public final class TraceBench extends TagmatchCommand implements Callable<Integer> {
     @Parameters(arity = "0..*", paramLabel = "TRACE", description = "traces to analyze, as for trace analyze (default: the checkout's data/traces)")
     List<Path> traces = new ArrayList<>();
 
@@ -46,10 +44,10 @@ public final class TraceBench implements Callable<Integer> {
             OptionCheck.exists("TRACE", t, "a trace directory or rank file");
         }
         TraceBenchReport report;
-        try (Temp work = keepTemp.dir("bench-trace", spec.commandLine().getErr())) {
+        try (Temp work = keepTemp.dir("bench-trace", err())) {
             report = TraceBenchmark.measure(new TraceBenchmark.Settings(l, what, runs, OutputDir.MANIFEST), work.path(), Progress::start);
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         out.print(report.text());
         out.flush();
         if (!report.allIdentical()) {

@@ -21,20 +21,17 @@ import tagmatch.tools.SimOption;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import tagmatch.tools.TagmatchCommand;
 
 /** {@code tagmatch dpa run PROGRAM.elf}: one bare-metal program on the cluster; prints its console, exit code and counts. */
 @Command(name = "run",
-        mixinStandardHelpOptions = true,
         description = "Run a bare-metal RV64IMAC ELF on the simulated DPA cluster and print its console output, exit code, "
                 + "cycles and instructions retired per hart (conventions: docs/dpa.md).",
         exitCodeListHeading = "Exit status:%n",
         exitCodeList = {"N:the program's exit code, modulo 256 (no line on standard error)",
                 "1:a hart stopped on an error, or no exit within --max-cycles (a one-line error on standard error)",
                 "2:a bad option or ELF (a one-line error on standard error)"})
-public final class DpaRunCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public final class DpaRunCommand extends TagmatchCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PROGRAM.elf", description = "a RISC-V ELF64 executable linked for RAM at 0x80000000")
     Path program;
     @CommandLine.Mixin
@@ -70,7 +67,7 @@ public final class DpaRunCommand implements Callable<Integer> {
             r = dpa.run(image, options, p::stepTo);
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        PrintWriter w = spec.commandLine().getOut();
+        PrintWriter w = out();
         w.print(r.console());
         if (!r.console().isEmpty() && !r.console().endsWith("\n")) w.println();
         w.flush();

@@ -29,6 +29,7 @@ import tagmatch.tools.AlpuOptions;
 import tagmatch.tools.JobsOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.Progress;
+import tagmatch.tools.TagmatchCommand;
 
 /**
  * {@code tagmatch sweep}: runs steps over a grid of ALPU configurations, here on a bounded worker
@@ -36,7 +37,6 @@ import tagmatch.tools.Progress;
  * {@code tagmatch sweep report DIR} merges what it holds.
  */
 @Command(name = "sweep",
-        mixinStandardHelpOptions = true,
         description = {"Run rtl, synth, pnr, cosim and prove over a grid of ALPU configurations, here or as a Slurm job array; "
                 + "one JSON line per configuration and step in DIR/results, resumable.",
                 "Example: tagmatch sweep --cells 16,32 --block 4,8 --match-width 8 --tag-width 4 --variant prq,umq --out sweep-out",
@@ -45,10 +45,7 @@ import tagmatch.tools.Progress;
                 "         tagmatch sweep report sweep-out",
                 "Options may come from a spec file: tagmatch sweep @FILE (one option per line, # comments)."},
         subcommands = SweepReportCommand.class)
-public final class SweepCommand implements Callable<Integer> {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
-
+public final class SweepCommand extends TagmatchCommand implements Callable<Integer> {
     @Option(names = "--variant", split = ",", paramLabel = "prq|umq", description = AlpuOptions.VARIANT + ", one configuration each (default prq)")
     List<String> variants = new ArrayList<>(List.of("prq"));
 
@@ -108,7 +105,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         // Every option is checked before anything is written.
         Sweep sweep = sweep();
         if (out == null) throw new UsageError("--out is required: the results directory");

@@ -12,6 +12,7 @@ import picocli.CommandLine.Parameters;
 import tagmatch.eda.sweep.SweepReport;
 import tagmatch.process.UsageError;
 import tagmatch.tools.OutputDir;
+import tagmatch.tools.TagmatchCommand;
 
 /**
  * {@code tagmatch sweep report DIR}: merges the result lines of a sweep into {@code DIR/report/}
@@ -19,13 +20,9 @@ import tagmatch.tools.OutputDir;
  * task is missing or failed, so a script can tell a complete sweep from a partial one.
  */
 @Command(name = "report",
-        mixinStandardHelpOptions = true,
         description = {"Merge a sweep's results into DIR/report/: sweep.md, sweep.csv and PNG plots; name missing and failed tasks.",
                 "Example: tagmatch sweep report sweep-out --clock-mhz 100"})
-public final class SweepReportCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public final class SweepReportCommand extends TagmatchCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "the results directory of a sweep (its --out)")
     Path dir;
 
@@ -41,7 +38,7 @@ public final class SweepReportCommand implements Callable<Integer> {
             files = report.writeTo(out.staging());
             out.commit("sweep-report");
         }
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         o.print(report.markdown());
         o.println();
         o.println("wrote " + dir.resolve("report") + "/{" + String.join(",", files) + "}");

@@ -18,25 +18,21 @@ import tagmatch.trace.ParseCheck;
 import tagmatch.trace.TraceAnalyzer;
 import tagmatch.trace.TraceCache;
 import tagmatch.trace.TraceFiles;
+import tagmatch.tools.TagmatchCommand;
 
 /** {@code tagmatch trace analyze}: MPI traces (DUMPI text) replayed through every matching strategy. */
 @Command(name = "trace",
-        mixinStandardHelpOptions = true,
         description = "Analyze MPI traces (DUMPI text format) for message matching.",
         subcommands = {TraceCommand.Analyze.class, TraceCommand.Parse.class, TraceReplayCommand.class, VerifyCommand.class,
                 TraceOffloadCommand.class})
 public final class TraceCommand extends CommandGroup {
     @Command(name = "analyze",
-            mixinStandardHelpOptions = true,
             description = {"Replay MPI traces through every matching strategy.",
                     "Per rank and strategy: queue depth (mean, max), entries inspected per",
                     "operation, optimistic-matching conflicts at N threads; queue depth against",
                     "bins in the form of seed 000 figure 7, and its plot. Messages arrive in the",
                     "order of their senders' send times (see docs/traces.md)."})
-    static final class Analyze implements Runnable {
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
+    static final class Analyze extends TagmatchCommand implements Runnable {
         @CommandLine.Mixin
         TraceInputOptions input = new TraceInputOptions();
 
@@ -81,8 +77,8 @@ public final class TraceCommand extends CommandGroup {
 
             List<TraceFiles.Trace> found = input.find();
             try (OutputDir dir = force.claim(out, "--out")) { // before the analysis, not after it
-                PrintWriter stdout = spec.commandLine().getOut();
-                PrintWriter err = spec.commandLine().getErr();
+                PrintWriter stdout = out();
+                PrintWriter err = err();
                 TraceAnalyzer analyzer = new TraceAnalyzer(options, line -> {
                     err.println(line);
                     err.flush();
@@ -96,13 +92,9 @@ public final class TraceCommand extends CommandGroup {
     }
 
     @Command(name = "parse",
-            mixinStandardHelpOptions = true,
             description = {"Check the format of MPI traces and measure parse throughput.",
                     "Reports records, point-to-point operations and MB/s: the parsing half of analyze."})
-    static final class Parse implements Runnable {
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
+    static final class Parse extends TagmatchCommand implements Runnable {
         @CommandLine.Mixin
         TraceInputOptions input = TraceInputOptions.cacheOnRequest();
 
@@ -119,7 +111,7 @@ public final class TraceCommand extends CommandGroup {
             if (cache != null && parsing == DumpiReader.Parsing.GRAMMAR_ONLY) {
                 throw new UsageError("--cache only applies with --parser fast (the fast path fills the cache), got --parser " + parser);
             }
-            PrintWriter stdout = spec.commandLine().getOut();
+            PrintWriter stdout = out();
             ParseCheck.run(input.paths(), input.parseThreads(), parsing, cache, stdout::println);
             stdout.flush();
         }

@@ -19,10 +19,10 @@ import tagmatch.trace.OffloadReport;
 import tagmatch.trace.OffloadRow;
 import tagmatch.trace.TraceFiles;
 import tagmatch.trace.TraceOffload;
+import tagmatch.tools.TagmatchCommand;
 
 /** {@code tagmatch trace offload}: seed 003's offload engine over MPI traces and a generated 3D stencil. */
 @Command(name = "offload",
-        mixinStandardHelpOptions = true,
         description = {"Run seed 003's offload engine (a hardware list of E receives, software behind it) over MPI traces",
                 "and a generated 3D stencil: per application, rendezvous receives, the fraction of messages that arrived",
                 "unexpected, receives offloaded, matched in hardware and in software, cancelled, the success rate",
@@ -30,10 +30,7 @@ import tagmatch.trace.TraceOffload;
                 "then seed 003 §5.3's prefetch of unexpected rendezvous messages: prefetched, useful, useless, refused, declined.",
                 "A table, a CSV and a PNG. See docs/traces.md.",
                 "Example: tagmatch trace offload data/traces --hw-entries 64 --rndv-threshold 16384 --policy adaptive"})
-public final class TraceOffloadCommand implements Runnable {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public final class TraceOffloadCommand extends TagmatchCommand implements Runnable {
     @CommandLine.Mixin
     TraceInputOptions input = new TraceInputOptions();
 
@@ -102,8 +99,8 @@ public final class TraceOffloadCommand implements Runnable {
         OffloadSettings settings = new OffloadSettings(hwEntries, rndvThreshold, alpha, beta, cancelPeriod, cancelCutoff);
         Stencil3d.Spec stencil = noStencil ? null : Stencil3d.Spec.defaults().withJitter(stencilJitter);
         List<TraceFiles.Trace> found = input.find();
-        PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = out();
+        PrintWriter err = err();
         try (OutputDir dir = force.claim(out, "--out")) {
             List<OffloadRow> rows = TraceOffload.run(found, new TraceOffload.Options(p, settings, prefetchSettings, progressEveryNs, stencil, input.parseThreads(),
                     input.cache(), allowPartial),

@@ -17,22 +17,20 @@ import tagmatch.tools.Temp;
 import tagmatch.trace.AlpuReplay;
 import tagmatch.trace.TraceFiles;
 import tagmatch.trace.TraceReplayer;
+import tagmatch.tools.HintOptions;
+import tagmatch.tools.TagmatchCommand;
 
 /**
  * {@code tagmatch trace replay}: a trace's real traffic through the ALPU RTL or the generated
  * firmware, every post and arrival checked against the reference matcher.
  */
 @Command(name = "replay",
-        mixinStandardHelpOptions = true,
         description = {"Replay each rank's event streams through the ALPU RTL (Verilator, the NIC driver with a PRQ and a UMQ unit)",
                 "or through the generated firmware (native, N threads), every post and arrival checked against the reference",
                 "matcher. Per rank: agreement, operations the ALPUs answered alone versus with a software search and cycles per",
                 "operation (alpu), or firmware conflicts, fast and slow paths, in-order messages and fallbacks (firmware). Exit 1 on any difference.",
                 "Example: tagmatch trace replay data/traces/lammps-melt --through alpu --cells 16"})
-public final class TraceReplayCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public final class TraceReplayCommand extends TagmatchCommand implements Callable<Integer> {
     @CommandLine.Mixin
     TraceInputOptions input = new TraceInputOptions();
 
@@ -63,11 +61,8 @@ public final class TraceReplayCommand implements Callable<Integer> {
     @CommandLine.Mixin
     tagmatch.tools.CapacityOptions capacity = new tagmatch.tools.CapacityOptions();
 
-    @Option(names = "--no-any-source", description = "firmware: build with the no-any-source hint")
-    boolean noAnySource;
-
-    @Option(names = "--no-any-tag", description = "firmware: build with the no-any-tag hint")
-    boolean noAnyTag;
+    @CommandLine.Mixin
+    HintOptions hints = new HintOptions();
 
     @CommandLine.Mixin
     ProgressOption progress = new ProgressOption();
@@ -97,7 +92,7 @@ public final class TraceReplayCommand implements Callable<Integer> {
         try {
             alpuSetup = alpu ? new AlpuReplay.Setup(cells, block, threshold, new MatchLayout(layout.get(0), layout.get(1), layout.get(2))) : null;
             fw = alpu ? null : OtmConfig.defaults().withThreads(threads.get()).withBins(bins.get()).withCapacities(recvs, unexpected)
-                    .withHints(noAnySource, noAnyTag);
+                    .withHints(hints.noAnySource, hints.noAnyTag);
         } catch (ParameterError e) {
             throw OptionCheck.asOption(option(e.parameter()), e);
         }
@@ -108,15 +103,15 @@ public final class TraceReplayCommand implements Callable<Integer> {
             throw OptionCheck.asOption("--ranks", e);
         }
 
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (through.equals("dpa")) {
-            try (Temp temp = keepTemp.dir("replay-dpa", spec.commandLine().getErr())) {
+            try (Temp temp = keepTemp.dir("replay-dpa", err())) {
                 dpa.run(found, threads.get(), bins.get(), input.parseThreads(), input.cache(), temp.path(), progress.steps(), out);
             }
             return 0;
         }
         boolean agree;
-        try (Temp temp = alpu ? null : keepTemp.dir("replay", spec.commandLine().getErr())) {
+        try (Temp temp = alpu ? null : keepTemp.dir("replay", err())) {
             TraceReplayer.Options options = new TraceReplayer.Options(alpuSetup, fw, temp == null ? null : temp.path(), ranks, input.parseThreads(), input.cache());
             agree = TraceReplayer.replay(found, options, table -> {
                 out.print(table);

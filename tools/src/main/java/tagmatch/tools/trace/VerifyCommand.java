@@ -11,19 +11,16 @@ import tagmatch.process.UserError;
 import tagmatch.tools.OptionCheck;
 import tagmatch.trace.TraceFiles;
 import tagmatch.trace.TraceVerifier;
+import tagmatch.tools.TagmatchCommand;
 
 /** {@code tagmatch trace verify}: the reference matcher's choices against the statuses Open MPI recorded. */
 @Command(name = "verify",
-        mixinStandardHelpOptions = true,
         description = {"Compare, for every receive that completed in the traces, the message the reference",
                 "matcher gives it with the MPI_Status the MPI library returned (source, tag, size, which send).",
                 "Receives naming their source before any MPI_ANY_SOURCE receive must agree; the others may",
                 "differ only where the recorded times leave the arrival order open. Exit code 1 otherwise.",
                 "See docs/traces.md."})
-public final class VerifyCommand implements Runnable {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public final class VerifyCommand extends TagmatchCommand implements Runnable {
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "trace directories or rank files, as for analyze")
     List<Path> traces;
 
@@ -34,7 +31,7 @@ public final class VerifyCommand implements Runnable {
     public void run() {
         OptionCheck.atLeast("--max-cases", maxCases, 0);
         TraceVerifier.Verification v = TraceVerifier.verify(TraceFiles.find(traces));
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         out.print(v.text(maxCases));
         out.flush();
         long failures = v.failures();

@@ -1,0 +1,26 @@
+package tagmatch.tools;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * What every {@code tagmatch} command has: {@code --help} and {@code --version}, and picocli's
+ * model of it, through which it prints to the command line's writers (which tests capture)
+ * rather than to {@code System.out}.
+ */
+@Command(mixinStandardHelpOptions = true)
+public abstract class TagmatchCommand {
+    @CommandLine.Spec
+    protected CommandLine.Model.CommandSpec spec;
+
+    /** Where the command's report goes. */
+    protected final PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    /** Where notes beside the report go (a kept temporary directory, a warning). */
+    protected final PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+}
