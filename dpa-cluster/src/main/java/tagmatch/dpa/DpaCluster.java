@@ -157,6 +157,7 @@ public final class DpaCluster extends Module {
         nic.loadData.set(pins.loadData);
         nic.peekWord.set(input("host_peek_word", UInt(cfg.wordBits())));
         output("host_peek_data", UInt(64)).set(nic.peekData);
+        output("nic_started", Bool()).set(nic.started);
         for (String c : Nic.COUNTERS) output("nic_" + c, UInt(64)).set(nic.counter(c));
         for (String c : Nic.HOST_ACCESSES) output("nic_" + c, UInt(64)).set(nic.counter(c));
         return nic;

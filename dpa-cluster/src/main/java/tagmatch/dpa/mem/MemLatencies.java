@@ -51,6 +51,15 @@ public record MemLatencies(int l1, int l2, int l3, int dram, int host, int atomi
         return List.of(l1, l2, l3, dram, host, atomic, wire, storeBuffer, writeBack);
     }
 
+    /**
+     * The costs a run's set-up goes at, before anything it measures: every access at an L1 hit's
+     * cost, the store buffer and the write policy unchanged, so that the hierarchy holds the same
+     * lines when the measured part begins.
+     */
+    public MemLatencies forSetUp() {
+        return new MemLatencies(l1, l1, l1, l1, l1, 0, wire, storeBuffer, writeBack);
+    }
+
     public MemLatencies withL1(int v) { return new MemLatencies(v, l2, l3, dram, host, atomic, wire, storeBuffer, writeBack); }
 
     public MemLatencies withL2(int v) { return new MemLatencies(l1, v, l3, dram, host, atomic, wire, storeBuffer, writeBack); }

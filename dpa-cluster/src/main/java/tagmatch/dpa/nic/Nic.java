@@ -51,6 +51,8 @@ public final class Nic extends Module {
     public final UInt loadData;
     public final UInt peekWord;
     public final UInt peekData;
+    /** High from the driver's store to {@code GO} on: the run the NIC counts has begun. */
+    public final Bool started;
     /** The read-only registers' names, in offset order from {@code LANDED}: also outputs, for the runner. */
     public static final List<String> COUNTERS = List.of("landed", "commands", "taken", "events", "stalls", "first_cqe", "last_take", "done",
             "wait_end", "wqes", "wqe_error");
@@ -85,6 +87,7 @@ public final class Nic extends Module {
         loadData = input("load_data", UInt(64));
         peekWord = input("peek_word", UInt(wb));
         peekData = output("peek_data", UInt(64));
+        started = output("started", Bool());
         for (String c : COUNTERS) counters.put(c, output(c, UInt(64)));
         for (String c : HOST_ACCESSES) counters.put(c, output(c, UInt(64)));
 
@@ -103,6 +106,7 @@ public final class Nic extends Module {
         Bool hostStore = live.and(sValid).and(sWrite).and(isReg.not()).named("host_store");
         r.store(regStore, regIndex, sNew);
         when(hostStore, () -> host.write(hostWord, sNew));
+        started.set(r.go.ne(0));
         // counted from GO on: the driver's set-up before it (reading the layout block) is not the run's
         Bool hostAccess = live.and(sValid).and(isReg.not()).and(r.go.ne(0)).named("host_access");
         Bool[] kinds = {hostAccess.and(sWrite.not()).and(sAmo.not()), hostAccess.and(sAmo), hostAccess.and(sWrite).and(sAmo.not())};

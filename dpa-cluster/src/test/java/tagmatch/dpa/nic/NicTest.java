@@ -7,6 +7,8 @@ import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaResult;
 import tagmatch.dpa.DpaRun;
 import tagmatch.dpa.ElfImage;
+import tagmatch.dpa.mem.MemLatencies;
+import tagmatch.dpa.mem.MemorySetting;
 import tagmatch.sim.backends.Simulators;
 
 import java.io.IOException;
@@ -180,4 +182,27 @@ class NicTest {
         assertEquals(new HostAccesses(loads, amos, stores), o.host());
     }
 
+    /**
+     * Nothing a run with the block measures starts before the driver starts it, so the set-up
+     * before {@code GO} goes at an L1 hit's cost; from {@code GO} on every access costs what the
+     * memory setting says.
+     */
+    @Test
+    void theSetUpBeforeGoGoesAtL1CostAndTheRunAtTheSettingsCosts() throws IOException {
+        Path src = dir.resolve("set_up_cost.c");
+        try (InputStream in = NicTest.class.getResourceAsStream("set_up_cost.c")) {
+            Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        HostImage host = new HostImage(2, 3, 17, 4, 4096);
+        Path elf = BareMetal.compile(List.of(src), dir.resolve("set_up_cost.elf"), List.of("-O2", "-Wall", "-Wextra", "-Werror",
+                "-DHEAP=" + host.heap() + "UL"));
+        MemLatencies likely = MemorySetting.LIKELY.latencies();
+        NicOutcome o = DpaRun.build(CFG, Simulators.defaultBackend()).run(ElfImage.read(elf, CFG.ramBytes()),
+                DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY).withHarts(1), host, List.of());
+        assertEquals(DpaResult.Outcome.EXIT, o.result().outcome(), () -> String.valueOf(o.result()));
+        String[] f = o.result().console().trim().split(" ");
+        long before = Long.parseLong(f[1]), after = Long.parseLong(f[3]);
+        assertTrue(before < likely.l2(), "a host load before GO costs about an L1 hit (" + likely.l1() + "): " + before);
+        assertTrue(after >= likely.host(), "a host load after GO costs the host latency (" + likely.host() + "): " + after);
+    }
 }
