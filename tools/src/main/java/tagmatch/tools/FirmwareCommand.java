@@ -21,11 +21,7 @@ public final class FirmwareCommand extends TagmatchCommand implements Callable<I
     @CommandLine.Mixin
     ThreadsOption threads = new ThreadsOption(32);
     @CommandLine.Mixin
-    BinsOption bins = new BinsOption();
-    @CommandLine.Mixin
-    CapacityOptions capacity = new CapacityOptions();
-    @CommandLine.Mixin
-    HintOptions hints = new HintOptions();
+    FirmwareOptions firmware = new FirmwareOptions();
     @Option(names = "--hash", description = "multiplicative or xor-fold (default ${DEFAULT-VALUE})")
     String hash = "multiplicative";
     @Option(names = "--sender-hash", description = "also emit the sender-side hash API (otm_inline_hash.h)")
@@ -68,10 +64,7 @@ public final class FirmwareCommand extends TagmatchCommand implements Callable<I
         if (hash.equals("multiplicative")) h = OtmHash.MULTIPLICATIVE;
         else if (hash.equals("xor-fold")) h = OtmHash.XOR_FOLD;
         else throw new UsageError("--hash must be one of multiplicative, xor-fold, got '" + hash + "'");
-        // checked here because the configuration words its checks with its components' names
-        int recvs = capacity.recvs(), unexpected = capacity.unexpected();
         OptionCheck.range("--in-order-run", inOrderRun, 0, OtmConfig.MAX_IN_ORDER_RUN);
-        return new OtmConfig(threads.get(), bins.get(), recvs, unexpected, hints.noAnySource, hints.noAnyTag, h, senderHash,
-                !noFastPath, !noEarlyBooking, inOrderRun);
+        return firmware.config(threads.get()).withHash(h, senderHash).withOptimizations(!noFastPath, !noEarlyBooking).withInOrderRun(inOrderRun);
     }
 }

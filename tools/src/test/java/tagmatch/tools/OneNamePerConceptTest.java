@@ -29,8 +29,8 @@ class OneNamePerConceptTest {
             Map.entry("--slot-bytes", PrefetchOptions.class), Map.entry("--history", PrefetchOptions.class),
             Map.entry("--useful-share", PrefetchOptions.class), Map.entry("--no-progress", ProgressOption.class),
             Map.entry("--max-recvs", CapacityOptions.class), Map.entry("--max-unexpected", CapacityOptions.class),
-            Map.entry("--jobs", JobsOption.class), Map.entry("--no-any-source", HintOptions.class),
-            Map.entry("--no-any-tag", HintOptions.class));
+            Map.entry("--jobs", JobsOption.class), Map.entry("--no-any-source", FirmwareOptions.class),
+            Map.entry("--no-any-tag", FirmwareOptions.class));
     /** Names the same concepts once had on some command. */
     private static final List<String> RETIRED = List.of("--harts-per-core", "--hart-threads", "--dpa-cores", "--dpa-threads", "--capacity");
 

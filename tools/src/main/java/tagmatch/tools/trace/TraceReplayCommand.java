@@ -17,7 +17,7 @@ import tagmatch.tools.Temp;
 import tagmatch.trace.AlpuReplay;
 import tagmatch.trace.TraceFiles;
 import tagmatch.trace.TraceReplayer;
-import tagmatch.tools.HintOptions;
+import tagmatch.tools.FirmwareOptions;
 import tagmatch.tools.TagmatchCommand;
 
 /**
@@ -56,13 +56,7 @@ public final class TraceReplayCommand extends TagmatchCommand implements Callabl
     tagmatch.tools.ThreadsOption threads = new tagmatch.tools.ThreadsOption(4);
 
     @CommandLine.Mixin
-    tagmatch.tools.BinsOption bins = new tagmatch.tools.BinsOption();
-
-    @CommandLine.Mixin
-    tagmatch.tools.CapacityOptions capacity = new tagmatch.tools.CapacityOptions();
-
-    @CommandLine.Mixin
-    HintOptions hints = new HintOptions();
+    FirmwareOptions firmware = new FirmwareOptions();
 
     @CommandLine.Mixin
     ProgressOption progress = new ProgressOption();
@@ -83,16 +77,13 @@ public final class TraceReplayCommand extends TagmatchCommand implements Callabl
             throw new UsageError("--ranks must be left out with --through dpa (it replays each trace's busiest stream), got " + ranks);
         }
         if (layout.size() != 3) throw new UsageError("--match-layout must be three bit counts COMM,SOURCE,TAG, got " + layout);
-        // checked here because the firmware's configuration words its checks with its components' names
-        int recvs = alpu ? 0 : capacity.recvs(), unexpected = alpu ? 0 : capacity.unexpected();
         if (ranks != null) for (int r : ranks) OptionCheck.atLeast("--ranks", r, 0);
         if (alpu) OptionCheck.atLeast("--threshold", threshold, 1);
         AlpuReplay.Setup alpuSetup;
         OtmConfig fw;
         try {
             alpuSetup = alpu ? new AlpuReplay.Setup(cells, block, threshold, new MatchLayout(layout.get(0), layout.get(1), layout.get(2))) : null;
-            fw = alpu ? null : OtmConfig.defaults().withThreads(threads.get()).withBins(bins.get()).withCapacities(recvs, unexpected)
-                    .withHints(hints.noAnySource, hints.noAnyTag);
+            fw = alpu ? null : firmware.config(threads.get());
         } catch (ParameterError e) {
             throw OptionCheck.asOption(option(e.parameter()), e);
         }
@@ -106,7 +97,7 @@ public final class TraceReplayCommand extends TagmatchCommand implements Callabl
         PrintWriter out = out();
         if (through.equals("dpa")) {
             try (Temp temp = keepTemp.dir("replay-dpa", err())) {
-                dpa.run(found, threads.get(), bins.get(), input.parseThreads(), input.cache(), temp.path(), progress.steps(), out);
+                dpa.run(found, threads.get(), firmware.bins(), input.parseThreads(), input.cache(), temp.path(), progress.steps(), out);
             }
             return 0;
         }
