@@ -31,10 +31,7 @@ public final class HdlBench extends TagmatchCommand implements Callable<Integer>
     int runs = 3;
 
     @picocli.CommandLine.Mixin
-    Launcher launcher = new Launcher();
-
-    @picocli.CommandLine.Mixin
-    tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
+    ProcessBenchOptions processes = new ProcessBenchOptions();
 
     @Option(names = "--sizes", split = ",", description = "entries per design (default: ${DEFAULT-VALUE})")
     int[] sizes = {256, 1024, 4096};
@@ -55,10 +52,10 @@ public final class HdlBench extends TagmatchCommand implements Callable<Integer>
                     throw new UsageError("--alpu-cells must be multiples of 16 in 16..4096 (or 0 to skip), got " + n);
                 }
             }
-            Path l = launcher.checked("bench hdl", ", or --alpu-cells 0 to skip the ALPU");
-            Path jar = Launcher.jarBeside(l);
+            Path l = processes.checked("bench hdl", ", or --alpu-cells 0 to skip the ALPU");
+            Path jar = ProcessBenchOptions.jarBeside(l);
             AlpuProcessBenchmark.Settings settings = new AlpuProcessBenchmark.Settings(l.toAbsolutePath(), jar, Arrays.stream(alpuCells).boxed().toList(), runs);
-            try (Temp work = keepTemp.dir("bench-hdl", err())) {
+            try (Temp work = processes.scratch("bench-hdl", err())) {
                 out.print(AlpuProcessBenchmark.measure(settings, work.path(), Progress::start).text());
             }
             out.println();

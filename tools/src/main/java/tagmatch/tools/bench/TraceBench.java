@@ -30,21 +30,18 @@ public final class TraceBench extends TagmatchCommand implements Callable<Intege
     int runs = 1;
 
     @picocli.CommandLine.Mixin
-    Launcher launcher = new Launcher();
-
-    @picocli.CommandLine.Mixin
-    tagmatch.tools.KeepTempOption keepTemp = new tagmatch.tools.KeepTempOption();
+    ProcessBenchOptions processes = new ProcessBenchOptions();
 
     @Override
     public Integer call() throws IOException {
         OptionCheck.atLeast("--runs", runs, 1);
-        Path l = launcher.checked("bench trace", "");
+        Path l = processes.checked("bench trace", "");
         List<Path> what = traces.isEmpty() ? List.of(l.toAbsolutePath().getParent().resolve("data").resolve("traces")) : traces;
         for (Path t : what) {
             OptionCheck.exists("TRACE", t, "a trace directory or rank file");
         }
         TraceBenchReport report;
-        try (Temp work = keepTemp.dir("bench-trace", err())) {
+        try (Temp work = processes.scratch("bench-trace", err())) {
             report = TraceBenchmark.measure(new TraceBenchmark.Settings(l, what, runs, OutputDir.MANIFEST), work.path(), Progress::start);
         }
         PrintWriter out = out();

@@ -1,17 +1,30 @@
 package tagmatch.tools.bench;
 
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import tagmatch.process.UsageError;
+import tagmatch.tools.KeepTempOption;
+import tagmatch.tools.Temp;
 
 /**
- * {@code --launcher}: the {@code tagmatch} launcher the benches that time whole processes run, by
- * default the one of the checkout this jar was built in (a picocli mixin).
+ * How the benches that time whole {@code tagmatch} processes run them (a picocli mixin):
+ * {@code --launcher}, by default the one of the checkout this jar was built in, and
+ * {@code --keep-temp} for the directory the processes work in.
  */
-final class Launcher {
+final class ProcessBenchOptions {
     @Option(names = "--launcher", paramLabel = "PATH", description = "the tagmatch launcher to time (default: the one of the checkout this jar was built in)")
     Path launcher;
+
+    @Mixin
+    KeepTempOption keepTemp = new KeepTempOption();
+
+    /** The directory the timed processes work in, {@code tagmatch-PURPOSE-*}, kept with {@code --keep-temp} (named on {@code err}). */
+    Temp scratch(String purpose, PrintWriter err) {
+        return keepTemp.dir(purpose, err);
+    }
 
     /** {@code --launcher}, or this checkout's launcher when none is given; it must be executable. */
     Path checked(String bench, String orElse) {
@@ -26,7 +39,7 @@ final class Launcher {
      */
     private static Path ofThisJar(String bench, String orElse) {
         try {
-            Path here = Path.of(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path here = Path.of(ProcessBenchOptions.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             if (here.getFileName().toString().endsWith(".jar")) return here.getParent().getParent().getParent().resolve("tagmatch");
         } catch (java.net.URISyntaxException | RuntimeException e) {
             // fall through to the message below
