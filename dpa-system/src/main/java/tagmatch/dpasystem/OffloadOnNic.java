@@ -78,11 +78,13 @@ public final class OffloadOnNic {
      * entries over windows of {@code window}: the optimistic matcher's receive table is the list,
      * so it holds {@code listSize} receives; behind the ALPUs, whose PRQ unit is the list
      * ({@link #units}), the software lists hold a window. The unexpected store holds a window.
+     * The table's bins (four a thread, at most 16, a power of two) are a guess: the window's
+     * receives carry distinct tags, so bins change only how the table spreads them.
      */
     public static OtmConfig config(HandlerImage.Matcher matcher, int listSize, int window, int threads) {
         if (listSize < 1) throw new IllegalArgumentException("list size must be >= 1, got " + listSize);
         boolean table = matcher == HandlerImage.Matcher.OTM;
-        OtmConfig c = OtmConfig.defaults().withThreads(threads).withBins(table ? Math.max(1, Math.min(16, threads * 4)) : 1);
+        OtmConfig c = OtmConfig.defaults().withThreads(threads).withBins(table ? Math.min(16, Integer.highestOneBit(threads) * 4) : 1);
         return c.withCapacities(table ? listSize : Math.max(listSize, window), window);
     }
 

@@ -71,6 +71,16 @@ class OffloadOnNicTest {
     }
 
     @Test
+    void theOptimisticMatchersTableAtTheListSizeMatchesTheOffloadedReceivesOnTwoThreads() {
+        HandlerImage table = HandlerImage.build(OffloadOnNic.config(HandlerImage.Matcher.OTM, LIST, 12, 2), HandlerImage.Matcher.OTM, ROOT);
+        assertEquals(LIST, table.config().maxRecvs(), "the table holds the list's receives");
+        WindowPlan plan = WindowPlan.of(OffloadPolicy.SEQNUM, 12, BYTES, -1, LIST);
+        OffloadOnNic.Result r = OffloadOnNic.run(dpa, table, plan, BYTES, MemorySetting.LIKELY, LatencyOverrides.NONE, ROOT.resolve("work"));
+        assertEquals(LIST, r.nicMatchedOverlap());
+        assertEquals(LIST, r.nicMatchedBandwidth());
+    }
+
+    @Test
     void anOrderedEngineANegativeListOrASmallMessageIsRefusedNamingIt() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> WindowPlan.of(OffloadPolicy.ORDERED, 12, BYTES, -1, LIST))
                 .getMessage().contains("policy"));
