@@ -11,6 +11,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import tagmatch.alpu.AlpuConfig;
 import tagmatch.bench.figure.NicOffloadFigure;
+import tagmatch.dpa.ClusterRuns;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.mem.MemLatencies;
 import tagmatch.dpasystem.HandlerImage;
@@ -49,9 +50,9 @@ public final class NicOffloadCommand implements Callable<Integer> {
     @Option(names = "--bytes", paramLabel = "BYTES", description = "bytes per message, 16384..1073741824 (rendezvous; default ${DEFAULT-VALUE})")
     long bytes = 64 * 1024;
 
-    @Option(names = "--non-contiguous-at", paramLabel = "I", description = "the window's non-contiguous receive, -1 (none) .. W-1 (Figs. 2 "
-            + "and 6; default ${DEFAULT-VALUE})")
-    int nonContiguousAt = -1;
+    @Option(names = "--non-contiguous-at", paramLabel = "I", description = "the window's one non-contiguous receive, 0..W-1 (Figs. 2 and 6; "
+            + "default: none)")
+    Integer nonContiguousAt;
 
     @Option(names = "--list-sizes", paramLabel = "L", split = ",", description = "hardware list sizes, each 1..4096 (alpu: even, 2..4096; "
             + "default 8,16,32,64)")
@@ -76,24 +77,27 @@ public final class NicOffloadCommand implements Callable<Integer> {
         HandlerImage.Matcher m = "otm".equals(OptionCheck.oneOf("--matcher", matcher, "alpu", "otm")) ? HandlerImage.Matcher.OTM : HandlerImage.Matcher.ALPU;
         OptionCheck.range("--window", window, 1, 1024);
         OptionCheck.range("--bytes", bytes, OffloadSettings.defaults().rndvThreshold(), 1 << 30);
-        OptionCheck.range("--non-contiguous-at", nonContiguousAt, -1, window - 1);
+        if (nonContiguousAt != null) OptionCheck.range("--non-contiguous-at", nonContiguousAt, 0, window - 1);
         if (listSizes.isEmpty() || wires.isEmpty()) throw new UsageError("--list-sizes and --wire-latencies must name at least one value each");
         for (int l : listSizes) {
             OptionCheck.range("--list-sizes", l, m == HandlerImage.Matcher.ALPU ? 2 : 1, AlpuConfig.MAX_CELLS);
             if (m == HandlerImage.Matcher.ALPU && l % 2 != 0) throw new UsageError("--list-sizes must be even with --matcher alpu, got " + l);
         }
         for (int w : wires) OptionCheck.range("--wire-latencies", w, 0, MemLatencies.MAX);
-        if (given(MemLatencies.WIRE)) throw new UsageError(MemLatencies.WIRE + " fixes one wire latency; this figure sweeps --wire-latencies");
+        if (given(MemLatencies.WIRE)) {
+            throw new UsageError(MemLatencies.WIRE + " must be left out (the figure sweeps --wire-latencies), got " + dpa.overrides().wire());
+        }
         DpaConfig cluster = dpa.config(given("--latency"));
         OptionCheck.range("--threads", threads.get(), 1, cluster.cores() * cluster.threads());
-        NicOffloadFigure.Setup setup = new NicOffloadFigure.Setup(p, m, window, bytes, nonContiguousAt, listSizes, wires, threads.get(), cluster,
-                dpa.clockGhz(), dpa.overrides());
+        NicOffloadFigure.Setup setup = new NicOffloadFigure.Setup(p, m, window, bytes, nonContiguousAt == null ? -1 : nonContiguousAt, listSizes,
+                wires, threads.get(), cluster, dpa.clockGhz(), dpa.overrides());
+        ClusterRuns runs = dpa.runs();
         Path dir = output.out != null ? output.out : Path.of("figure-offload-nic");
         PrintWriter o = spec.commandLine().getOut();
         List<String> files;
         try (OutputDir dirOut = output.claim(dir);
              Temp temp = output.temp("figure-offload-nic", spec.commandLine().getErr())) {
-            NicOffloadFigure fig = NicOffloadFigure.measure(setup, dpa.runs(), temp.path(), Progress::start);
+            NicOffloadFigure fig = NicOffloadFigure.measure(setup, runs, temp.path(), Progress::start);
             files = fig.write(dirOut.staging());
             dirOut.commit("seed003-nic");
             o.print(fig.summaryText());

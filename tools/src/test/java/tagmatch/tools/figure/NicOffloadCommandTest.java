@@ -67,10 +67,11 @@ class NicOffloadCommandTest {
                 {"--list-sizes", "7", "--list-sizes must be even with --matcher alpu, got 7"},
                 {"--wire-latencies", "-1", "--wire-latencies must be in 0..4095, got -1"},
                 {"--window", "0", "--window must be in 1..1024, got 0"},
-                {"--non-contiguous-at", "64", "--non-contiguous-at must be in -1..63, got 64"},
+                {"--non-contiguous-at", "64", "--non-contiguous-at must be in 0..63, got 64"},
+                {"--non-contiguous-at", "-1", "--non-contiguous-at must be in 0..63, got -1"},
                 {"--bytes", "1024", "--bytes must be in 16384..1073741824, got 1024"},
                 {"--policy", "ordered", "--policy must be one of naive, seqnum, adaptive, got 'ordered'"},
-                {"--wire-latency", "100", "--wire-latency fixes one wire latency; this figure sweeps --wire-latencies"},
+                {"--wire-latency", "100", "--wire-latency must be left out (the figure sweeps --wire-latencies), got 100"},
         };
         for (String[] c : cases) {
             CliRun cli = new CliRun();
