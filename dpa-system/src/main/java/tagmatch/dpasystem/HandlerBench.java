@@ -41,7 +41,7 @@ public final class HandlerBench {
     public record Row(BenchCase kase, HandlerImage.Matcher matcher, int threads, Map<MemorySetting, HandlerRun.Outcome> bySetting) {
         /** The row's name in the table: N for the optimistic matcher, "list/N" for the list. */
         public String name() {
-            return matcher == HandlerImage.Matcher.OTM ? String.valueOf(threads) : MatcherComparison.name(matcher) + "/" + threads;
+            return matcher == HandlerImage.Matcher.OTM ? String.valueOf(threads) : matcher.cliName() + "/" + threads;
         }
     }
 
@@ -115,7 +115,7 @@ public final class HandlerBench {
         for (MemorySetting ms : MemorySetting.values()) {
             HandlerRun.Outcome o = HandlerRun.run(dpa, image, HandlerFeed.afterSetup(events, HandlerFeed.Pace.defaults()),
                     DpaRun.Options.defaults().withMemory(ms, latencies), work);
-            String name = MatcherComparison.name(image.matcher()) + ", N = " + n;
+            String name = image.matcher().cliName() + ", N = " + n;
             if (!o.passed()) throw new IllegalStateException(k.label() + ", " + name + ", " + ms + ": " + o.difference());
             m.put(ms, o);
             step.accept(k.label() + " " + name + " " + ms);

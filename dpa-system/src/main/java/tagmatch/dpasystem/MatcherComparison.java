@@ -74,11 +74,6 @@ public final class MatcherComparison {
         return rows;
     }
 
-    /** The lower-case name the command line uses for {@code m}. */
-    public static String name(HandlerImage.Matcher m) {
-        return m.name().toLowerCase(Locale.ROOT);
-    }
-
     /** The bench's cases: {@link HandlerBench#workload} at each of the setup's depths and the conflict case at its conflict depth. */
     public static List<Case> benchCases(Setup s) {
         List<Case> cases = new ArrayList<>();
@@ -123,9 +118,9 @@ public final class MatcherComparison {
             HandlerRun.Outcome o = HandlerRun.run(dpa, images.get(m), HandlerFeed.afterSetup(t.getKey().events().apply(s.threads()),
                     HandlerFeed.Pace.defaults()), DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY, s.latencies()), work);
             Row r = new Row(m, t.getKey(), o);
-            if (!o.passed()) throw new IllegalStateException(name(m) + ", " + r.label() + ": " + o.difference());
+            if (!o.passed()) throw new IllegalStateException(m.cliName() + ", " + r.label() + ": " + o.difference());
             synchronized (step) {
-                step.accept(name(m) + " " + r.label());
+                step.accept(m.cliName() + " " + r.label());
             }
             return r;
         });
@@ -147,7 +142,7 @@ public final class MatcherComparison {
         sb.append(String.format(Locale.ROOT, "%-20s %-7s %9s %9s %8s %9s%n", "case", "matcher", "M msg/s", "cyc/msg", "vs list", "host/msg"));
         for (Row r : rows) {
             Row list = find(HandlerImage.Matcher.LIST, r.label());
-            sb.append(String.format(Locale.ROOT, "%-20s %-7s %9.3f %9.0f %8s %9.2f%n", r.label(), name(r.matcher()), perSecond(r) / 1e6,
+            sb.append(String.format(Locale.ROOT, "%-20s %-7s %9.3f %9.0f %8s %9.2f%n", r.label(), r.matcher().cliName(), perSecond(r) / 1e6,
                     (double) r.outcome().cycles() / r.outcome().messages(),
                     list == null ? "-" : String.format(Locale.ROOT, "%.2fx", perSecond(r) / perSecond(list)), r.outcome().hostRoundTripsPerMessage()));
         }
@@ -158,7 +153,7 @@ public final class MatcherComparison {
             seen.add(r.label());
             Row best = r;
             for (Row o : rows) if (o.label().equals(r.label()) && perSecond(o) > perSecond(best)) best = o;
-            sb.append(String.format(Locale.ROOT, "  %-20s %s (%.3f M msg/s)%n", r.label(), name(best.matcher()), perSecond(best) / 1e6));
+            sb.append(String.format(Locale.ROOT, "  %-20s %s (%.3f M msg/s)%n", r.label(), best.matcher().cliName(), perSecond(best) / 1e6));
         }
         sb.append(breakEven());
         return sb.toString();
@@ -174,7 +169,7 @@ public final class MatcherComparison {
                 "DPA data B", "(static+context+init)", "code B"));
         for (Map.Entry<HandlerImage.Matcher, MatcherMemory> e : memory.entrySet()) {
             MatcherMemory m = e.getValue();
-            sb.append(String.format(Locale.ROOT, "%-7s %-44s %,12d %24s %,10d%n", name(e.getKey()), units.getOrDefault(e.getKey(), "none"), m.data(),
+            sb.append(String.format(Locale.ROOT, "%-7s %-44s %,12d %24s %,10d%n", e.getKey().cliName(), units.getOrDefault(e.getKey(), "none"), m.data(),
                     String.format(Locale.ROOT, "%d+%d+%d", m.staticData(), m.context(), m.allocated()), m.code()));
         }
         return sb.toString();

@@ -24,7 +24,7 @@ public record MatcherMemory(long code, long staticData, long context, long alloc
     /** Measures {@code image}'s matcher: its object's sections, and one short run of {@code matcher_memory.c} on {@code dpa}. */
     public static MatcherMemory of(DpaRun dpa, HandlerImage image) {
         Path dir = image.dir();
-        List<Path> objects = CrossBuild.compile(dir, List.of(image.matcher().source, "dpa_libc.c", "matcher_memory.c"));
+        List<Path> objects = CrossBuild.compile(dir, List.of(image.matcher().source(), "dpa_libc.c", "matcher_memory.c"));
         long[] sections = sections(objects.get(0));
         DpaResult r = dpa.run(CrossBuild.link(dir, objects, new byte[8], 0, dpa.config().ramBytes()), DpaRun.Options.defaults());
         for (String line : r.console().split("\n")) {

@@ -28,7 +28,7 @@ public final class MatcherRatePlot {
                 x.add((double) r.depth());
                 y.add(c.perSecond(r));
             }
-            if (!x.isEmpty()) chart.addSeries(MatcherComparison.name(m), x, y);
+            if (!x.isEmpty()) chart.addSeries(m.cliName(), x, y);
         }
         Png.save(chart, png);
     }

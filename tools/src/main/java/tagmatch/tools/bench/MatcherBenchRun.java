@@ -26,10 +26,9 @@ final class MatcherBenchRun {
         MatcherComparison c = MatcherComparison.measure(cluster, runs, setup, MatcherComparison.benchCases(setup), work, step);
         if (png != null) tagmatch.bench.figure.MatcherRatePlot.write(c, png);
         Map<HandlerImage.Matcher, String> area = new EnumMap<>(HandlerImage.Matcher.class);
-        if (setup.matchers().contains(HandlerImage.Matcher.ALPU) || setup.matchers().contains(HandlerImage.Matcher.HYBRID)) {
+        if (setup.matchers().stream().anyMatch(HandlerImage.Matcher::needsUnits)) {
             String units = synth(setup.units().prq()) + " + " + synth(setup.units().umq());
-            area.put(HandlerImage.Matcher.ALPU, units);
-            area.put(HandlerImage.Matcher.HYBRID, units);
+            for (HandlerImage.Matcher m : HandlerImage.Matcher.values()) if (m.needsUnits()) area.put(m, units);
         }
         AlpuConfig u = setup.units().prq();
         out.printf(java.util.Locale.ROOT, "matchers behind the same handler on one cluster (%d cores x %d hardware threads) with two %d-cell ALPUs "
@@ -50,7 +49,7 @@ final class MatcherBenchRun {
 
     /** The matchers {@code --matcher} names, refused naming the option and the legal values. */
     static List<HandlerImage.Matcher> parse(String[] names) {
-        List<String> legal = java.util.Arrays.stream(HandlerImage.Matcher.values()).map(MatcherComparison::name).toList();
+        List<String> legal = java.util.Arrays.stream(HandlerImage.Matcher.values()).map(HandlerImage.Matcher::cliName).toList();
         java.util.List<HandlerImage.Matcher> out = new java.util.ArrayList<>();
         for (String n : names) {
             if (!legal.contains(n)) throw new tagmatch.process.UsageError("--matcher must be among " + String.join(",", legal) + ", got " + n);

@@ -2,8 +2,10 @@ package tagmatch.tools.trace;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine.Option;
 import tagmatch.dpa.ClusterSimulator;
 import tagmatch.dpa.DpaConfig;
@@ -55,8 +57,7 @@ public final class DpaReplayOptions {
              PrintWriter out) {
         DpaConfig cluster = DpaConfig.defaults();
         OptionCheck.range("--threads", threads, 1, Math.min(64, cluster.harts()));
-        List<HandlerImage.Matcher> matchers = List.of(HandlerImage.Matcher.LIST, HandlerImage.Matcher.ALPU, HandlerImage.Matcher.OTM,
-                HandlerImage.Matcher.HYBRID);
+        List<HandlerImage.Matcher> matchers = List.of(HandlerImage.Matcher.values());
         AlpuUnits units = AlpuUnits.of(cells, 16, 64, 16);
         MatcherComparison.Setup setup = new MatcherComparison.Setup(matchers, List.of(), 0, events, threads, bins, units, 1.8,
                 LatencyOverrides.NONE);
@@ -73,7 +74,9 @@ public final class DpaReplayOptions {
         out.print(r.comparison().table());
         out.println();
         String both = "PRQ + UMQ, " + cells + " cells each (LUTs/FFs: bench dpa)";
-        out.print(r.comparison().areaTable(java.util.Map.of(HandlerImage.Matcher.ALPU, both, HandlerImage.Matcher.HYBRID, both)));
+        Map<HandlerImage.Matcher, String> area = new EnumMap<>(HandlerImage.Matcher.class);
+        for (HandlerImage.Matcher m : matchers) if (m.needsUnits()) area.put(m, both);
+        out.print(r.comparison().areaTable(area));
         out.flush();
     }
 }

@@ -14,7 +14,7 @@ class MatcherBenchRunTest {
 
     @Test
     void anUnknownMatcherOrAnIllegalUnitOrAUnitWithoutMatchersIsRefusedBeforeAnyWork() {
-        assertUsage("tagmatch bench dpa: --matcher must be among otm,list,alpu,hybrid, got fpga", "bench", "dpa", "--matcher", "list,fpga");
+        assertUsage("tagmatch bench dpa: --matcher must be among list,alpu,otm,hybrid, got fpga", "bench", "dpa", "--matcher", "list,fpga");
         assertUsage("tagmatch bench dpa: --cells must be a multiple of 16 in 16..4096, got 40", "bench", "dpa", "--matcher", "alpu", "--cells", "40");
         assertUsage("tagmatch bench dpa: --cells must be in 16..4096, got 8192", "bench", "dpa", "--matcher", "alpu", "--cells", "8192");
         assertUsage("tagmatch bench dpa: --png and --cells must come with --matcher, got --cells 64 alone", "bench", "dpa", "--cells", "64");
