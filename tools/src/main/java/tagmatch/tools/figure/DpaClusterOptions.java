@@ -16,11 +16,12 @@ import tagmatch.tools.JobsOption;
 import tagmatch.tools.SimOption;
 
 /**
- * The simulated DPA cluster of {@code tagmatch figure 5|6|8 --on dpa} (a picocli mixin): its
- * shape, its caches and its clock, its simulator and how many runs are simulated at once. The figures run every memory setting of the hierarchy as a
- * band, so {@code --latency}, which sets flat memory, is refused.
+ * The simulated DPA cluster of {@code tagmatch figure 5|6|8 --on dpa} and
+ * {@code trace replay --through dpa} (a picocli mixin): its shape, its caches and its clock, its
+ * simulator and how many runs are simulated at once. They run the hierarchy's memory settings,
+ * so {@code --latency}, which sets flat memory, is refused.
  */
-final class DpaClusterOptions {
+public final class DpaClusterOptions {
     @Option(names = "--clock-ghz", paramLabel = "F", description = "the DPA's clock, turning cycles into seconds (default ${DEFAULT-VALUE}, "
             + "docs/dpa.md)")
     double clockGhz = 1.8;
@@ -38,12 +39,12 @@ final class DpaClusterOptions {
     JobsOption jobs = new JobsOption();
 
     /** How the figure's runs are simulated: on {@code --sim}, or the faster for a figure's many runs, {@code --jobs} at once. */
-    ClusterRuns runs() {
+    public ClusterRuns runs() {
         return jobs.runs(sim, ClusterSimulator.Work.MANY_RUNS);
     }
 
     /** The cluster these options build. */
-    DpaConfig config(boolean latencyGiven) {
+    public DpaConfig config(boolean latencyGiven) {
         cluster.latency();
         if (latencyGiven) throw new UsageError("--latency applies to flat memory; --on dpa runs the optimistic, likely and pessimistic settings");
         return caches.config(cluster);
@@ -56,13 +57,13 @@ final class DpaClusterOptions {
     }
 
     /** The DPA's clock, checked. */
-    double clockGhz() {
+    public double clockGhz() {
         if (!(clockGhz > 0 && clockGhz <= 10)) throw new UsageError("--clock-ghz must be in (0, 10], got " + clockGhz);
         return clockGhz;
     }
 
     /** The memory latencies given, fixed in every setting of the band. */
-    LatencyOverrides overrides() {
+    public LatencyOverrides overrides() {
         return caches.overrides();
     }
 

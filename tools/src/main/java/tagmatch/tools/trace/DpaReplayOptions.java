@@ -7,16 +7,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Option;
-import tagmatch.dpa.ClusterSimulator;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.process.UsageError;
 import tagmatch.dpasystem.AlpuUnits;
 import tagmatch.dpasystem.HandlerImage;
-import tagmatch.dpa.mem.LatencyOverrides;
 import tagmatch.dpasystem.MatcherComparison;
-import tagmatch.tools.JobsOption;
 import tagmatch.tools.OptionCheck;
-import tagmatch.tools.SimOption;
+import tagmatch.tools.figure.DpaClusterOptions;
 import tagmatch.process.ProgressMeter;
 import tagmatch.trace.DpaTraceReplay;
 import tagmatch.trace.TraceCache;
@@ -36,17 +33,16 @@ public final class DpaReplayOptions {
             + "(default ${DEFAULT-VALUE}, as bench dpa --matcher)")
     int cells = 256;
 
+    /** The cluster; each matcher on each trace is a run of its own, {@code --jobs} at once. */
     @picocli.CommandLine.Mixin
-    SimOption sim = new SimOption();
-
-    /** Each matcher on each trace is a run of its own. */
-    @picocli.CommandLine.Mixin
-    JobsOption jobs = new JobsOption();
+    DpaClusterOptions cluster = new DpaClusterOptions();
 
     /** Refuses an illegal value whatever --through says, before any work. */
-    void check() {
-        jobs.workers();
-        sim.choice(ClusterSimulator.Work.MANY_RUNS);
+    void check(boolean latencyGiven) {
+        cluster.runs();
+        cluster.config(latencyGiven);
+        cluster.overrides();
+        cluster.clockGhz();
         OptionCheck.range("--dpa-events", events, 1, 16384);
         OptionCheck.range("--dpa-cells", cells, 16, 4096);
         if (cells % 16 != 0) throw new UsageError("--dpa-cells must be a multiple of 16 in 16..4096, got " + cells);
@@ -55,20 +51,20 @@ public final class DpaReplayOptions {
     /** Replays {@code traces} through every matcher (otm on {@code threads}) and prints the clips, the table and each matcher's cost. */
     void run(List<TraceFiles.Trace> traces, int threads, int bins, int parseThreads, TraceCache cache, Path work, ProgressMeter.Factory progress,
              PrintWriter out) {
-        DpaConfig cluster = DpaConfig.defaults();
-        OptionCheck.range("--threads", threads, 1, Math.min(64, cluster.harts()));
+        DpaConfig shape = this.cluster.config(false);
+        OptionCheck.range("--threads", threads, 1, Math.min(64, shape.harts()));
         List<HandlerImage.Matcher> matchers = List.of(HandlerImage.Matcher.values());
         AlpuUnits units = AlpuUnits.of(cells, 16, 64, 16);
-        MatcherComparison.Setup setup = new MatcherComparison.Setup(matchers, List.of(), 0, events, threads, bins, units, 1.8,
-                LatencyOverrides.NONE);
+        MatcherComparison.Setup setup = new MatcherComparison.Setup(matchers, List.of(), 0, events, threads, bins, units, this.cluster.clockGhz(),
+                this.cluster.overrides());
         DpaTraceReplay.Result r;
         try (ProgressMeter bar = progress.start("replay through dpa", (long) traces.size() * matchers.size(), "runs")) {
-            r = DpaTraceReplay.replay(traces, setup, events, cluster, jobs.runs(sim, ClusterSimulator.Work.MANY_RUNS), work, parseThreads, cache,
-                    s -> bar.step());
+            r = DpaTraceReplay.replay(traces, setup, events, shape, this.cluster.runs(), work, parseThreads, cache, s -> bar.step());
         }
         out.printf(Locale.ROOT, "traces through the matchers behind the same handler on one cluster (%d cores x %d hardware threads) with two "
-                + "%d-cell ALPUs (MATCH_W 64, TAG_W 16) on its bus; every matcher on %d threads (the list and the ALPUs match one message at a time); at 1.8 GHz, likely memory, "
-                + "every run checked against the reference. Each trace's busiest stream, clipped:%n", cluster.cores(), cluster.threads(), cells, threads);
+                + "%d-cell ALPUs (MATCH_W 64, TAG_W 16) on its bus; every matcher on %d threads (the list and the ALPUs match one message at a time); at %.1f GHz, likely memory, "
+                + "every run checked against the reference. Each trace's busiest stream, clipped:%n", shape.cores(), shape.threads(), cells, threads,
+                setup.clockGhz());
         for (DpaTraceReplay.Clip c : r.clips()) out.println("  " + c.describe());
         out.println();
         out.print(r.comparison().table());

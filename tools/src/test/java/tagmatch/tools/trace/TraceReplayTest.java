@@ -114,11 +114,13 @@ class TraceReplayTest {
             {"--through", "alpu", "--match-layout", "10,16"}, {"--through", "firmware", "--bins", "3"},
             {"--through", "alpu", "--threshold", "0"}, {"--through", "firmware", "--max-unexpected", "0"},
             {"--through", "dpa", "--dpa-events", "0"}, {"--through", "dpa", "--dpa-cells", "40"}, {"--through", "dpa", "--ranks", "0"},
+            {"--through", "dpa", "--latency", "8"}, {"--through", "dpa", "--cores", "0"}, {"--through", "dpa", "--host-latency", "99999"},
         };
         String[] want = {"--through must be one of alpu, firmware, dpa, got 'gpu'", "--ranks must be in 0..3, the ranks of trace hpcc, got 4",
             "--cells must be a multiple of BLOCK", "--match-layout must be three bit counts COMM,SOURCE,TAG, got [10, 16]", "--bins must be a power of two in 1..65536, got 3", "--threshold must be >= 1, got 0",
             "--max-unexpected must be in 1..1048576, got 0", "--dpa-events must be in 1..16384, got 0",
-            "--dpa-cells must be a multiple of 16 in 16..4096, got 40", "--ranks must be left out with --through dpa"};
+            "--dpa-cells must be a multiple of 16 in 16..4096, got 40", "--ranks must be left out with --through dpa",
+            "--latency applies to flat memory", "--cores must be in 1..16, got 0", "--host-latency must be in 0.."};
         for (int i = 0; i < cases.length; i++) {
             CliRun c = new CliRun();
             List<String> args = new java.util.ArrayList<>(List.of("trace", "replay", "--no-progress", "--no-cache", hpcc()));
