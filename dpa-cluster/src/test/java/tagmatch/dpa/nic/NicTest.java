@@ -51,12 +51,7 @@ class NicTest {
      */
     private NicOutcome run(int msgLog, int delay, int thLog, long gap, int messages, boolean waitAfterPost, long ack, List<Expect> expect,
                            List<long[]> descs) throws IOException {
-        Path src = dir.resolve("consumer.c");
-        try (InputStream in = NicTest.class.getResourceAsStream("consumer.c")) {
-            Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-        Path elf = BareMetal.compile(List.of(src), dir.resolve("consumer.elf"),
-                List.of("-O2", "-Wall", "-Wextra", "-Werror", "-DMSG_LOG=" + msgLog, "-DDELAY=" + delay));
+        Path elf = program("consumer", "-DMSG_LOG=" + msgLog, "-DDELAY=" + delay);
         HostImage host = new HostImage(2, thLog, 17, 64, 4096);
         NicScript s = new NicScript();
         long desc = host.heap(), buf = host.heap() + 64;
@@ -167,14 +162,9 @@ class NicTest {
 
     @Test
     void theBlockCountsEachHartsHostLoadAMOAndStore() throws IOException {
-        Path src = dir.resolve("host_accesses.c");
-        try (InputStream in = NicTest.class.getResourceAsStream("host_accesses.c")) {
-            Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
         HostImage host = new HostImage(2, 3, 17, 4, 4096);
         int loads = 7, amos = 3, stores = 5;
-        Path elf = BareMetal.compile(List.of(src), dir.resolve("host_accesses.elf"), List.of("-O2", "-Wall", "-Wextra", "-Werror",
-                "-DLOADS=" + loads, "-DAMOS=" + amos, "-DSTORES=" + stores, "-DHEAP=" + host.heap() + "UL"));
+        Path elf = program("host_accesses", "-DLOADS=" + loads, "-DAMOS=" + amos, "-DSTORES=" + stores, "-DHEAP=" + host.heap() + "UL");
         NicOutcome o = DpaRun.build(CFG, Simulators.defaultBackend()).run(ElfImage.read(elf, CFG.ramBytes()),
                 DpaRun.Options.defaults().withLatency(8).withHarts(1), host, List.of());
         assertEquals(DpaResult.Outcome.EXIT, o.result().outcome(), () -> String.valueOf(o.result()));
@@ -189,13 +179,8 @@ class NicTest {
      */
     @Test
     void theSetUpBeforeGoGoesAtL1CostAndTheRunAtTheSettingsCosts() throws IOException {
-        Path src = dir.resolve("set_up_cost.c");
-        try (InputStream in = NicTest.class.getResourceAsStream("set_up_cost.c")) {
-            Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
         HostImage host = new HostImage(2, 3, 17, 4, 4096);
-        Path elf = BareMetal.compile(List.of(src), dir.resolve("set_up_cost.elf"), List.of("-O2", "-Wall", "-Wextra", "-Werror",
-                "-DHEAP=" + host.heap() + "UL"));
+        Path elf = program("set_up_cost", "-DHEAP=" + host.heap() + "UL");
         MemLatencies likely = MemorySetting.LIKELY.latencies();
         NicOutcome o = DpaRun.build(CFG, Simulators.defaultBackend()).run(ElfImage.read(elf, CFG.ramBytes()),
                 DpaRun.Options.defaults().withMemory(MemorySetting.LIKELY).withHarts(1), host, List.of());
@@ -204,5 +189,16 @@ class NicTest {
         long before = Long.parseLong(f[1]), after = Long.parseLong(f[3]);
         assertTrue(before < likely.l2(), "a host load before GO costs about an L1 hit (" + likely.l1() + "): " + before);
         assertTrue(after >= likely.host(), "a host load after GO costs the host latency (" + likely.host() + "): " + after);
+    }
+
+    /** The test program {@code name}.c of this package, compiled for the cluster with {@code defines}. */
+    private Path program(String name, String... defines) throws IOException {
+        Path src = dir.resolve(name + ".c");
+        try (InputStream in = NicTest.class.getResourceAsStream(name + ".c")) {
+            Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        List<String> flags = new ArrayList<>(List.of("-O2", "-Wall", "-Wextra", "-Werror"));
+        flags.addAll(List.of(defines));
+        return BareMetal.compile(List.of(src), dir.resolve(name + ".elf"), flags);
     }
 }
