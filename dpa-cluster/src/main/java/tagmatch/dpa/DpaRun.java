@@ -211,7 +211,7 @@ public final class DpaRun implements AutoCloseable {
             sim.poke("mem_caches", options.caches() == null ? 0 : 1);
             sim.poke("mem_flat", options.latency());
             // nothing a run with the NIC measures starts before the driver starts the NIC, so the
-            // set-up before it goes at L1 cost: the same accesses, the same cache contents, fewer cycles
+            // set-up before it goes at L1 cost: the same accesses and lines, in fewer cycles
             boolean settingUp = host != null && options.caches() != null;
             poke(sim, settingUp ? m.forSetUp() : m);
             sim.reset(1);
