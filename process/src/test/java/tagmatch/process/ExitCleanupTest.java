@@ -60,9 +60,14 @@ class ExitCleanupTest {
         }
     }
 
+    /**
+     * The probe JVM, with SIGINT and SIGTERM at their defaults as a terminal gives them: a JVM
+     * that inherits a signal ignored (a background job without job control ignores SIGINT, nohup
+     * SIGHUP) never sees it, whatever its hooks.
+     */
     private Process probe(String mode) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        return new ProcessBuilder("env", "--default-signal=INT,TERM", java, "-cp", System.getProperty("java.class.path"),
                 "-D" + ScratchDir.BASE_PROPERTY + "=" + base, ExitCleanupProbe.class.getName(), mode)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
