@@ -110,7 +110,7 @@ public final class SynthCommand extends TagmatchCommand implements Callable<Inte
     /** {@code --table}: the spec's configurations as a sweep, resumable in {@code --out}. */
     private int table(PrintWriter o) throws IOException {
         int requested = jobs.requested();
-        String newFamily = spec.commandLine().getParseResult().hasMatchedOption("--family") ? family : null;
+        String newFamily = given("--family") ? family : null;
         return new TableSweepRun(tableSpec, out, newFamily, only, requested, retryFailed).run(SweepCommand::parseSpec, o, Progress::start) ? 0 : 1;
     }
 }

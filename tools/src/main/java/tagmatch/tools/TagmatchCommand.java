@@ -23,4 +23,9 @@ public abstract class TagmatchCommand {
     protected final PrintWriter err() {
         return spec.commandLine().getErr();
     }
+
+    /** Whether the user gave {@code option}, not merely left its default. */
+    protected final boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
 }

@@ -1,9 +1,9 @@
 package tagmatch.tools.figure;
 
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import tagmatch.process.UsageError;
+import tagmatch.tools.TagmatchCommand;
 
 /**
  * {@code tagmatch figure FIGURE}: the seeds' figures, one subcommand and one class each, which
@@ -11,7 +11,6 @@ import tagmatch.process.UsageError;
  * are; a word that names none is picocli's unmatched argument.
  */
 @Command(name = "figure",
-        mixinStandardHelpOptions = true,
         description = {"The seeds' figures, each a table, a CSV and a PNG: seed 001's figures 5 (posted receives) and 6 (unexpected "
                 + "messages), latency against queue length with and without the ALPU; seed 000's figure 8, the ping-pong message rate "
                 + "through the generated DPA handler beside Open MPI on the CPU; seed 003's offload windows and prefetch decision.",
@@ -19,10 +18,7 @@ import tagmatch.process.UsageError;
                 "Example: tagmatch figure 8 --on dpa --sequences 500"},
         subcommands = {LatencyFigureCommand.Five.class, LatencyFigureCommand.Six.class, MessageRateFigureCommand.class,
                 OffloadWindowCommand.Naive.class, OffloadWindowCommand.Seqnum.class, PrefetchCommand.class, NicOffloadCommand.class})
-public final class FigureCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public final class FigureCommand extends TagmatchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new UsageError("FIGURE must be given: one of " + String.join(", ", spec.subcommands().keySet()) + ", got none");

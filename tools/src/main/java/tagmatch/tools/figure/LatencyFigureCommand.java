@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,6 +18,7 @@ import tagmatch.bench.figure.LatencyFigure;
 import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
 import tagmatch.testbench.alpu.LatencyProbe;
+import tagmatch.tools.TagmatchCommand;
 import tagmatch.tools.AlpuOptions;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
@@ -31,16 +31,13 @@ import tagmatch.tools.Temp;
  * {@link NicLatency}'s parameters as options defaulting to the seed's; on the DPA
  * {@link ClusterLatencyFigure} times the generated handler's search on the simulated cluster.
  */
-public abstract class LatencyFigureCommand implements Callable<Integer> {
+public abstract class LatencyFigureCommand extends TagmatchCommand implements Callable<Integer> {
     /** On the DPA every length costs a cluster run, so fewer lengths than the model's by default. */
     static final int DPA_MAX_LENGTH = 256, DPA_STEP = 32;
     /** What {@code --on dpa} changes, for each figure's description. */
     static final String ON_DPA = "With --on dpa: one search by the generated handler on the simulated DPA cluster, with the list and with "
             + "the ALPUs on its bus, as a band over its memory settings beside the host figure; there --max-length defaults to "
             + DPA_MAX_LENGTH + ", --step to " + DPA_STEP + " and --cores to 1. A table, a CSV and a PNG.";
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
 
     private final int number;
     private final LatencyProbe.Queue queue;
@@ -108,7 +105,7 @@ public abstract class LatencyFigureCommand implements Callable<Integer> {
         LatencyFigure.Device dev = LatencyFigure.Device.valueOf(OptionCheck.oneOf("--device", device, "rtl", "model").toUpperCase(Locale.ROOT));
         LatencyFigure.Settings settings = new LatencyFigure.Settings(queue, cells, block, maxLength, step, fractions, dev, model());
         Path dir = output.dir(number);
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         if (onDpa) return onDpa(settings, dir, o);
         List<String> files;
         try (OutputDir dirOut = output.claim(dir)) {
@@ -127,7 +124,7 @@ public abstract class LatencyFigureCommand implements Callable<Integer> {
         tagmatch.dpa.ClusterRuns runs = dpa.runs();
         List<String> files;
         try (OutputDir dirOut = output.claim(dir);
-             Temp temp = output.temp("figure-" + number + "-dpa", spec.commandLine().getErr())) {
+             Temp temp = output.temp("figure-" + number + "-dpa", err())) {
             ClusterLatencyFigure fig = ClusterLatencyFigure.measure(settings, runs, temp.path(), Progress::start);
             files = fig.write(dirOut.staging());
             dirOut.commit("figure" + number);
@@ -136,12 +133,8 @@ public abstract class LatencyFigureCommand implements Callable<Integer> {
         return FigureOutput.wrote(o, dir, files);
     }
 
-    private boolean given(String option) {
-        return spec.commandLine().getParseResult().hasMatchedOption(option);
-    }
 
     @Command(name = "5",
-            mixinStandardHelpOptions = true,
             description = {"Seed 001 figure 5: the latency a message's search of the posted receives adds, against the queue's length, "
                     + "with and without the ALPU: the Java NIC driver over the unit, in the seed's latency model. " + ON_DPA,
                     "Example: tagmatch figure 5 --cells 128,256 --max-length 512 --step 16",
@@ -158,7 +151,6 @@ public abstract class LatencyFigureCommand implements Callable<Integer> {
     }
 
     @Command(name = "6",
-            mixinStandardHelpOptions = true,
             description = {"Seed 001 figure 6: the latency a receive's search of the unexpected messages adds, against the queue's "
                     + "length, with and without the ALPU: the Java NIC driver over the unit, in the seed's latency model, where the "
                     + "search overlaps the message's transfer. " + ON_DPA,

@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -14,6 +13,7 @@ import tagmatch.bench.figure.MessageRateFigure;
 import tagmatch.dpa.ClusterRuns;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
+import tagmatch.tools.TagmatchCommand;
 import tagmatch.tools.BinsOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
@@ -27,7 +27,6 @@ import tagmatch.tools.ThreadsOption;
  * ({@link DpaRateFigure}), beside Open MPI on the CPU.
  */
 @Command(name = "8",
-        mixinStandardHelpOptions = true,
         description = {"Seed 000 figure 8: ping-pong message rate through the generated DPA handler (no conflict, fast path, slow path) "
                 + "beside Open MPI on the CPU: on this machine's threads standing in for the DPA's, over the FlexIO stand-in. With --on "
                 + "dpa: the seed's ping-pong through the handler on the simulated DPA cluster, as a band over its memory settings, "
@@ -35,10 +34,7 @@ import tagmatch.tools.ThreadsOption;
                 + "cluster to 16 cores x 16 threads, the seed's. A table, a CSV and a PNG.",
                 "Example: tagmatch figure 8 --k 100 --repeat 500 --threads 4",
                 "Example: tagmatch figure 8 --on dpa --sequences 4 --runs 3"})
-public final class MessageRateFigureCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public final class MessageRateFigureCommand extends TagmatchCommand implements Callable<Integer> {
     @Mixin
     OnOption on = new OnOption();
 
@@ -80,12 +76,12 @@ public final class MessageRateFigureCommand implements Callable<Integer> {
         OptionCheck.range("--warmup", warmup, 0, 1_000_000);
         OptionCheck.range("--runs", runs, 1, 99);
         Path dir = output.dir(8);
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         if (onDpa) return onDpa(dir, o);
         MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, threads.get(), bins.get());
         List<String> files;
         try (OutputDir dirOut = output.claim(dir);
-             Temp temp = output.temp("figure-8", spec.commandLine().getErr())) {
+             Temp temp = output.temp("figure-8", err())) {
             MessageRateFigure fig = MessageRateFigure.measure(host, temp.path(), Progress::start);
             files = fig.write(dirOut.staging());
             dirOut.commit("figure8");
@@ -104,7 +100,7 @@ public final class MessageRateFigureCommand implements Callable<Integer> {
         ClusterRuns runs = dpa.runs();
         List<String> files;
         try (OutputDir dirOut = output.claim(dir);
-             Temp temp = output.temp("figure-8-dpa", spec.commandLine().getErr());
+             Temp temp = output.temp("figure-8-dpa", err());
              DpaRun run = DpaRun.build(cluster, runs.simulator())) {
             DpaRateFigure fig = DpaRateFigure.measure(run, runs, setup, temp.path(), Progress::start);
             files = fig.write(dirOut.staging());
@@ -114,7 +110,4 @@ public final class MessageRateFigureCommand implements Callable<Integer> {
         return FigureOutput.wrote(o, dir, files);
     }
 
-    private boolean given(String option) {
-        return spec.commandLine().getParseResult().hasMatchedOption(option);
-    }
 }

@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,6 +17,7 @@ import tagmatch.dpasystem.HandlerImage;
 import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
 import tagmatch.process.UsageError;
+import tagmatch.tools.TagmatchCommand;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
@@ -26,17 +26,13 @@ import tagmatch.tools.ThreadsOption;
 
 /** {@code tagmatch figure offload-nic}: seed 003's Figs. 2, 3 and 6 with the simulated cluster as the NIC ({@link NicOffloadFigure}). */
 @Command(name = "offload-nic",
-        mixinStandardHelpOptions = true,
         description = {"Seed 003 on the simulated NIC: a window of pre-posted rendezvous receives (osu_bw, and osu_bw_overlap computing "
                 + "for the pure window time); the receives the engine offloads are matched by the cluster's hardware list (the ALPU PRQ "
                 + "unit on the bus, or the optimistic matcher's table) and read by the NIC block's DMA while the host computes, the "
                 + "others after the host's progress call. Overlap and bandwidth, offloaded against onloaded, per list size and wire "
                 + "latency, as a band over the memory settings; every run checked against the MPI reference. A table, a CSV and two PNGs.",
                 "Example: tagmatch figure offload-nic --list-sizes 8,16,32,64 --wire-latencies 1800,2700,3600"})
-public final class NicOffloadCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public final class NicOffloadCommand extends TagmatchCommand implements Callable<Integer> {
     @Option(names = "--policy", paramLabel = "P", description = "the engine: naive, seqnum or adaptive (default ${DEFAULT-VALUE})")
     String policy = "seqnum";
 
@@ -93,10 +89,10 @@ public final class NicOffloadCommand implements Callable<Integer> {
                 wires, threads.get(), cluster, dpa.clockGhz(), dpa.overrides());
         ClusterRuns runs = dpa.runs();
         Path dir = output.out != null ? output.out : Path.of("figure-offload-nic");
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         List<String> files;
         try (OutputDir dirOut = output.claim(dir);
-             Temp temp = output.temp("figure-offload-nic", spec.commandLine().getErr())) {
+             Temp temp = output.temp("figure-offload-nic", err())) {
             NicOffloadFigure fig = NicOffloadFigure.measure(setup, runs, temp.path(), Progress::start);
             files = fig.write(dirOut.staging());
             dirOut.commit("seed003-nic");
@@ -105,7 +101,4 @@ public final class NicOffloadCommand implements Callable<Integer> {
         return FigureOutput.wrote(o, dir, files);
     }
 
-    private boolean given(String option) {
-        return spec.commandLine().getParseResult().hasMatchedOption(option);
-    }
 }

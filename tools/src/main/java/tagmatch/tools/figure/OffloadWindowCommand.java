@@ -5,12 +5,12 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import tagmatch.bench.figure.OffloadWindowFigure;
 import tagmatch.model.offload.OffloadPolicy;
+import tagmatch.tools.TagmatchCommand;
 import tagmatch.tools.ForceOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
@@ -19,10 +19,7 @@ import tagmatch.tools.OutputDir;
  * {@code tagmatch figure offload-naive|offload-seqnum}: seed 003's Fig. 2 and Fig. 6 as
  * {@link OffloadWindowFigure} draws them, one command each.
  */
-public abstract class OffloadWindowCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public abstract class OffloadWindowCommand extends TagmatchCommand implements Callable<Integer> {
     @Option(names = "--window", paramLabel = "W", description = "receives per window, as many hardware entries, 1..4096 (default ${DEFAULT-VALUE}, as the paper)")
     int window = 64;
 
@@ -44,7 +41,7 @@ public abstract class OffloadWindowCommand implements Callable<Integer> {
         OptionCheck.range("--iterations", iterations, 1, 1000);
         int number = OffloadWindowFigure.figureNumber(policies().get(0));
         Path dir = out != null ? out : Path.of("seed003-figure-" + number);
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out")) {
             OffloadWindowFigure fig = OffloadWindowFigure.measure(policies(), window, iterations);
@@ -58,7 +55,6 @@ public abstract class OffloadWindowCommand implements Callable<Integer> {
     }
 
     @Command(name = "offload-naive",
-            mixinStandardHelpOptions = true,
             description = {"Seed 003 Fig. 2: the share of a window's rendezvous receives the naive engine (Open MPI with UCX: nothing "
                     + "offloaded while software holds a receive) offloads, against the position of the first non-contiguous receive. "
                     + "A table, a CSV and a PNG.",
@@ -71,7 +67,6 @@ public abstract class OffloadWindowCommand implements Callable<Integer> {
     }
 
     @Command(name = "offload-seqnum",
-            mixinStandardHelpOptions = true,
             description = {"Seed 003 Fig. 6: the same window with sequence numbers in the hardware tag, the naive engine beside it. "
                     + "A table, a CSV and a PNG.",
                     "Example: tagmatch figure offload-seqnum --window 64"})

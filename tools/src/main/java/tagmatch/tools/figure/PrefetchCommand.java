@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -13,6 +12,7 @@ import tagmatch.bench.figure.PrefetchFigure;
 import tagmatch.model.offload.OffloadSettings;
 import tagmatch.model.offload.PrefetchSettings;
 import tagmatch.process.UsageError;
+import tagmatch.tools.TagmatchCommand;
 import tagmatch.tools.ForceOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
@@ -20,15 +20,11 @@ import tagmatch.tools.PrefetchOptions;
 
 /** {@code tagmatch figure prefetch}: seed 003's Fig. 8 as far as its prefetch decision goes ({@link PrefetchFigure}). */
 @Command(name = "prefetch",
-        mixinStandardHelpOptions = true,
         description = {"Seed 003 Fig. 8, the decision only: a window of rendezvous messages sent to a receiver late by a skew; per skew, "
                 + "the share of messages that arrive unexpected, are prefetched into the memory pool (§5.3), and are prefetched usefully "
                 + "(the receive posted after the read was done). A table, a CSV and a PNG.",
                 "Example: tagmatch figure prefetch --skews-us 0,50,100,1000 --pool-slots 16"})
-public final class PrefetchCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
+public final class PrefetchCommand extends TagmatchCommand implements Callable<Integer> {
     @Option(names = "--window", paramLabel = "W", description = "messages per window, 1..4096 (default ${DEFAULT-VALUE}, as the paper)")
     int window = 64;
 
@@ -60,7 +56,7 @@ public final class PrefetchCommand implements Callable<Integer> {
         for (long s : skewsUs) OptionCheck.range("--skews-us", s, 0, 10_000_000);
         PrefetchSettings settings = prefetch.settings();
         Path dir = out != null ? out : Path.of("seed003-figure-8");
-        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter o = out();
         List<String> files;
         try (OutputDir dirOut = force.claim(dir, "--out")) {
             PrefetchFigure fig = PrefetchFigure.measure(window, bytes, iterations, skewsUs.stream().map(us -> us * 1000).toList(), settings,

@@ -72,7 +72,7 @@ public final class TraceReplayCommand extends TagmatchCommand implements Callabl
         // every option before any work
         boolean alpu = OptionCheck.oneOf("--through", through, "alpu", "firmware", "dpa").equals("alpu");
         input.check();
-        dpa.check(spec.commandLine().getParseResult().hasMatchedOption("--latency"));
+        dpa.check(given("--latency"));
         if (through.equals("dpa") && ranks != null) {
             throw new UsageError("--ranks must be left out with --through dpa (it replays each trace's busiest stream), got " + ranks);
         }
