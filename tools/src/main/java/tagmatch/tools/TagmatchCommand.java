@@ -3,13 +3,14 @@ package tagmatch.tools;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import tagmatch.process.Release;
 
 /**
  * What every {@code tagmatch} command has: {@code --help} and {@code --version}, and picocli's
  * model of it, through which it prints to the command line's writers (which tests capture)
  * rather than to {@code System.out}.
  */
-@Command(mixinStandardHelpOptions = true)
+@Command(mixinStandardHelpOptions = true, version = Release.VERSION)
 public abstract class TagmatchCommand {
     @CommandLine.Spec
     protected CommandLine.Model.CommandSpec spec;

@@ -21,4 +21,13 @@ class MainTest {
             assertEquals(all, List.copyOf(Main.commandLine(args).getSubcommands().keySet()));
         }
     }
+
+    @Test
+    void everyCommandAndSubcommandPrintsTheVersion() {
+        for (String[] args : List.of(new String[] {"--version"}, new String[] {"rtl", "--version"}, new String[] {"figure", "8", "--version"})) {
+            CliRun c = new CliRun();
+            assertEquals(0, c.run(args));
+            assertEquals(tagmatch.process.Release.VERSION, c.out.toString().trim(), String.join(" ", args));
+        }
+    }
 }
