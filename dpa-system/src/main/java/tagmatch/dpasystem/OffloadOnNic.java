@@ -121,12 +121,6 @@ public final class OffloadOnNic {
                 span - after + offloadedExtra, after + softwareExtra, secs);
     }
 
-    /** {@code fixed} with the wire latency (an RDMA read's round trip) set to {@code wireCycles}. */
-    public static LatencyOverrides withWire(LatencyOverrides fixed, int wireCycles) {
-        return new LatencyOverrides(fixed.l1(), fixed.l2(), fixed.l3(), fixed.dram(), fixed.host(), fixed.atomic(), wireCycles, fixed.storeBuffer(),
-                fixed.writeBack());
-    }
-
     private static NicOutcome checked(DpaRun dpa, HandlerImage image, HandlerFeed feed, DpaRun.Options options, Path work, WindowPlan plan,
                                       String which) {
         NicOutcome nic = HandlerRun.execute(dpa, image, feed, options);

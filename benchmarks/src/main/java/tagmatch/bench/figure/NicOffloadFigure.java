@@ -82,7 +82,7 @@ public final class NicOffloadFigure {
                 out = runs.map(points, p -> {
                     WindowPlan plan = WindowPlan.of(s.policy(), s.window(), s.bytes(), s.nonContiguousAt(), p.offloaded() ? p.listSize() : 0);
                     OffloadOnNic.Result r = OffloadOnNic.run(dpaOf.get(p.listSize()), imageOf.get(p.listSize()), plan, s.bytes(), p.memory(),
-                            OffloadOnNic.withWire(s.fixed(), p.wire()), work.resolve("runs"));
+                            s.fixed().withWire(p.wire()), work.resolve("runs"));
                     synchronized (meter) {
                         meter.step();
                     }

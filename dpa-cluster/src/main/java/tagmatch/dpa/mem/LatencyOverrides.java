@@ -29,6 +29,11 @@ public record LatencyOverrides(Integer l1, Integer l2, Integer l3, Integer dram,
         return m;
     }
 
+    /** These overrides with the wire latency (an RDMA read's round trip) fixed at {@code cycles}. */
+    public LatencyOverrides withWire(int cycles) {
+        return new LatencyOverrides(l1, l2, l3, dram, host, atomic, cycles, storeBuffer, writeBack);
+    }
+
     /** {@code setting}'s latencies with these overrides. */
     public MemLatencies apply(MemorySetting setting) {
         return apply(setting.latencies());
