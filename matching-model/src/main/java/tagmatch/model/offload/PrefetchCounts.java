@@ -1,6 +1,8 @@
 package tagmatch.model.offload;
 
+import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -17,16 +19,16 @@ public record PrefetchCounts(long unexpectedRendezvous, long prefetched, long us
                 noSlot + o.noSlot, tooLarge + o.tooLarge, declined + o.declined);
     }
 
-    /** Every count by a stable name, in a stable order. */
+    /** Every count by its component's name in snake case, in the record's order. */
     public Map<String, Long> summary() {
         Map<String, Long> m = new LinkedHashMap<>();
-        m.put("unexpected_rendezvous", unexpectedRendezvous);
-        m.put("prefetched", prefetched);
-        m.put("useful", useful);
-        m.put("useless", useless);
-        m.put("no_slot", noSlot);
-        m.put("too_large", tooLarge);
-        m.put("declined", declined);
+        for (RecordComponent c : PrefetchCounts.class.getRecordComponents()) {
+            try {
+                m.put(c.getName().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT), (Long) c.getAccessor().invoke(this));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("a record's accessor is public", e);
+            }
+        }
         return m;
     }
 }

@@ -63,6 +63,20 @@ final class Chain {
         return null;
     }
 
+    /** {@link #firstReceiveFor}'s receive (taken ones included), unlinked from this chain; null when none matches. */
+    Entry takeReceiveFor(int comm, int source, int tag, Costs costs) {
+        Entry r = firstReceiveFor(comm, source, tag, costs, false);
+        if (r != null) remove(r);
+        return r;
+    }
+
+    /** {@link #firstMessageFor}'s message, unlinked from this chain; null when none matches. */
+    Entry takeMessageFor(int comm, int source, int tag, Costs costs) {
+        Entry m = firstMessageFor(comm, source, tag, costs);
+        if (m != null) remove(m);
+        return m;
+    }
+
     /** The older of two candidates (by sequence number); either may be null. */
     static Entry older(Entry a, Entry b) {
         if (a == null) return b;

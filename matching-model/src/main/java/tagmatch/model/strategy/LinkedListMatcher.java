@@ -20,16 +20,12 @@ public final class LinkedListMatcher extends QueueMatcher {
 
     @Override
     protected Entry takeUnexpected(int comm, int source, int tag) {
-        Entry m = unexpected.firstMessageFor(comm, source, tag, costs);
-        if (m != null) unexpected.remove(m);
-        return m;
+        return unexpected.takeMessageFor(comm, source, tag, costs);
     }
 
     @Override
     protected Entry takePosted(int comm, int source, int tag) {
-        Entry r = posted.firstReceiveFor(comm, source, tag, costs, false);
-        if (r != null) posted.remove(r);
-        return r;
+        return posted.takeReceiveFor(comm, source, tag, costs);
     }
 
     @Override

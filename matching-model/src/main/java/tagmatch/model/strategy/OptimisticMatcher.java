@@ -30,7 +30,7 @@ import java.util.Map;
  * messages go to the four indexes of {@link UnexpectedIndex}. Costs count conflicts (the docs/otm-contract.md
  * definition), fast and slow path uses and blocks.
  */
-public final class OptimisticMatcher extends IndexedMatcher {
+public final class OptimisticMatcher extends FourIndexMatcher {
     private final int threads;
     private final Map<Long, Entry> byLabel = new HashMap<>();
     private final List<Entry> booked = new ArrayList<>();

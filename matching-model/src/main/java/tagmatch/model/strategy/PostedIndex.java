@@ -42,6 +42,13 @@ final class PostedIndex {
         return Chain.older(best, both.firstReceiveFor(comm, source, tag, costs, skipTaken));
     }
 
+    /** {@link #search}'s receive (taken ones included), unlinked from its index; null when none matches. */
+    Entry take(int comm, int source, int tag, Costs costs) {
+        Entry r = search(comm, source, tag, costs, false);
+        if (r != null) remove(r);
+        return r;
+    }
+
     void remove(Entry r) {
         r.home.remove(r);
     }
