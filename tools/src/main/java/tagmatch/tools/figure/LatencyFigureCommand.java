@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,7 +17,6 @@ import tagmatch.bench.figure.LatencyFigure;
 import tagmatch.process.ParameterError;
 import tagmatch.process.UsageError;
 import tagmatch.testbench.alpu.LatencyProbe;
-import tagmatch.tools.TagmatchCommand;
 import tagmatch.tools.AlpuOptions;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
@@ -31,7 +29,7 @@ import tagmatch.tools.Temp;
  * {@link NicLatency}'s parameters as options defaulting to the seed's; on the DPA
  * {@link ClusterLatencyFigure} times the generated handler's search on the simulated cluster.
  */
-public abstract class LatencyFigureCommand extends TagmatchCommand implements Callable<Integer> {
+public abstract class LatencyFigureCommand extends HostOrDpaFigureCommand {
     /** On the DPA every length costs a cluster run, so fewer lengths than the model's by default. */
     static final int DPA_MAX_LENGTH = 256, DPA_STEP = 32;
     /** What {@code --on dpa} changes, for each figure's description. */
@@ -41,9 +39,6 @@ public abstract class LatencyFigureCommand extends TagmatchCommand implements Ca
 
     private final int number;
     private final LatencyProbe.Queue queue;
-
-    @Mixin
-    OnOption on = new OnOption();
 
     @Option(names = "--cells", split = ",", paramLabel = "N[,N...]",
             description = "ALPU sizes, one curve each: " + AlpuOptions.CELLS + " (default ${DEFAULT-VALUE}, as the seed)")
@@ -69,12 +64,6 @@ public abstract class LatencyFigureCommand extends TagmatchCommand implements Ca
     @Mixin
     LatencyModelOptions latencyModel = new LatencyModelOptions();
 
-    @Mixin
-    DpaClusterOptions dpa = new DpaClusterOptions();
-
-    @Mixin
-    FigureOutput output = new FigureOutput();
-
     LatencyFigureCommand(int number, LatencyProbe.Queue queue) {
         this.number = number;
         this.queue = queue;
@@ -85,7 +74,7 @@ public abstract class LatencyFigureCommand extends TagmatchCommand implements Ca
 
     @Override
     public Integer call() throws IOException {
-        boolean onDpa = on.dpa(spec, dpa);
+        boolean onDpa = onDpa();
         if (cells.isEmpty()) throw new UsageError("--cells must name at least one ALPU size");
         for (int c : cells) {
             try {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -13,7 +12,6 @@ import tagmatch.bench.figure.MessageRateFigure;
 import tagmatch.dpa.ClusterRuns;
 import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
-import tagmatch.tools.TagmatchCommand;
 import tagmatch.tools.BinsOption;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
@@ -34,10 +32,7 @@ import tagmatch.tools.ThreadsOption;
                 + "cluster to 16 cores x 16 threads, the seed's. A table, a CSV and a PNG.",
                 "Example: tagmatch figure 8 --k 100 --repeat 500 --threads 4",
                 "Example: tagmatch figure 8 --on dpa --sequences 4 --runs 3"})
-public final class MessageRateFigureCommand extends TagmatchCommand implements Callable<Integer> {
-    @Mixin
-    OnOption on = new OnOption();
-
+public final class MessageRateFigureCommand extends HostOrDpaFigureCommand {
     @Option(names = "--k", paramLabel = "K", description = "messages per round, 1..30000, with --on dpa 1..1024 (default ${DEFAULT-VALUE}, as the seed)")
     int k = 100;
 
@@ -62,15 +57,9 @@ public final class MessageRateFigureCommand extends TagmatchCommand implements C
     @Mixin
     DpaRateOptions pingPong = new DpaRateOptions();
 
-    @Mixin
-    DpaClusterOptions dpa = new DpaClusterOptions();
-
-    @Mixin
-    FigureOutput output = new FigureOutput();
-
     @Override
     public Integer call() throws IOException {
-        boolean onDpa = on.dpa(spec, pingPong, dpa);
+        boolean onDpa = onDpa(pingPong);
         OptionCheck.range("--k", k, 1, 30000);
         OptionCheck.range("--repeat", repeat, 1, 1_000_000);
         OptionCheck.range("--warmup", warmup, 0, 1_000_000);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -17,7 +16,6 @@ import tagmatch.dpasystem.HandlerImage;
 import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
 import tagmatch.process.UsageError;
-import tagmatch.tools.TagmatchCommand;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
@@ -32,7 +30,7 @@ import tagmatch.tools.ThreadsOption;
                 + "others after the host's progress call. Overlap and bandwidth, offloaded against onloaded, per list size and wire "
                 + "latency, as a band over the memory settings; every run checked against the MPI reference. A table, a CSV and two PNGs.",
                 "Example: tagmatch figure offload-nic --list-sizes 8,16,32,64 --wire-latencies 1800,2700,3600"})
-public final class NicOffloadCommand extends TagmatchCommand implements Callable<Integer> {
+public final class NicOffloadCommand extends DpaFigureCommand {
     @Option(names = "--policy", paramLabel = "P", description = "the engine: naive, seqnum or adaptive (default ${DEFAULT-VALUE})")
     String policy = "seqnum";
 
@@ -60,12 +58,6 @@ public final class NicOffloadCommand extends TagmatchCommand implements Callable
 
     @Mixin
     ThreadsOption threads = new ThreadsOption(4);
-
-    @Mixin
-    DpaClusterOptions dpa = new DpaClusterOptions();
-
-    @Mixin
-    FigureOutput output = new FigureOutput();
 
     @Override
     public Integer call() throws IOException {

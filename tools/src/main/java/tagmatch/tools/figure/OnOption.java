@@ -1,6 +1,5 @@
 package tagmatch.tools.figure;
 
-import java.util.Arrays;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -16,16 +15,20 @@ final class OnOption {
 
     /**
      * Whether the figure runs on the DPA, checked. On the host, an option of the mixins
-     * {@code dpaOnly} of {@code command} is refused: they describe the simulated cluster.
+     * {@code dpaOnly} of {@code command} is refused: they describe the simulated cluster. They are
+     * searched in the order given, not in picocli's (a base class's mixins first): that order
+     * decides which option is named when several are given.
      */
     boolean dpa(CommandSpec command, Object... dpaOnly) {
         if (OptionCheck.oneOf("--on", on, "host", "dpa").equals("dpa")) return true;
         ParseResult parsed = command.commandLine().getParseResult();
-        for (CommandSpec mixin : command.mixins().values()) {
-            if (Arrays.stream(dpaOnly).noneMatch(m -> m == mixin.userObject())) continue;
-            for (OptionSpec o : mixin.options()) {
-                if (parsed.hasMatchedOption(o.longestName())) {
-                    throw new UsageError(o.longestName() + " applies to --on dpa only, got it with --on host");
+        for (Object m : dpaOnly) {
+            for (CommandSpec mixin : command.mixins().values()) {
+                if (mixin.userObject() != m) continue;
+                for (OptionSpec o : mixin.options()) {
+                    if (parsed.hasMatchedOption(o.longestName())) {
+                        throw new UsageError(o.longestName() + " applies to --on dpa only, got it with --on host");
+                    }
                 }
             }
         }
