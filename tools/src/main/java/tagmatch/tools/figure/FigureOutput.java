@@ -4,13 +4,15 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import tagmatch.tools.ForceOption;
 import tagmatch.tools.KeepTempOption;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.Temp;
 
-/** Where figures 5, 6 and 8 write (a picocli mixin): {@code --out}, {@code --force}, and {@code --keep-temp} for their runs in a temporary directory. */
+/** Where figures 5, 6, 8 and offload-nic write (a picocli mixin): {@code --out}, {@code --force}, and {@code --keep-temp} for their runs in a temporary directory. */
 final class FigureOutput {
     @Option(names = "--out", paramLabel = "DIR", description = "output directory (default figure-${COMMAND-NAME})")
     Path out;
@@ -21,9 +23,13 @@ final class FigureOutput {
     @Mixin
     KeepTempOption keepTemp = new KeepTempOption();
 
-    /** {@code --out}, or {@code figure-N} for figure {@code n}. */
-    Path dir(int n) {
-        return out != null ? out : Path.of("figure-" + n);
+    /** The figure command these options are part of, whose name names its default directory. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /** {@code --out}, or {@code figure-NAME} for the command NAME, as the description says. */
+    Path dir() {
+        return out != null ? out : Path.of("figure-" + command.name());
     }
 
     /** {@code dir} held for this run, refused when it holds files tagmatch did not write unless {@code --force}. */

@@ -21,7 +21,6 @@ import tagmatch.tools.AlpuOptions;
 import tagmatch.tools.OptionCheck;
 import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
-import tagmatch.tools.Temp;
 
 /**
  * {@code tagmatch figure 5} and {@code tagmatch figure 6}: seed 001's latency figures, one command
@@ -93,9 +92,9 @@ public abstract class LatencyFigureCommand extends HostOrDpaFigureCommand {
         if (fractions.isEmpty()) throw new UsageError("--fractions must name at least one fraction");
         LatencyFigure.Device dev = LatencyFigure.Device.valueOf(OptionCheck.oneOf("--device", device, "rtl", "model").toUpperCase(Locale.ROOT));
         LatencyFigure.Settings settings = new LatencyFigure.Settings(queue, cells, block, maxLength, step, fractions, dev, model());
-        Path dir = output.dir(number);
+        if (onDpa) return onDpa(settings);
+        Path dir = output.dir();
         PrintWriter o = out();
-        if (onDpa) return onDpa(settings, dir, o);
         List<String> files;
         try (OutputDir dirOut = output.claim(dir)) {
             LatencyFigure fig = LatencyFigure.measure(settings, Progress::start);
@@ -108,18 +107,13 @@ public abstract class LatencyFigureCommand extends HostOrDpaFigureCommand {
     }
 
     /** The figure from the system: the handler on the cluster with the list and with each ALPU size, beside {@code figure}. */
-    private int onDpa(LatencyFigure.Settings figure, Path dir, PrintWriter o) throws IOException {
+    private int onDpa(LatencyFigure.Settings figure) throws IOException {
         ClusterLatencyFigure.Settings settings = dpa.latencySetup(figure, given("--latency"), given("--cores"));
         tagmatch.dpa.ClusterRuns runs = dpa.runs();
-        List<String> files;
-        try (OutputDir dirOut = output.claim(dir);
-             Temp temp = output.temp("figure-" + number + "-dpa", err())) {
-            ClusterLatencyFigure fig = ClusterLatencyFigure.measure(settings, runs, temp.path(), Progress::start);
-            files = fig.write(dirOut.staging());
-            dirOut.commit("figure" + number);
-            o.print(fig.summaryText());
-        }
-        return FigureOutput.wrote(o, dir, files);
+        return draw("figure-" + number + "-dpa", "figure" + number, (work, staging) -> {
+            ClusterLatencyFigure fig = ClusterLatencyFigure.measure(settings, runs, work, Progress::start);
+            return new Drawn(fig.write(staging), fig.summaryText());
+        });
     }
 
 

@@ -1,9 +1,6 @@
 package tagmatch.tools.figure;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -14,9 +11,7 @@ import tagmatch.dpa.DpaConfig;
 import tagmatch.dpa.DpaRun;
 import tagmatch.tools.BinsOption;
 import tagmatch.tools.OptionCheck;
-import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
-import tagmatch.tools.Temp;
 import tagmatch.tools.ThreadsOption;
 
 /**
@@ -64,39 +59,29 @@ public final class MessageRateFigureCommand extends HostOrDpaFigureCommand {
         OptionCheck.range("--repeat", repeat, 1, 1_000_000);
         OptionCheck.range("--warmup", warmup, 0, 1_000_000);
         OptionCheck.range("--runs", runs, 1, 99);
-        Path dir = output.dir(8);
-        PrintWriter o = out();
-        if (onDpa) return onDpa(dir, o);
+        if (onDpa) return onDpa();
         MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, threads.get(), bins.get());
-        List<String> files;
-        try (OutputDir dirOut = output.claim(dir);
-             Temp temp = output.temp("figure-8", err())) {
-            MessageRateFigure fig = MessageRateFigure.measure(host, temp.path(), Progress::start);
-            files = fig.write(dirOut.staging());
-            dirOut.commit("figure8");
-            o.print(fig.summaryText());
-        }
-        return FigureOutput.wrote(o, dir, files);
+        return draw("figure-8", "figure8", (work, staging) -> {
+            MessageRateFigure fig = MessageRateFigure.measure(host, work, Progress::start);
+            return new Drawn(fig.write(staging), fig.summaryText());
+        });
     }
 
     /** The ping-pong through the handler on the simulated DPA, beside Open MPI and the native matching on this machine. */
-    private int onDpa(Path dir, PrintWriter o) throws IOException {
+    private int onDpa() throws IOException {
         int n = given("--threads") ? threads.get() : 32;
         int b = given("--bins") ? bins.get() : 2048;
         MessageRateFigure.Setup host = new MessageRateFigure.Setup(k, repeat, warmup, runs, n, b);
         DpaConfig cluster = dpa.rateConfig(given("--latency"), given("--cores") || given("--threads-per-core"));
         DpaRateFigure.Setup setup = pingPong.setup(dpa, cluster, k, n, b, host);
         ClusterRuns runs = dpa.runs();
-        List<String> files;
-        try (OutputDir dirOut = output.claim(dir);
-             Temp temp = output.temp("figure-8-dpa", err());
-             DpaRun run = DpaRun.build(cluster, runs.simulator())) {
-            DpaRateFigure fig = DpaRateFigure.measure(run, runs, setup, temp.path(), Progress::start);
-            files = fig.write(dirOut.staging());
-            dirOut.commit("figure8");
-            o.print(fig.summaryText());
-        }
-        return FigureOutput.wrote(o, dir, files);
+        return draw("figure-8-dpa", "figure8", (work, staging) -> {
+            DpaRateFigure fig;
+            try (DpaRun run = DpaRun.build(cluster, runs.simulator())) {
+                fig = DpaRateFigure.measure(run, runs, setup, work, Progress::start);
+            }
+            return new Drawn(fig.write(staging), fig.summaryText());
+        });
     }
 
 }

@@ -1,8 +1,6 @@
 package tagmatch.tools.figure;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,9 +15,7 @@ import tagmatch.model.offload.OffloadPolicy;
 import tagmatch.model.offload.OffloadSettings;
 import tagmatch.process.UsageError;
 import tagmatch.tools.OptionCheck;
-import tagmatch.tools.OutputDir;
 import tagmatch.tools.Progress;
-import tagmatch.tools.Temp;
 import tagmatch.tools.ThreadsOption;
 
 /** {@code tagmatch figure offload-nic}: seed 003's Figs. 2, 3 and 6 with the simulated cluster as the NIC ({@link NicOffloadFigure}). */
@@ -80,17 +76,10 @@ public final class NicOffloadCommand extends DpaFigureCommand {
         NicOffloadFigure.Setup setup = new NicOffloadFigure.Setup(p, m, window, bytes, nonContiguousAt == null ? -1 : nonContiguousAt, listSizes,
                 wires, threads.get(), cluster, dpa.clockGhz(), dpa.overrides());
         ClusterRuns runs = dpa.runs();
-        Path dir = output.out != null ? output.out : Path.of("figure-offload-nic");
-        PrintWriter o = out();
-        List<String> files;
-        try (OutputDir dirOut = output.claim(dir);
-             Temp temp = output.temp("figure-offload-nic", err())) {
-            NicOffloadFigure fig = NicOffloadFigure.measure(setup, runs, temp.path(), Progress::start);
-            files = fig.write(dirOut.staging());
-            dirOut.commit("seed003-nic");
-            o.print(fig.summaryText());
-        }
-        return FigureOutput.wrote(o, dir, files);
+        return draw("figure-offload-nic", "seed003-nic", (work, staging) -> {
+            NicOffloadFigure fig = NicOffloadFigure.measure(setup, runs, work, Progress::start);
+            return new Drawn(fig.write(staging), fig.summaryText());
+        });
     }
 
 }

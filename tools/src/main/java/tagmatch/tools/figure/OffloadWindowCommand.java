@@ -49,9 +49,7 @@ public abstract class OffloadWindowCommand extends TagmatchCommand implements Ca
             dirOut.commit("seed003-figure" + number);
             o.print(fig.summaryText());
         }
-        o.println("wrote " + dir + "/{" + String.join(",", files) + "}");
-        o.flush();
-        return 0;
+        return FigureOutput.wrote(o, dir, files);
     }
 
     @Command(name = "offload-naive",

@@ -65,8 +65,6 @@ public final class PrefetchCommand extends TagmatchCommand implements Callable<I
             dirOut.commit("seed003-figure8");
             o.print(fig.summaryText());
         }
-        o.println("wrote " + dir + "/{" + String.join(",", files) + "}");
-        o.flush();
-        return 0;
+        return FigureOutput.wrote(o, dir, files);
     }
 }
