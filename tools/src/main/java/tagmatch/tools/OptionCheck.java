@@ -26,6 +26,12 @@ public final class OptionCheck {
         return value;
     }
 
+    /** A share of a whole: a number in 0..1. */
+    public static double share(String option, double value) {
+        if (!(value >= 0 && value <= 1)) throw new UsageError(option + " must be in 0..1, got " + value);
+        return value;
+    }
+
     /** {@code value} (case-insensitive) among {@code legal}; returns the legal spelling. */
     public static String oneOf(String option, String value, String... legal) {
         for (String l : legal) {

@@ -2,7 +2,6 @@ package tagmatch.tools;
 
 import picocli.CommandLine.Option;
 import tagmatch.model.offload.PrefetchSettings;
-import tagmatch.process.UsageError;
 
 /**
  * Seed 003 §5.3's prefetch decision, its memory pool and history ({@link PrefetchSettings}), on
@@ -27,7 +26,7 @@ public final class PrefetchOptions {
         OptionCheck.range("--pool-slots", poolSlots, 0, 1 << 20);
         OptionCheck.range("--slot-bytes", slotBytes, 1, 1 << 30);
         OptionCheck.range("--history", history, 1, 1 << 20);
-        if (!(usefulShare >= 0 && usefulShare <= 1)) throw new UsageError("--useful-share must be in 0..1, got " + usefulShare);
+        OptionCheck.share("--useful-share", usefulShare);
         return new PrefetchSettings(poolSlots, slotBytes, history, usefulShare);
     }
 }

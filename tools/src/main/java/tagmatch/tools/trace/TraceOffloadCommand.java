@@ -91,7 +91,7 @@ public final class TraceOffloadCommand extends TagmatchCommand implements Runnab
         nonNegative("--alpha", alpha);
         nonNegative("--beta", beta);
         OptionCheck.atLeast("--cancel-period", cancelPeriod, 1);
-        if (!(cancelCutoff >= 0 && cancelCutoff <= 1)) throw new UsageError("--cancel-cutoff must be in 0..1, got " + cancelCutoff);
+        OptionCheck.share("--cancel-cutoff", cancelCutoff);
         nonNegative("--stencil-jitter", stencilJitter);
         OptionCheck.range("--progress-every", progressEveryNs, 0, 1_000_000_000_000L);
         PrefetchSettings prefetchSettings = prefetch.settings();
